@@ -1,0 +1,11 @@
+/** Browser tests: Debian's Chromium driven by playwright-core against a real server on a free port. */
+const base = require('./jest.config.js');
+
+module.exports = {
+  ...base,
+  testMatch: ['<rootDir>/tests/e2e/**/*.test.{ts,tsx}'],
+  testPathIgnorePatterns: ['/node_modules/'],
+  globalSetup: undefined,
+  testTimeout: 60000,
+  maxWorkers: 1,
+};
