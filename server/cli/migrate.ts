@@ -1,0 +1,22 @@
+import { loadConfig } from '../config';
+import { createDb } from '../db/connection';
+import { migrateLatest, migrateRollbackAll } from '../db/migrate';
+
+/** `npm run migrate` applies every pending migration; `npm run migrate -- down` reverts them all. */
+async function run(): Promise<void> {
+  const config = loadConfig();
+  const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const direction = process.argv[2] ?? 'up';
+    if (direction !== 'up' && direction !== 'down') throw new Error('Usage: npm run migrate [-- up|down]');
+    const names = direction === 'up' ? await migrateLatest(db) : await migrateRollbackAll(db);
+    console.log(names.length ? `${direction === 'up' ? 'Applied' : 'Reverted'}: ${names.join(', ')}` : 'Nothing to do.');
+  } finally {
+    await db.destroy();
+  }
+}
+
+run().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

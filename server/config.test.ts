@@ -1,0 +1,51 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('fills safe defaults for the embedded mode', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, env: 'development', publicUrl: 'http://localhost:3000', databaseUrl: undefined, regionSites: {} });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://app@db:5432/site',
+      DATA_DIR: '/tmp/site',
+      PUBLIC_URL: 'https://agency.example/',
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: 'a-long-enough-secret',
+      SESSION_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://mail.local:2525',
+      NOTIFY_TO: 'staff@agency.example',
+      REGION_SITES: 'us=https://us.agency.example, in=https://in.agency.example',
+    });
+    expect(config).toMatchObject({
+      isProduction: true,
+      port: 8080,
+      databaseUrl: 'postgres://app@db:5432/site',
+      dataDir: '/tmp/site',
+      publicUrl: 'https://agency.example',
+      admin: { username: 'owner', password: 'a-long-enough-secret' },
+      smtpUrl: 'smtp://mail.local:2525',
+      notifyTo: 'staff@agency.example',
+      regionSites: { us: 'https://us.agency.example', in: 'https://in.agency.example' },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a port number'],
+    [{ DATABASE_URL: 'mysql://db/site' }, 'Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql://'],
+    [{ PUBLIC_URL: 'agency.example' }, 'Invalid configuration: PUBLIC_URL must be a URL starting with http:// or https://'],
+    [{ ADMIN_USERNAME: 'owner' }, 'Invalid configuration: ADMIN_USERNAME must be set together with ADMIN_PASSWORD (or neither)'],
+    [{ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 12 characters'],
+    [{ SESSION_SECRET: 'short' }, 'Invalid configuration: SESSION_SECRET must be at least 32 characters'],
+    [{ NOTIFY_TO: 'not-an-address' }, 'Invalid configuration: NOTIFY_TO must be an e-mail address'],
+    [{ REGION_SITES: 'mars=https://mars.example' }, 'Invalid configuration: REGION_SITES "mars=https://mars.example" must look like us=https://us.example.com (codes: us, uk, eu, uae, in)'],
+    [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV'],
+  ])('rejects %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import type { Logger } from '../logger';
+
+export type Db = Knex;
+
+export interface DbOptions {
+  /** A PostgreSQL server; without it the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; `undefined` keeps it in memory (tests). */
+  dataDir?: string;
+  logger?: Logger;
+}
+
+/** Longest a request may wait for a pooled connection, and longest one statement may run. */
+export const ACQUIRE_TIMEOUT_MS = 5000;
+export const STATEMENT_TIMEOUT_MS = 10_000;
+
+/**
+ * Opens Knex on PostgreSQL (`databaseUrl`) or on the embedded PGlite. Both speak the same SQL, so
+ * the migrations and queries are shared.
+ */
+export function createDb({ databaseUrl, dataDir, logger }: DbOptions): Db {
+  if (databaseUrl) return createServerDb(databaseUrl, logger);
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  return knexFactory({
+    client: ClientPgLite as unknown as typeof Knex.Client,
+    dialect: 'postgres',
+    connection: dataDir ? { filename: dataDir } : {},
+  } as Knex.Config);
+}
+
+function createServerDb(connectionString: string, logger?: Logger): Db {
+  return knexFactory({
+    client: 'pg',
+    connection: {
+      connectionString,
+      connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      query_timeout: STATEMENT_TIMEOUT_MS + 1000,
+      application_name: 'agency-site',
+    },
+    acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+    pool: {
+      min: 0,
+      max: 10,
+      idleTimeoutMillis: 30_000,
+      // A connection the server dropped (restart, failover) emits 'error' while idle; without a
+      // listener Node would treat it as unhandled and crash the process.
+      afterCreate(connection: { on: (event: string, listener: (error: Error) => void) => void }, done: (error: Error | null, connection: unknown) => void) {
+        connection.on('error', (error) => logger?.warn({ err: error }, 'database connection lost'));
+        done(null, connection);
+      },
+    },
+  });
+}
+
+/** True when the database answers within `timeoutMs`. */
+export async function isDbReachable(db: Db, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      db.raw('select 1'),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database check timed out')), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

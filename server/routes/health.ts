@@ -1,0 +1,30 @@
+import Router from '@koa/router';
+import { isDbReachable, type Db } from '../db/connection';
+import { messages } from '../http-errors';
+import type { Lifecycle } from '../lifecycle';
+
+/**
+ * `/healthz`: the process answers (for restarts). `/readyz`: it can serve traffic (for the load
+ * balancer): the database answers and the process is not shutting down.
+ */
+export function healthRoutes(db: Db, lifecycle: Lifecycle): Router {
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    if (lifecycle.shuttingDown) {
+      ctx.status = 503;
+      ctx.body = { error: 'Shutting down' };
+    } else if (!(await isDbReachable(db))) {
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.body = { error: messages.databaseUnavailable };
+    } else {
+      ctx.body = { status: 'ready' };
+    }
+  });
+  return router;
+}

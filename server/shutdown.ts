@@ -1,0 +1,47 @@
+import type { Server } from 'node:http';
+import type { Db } from './db/connection';
+import type { Lifecycle } from './lifecycle';
+import type { Logger } from './logger';
+
+interface ShutdownDeps {
+  server: Server;
+  db: Db;
+  lifecycle: Lifecycle;
+  logger: Logger;
+  /** Hard limit for the whole shutdown. */
+  timeoutMs?: number;
+}
+
+/**
+ * On SIGTERM or SIGINT: fail readiness, stop accepting connections, let in-flight requests finish
+ * (their answers carry `Connection: close`), drop idle keep-alive connections, close the database,
+ * and exit 0. Connections still busy near the deadline are cut so the process always exits in time.
+ */
+export function installGracefulShutdown({ server, db, lifecycle, logger, timeoutMs = 10_000 }: ShutdownDeps): void {
+  const shutdown = async (signal: string) => {
+    if (lifecycle.shuttingDown) return;
+    lifecycle.shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      logger.warn('shutdown deadline reached, closing remaining connections');
+      server.closeAllConnections();
+    }, timeoutMs - 1500);
+    const sweepIdle = setInterval(() => server.closeIdleConnections(), 200);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    clearInterval(sweepIdle);
+    clearTimeout(deadline);
+    await db.destroy().catch((error: unknown) => logger.warn({ err: error }, 'database close failed'));
+    logger.info('stopped');
+    process.exit(0);
+  };
+  const hardStop = () => {
+    setTimeout(() => process.exit(1), timeoutMs).unref();
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      hardStop();
+      void shutdown(signal);
+    });
+  }
+}

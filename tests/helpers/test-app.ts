@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type Koa from 'koa';
+import { createApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { createLifecycle, type Lifecycle } from '../../server/lifecycle';
+import { createLogger } from '../../server/logger';
+import { createTestDb, type TestDb } from './test-db';
+
+export const TEST_ASSETS_DIR = path.resolve(__dirname, '../../dist/test-public');
+
+export interface TestApp extends TestDb {
+  app: Koa;
+  config: Config;
+  lifecycle: Lifecycle;
+}
+
+/** The real application on a fresh database, for `request(app.callback())`. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDb();
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', ...env });
+  const lifecycle = createLifecycle();
+  const app = createApp({ config, db: testDb.db, logger: createLogger('silent'), lifecycle, assetsDir: TEST_ASSETS_DIR });
+  return { ...testDb, app, config, lifecycle };
+}
