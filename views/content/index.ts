@@ -1,0 +1,13 @@
+export type * from './types';
+export { business } from './business';
+export { services, serviceBySlug } from './services';
+export { industries, industryBySlug } from './industries';
+export { testimonials } from './testimonials';
+export { stats } from './stats';
+export { processSteps } from './process';
+export { technologies } from './technologies';
+export { regions } from './regions';
+export { about } from './about';
+export { home } from './home';
+export { toolkit } from './toolkit';
+export { contact } from './contact';
