@@ -1,0 +1,37 @@
+/**
+ * The chrome's scroll behaviours in plain script (no React): the navigation turns sticky and the
+ * top bar hides past 50px, the back-to-top button shows past 300px.
+ */
+const STICKY_AFTER_PX = 50;
+const BACK_TO_TOP_AFTER_PX = 300;
+
+const root = document.documentElement;
+let scheduled = false;
+
+function update(): void {
+  scheduled = false;
+  const y = window.scrollY;
+  root.classList.toggle('is-scrolled', y > STICKY_AFTER_PX);
+  root.classList.toggle('show-back-to-top', y > BACK_TO_TOP_AFTER_PX);
+}
+
+window.addEventListener(
+  'scroll',
+  () => {
+    if (!scheduled) {
+      scheduled = true;
+      requestAnimationFrame(update);
+    }
+  },
+  { passive: true },
+);
+update();
+
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('a[href="#top"]') : null;
+  if (!link) return;
+  event.preventDefault();
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
+  document.getElementById('top')?.focus({ preventScroll: true });
+});

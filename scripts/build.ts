@@ -1,0 +1,31 @@
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { buildAssets } from './build-assets';
+
+/**
+ * `npm run build`: production browser bundles and the server as one file (`dist/server.js`), whose
+ * npm dependencies stay external and are installed with `npm ci --omit=dev`.
+ */
+async function build(): Promise<void> {
+  const root = path.resolve(__dirname, '..');
+  const manifest = await buildAssets({ production: true });
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { server: 'server/index.ts', migrate: 'server/cli/migrate.ts' },
+    outdir: path.join(root, 'dist'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    jsx: 'automatic',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  console.log(`Built ${Object.keys(manifest.islands).length} islands, ${Object.keys(manifest.files).length} static files and the server.`);
+}
+
+build().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

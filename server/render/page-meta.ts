@@ -1,0 +1,14 @@
+/** What each page says about itself for search engines and sharing. */
+export interface PageMeta {
+  title: string;
+  /** Meta description: one or two sentences, under about 160 characters. */
+  description: string;
+  /** Path of the canonical URL; defaults to the request path. */
+  canonicalPath?: string;
+  /** File of `static/` (or an absolute URL) used as the Open Graph image. */
+  image?: string;
+  ogType?: 'website' | 'article';
+  noindex?: boolean;
+  /** Structured data blocks (schema.org) added to the head. */
+  jsonLd?: object[];
+}

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { business } from '../content/business';
+import { industries } from '../content/industries';
+import { services } from '../content/services';
+import { Island } from '../components/Island';
+import { useAsset, useRenderContext } from '../../server/render/render-context';
+import type { MenuGroup } from '../../islands/MobileMenu';
+
+const servicesGroup: MenuGroup = {
+  label: 'Services',
+  href: '/services',
+  children: services.map((service) => ({ label: service.title, href: `/services/${service.slug}` })),
+};
+
+const industriesGroup: MenuGroup = {
+  label: 'Core Industries',
+  href: '/#industries',
+  children: industries.map((industry) => ({ label: industry.label, href: `/industries/${industry.slug}` })),
+};
+
+/** The main navigation, shared by the desktop bar and the mobile menu. */
+export const mainNavigation: MenuGroup[] = [
+  { label: 'Home', href: '/' },
+  { label: 'About', href: '/about' },
+  servicesGroup,
+  industriesGroup,
+  { label: 'Portfolio', href: '/portfolio' },
+  { label: 'Free Toolkit', href: '/toolkit' },
+  { label: 'Contact', href: '/contact' },
+];
+
+/** Page chrome of the public site: top bar, header with navigation, footer and the mobile bars. */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const context = useRenderContext();
+  const asset = useAsset();
+  context.usesChromeScript = true;
+  const isCurrent = (href: string) => (href === context.path ? 'page' : undefined);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <div id="top" tabIndex={-1} />
+      <div className="top-bar">
+        <div className="container top-bar__inner">
+          <a href={business.phoneHref}>Call Now</a>
+          <a href={business.email ? `mailto:${business.email}` : '/contact'}>{business.email}</a>
+        </div>
+      </div>
+      <header className="site-header">
+        <div className="container site-header__inner">
+          <a className="site-header__logo" href="/" aria-label={`${business.name} home`}>
+            <img src={asset('images/logo.svg')} alt="" width={180} height={40} />
+          </a>
+          <nav className="main-nav" aria-label="Main">
+            <ul className="main-nav__list">
+              {mainNavigation.map((item) =>
+                item.children ? (
+                  <li key={item.label} className="main-nav__item">
+                    {/* `name` makes the dropdowns exclusive: opening one closes the other. */}
+                    <details className="dropdown" name="main-nav">
+                      <summary>{item.label}</summary>
+                      <ul className="dropdown__menu">
+                        {item.children.map((child) => (
+                          <li key={child.href}>
+                            <a href={child.href} aria-current={isCurrent(child.href)}>
+                              {child.label}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  </li>
+                ) : (
+                  <li key={item.label} className="main-nav__item">
+                    <a href={item.href} aria-current={isCurrent(item.href)}>
+                      {item.label}
+                    </a>
+                  </li>
+                ),
+              )}
+            </ul>
+          </nav>
+          <Island name="MobileMenu" hydrate="interaction" props={{ groups: mainNavigation, currentPath: context.path }} />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="site-footer">
+        <div className="container">
+          <p>
+            © {new Date().getFullYear()} {business.name}. All rights reserved.
+          </p>
+        </div>
+      </footer>
+      <a href="#top" className="back-to-top">
+        <span aria-hidden="true">↑</span>
+        <span className="visually-hidden">Back to top</span>
+      </a>
+    </>
+  );
+}
