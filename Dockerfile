@@ -1,0 +1,26 @@
+# syntax=docker/dockerfile:1
+# Multi-stage: build the bundles with dev dependencies, run with production dependencies only.
+ARG NODE_VERSION=26
+
+FROM node:${NODE_VERSION}-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/app/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist/server.js /app/dist/server.js.map /app/dist/migrate.js ./dist/
+COPY --from=build /app/dist/public ./dist/public
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+# The server applies pending migrations before it listens.
+HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "dist/server.js"]

@@ -1,0 +1,38 @@
+/**
+ * Screenshots of pages at phone and desktop widths, to look at what a visitor sees:
+ *   npx tsx scripts/screenshots.ts / /about /contact   (writes screenshots/<page>-<width>.png)
+ * Runs the production build (`npm run build` first) on a fresh embedded database.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DESKTOP, launchBrowser, PHONE } from '../tests/e2e/browser';
+import { startServer } from '../tests/e2e/server';
+
+async function main() {
+  const paths = process.argv.slice(2);
+  if (paths.length === 0) paths.push('/');
+  const outDir = path.resolve('screenshots');
+  fs.mkdirSync(outDir, { recursive: true });
+  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  try {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage({ viewport });
+      for (const pagePath of paths) {
+        await page.goto(server.url + pagePath, { waitUntil: 'networkidle' });
+        const name = pagePath.replace(/^\/$/, 'home').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+        const file = path.join(outDir, `${name}-${viewport.width}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(file);
+      }
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
