@@ -62,18 +62,30 @@ function whenVisible(element: HTMLElement, callback: () => void): void {
 /**
  * Hydrates on the first sign of interest. Pointer and focus start the download early; a click that
  * arrives before React is ready is held back, then replayed on the same element once it is.
+ * `data-triggers` (a CSS selector) extends "interest" to controls outside the island, such as a
+ * top-bar link that opens the island's panel: until the island is live that link simply works.
  */
 function onInteraction(element: HTMLElement): void {
   const wake = () => void hydrate(element);
+  const triggers = element.dataset.triggers;
+  const triggerOf = (event: Event): HTMLElement | null =>
+    triggers && event.target instanceof Element ? event.target.closest<HTMLElement>(triggers) : null;
+
   for (const type of ['pointerenter', 'pointerdown', 'focusin', 'touchstart'] as const) {
     element.addEventListener(type, wake, { once: true, passive: true, capture: true });
   }
-  element.addEventListener(
+  if (triggers) {
+    for (const type of ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const) {
+      document.addEventListener(type, (event) => triggerOf(event) && wake(), { passive: true, capture: true });
+    }
+  }
+  document.addEventListener(
     'click',
     (event) => {
       // Once settled (hydrated, or failed and left as plain HTML) clicks take their normal course.
       if (element.dataset.hydrated || !(event.target instanceof HTMLElement)) return;
-      const target = event.target;
+      const target = element.contains(event.target) ? event.target : triggerOf(event);
+      if (!target) return;
       event.preventDefault();
       event.stopPropagation();
       void hydrate(element).then(() => target.click());
