@@ -1,4 +1,5 @@
 import MobileMenu from './MobileMenu';
+import TestimonialsSlider from './TestimonialsSlider';
 
 /**
  * Every island by name. The name must match its file (`islands/<Name>.tsx`): the build makes one
@@ -6,6 +7,7 @@ import MobileMenu from './MobileMenu';
  */
 export const islands = {
   MobileMenu,
+  TestimonialsSlider,
 };
 
 export type IslandName = keyof typeof islands;

@@ -19,6 +19,18 @@ async function main() {
       const page = await browser.newPage({ viewport });
       for (const pagePath of paths) {
         await page.goto(server.url + pagePath, { waitUntil: 'networkidle' });
+        // Scroll through the page so lazy images load, as they would for a reader, then back up.
+        await page.evaluate(async () => {
+          // A full-page capture never scrolls lazy images into view; load them all as a reader would.
+          document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager'));
+          for (let y = 0; y < document.body.scrollHeight; y += 300) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 80));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(400);
         const name = pagePath.replace(/^\/$/, 'home').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
         const file = path.join(outDir, `${name}-${viewport.width}.png`);
         await page.screenshot({ path: file, fullPage: true });

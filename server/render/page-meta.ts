@@ -1,3 +1,5 @@
+import type { Crumb } from '../../views/components/Breadcrumb';
+
 /** What each page says about itself for search engines and sharing. */
 export interface PageMeta {
   title: string;
@@ -9,6 +11,8 @@ export interface PageMeta {
   image?: string;
   ogType?: 'website' | 'article';
   noindex?: boolean;
+  /** The page's breadcrumb trail; also published as a schema.org BreadcrumbList. */
+  breadcrumbs?: Crumb[];
   /** Structured data blocks (schema.org) added to the head. */
   jsonLd?: object[];
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { AssetManifest } from './manifest';
 import type { PageMeta } from './page-meta';
 import { RenderContext, type RenderContextValue } from './render-context';
+import { breadcrumbJsonLd, organizationJsonLd } from './structured-data';
 
 export interface RenderPageInput {
   /** Request path (no query string); used for the canonical URL and the current navigation item. */
@@ -23,6 +24,7 @@ export type RenderPage = (input: RenderPageInput) => string;
 export function createPageRenderer(config: Pick<Config, 'publicUrl' | 'regionSites'>, manifest: AssetManifest): RenderPage {
   const absolute = (pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${config.publicUrl}${pathOrUrl}`);
   const defaultImage = manifest.files['images/og-default.png'] ?? manifest.files['images/logo.svg'] ?? '/';
+  const organization = organizationJsonLd(absolute, manifest.files['images/logo.svg'] ?? '/');
 
   return ({ path, meta, page }) => {
     const context: RenderContextValue = { manifest, config, path, islands: new Set(), usesChromeScript: false };
@@ -33,9 +35,10 @@ export function createPageRenderer(config: Pick<Config, 'publicUrl' | 'regionSit
       ...(context.islands.size > 0 ? [manifest.boot] : []),
     ];
     const image = meta.image ? (manifest.files[meta.image] ?? meta.image) : defaultImage;
+    const jsonLd = [organization, ...(meta.breadcrumbs ? [breadcrumbJsonLd(absolute, meta.breadcrumbs)] : []), ...(meta.jsonLd ?? [])];
     const document = renderToStaticMarkup(
       <Document
-        meta={meta}
+        meta={{ ...meta, jsonLd }}
         canonicalUrl={absolute(meta.canonicalPath ?? path)}
         imageUrl={absolute(image)}
         iconUrl={manifest.files['images/favicon.svg'] ?? '/favicon.ico'}

@@ -1,18 +1,33 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { serviceBySlug } from '../../views/content/services';
+import { AboutPage, aboutMeta } from '../../views/pages/AboutPage';
+import { ContactPage, contactMeta } from '../../views/pages/ContactPage';
 import { HomePage, homeMeta } from '../../views/pages/HomePage';
-import type { RenderPage } from '../render/render-page';
+import { ServicePage, serviceMeta } from '../../views/pages/ServicePage';
+import { ServicesPage, servicesMeta } from '../../views/pages/ServicesPage';
+import { ToolkitPage, toolkitMeta } from '../../views/pages/ToolkitPage';
+import type { RenderPage, RenderPageInput } from '../render/render-page';
 
-/** Public HTML pages: each path maps to a view and its metadata, nothing more. */
+/** Public content pages: each path maps to a view and its metadata, nothing more. */
 export function pageRoutes(renderPage: RenderPage): Router {
   const router = new Router();
-  const send = (ctx: Context, html: string) => {
+  const send = (ctx: Context, input: Omit<RenderPageInput, 'path'>) => {
     ctx.type = 'html';
     ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
-    ctx.body = html;
+    ctx.body = renderPage({ path: ctx.path, ...input });
   };
 
-  router.get('/', (ctx) => send(ctx, renderPage({ path: ctx.path, meta: homeMeta, page: <HomePage /> })));
+  router.get('/', (ctx) => send(ctx, { meta: homeMeta, page: <HomePage /> }));
+  router.get('/about', (ctx) => send(ctx, { meta: aboutMeta, page: <AboutPage /> }));
+  router.get('/services', (ctx) => send(ctx, { meta: servicesMeta, page: <ServicesPage /> }));
+  router.get('/services/:slug', (ctx, next) => {
+    const service = serviceBySlug(ctx.params.slug ?? '');
+    if (!service) return next();
+    send(ctx, { meta: serviceMeta(service), page: <ServicePage service={service} /> });
+  });
+  router.get('/toolkit', (ctx) => send(ctx, { meta: toolkitMeta, page: <ToolkitPage /> }));
+  router.get('/contact', (ctx) => send(ctx, { meta: contactMeta, page: <ContactPage /> }));
 
   return router;
 }

@@ -5,7 +5,7 @@ export const home: HomeContent = {
     eyebrow: 'Digital agency for growing businesses',
     heading: 'Websites, apps and marketing that help your business grow',
     lead: 'Brightpath Digital designs, builds and promotes digital experiences that attract the right customers and turn them into loyal clients.',
-    primaryCta: { label: 'Get a Free Quote', href: '/contact#quote' },
+    primaryCta: { label: 'Get a Free Quote', href: '/quote' },
     secondaryCta: { label: 'View Our Work', href: '/portfolio' },
     image: 'images/hero.svg',
   },

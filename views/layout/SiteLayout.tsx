@@ -3,6 +3,7 @@ import { business } from '../content/business';
 import { industries } from '../content/industries';
 import { services } from '../content/services';
 import { Island } from '../components/Island';
+import { MobileBar, SiteFooter, SocialBar, TopBar } from './chrome';
 import { useAsset, useRenderContext } from '../../server/render/render-context';
 import type { MenuGroup } from '../../islands/MobileMenu';
 
@@ -42,16 +43,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <div id="top" tabIndex={-1} />
-      <div className="top-bar">
-        <div className="container top-bar__inner">
-          <a href={business.phoneHref}>Call Now</a>
-          <a href={business.email ? `mailto:${business.email}` : '/contact'}>{business.email}</a>
-        </div>
-      </div>
+      <TopBar />
       <header className="site-header">
         <div className="container site-header__inner">
-          <a className="site-header__logo" href="/" aria-label={`${business.name} home`}>
-            <img src={asset('images/logo.svg')} alt="" width={180} height={40} />
+          <a className="site-header__logo" href="/">
+            <img src={asset('images/logo.svg')} alt={`${business.name} home`} width={180} height={40} />
           </a>
           <nav className="main-nav" aria-label="Main">
             <ul className="main-nav__list">
@@ -82,19 +78,18 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               )}
             </ul>
           </nav>
+          <a className="button site-header__cta" href="/quote">
+            Get a Quote
+          </a>
           <Island name="MobileMenu" hydrate="interaction" props={{ groups: mainNavigation, currentPath: context.path }} />
         </div>
       </header>
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <footer className="site-footer">
-        <div className="container">
-          <p>
-            © {new Date().getFullYear()} {business.name}. All rights reserved.
-          </p>
-        </div>
-      </footer>
+      <SocialBar />
+      <SiteFooter />
+      <MobileBar />
       <a href="#top" className="back-to-top">
         <span aria-hidden="true">↑</span>
         <span className="visually-hidden">Back to top</span>

@@ -1,38 +1,138 @@
 import type { PageMeta } from '../../server/render/page-meta';
+import { useAsset } from '../../server/render/render-context';
+import { CallToAction } from '../components/CallToAction';
+import { Island } from '../components/Island';
+import { SectionHeading } from '../components/SectionHeading';
+import { TechnologyMarquee } from '../components/TechnologyMarquee';
 import { business } from '../content/business';
+import { home } from '../content/home';
+import { industries } from '../content/industries';
+import { processSteps } from '../content/process';
 import { services } from '../content/services';
+import { stats } from '../content/stats';
+import { testimonials } from '../content/testimonials';
 import { SiteLayout } from '../layout/SiteLayout';
 
 export const homeMeta: PageMeta = {
   title: business.name,
-  description: `${business.name} designs and builds websites, apps, AI services, brands and campaigns that grow your business.`,
+  description: 'Brightpath Digital designs, builds and markets websites, apps, brands and campaigns that win clients. A reply to every enquiry within 24 hours.',
 };
 
 export function HomePage() {
+  const asset = useAsset();
+  const { banner } = home;
   return (
     <SiteLayout>
       <section className="hero">
-        <div className="container">
-          <h1>Digital products that win you clients</h1>
-          <p>{homeMeta.description}</p>
-          <a className="button" href="/contact">
-            Get a Quote
-          </a>
+        <div className="container hero__inner">
+          <div className="hero__text">
+            <p className="hero__eyebrow">{banner.eyebrow}</p>
+            <h1>{banner.heading}</h1>
+            <p className="hero__lead">{banner.lead}</p>
+            <p className="hero__actions">
+              <a className="button button--accent" href={banner.primaryCta.href}>
+                {banner.primaryCta.label}
+              </a>
+              <a className="button button--light" href={banner.secondaryCta.href}>
+                {banner.secondaryCta.label}
+              </a>
+            </p>
+          </div>
+          <img className="hero__image" src={asset(banner.image)} alt="" width={600} height={450} fetchPriority="high" />
         </div>
       </section>
-      <section className="container section">
-        <h2>Our services</h2>
-        <ul className="card-grid">
-          {services.map((service) => (
-            <li key={service.slug} className="card">
-              <h3>
-                <a href={`/services/${service.slug}`}>{service.title}</a>
-              </h3>
-              <p>{service.summary}</p>
-            </li>
-          ))}
-        </ul>
+
+      <section className="section" aria-labelledby="services-heading" id="services">
+        <div className="container">
+          <SectionHeading id="services-heading" heading={home.services.heading} lead={home.services.lead} />
+          <ul className="card-grid">
+            {services.map((service) => (
+              <li key={service.slug} className="card card--link">
+                <img className="card__icon" src={asset(service.icon)} alt="" width={48} height={48} loading="lazy" />
+                <h3>
+                  <a href={`/services/${service.slug}`}>{service.title}</a>
+                </h3>
+                <p>{service.summary}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
       </section>
+
+      <section className="section section--alt" aria-labelledby="industries-heading" id="industries">
+        <div className="container">
+          <SectionHeading id="industries-heading" heading={home.industries.heading} lead={home.industries.lead} />
+          <ul className="industry-grid">
+            {industries.map((industry) => (
+              <li key={industry.slug}>
+                <a className="industry-tile" href={`/industries/${industry.slug}`}>
+                  <img src={asset(industry.icon)} alt="" width={48} height={48} loading="lazy" />
+                  <span>{industry.label}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section stats" aria-labelledby="stats-heading">
+        <div className="container">
+          <SectionHeading id="stats-heading" heading={home.stats.heading} lead={home.stats.lead} />
+          <dl className="stats__grid">
+            {stats.map((stat) => (
+              <div key={stat.value} className="stats__item">
+                <dt>{stat.label}</dt>
+                <dd>
+                  <span className="stats__value">{stat.value}</span>
+                  <span className="stats__detail">{stat.detail}</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="testimonials-heading">
+        <div className="container">
+          <SectionHeading id="testimonials-heading" heading={home.testimonials.heading} lead={home.testimonials.lead} />
+          <Island
+            name="TestimonialsSlider"
+            hydrate="visible"
+            props={{ slides: testimonials.map(({ logo, ...rest }) => ({ ...rest, logoUrl: asset(logo) })) }}
+          />
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="technologies-heading">
+        <div className="container">
+          <SectionHeading id="technologies-heading" heading={home.technologies.heading} lead={home.technologies.lead} />
+          <TechnologyMarquee />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="process-heading">
+        <div className="container">
+          <SectionHeading id="process-heading" heading={home.process.heading} lead={home.process.lead} />
+          <ol className="timeline">
+            {processSteps.map((step, index) => (
+              <li key={step.title} className="timeline__step">
+                <span className="timeline__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <img src={asset(step.icon)} alt="" width={48} height={48} loading="lazy" />
+                <h3>{step.title}</h3>
+                <ul>
+                  {step.details.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <CallToAction heading={home.replyPromise.heading} body={home.replyPromise.body} />
     </SiteLayout>
   );
 }

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import Slider, { type Settings } from 'react-slick';
+
+export interface TestimonialSlide {
+  logoUrl: string;
+  website: string;
+  service: string;
+  description: string;
+  rating: number;
+  author: string;
+  role: string;
+}
+
+export interface TestimonialsSliderProps {
+  slides: TestimonialSlide[];
+}
+
+const AUTOPLAY_MS = 3000;
+const TRANSITION_MS = 500;
+
+const settings: Settings = {
+  infinite: true,
+  speed: TRANSITION_MS,
+  autoplaySpeed: AUTOPLAY_MS,
+  slidesToShow: 4,
+  slidesToScroll: 1,
+  arrows: true,
+  dots: true,
+  pauseOnHover: true,
+  pauseOnFocus: true,
+  responsive: [{ breakpoint: 768, settings: { slidesToShow: 1 } }],
+};
+
+function Card({ slide }: { slide: TestimonialSlide }) {
+  return (
+    <figure className="testimonial">
+      <img className="testimonial__logo" src={slide.logoUrl} alt="" width={120} height={40} loading="lazy" />
+      <p className="testimonial__rating" aria-label={`Rated ${slide.rating} out of 5`}>
+        {'★'.repeat(slide.rating)}
+        <span className="testimonial__rating-empty">{'★'.repeat(5 - slide.rating)}</span>
+      </p>
+      <blockquote className="testimonial__quote">
+        <p>{slide.description}</p>
+      </blockquote>
+      <figcaption>
+        <strong>{slide.website}</strong>
+        <span>{slide.service}</span>
+        <span>
+          {slide.author}, {slide.role}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/**
+ * The home page's testimonials carousel: 4 cards from 768 px, 1 below, advancing every 3 s.
+ * The server (and the first client render) show the first cards in a plain row laid out exactly
+ * like the carousel's first frame; react-slick takes over after hydration, so nothing jumps.
+ * Autoplay can be paused (WCAG 2.2.2) and does not start under prefers-reduced-motion.
+ */
+export default function TestimonialsSlider({ slides }: TestimonialsSliderProps) {
+  const [live, setLive] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const sliderRef = useRef<Slider>(null);
+
+  useEffect(() => {
+    setLive(true);
+    setPlaying(!window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  }, []);
+
+  useEffect(() => {
+    if (!live) return;
+    if (playing) sliderRef.current?.slickPlay();
+    else sliderRef.current?.slickPause();
+  }, [live, playing]);
+
+  return (
+    <div className="testimonials" data-live={live}>
+      <button type="button" className="testimonials__toggle" aria-pressed={!playing} disabled={!live} onClick={() => setPlaying(!playing)}>
+        {playing ? 'Pause testimonials' : 'Play testimonials'}
+      </button>
+      {live ? (
+        <Slider ref={sliderRef} {...settings} autoplay={playing}>
+          {slides.map((slide) => (
+            <div key={slide.website} className="testimonials__slide">
+              <Card slide={slide} />
+            </div>
+          ))}
+        </Slider>
+      ) : (
+        <ul className="testimonials__static">
+          {slides.map((slide) => (
+            <li key={slide.website} className="testimonials__slide">
+              <Card slide={slide} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

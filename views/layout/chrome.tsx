@@ -1,0 +1,173 @@
+import { business } from '../content/business';
+import { industries } from '../content/industries';
+import { services } from '../content/services';
+import { useAsset } from '../../server/render/render-context';
+
+/**
+ * The parts of the public chrome around the header. Every control that opens a panel is a plain
+ * link to a page where that content works (`/enquire`, `/quote`, `/free-offer`, `/regions`); the
+ * panel islands take those clicks over once they are live.
+ */
+
+export function TopBar() {
+  return (
+    <div className="top-bar">
+      <div className="container top-bar__inner">
+        <ul className="top-bar__group" aria-label="Offers and regions">
+          <li>
+            <a href={business.eProfileHref}>Download E-Profile</a>
+          </li>
+          <li>
+            <a href="/free-offer">Free Offers</a>
+          </li>
+          <li>
+            <a href="/regions">Region</a>
+          </li>
+        </ul>
+        <ul className="top-bar__group" aria-label="Contact us">
+          <li>
+            <a href={business.phoneHref}>
+              Call Now <span className="top-bar__detail">{business.phone}</span>
+            </a>
+          </li>
+          <li>
+            <a href={business.chatHref} rel="noopener">
+              Let&apos;s Chat Now
+            </a>
+          </li>
+          <li>
+            <a href="/enquire" className="top-bar__highlight">
+              Enquire Now
+            </a>
+          </li>
+          <li>
+            <a href="/admin/dashboard">Admin</a>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function SocialLinks({ className }: { className: string }) {
+  const asset = useAsset();
+  return (
+    <ul className={className}>
+      {business.socials.map((social) => (
+        <li key={social.name}>
+          <a href={social.href} rel="noopener" className={`social-link social-link--${social.name.toLowerCase()}`}>
+            <img src={asset(social.icon)} alt={social.name} width={20} height={20} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The floating social icons bar with its Get a Quote tab (wide screens). */
+export function SocialBar() {
+  return (
+    <aside className="social-bar" aria-label="Follow us">
+      <SocialLinks className="social-bar__list" />
+      <a href="/quote" className="social-bar__quote">
+        Get a Quote
+      </a>
+    </aside>
+  );
+}
+
+export function SiteFooter() {
+  const asset = useAsset();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <img src={asset('images/logo-white.svg')} alt={business.name} width={180} height={40} loading="lazy" />
+          <p>{business.tagline}</p>
+          <p>{business.replyPromise}</p>
+          <div id="social" className="site-footer__social" tabIndex={-1}>
+            <h2 className="site-footer__heading">Follow us</h2>
+            <SocialLinks className="site-footer__social-list" />
+          </div>
+        </div>
+        <nav aria-label="Services" className="site-footer__column">
+          <h2 className="site-footer__heading">Services</h2>
+          <ul>
+            {services.map((service) => (
+              <li key={service.slug}>
+                <a href={`/services/${service.slug}`}>{service.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Core industries" className="site-footer__column">
+          <h2 className="site-footer__heading">Core Industries</h2>
+          <ul>
+            {industries.map((industry) => (
+              <li key={industry.slug}>
+                <a href={`/industries/${industry.slug}`}>{industry.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">Get in touch</h2>
+          <address>
+            <a href={business.phoneHref}>{business.phone}</a>
+            <br />
+            <a href={`mailto:${business.email}`}>{business.email}</a>
+            <br />
+            {business.location.display}
+          </address>
+          <p>{business.hours}</p>
+          <ul>
+            <li>
+              <a href="/about">About us</a>
+            </li>
+            <li>
+              <a href="/portfolio">Portfolio</a>
+            </li>
+            <li>
+              <a href="/toolkit">Free Toolkit</a>
+            </li>
+            <li>
+              <a href="/contact">Contact</a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="site-footer__legal">
+        <div className="container">
+          © {new Date().getFullYear()} {business.legalName}. All rights reserved.
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+/** Quick actions pinned to the bottom of small screens. */
+export function MobileBar() {
+  const items = [
+    { label: 'Social', href: '#social', icon: '♥' },
+    { label: 'Quote', href: '/quote', icon: '✎' },
+    { label: 'Home', href: '/', icon: '⌂' },
+    { label: 'Enquire', href: '/enquire', icon: '✉' },
+    { label: 'Top', href: '#top', icon: '↑' },
+  ];
+  return (
+    <nav className="mobile-bar" aria-label="Quick actions">
+      <ul>
+        {items.map((item) => (
+          <li key={item.label}>
+            <a href={item.href}>
+              <span className="mobile-bar__icon" aria-hidden="true">
+                {item.icon}
+              </span>
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

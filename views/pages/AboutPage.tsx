@@ -1,0 +1,92 @@
+import type { PageMeta } from '../../server/render/page-meta';
+import { useAsset } from '../../server/render/render-context';
+import { CallToAction } from '../components/CallToAction';
+import { PageBanner } from '../components/PageBanner';
+import { SectionHeading } from '../components/SectionHeading';
+import { about } from '../content/about';
+import { stats } from '../content/stats';
+import { SiteLayout } from '../layout/SiteLayout';
+
+const breadcrumbs = [
+  { label: 'Home', href: '/' },
+  { label: 'About Us', href: '/about' },
+];
+
+export const aboutMeta: PageMeta = {
+  title: 'About Us',
+  description: 'Meet Brightpath Digital: designers, developers and marketers helping ambitious businesses grow online. Our mission, vision and values.',
+  breadcrumbs,
+};
+
+export function AboutPage() {
+  const asset = useAsset();
+  return (
+    <SiteLayout>
+      <PageBanner heading={about.banner.heading} lead={about.banner.lead} breadcrumbs={breadcrumbs} />
+
+      <section className="section" aria-labelledby="profile-heading" id="profile">
+        <div className="container split">
+          <div>
+            <h2 id="profile-heading">Company profile</h2>
+            {about.profile.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          <ul className="mini-stats">
+            {stats.map((stat) => (
+              <li key={stat.value}>
+                <strong>{stat.value}</strong> {stat.label}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="why-heading">
+        <div className="container">
+          <SectionHeading id="why-heading" heading="Why choose us" lead="What clients value most about working with our team." />
+          <ul className="card-grid">
+            {about.whyChooseUs.map((item) => (
+              <li key={item.title} className="card">
+                <img className="card__icon" src={asset(item.icon)} alt="" width={48} height={48} loading="lazy" />
+                <h3>{item.title}</h3>
+                <p>{item.body}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="mission-heading">
+        <div className="container">
+          <h2 id="mission-heading" className="visually-hidden">
+            Mission, vision and values
+          </h2>
+          <div className="mvv">
+            <article className="mvv__card">
+              <h3>{about.mission.heading}</h3>
+              <p>{about.mission.body}</p>
+            </article>
+            <article className="mvv__card">
+              <h3>{about.vision.heading}</h3>
+              <p>{about.vision.body}</p>
+            </article>
+            <article className="mvv__card mvv__card--values">
+              <h3>Our values</h3>
+              <dl>
+                {about.values.map((value) => (
+                  <div key={value.title}>
+                    <dt>{value.title}</dt>
+                    <dd>{value.body}</dd>
+                  </div>
+                ))}
+              </dl>
+            </article>
+          </div>
+        </div>
+      </section>
+
+      <CallToAction />
+    </SiteLayout>
+  );
+}

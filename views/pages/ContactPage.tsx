@@ -1,0 +1,68 @@
+import type { PageMeta } from '../../server/render/page-meta';
+import { useAsset } from '../../server/render/render-context';
+import { PageBanner } from '../components/PageBanner';
+import { business } from '../content/business';
+import { contact } from '../content/contact';
+import { SiteLayout } from '../layout/SiteLayout';
+
+const breadcrumbs = [
+  { label: 'Home', href: '/' },
+  { label: 'Contact', href: '/contact' },
+];
+
+export const contactMeta: PageMeta = {
+  title: 'Contact Us',
+  description: `Call, message or visit ${business.name}. Open ${business.hours}; we reply to every enquiry within 24 hours.`,
+  breadcrumbs,
+};
+
+/** The four ways to reach the agency, working hours, and the map. */
+export function ContactPage() {
+  const asset = useAsset();
+  const boxes = [
+    { title: 'Phone', value: business.phone, href: business.phoneHref, icon: '☎' },
+    { title: 'Social', value: business.socialHandle, href: business.socials[0]?.href, icon: '@' },
+    { title: 'Email', value: business.email, href: `mailto:${business.email}`, icon: '✉' },
+    { title: 'Location', value: business.location.display, href: business.mapLink, icon: '⌖' },
+  ];
+  return (
+    <SiteLayout>
+      <PageBanner heading={contact.heading} lead={contact.lead} breadcrumbs={breadcrumbs} />
+      <section className="section" aria-labelledby="reach-heading">
+        <div className="container">
+          <h2 id="reach-heading" className="visually-hidden">
+            Ways to reach us
+          </h2>
+          <ul className="contact-boxes">
+            {boxes.map((box) => (
+              <li key={box.title} className="contact-box">
+                <span className="contact-box__icon" aria-hidden="true">
+                  {box.icon}
+                </span>
+                <h3>{box.title}</h3>
+                <a href={box.href}>{box.value}</a>
+              </li>
+            ))}
+          </ul>
+          <div className="contact-layout" id="contact-form">
+            <div className="contact-hours">
+              <h2>Working hours</h2>
+              <p>{business.hours}</p>
+              <p>{business.replyPromise}</p>
+            </div>
+            <figure className="contact-map">
+              <a href={business.mapLink} rel="noopener">
+                <img src={asset(business.mapImage)} alt={`Map showing our office at ${business.location.display}`} width={600} height={400} loading="lazy" />
+              </a>
+              <figcaption>
+                <a href={business.mapLink} rel="noopener">
+                  Open the map in OpenStreetMap
+                </a>
+              </figcaption>
+            </figure>
+          </div>
+        </div>
+      </section>
+    </SiteLayout>
+  );
+}

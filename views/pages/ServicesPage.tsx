@@ -1,0 +1,46 @@
+import type { PageMeta } from '../../server/render/page-meta';
+import { useAsset } from '../../server/render/render-context';
+import { CallToAction } from '../components/CallToAction';
+import { PageBanner } from '../components/PageBanner';
+import { services } from '../content/services';
+import { SiteLayout } from '../layout/SiteLayout';
+
+const breadcrumbs = [
+  { label: 'Home', href: '/' },
+  { label: 'Services', href: '/services' },
+];
+
+export const servicesMeta: PageMeta = {
+  title: 'Services',
+  description: 'Web and app development, AI services, graphic and social media design, marketing, UI/UX, 2D/3D animation and SEO from one experienced team.',
+  breadcrumbs,
+};
+
+export function ServicesPage() {
+  const asset = useAsset();
+  return (
+    <SiteLayout>
+      <PageBanner
+        heading="Our Services"
+        lead="Everything you need to build, launch and grow your business online, delivered by one experienced team."
+        breadcrumbs={breadcrumbs}
+      />
+      <section className="section" aria-label="All services">
+        <div className="container">
+          <ul className="card-grid">
+            {services.map((service) => (
+              <li key={service.slug} className="card card--link">
+                <img className="card__icon" src={asset(service.icon)} alt="" width={48} height={48} loading="lazy" />
+                <h2 className="card__title">
+                  <a href={`/services/${service.slug}`}>{service.title}</a>
+                </h2>
+                <p>{service.summary}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <CallToAction />
+    </SiteLayout>
+  );
+}
