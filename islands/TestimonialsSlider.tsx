@@ -22,14 +22,15 @@ const settings: Settings = {
   infinite: true,
   speed: TRANSITION_MS,
   autoplaySpeed: AUTOPLAY_MS,
-  slidesToShow: 4,
   slidesToScroll: 1,
   arrows: true,
   dots: true,
   pauseOnHover: true,
   pauseOnFocus: true,
-  responsive: [{ breakpoint: 768, settings: { slidesToShow: 1 } }],
 };
+
+/** 4 cards from this width up, 1 below (the same breakpoint as the static row's CSS). */
+const WIDE_QUERY = '(min-width: 768px)';
 
 function Card({ slide }: { slide: TestimonialSlide }) {
   return (
@@ -62,11 +63,19 @@ function Card({ slide }: { slide: TestimonialSlide }) {
 export default function TestimonialsSlider({ slides }: TestimonialsSliderProps) {
   const [live, setLive] = useState(false);
   const [playing, setPlaying] = useState(false);
+  const [slidesToShow, setSlidesToShow] = useState(4);
   const sliderRef = useRef<Slider>(null);
 
   useEffect(() => {
+    // react-slick's own `responsive` option did not apply its breakpoint reliably; a media query
+    // listener here keeps the count in step with the CSS of the server-rendered row.
+    const wide = window.matchMedia(WIDE_QUERY);
+    const fit = () => setSlidesToShow(wide.matches ? 4 : 1);
+    fit();
+    wide.addEventListener('change', fit);
     setLive(true);
     setPlaying(!window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+    return () => wide.removeEventListener('change', fit);
   }, []);
 
   useEffect(() => {
@@ -81,7 +90,7 @@ export default function TestimonialsSlider({ slides }: TestimonialsSliderProps) 
         {playing ? 'Pause testimonials' : 'Play testimonials'}
       </button>
       {live ? (
-        <Slider ref={sliderRef} {...settings} autoplay={playing}>
+        <Slider ref={sliderRef} {...settings} slidesToShow={slidesToShow} autoplay={playing}>
           {slides.map((slide) => (
             <div key={slide.website} className="testimonials__slide">
               <Card slide={slide} />

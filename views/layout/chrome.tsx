@@ -56,7 +56,8 @@ function SocialLinks({ className }: { className: string }) {
       {business.socials.map((social) => (
         <li key={social.name}>
           <a href={social.href} rel="noopener" className={`social-link social-link--${social.name.toLowerCase()}`}>
-            <img src={asset(social.icon)} alt={social.name} width={20} height={20} />
+            {/* lazy: React would otherwise preload every icon ahead of the page's own images */}
+            <img src={asset(social.icon)} alt={social.name} width={20} height={20} loading="lazy" />
           </a>
         </li>
       ))}
@@ -138,7 +139,7 @@ export function SiteFooter() {
       </div>
       <div className="site-footer__legal">
         <div className="container">
-          © {new Date().getFullYear()} {business.legalName}. All rights reserved.
+          {`© ${new Date().getFullYear()} ${business.legalName}. All rights reserved.`}
         </div>
       </div>
     </footer>
