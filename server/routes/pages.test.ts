@@ -103,7 +103,7 @@ describe('public pages', () => {
     expect(text).toContain(`© ${new Date().getFullYear()} `);
     expect(text).toContain('class="social-bar"');
     expect(text).toMatch(/<nav class="mobile-bar" aria-label="Quick actions">/);
-    for (const label of ['Social', 'Quote', 'Home', 'Enquire', 'Top']) expect(text).toMatch(new RegExp(`</span>${label}</a>`));
+    for (const label of ['Social', 'Quote', 'Home', 'Enquire', 'Top']) expect(text).toMatch(new RegExp(`</svg></span>${label}</a>`));
     // Controls that open panels are real links that work without JavaScript.
     for (const href of ['/enquire', '/quote', '/free-offer', '/regions']) expect(text).toContain(`href="${href}"`);
   });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { business } from '../content/business';
 import { industries } from '../content/industries';
 import { services } from '../content/services';
+import { Icon } from '../components/Icon';
 import { Island } from '../components/Island';
 import { MobileBar, SiteFooter, SocialBar, TopBar } from './chrome';
 import { useAsset, useRenderContext } from '../../server/render/render-context';
@@ -91,7 +92,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <SiteFooter />
       <MobileBar />
       <a href="#top" className="back-to-top">
-        <span aria-hidden="true">↑</span>
+        <Icon name="up" />
         <span className="visually-hidden">Back to top</span>
       </a>
     </>

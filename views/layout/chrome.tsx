@@ -2,6 +2,7 @@ import { business } from '../content/business';
 import { industries } from '../content/industries';
 import { services } from '../content/services';
 import { useAsset } from '../../server/render/render-context';
+import { Icon, type IconName } from '../components/Icon';
 
 /**
  * The parts of the public chrome around the header. Every control that opens a panel is a plain
@@ -148,12 +149,12 @@ export function SiteFooter() {
 
 /** Quick actions pinned to the bottom of small screens. */
 export function MobileBar() {
-  const items = [
-    { label: 'Social', href: '#social', icon: '♥' },
-    { label: 'Quote', href: '/quote', icon: '✎' },
-    { label: 'Home', href: '/', icon: '⌂' },
-    { label: 'Enquire', href: '/enquire', icon: '✉' },
-    { label: 'Top', href: '#top', icon: '↑' },
+  const items: { label: string; href: string; icon: IconName }[] = [
+    { label: 'Social', href: '#social', icon: 'heart' },
+    { label: 'Quote', href: '/quote', icon: 'quote' },
+    { label: 'Home', href: '/', icon: 'home' },
+    { label: 'Enquire', href: '/enquire', icon: 'mail' },
+    { label: 'Top', href: '#top', icon: 'up' },
   ];
   return (
     <nav className="mobile-bar" aria-label="Quick actions">
@@ -161,8 +162,8 @@ export function MobileBar() {
         {items.map((item) => (
           <li key={item.label}>
             <a href={item.href}>
-              <span className="mobile-bar__icon" aria-hidden="true">
-                {item.icon}
+              <span className="mobile-bar__icon">
+                <Icon name={item.icon} size={22} />
               </span>
               {item.label}
             </a>

@@ -1,5 +1,6 @@
 import type { PageMeta } from '../../server/render/page-meta';
 import { useAsset } from '../../server/render/render-context';
+import { Icon, type IconName } from '../components/Icon';
 import { PageBanner } from '../components/PageBanner';
 import { business } from '../content/business';
 import { contact } from '../content/contact';
@@ -19,11 +20,11 @@ export const contactMeta: PageMeta = {
 /** The four ways to reach the agency, working hours, and the map. */
 export function ContactPage() {
   const asset = useAsset();
-  const boxes = [
-    { title: 'Phone', value: business.phone, href: business.phoneHref, icon: '☎' },
-    { title: 'Social', value: business.socialHandle, href: business.socials[0]?.href, icon: '@' },
-    { title: 'Email', value: business.email, href: `mailto:${business.email}`, icon: '✉' },
-    { title: 'Location', value: business.location.display, href: business.mapLink, icon: '⌖' },
+  const boxes: { title: string; value: string; href?: string; icon: IconName }[] = [
+    { title: 'Phone', value: business.phone, href: business.phoneHref, icon: 'phone' },
+    { title: 'Social', value: business.socialHandle, href: business.socials[0]?.href, icon: 'at' },
+    { title: 'Email', value: business.email, href: `mailto:${business.email}`, icon: 'mail' },
+    { title: 'Location', value: business.location.display, href: business.mapLink, icon: 'pin' },
   ];
   return (
     <SiteLayout>
@@ -36,8 +37,8 @@ export function ContactPage() {
           <ul className="contact-boxes">
             {boxes.map((box) => (
               <li key={box.title} className="contact-box">
-                <span className="contact-box__icon" aria-hidden="true">
-                  {box.icon}
+                <span className="contact-box__icon">
+                  <Icon name={box.icon} />
                 </span>
                 <h3>{box.title}</h3>
                 <a href={box.href}>{box.value}</a>
