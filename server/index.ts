@@ -6,6 +6,7 @@ import { migrateLatest } from './db/migrate';
 import { createLifecycle } from './lifecycle';
 import { createLogger } from './logger';
 import { DEFAULT_ASSETS_DIR } from './render/manifest';
+import { createContentVersion } from './services/content-version';
 import { installGracefulShutdown } from './shutdown';
 
 function readConfig(): Config {
@@ -29,13 +30,15 @@ async function main(): Promise<void> {
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
   const lifecycle = createLifecycle();
-  const app = createApp({ config, db, logger, lifecycle, assetsDir: DEFAULT_ASSETS_DIR });
+  const contentVersion = createContentVersion(db, logger);
+  contentVersion.start();
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, assetsDir: DEFAULT_ASSETS_DIR });
   const server = http.createServer(app.callback());
   // Slow or stalled clients are cut off instead of holding sockets (slowloris).
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
-  installGracefulShutdown({ server, db, lifecycle, logger });
+  installGracefulShutdown({ server, db, lifecycle, logger, onStop: () => contentVersion.stop() });
 
   server.listen(config.port, config.host, () => {
     const address = server.address();

@@ -8,6 +8,8 @@ interface ShutdownDeps {
   db: Db;
   lifecycle: Lifecycle;
   logger: Logger;
+  /** Stops background work (pollers, workers) before the database closes. */
+  onStop?: () => void | Promise<void>;
   /** Hard limit for the whole shutdown. */
   timeoutMs?: number;
 }
@@ -17,7 +19,7 @@ interface ShutdownDeps {
  * (their answers carry `Connection: close`), drop idle keep-alive connections, close the database,
  * and exit 0. Connections still busy near the deadline are cut so the process always exits in time.
  */
-export function installGracefulShutdown({ server, db, lifecycle, logger, timeoutMs = 10_000 }: ShutdownDeps): void {
+export function installGracefulShutdown({ server, db, lifecycle, logger, onStop, timeoutMs = 10_000 }: ShutdownDeps): void {
   const shutdown = async (signal: string) => {
     if (lifecycle.shuttingDown) return;
     lifecycle.shuttingDown = true;
@@ -31,6 +33,7 @@ export function installGracefulShutdown({ server, db, lifecycle, logger, timeout
     server.closeIdleConnections();
     clearInterval(sweepIdle);
     clearTimeout(deadline);
+    await Promise.resolve(onStop?.()).catch((error: unknown) => logger.warn({ err: error }, 'background work did not stop cleanly'));
     await db.destroy().catch((error: unknown) => logger.warn({ err: error }, 'database close failed'));
     logger.info('stopped');
     process.exit(0);

@@ -7,6 +7,7 @@ import { HomePage, homeMeta } from '../../views/pages/HomePage';
 import { ServicePage, serviceMeta } from '../../views/pages/ServicePage';
 import { ServicesPage, servicesMeta } from '../../views/pages/ServicesPage';
 import { ToolkitPage, toolkitMeta } from '../../views/pages/ToolkitPage';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../middleware/page-cache';
 import type { RenderPage, RenderPageInput } from '../render/render-page';
 
 /** Public content pages: each path maps to a view and its metadata, nothing more. */
@@ -14,7 +15,7 @@ export function pageRoutes(renderPage: RenderPage): Router {
   const router = new Router();
   const send = (ctx: Context, input: Omit<RenderPageInput, 'path'>) => {
     ctx.type = 'html';
-    ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
+    ctx.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
     ctx.body = renderPage({ path: ctx.path, ...input });
   };
 

@@ -4,6 +4,7 @@ import { createApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { createLifecycle, type Lifecycle } from '../../server/lifecycle';
 import { createLogger } from '../../server/logger';
+import { createContentVersion, type ContentVersion } from '../../server/services/content-version';
 import { createTestDb, type TestDb } from './test-db';
 
 export const TEST_ASSETS_DIR = path.resolve(__dirname, '../../dist/test-public');
@@ -12,6 +13,7 @@ export interface TestApp extends TestDb {
   app: Koa;
   config: Config;
   lifecycle: Lifecycle;
+  contentVersion: ContentVersion;
 }
 
 /** The real application on a fresh database, for `request(app.callback())`. */
@@ -19,6 +21,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const testDb = await createTestDb();
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', ...env });
   const lifecycle = createLifecycle();
-  const app = createApp({ config, db: testDb.db, logger: createLogger('silent'), lifecycle, assetsDir: TEST_ASSETS_DIR });
-  return { ...testDb, app, config, lifecycle };
+  const contentVersion = createContentVersion(testDb.db);
+  const app = createApp({ config, db: testDb.db, logger: createLogger('silent'), lifecycle, contentVersion, assetsDir: TEST_ASSETS_DIR });
+  return { ...testDb, app, config, lifecycle, contentVersion };
 }

@@ -1,0 +1,98 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import Koa from 'koa';
+import request from 'supertest';
+import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
+import { createContentVersion } from '../services/content-version';
+import { pageCache, PUBLIC_PAGE_CACHE_CONTROL } from './page-cache';
+
+/** The bytes as sent, still compressed (HTTP clients would decode them). */
+async function rawGet(app: Koa, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    return await new Promise((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, path: '/', headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+  } finally {
+    server.close();
+  }
+}
+
+describe('page cache', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+  });
+  afterAll(() => t.destroy());
+
+  /** A site whose page says how many times it was rendered. */
+  function site(contentVersion = createContentVersion(t.db)) {
+    let renders = 0;
+    const app = new Koa();
+    app.use(pageCache(contentVersion));
+    app.use((ctx) => {
+      renders++;
+      ctx.type = 'html';
+      ctx.set('Cache-Control', ctx.path === '/private' ? 'no-store' : PUBLIC_PAGE_CACHE_CONTROL);
+      ctx.body = `<!doctype html><p>render ${renders} of ${ctx.url}</p>`;
+    });
+    return { app, contentVersion, renders: () => renders };
+  }
+
+  it('renders a public page once and answers later requests from memory', async () => {
+    const { app, renders } = site();
+    const first = await request(app.callback()).get('/about').expect(200);
+    const second = await request(app.callback()).get('/about').expect(200);
+    expect(second.text).toBe(first.text);
+    expect(renders()).toBe(1);
+    expect(second.headers['cache-control']).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    await request(app.callback()).get('/about?x=1').expect(200);
+    expect(renders()).toBe(2); // another URL, another page
+  });
+
+  it('answers with brotli or gzip as the client accepts, and 304 for a known ETag', async () => {
+    const { app } = site();
+    const plain = await request(app.callback()).get('/').set('Accept-Encoding', 'identity').expect(200);
+    const br = await rawGet(app, { 'Accept-Encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(plain.text);
+    const gzip = await request(app.callback()).get('/').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(plain.text); // supertest inflates gzip
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+    const etag = plain.headers.etag!;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await request(app.callback()).get('/').set('If-None-Match', etag).expect(304);
+    expect(again.text).toBeFalsy();
+  });
+
+  it('never keeps pages that are not public', async () => {
+    const { app, renders } = site();
+    await request(app.callback()).get('/private').expect(200);
+    await request(app.callback()).get('/private').expect(200);
+    expect(renders()).toBe(2);
+  });
+
+  it('re-renders after a content change, on this instance at once and on another after it polls', async () => {
+    const one = site();
+    const two = site(createContentVersion(t.db));
+    await request(one.app.callback()).get('/portfolio');
+    await request(two.app.callback()).get('/portfolio');
+    await one.contentVersion.bump(t.db);
+    const fresh = await request(one.app.callback()).get('/portfolio');
+    expect(fresh.text).toContain('render 2');
+    const stale = await request(two.app.callback()).get('/portfolio');
+    expect(stale.text).toContain('render 1');
+    await two.contentVersion.refresh(); // what its poller does every 500 ms
+    const updated = await request(two.app.callback()).get('/portfolio');
+    expect(updated.text).toContain('render 2');
+  });
+});
