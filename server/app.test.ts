@@ -46,6 +46,18 @@ describe('the Koa app', () => {
     });
   });
 
+  describe('compression', () => {
+    it('answers plain bytes when Accept-Encoding allows nothing usable or cannot be parsed', async () => {
+      for (const acceptEncoding of ['br;q=abc, gzip;q=-1', 'identity;q=0', 'x-unknown']) {
+        for (const path of ['/about', '/api/no-such-call']) {
+          const res = await request(t.app.callback()).get(path).set('Accept-Encoding', acceptEncoding);
+          expect(res.status).toBeLessThan(500);
+          expect(res.headers['content-encoding']).toBeUndefined();
+        }
+      }
+    });
+  });
+
   describe('security headers', () => {
     it('sends a strict CSP and the other headers on every answer', async () => {
       for (const path of ['/', '/no-such-page', '/healthz']) {

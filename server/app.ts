@@ -1,10 +1,11 @@
-import compress from 'koa-compress';
 import Koa from 'koa';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Lifecycle } from './lifecycle';
 import type { Logger } from './logger';
+import { adminSession } from './middleware/admin-session';
 import { bodyParser } from './middleware/body-parser';
+import { compression } from './middleware/compression';
 import { pageCache } from './middleware/page-cache';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
@@ -13,9 +14,20 @@ import { staticAssets } from './middleware/static-assets';
 import { loadManifest } from './render/manifest';
 import { createPageRenderer } from './render/render-page';
 import { renderErrorPage } from './render/error-page';
+import { adminAuthApiRoutes } from './routes/admin-auth';
+import { adminPageRoutes } from './routes/admin-pages';
 import { healthRoutes } from './routes/health';
+import { mediaRoutes } from './routes/media';
+import { adminFormRoutes } from './routes/admin-forms';
+import { formApiRoutes, formPageRoutes } from './routes/forms';
 import { pageRoutes } from './routes/pages';
+import { portfolioApiRoutes } from './routes/portfolio-api';
+import { portfolioPageRoutes } from './routes/portfolio-pages';
+import { seoRoutes } from './routes/seo';
+import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import type { ContentVersion } from './services/content-version';
+import { createPortfolioService } from './services/portfolio';
+import { createFormService } from './services/forms';
 
 export interface AppDeps {
   config: Config;
@@ -25,15 +37,22 @@ export interface AppDeps {
   contentVersion: ContentVersion;
   /** Folder holding the build's `manifest.json` and `assets/`. */
   assetsDir: string;
+  /** Called when a form submission queued a staff notification (wakes the outbox worker). */
+  onFormQueued?: () => void;
+  /** Tests only: the clock admin sessions are timed by, and a shorter failed-login delay. */
+  adminAuthOptions?: Pick<AdminAuthDeps, 'now' | 'failureDelayMs'>;
 }
 
 /**
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, assetsDir }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, assetsDir, onFormQueued, adminAuthOptions }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
+  const portfolio = createPortfolioService({ db, contentVersion });
+  const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
+  const forms = createFormService({ db, config, logger, onQueued: onFormQueued });
 
   // A shutting-down instance tells keep-alive clients to reconnect elsewhere.
   app.use(async (ctx, next) => {
@@ -43,13 +62,36 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, asset
   app.use(requestContext(logger, config.trustProxy));
   app.use(errorHandler(renderErrorPage(renderPage)));
   app.use(securityHeaders(config));
-  app.use(compress({ threshold: 1024 }));
+  app.use(compression());
   app.use(staticAssets(assetsDir));
 
   app.use(healthRoutes(db, lifecycle).routes());
+  app.use(mediaRoutes(db).routes());
+
+  // The admin session, loaded for /admin* and /api/* only (public pages never see one), before
+  // every router so any of them can use requireAdmin().
+  app.use(adminSession({ auth, config }));
   app.use(bodyParser());
+
+  // Everything public below goes through the render cache (GET and HEAD only).
   app.use(pageCache(contentVersion));
+
+  // The portfolio API (uploads are read by its routes themselves, with their own limits).
+  app.use(portfolioApiRoutes(portfolio).routes());
+
+  // Visitors: content pages, the portfolio and industry pages, sitemap and robots.txt, then the
+  // forms (their pages, no-JS posts and the JSON calls).
   app.use(pageRoutes(renderPage).routes());
+  app.use(portfolioPageRoutes(renderPage, portfolio, config).routes());
+  app.use(seoRoutes(portfolio, config).routes());
+  app.use(formPageRoutes(renderPage, forms).routes());
+  app.use(formApiRoutes(forms).routes());
+
+  // Admin: the dashboard (or its login screen), login and logout; every admin API route guards
+  // itself with requireAdmin().
+  app.use(adminPageRoutes(renderPage, { auth, config }).routes());
+  app.use(adminAuthApiRoutes({ auth, config }).routes());
+  app.use(adminFormRoutes(forms).routes());
 
   app.use(notFound());
   return app;

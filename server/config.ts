@@ -42,6 +42,12 @@ const regionSites = optionalText.transform((value, ctx) => {
   return sites;
 });
 
+const positiveInt = (fallback: number) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(fallback),
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -55,7 +61,6 @@ const envSchema = z
     PUBLIC_URL: optionalUrl(['http', 'https']),
     ADMIN_USERNAME: optionalText.pipe(z.string().min(3, 'must be at least 3 characters').max(64).optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'must be at least 12 characters').max(256).optional()),
-    SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     NOTIFY_TO: optionalText.pipe(z.email('must be an e-mail address').optional()),
     REGION_SITES: regionSites,
@@ -63,7 +68,15 @@ const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .default('false')
       .transform((value) => value === 'true' || value === '1'),
+    SEED_SAMPLE_PORTFOLIO: z.enum(['true', 'false', '1', '0', '']).optional(),
+    FORM_RATE_LIMIT: positiveInt(10),
+    FORM_RATE_WINDOW_SECONDS: positiveInt(600),
+    FORM_MIN_FILL_SECONDS: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number({ error: 'must be a number of seconds' }).min(0, 'must be 0 or more').max(600).default(3),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(8000, 'must be at most 8000 (shutdown ends within 10 s)').default(0),
   })
   .refine((env) => Boolean(env.ADMIN_USERNAME) === Boolean(env.ADMIN_PASSWORD), {
     message: 'must be set together with ADMIN_PASSWORD (or neither)',
@@ -82,12 +95,23 @@ export interface Config {
   /** Origin used for canonical links, Open Graph and the sitemap, without a trailing slash. */
   publicUrl: string;
   admin?: { username: string; password: string };
-  sessionSecret?: string;
   smtpUrl?: string;
   notifyTo?: string;
   regionSites: Partial<Record<RegionCode, string>>;
   trustProxy: boolean;
   logLevel: string;
+  /** Load the sample portfolio on the first start (default: only with the embedded database, never in tests). */
+  seedSamplePortfolio: boolean;
+  /** Form submissions one IP may make per window, across all instances. */
+  formRateLimit: number;
+  formRateWindowSeconds: number;
+  /** Faster than this, a form was filled by a bot: answered normally, never stored. */
+  formMinFillSeconds: number;
+  /**
+   * On SIGTERM, how long readiness answers 503 while connections are still accepted, so a load
+   * balancer stops sending traffic before the listener closes.
+   */
+  shutdownDrainMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -111,11 +135,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
-    sessionSecret: e.SESSION_SECRET,
     smtpUrl: e.SMTP_URL,
     notifyTo: e.NOTIFY_TO,
     regionSites: e.REGION_SITES ?? {},
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    seedSamplePortfolio:
+      e.SEED_SAMPLE_PORTFOLIO === undefined || e.SEED_SAMPLE_PORTFOLIO === ''
+        ? !e.DATABASE_URL && e.NODE_ENV !== 'test'
+        : e.SEED_SAMPLE_PORTFOLIO === 'true' || e.SEED_SAMPLE_PORTFOLIO === '1',
+    formRateLimit: e.FORM_RATE_LIMIT,
+    formRateWindowSeconds: e.FORM_RATE_WINDOW_SECONDS,
+    formMinFillSeconds: e.FORM_MIN_FILL_SECONDS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }

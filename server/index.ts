@@ -6,8 +6,12 @@ import { migrateLatest } from './db/migrate';
 import { createLifecycle } from './lifecycle';
 import { createLogger } from './logger';
 import { DEFAULT_ASSETS_DIR } from './render/manifest';
+import { createAdminAuth } from './services/admin-auth';
 import { createContentVersion } from './services/content-version';
+import { seedSamplePortfolioOnFirstStart } from './services/portfolio-seed';
+import { createNotificationWorker } from './services/notification-worker';
 import { installGracefulShutdown } from './shutdown';
+import { business } from '../views/content/business';
 
 function readConfig(): Config {
   try {
@@ -28,17 +32,43 @@ async function main(): Promise<void> {
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const applied = await migrateLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  await createAdminAuth({ db, logger }).ensureFirstAdmin({
+    configured: config.admin,
+    embedded: !config.databaseUrl,
+    announce: (line) => process.stdout.write(`\n*** ${line} ***\n\n`),
+  });
 
   const lifecycle = createLifecycle();
   const contentVersion = createContentVersion(db, logger);
+  if (config.seedSamplePortfolio) {
+    const seeded = await seedSamplePortfolioOnFirstStart({ db, contentVersion });
+    if (seeded > 0) logger.info({ projects: seeded }, 'sample portfolio loaded');
+  }
   contentVersion.start();
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, assetsDir: DEFAULT_ASSETS_DIR });
-  const server = http.createServer(app.callback());
-  // Slow or stalled clients are cut off instead of holding sockets (slowloris).
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
+  const notifications = createNotificationWorker({
+    db,
+    logger,
+    smtpUrl: config.smtpUrl,
+    notifyTo: config.notifyTo,
+    from: `"${business.name} website" <no-reply@${new URL(config.publicUrl).hostname}>`,
+  });
+  notifications.start();
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
+  // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
+  // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
+  const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
   server.keepAliveTimeout = 5_000;
-  installGracefulShutdown({ server, db, lifecycle, logger, onStop: () => contentVersion.stop() });
+  installGracefulShutdown({
+    server,
+    db,
+    lifecycle,
+    logger,
+    drainMs: config.shutdownDrainMs,
+    onStop: async () => {
+      contentVersion.stop();
+      await notifications.stop();
+    },
+  });
 
   server.listen(config.port, config.host, () => {
     const address = server.address();

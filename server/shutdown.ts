@@ -10,24 +10,28 @@ interface ShutdownDeps {
   logger: Logger;
   /** Stops background work (pollers, workers) before the database closes. */
   onStop?: () => void | Promise<void>;
+  /** How long readiness fails while connections are still accepted, before the listener closes. */
+  drainMs?: number;
   /** Hard limit for the whole shutdown. */
   timeoutMs?: number;
 }
 
 /**
- * On SIGTERM or SIGINT: fail readiness, stop accepting connections, let in-flight requests finish
+ * On SIGTERM or SIGINT: fail readiness (and, for `drainMs`, keep serving so a load balancer sees it
+ * and moves traffic away), stop accepting connections, let in-flight requests finish
  * (their answers carry `Connection: close`), drop idle keep-alive connections, close the database,
  * and exit 0. Connections still busy near the deadline are cut so the process always exits in time.
  */
-export function installGracefulShutdown({ server, db, lifecycle, logger, onStop, timeoutMs = 10_000 }: ShutdownDeps): void {
+export function installGracefulShutdown({ server, db, lifecycle, logger, onStop, drainMs = 0, timeoutMs = 10_000 }: ShutdownDeps): void {
   const shutdown = async (signal: string) => {
     if (lifecycle.shuttingDown) return;
     lifecycle.shuttingDown = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal, drainMs }, 'shutting down');
     const deadline = setTimeout(() => {
       logger.warn('shutdown deadline reached, closing remaining connections');
       server.closeAllConnections();
     }, timeoutMs - 1500);
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     const sweepIdle = setInterval(() => server.closeIdleConnections(), 200);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();

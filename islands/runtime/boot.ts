@@ -83,22 +83,34 @@ function onInteraction(element: HTMLElement): void {
     'click',
     (event) => {
       // Once settled (hydrated, or failed and left as plain HTML) clicks take their normal course.
-      if (element.dataset.hydrated || !(event.target instanceof HTMLElement)) return;
+      // `Element`, not `HTMLElement`: a tap often lands on an icon's SVG inside the link.
+      if (element.dataset.hydrated || !(event.target instanceof Element)) return;
       const target = element.contains(event.target) ? event.target : triggerOf(event);
       if (!target) return;
       event.preventDefault();
       event.stopPropagation();
-      void hydrate(element).then(() => target.click());
+      void hydrate(element).then(() => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window })));
     },
     { capture: true },
   );
+}
+
+function sessionHas(key: string): boolean {
+  try {
+    return sessionStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
 }
 
 function boot(): void {
   document.querySelectorAll<HTMLElement>('[data-island]').forEach((element) => {
     switch (element.dataset.hydrate) {
       case 'load':
-        void hydrate(element);
+        // An island that loads at once only to act once per browser session (the home page's
+        // region/offer modal) waits for interaction instead once the session has seen it.
+        if (element.dataset.sessionDone && sessionHas(element.dataset.sessionDone)) onInteraction(element);
+        else void hydrate(element);
         break;
       case 'idle':
         whenIdle(() => void hydrate(element));

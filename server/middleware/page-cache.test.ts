@@ -5,7 +5,7 @@ import Koa from 'koa';
 import request from 'supertest';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { createContentVersion } from '../services/content-version';
-import { pageCache, PUBLIC_PAGE_CACHE_CONTROL } from './page-cache';
+import { pageCache, PUBLIC_DATA_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './page-cache';
 
 /** The bytes as sent, still compressed (HTTP clients would decode them). */
 async function rawGet(app: Koa, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -94,5 +94,49 @@ describe('page cache', () => {
     await two.contentVersion.refresh(); // what its poller does every 500 ms
     const updated = await request(two.app.callback()).get('/portfolio');
     expect(updated.text).toContain('render 2');
+  });
+
+  it('keeps public JSON too, with its type, until the content changes', async () => {
+    const contentVersion = createContentVersion(t.db);
+    await contentVersion.refresh();
+    let reads = 0;
+    const app = new Koa();
+    app.use(pageCache(contentVersion));
+    app.use((ctx) => {
+      reads++;
+      ctx.set('Cache-Control', PUBLIC_DATA_CACHE_CONTROL);
+      ctx.body = [{ _id: 'a', reads }];
+    });
+    const first = await request(app.callback()).get('/api/portfolio').expect(200);
+    const second = await request(app.callback()).get('/api/portfolio').expect(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['content-type']).toMatch(/^application\/json/);
+    expect(reads).toBe(1);
+    await contentVersion.bump(t.db);
+    expect((await request(app.callback()).get('/api/portfolio').expect(200)).body).toEqual([{ _id: 'a', reads: 2 }]);
+  });
+
+  it('empties the cache when a change commits, not while its transaction is open, and not at all when it rolls back', async () => {
+    const { app, contentVersion, renders } = site();
+    await contentVersion.refresh();
+    await request(app.callback()).get('/news').expect(200);
+    await t.db
+      .transaction(async (trx) => {
+        await contentVersion.bump(trx);
+        // Rendered inside the open transaction: the old content, kept as it was.
+        await request(app.callback()).get('/news').expect(200);
+        expect(renders()).toBe(1);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await request(app.callback()).get('/news').expect(200);
+    expect(renders()).toBe(1);
+    await t.db.transaction(async (trx) => {
+      await contentVersion.bump(trx);
+      await request(app.callback()).get('/news').expect(200);
+      expect(renders()).toBe(1);
+    });
+    await request(app.callback()).get('/news').expect(200);
+    expect(renders()).toBe(2);
   });
 });

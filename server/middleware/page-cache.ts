@@ -9,7 +9,16 @@ import type { ContentVersion } from '../services/content-version';
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, must-revalidate';
 
+/**
+ * Public data the admin dashboard also reads (the portfolio list): kept in the render cache like a
+ * page, revalidated every time by browsers and CDNs alike, so staff see their change at once.
+ */
+export const PUBLIC_DATA_CACHE_CONTROL = 'public, no-cache';
+
+const CACHEABLE = new Set([PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_DATA_CACHE_CONTROL]);
+
 interface CachedPage {
+  contentType: string;
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
@@ -37,19 +46,28 @@ export function pageCache(contentVersion: ContentVersion): Middleware {
     if (hit) return send(ctx, hit);
 
     await next();
-    if (ctx.status !== 200 || typeof ctx.body !== 'string' || !ctx.response.is('html')) return;
+    if (ctx.status !== 200) return;
     const cacheControl = ctx.response.get('Cache-Control');
-    if (cacheControl !== PUBLIC_PAGE_CACHE_CONTROL) return;
-    const page = compressPage(ctx.body, cacheControl);
+    if (!CACHEABLE.has(cacheControl)) return;
+    const text = typeof ctx.body === 'string' && ctx.response.is('html') ? ctx.body : isJsonValue(ctx) ? JSON.stringify(ctx.body) : undefined;
+    if (text === undefined) return;
+    const page = compressPage(text, ctx.response.get('Content-Type'), cacheControl);
     if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
     pages.set(key, page);
     send(ctx, page);
   };
 }
 
-function compressPage(html: string, cacheControl: string): CachedPage {
-  const identity = Buffer.from(html);
+/** A JSON answer still held as a value (Koa serialises it only when responding). */
+function isJsonValue(ctx: Context): boolean {
+  const { body } = ctx;
+  return ctx.response.is('json') !== false && body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function';
+}
+
+function compressPage(text: string, contentType: string, cacheControl: string): CachedPage {
+  const identity = Buffer.from(text);
   return {
+    contentType,
     identity,
     gzip: gzipSync(identity, { level: 9 }),
     br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
@@ -60,7 +78,7 @@ function compressPage(html: string, cacheControl: string): CachedPage {
 
 function send(ctx: Context, page: CachedPage): void {
   ctx.status = 200;
-  ctx.type = 'html';
+  ctx.type = page.contentType;
   ctx.set('Cache-Control', page.cacheControl);
   ctx.set('ETag', page.etag);
   ctx.vary('Accept-Encoding');

@@ -1,5 +1,7 @@
-import type { Middleware } from 'koa';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
 import { HttpError } from '../http-errors';
+import { crossSiteRefused } from './same-origin';
 
 /** The signed-in admin, put on `ctx.state.admin` by the session middleware when a valid session exists. */
 export interface AdminIdentity {
@@ -14,15 +16,37 @@ declare module 'koa' {
 }
 
 export const notSignedIn = 'Please sign in as an admin to do this.';
+export const badCsrfToken = 'This request lacks a valid security token. Reload the page and try again.';
+
+/** Methods that never change state, so they need no CSRF token. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameSecret(given: string, expected: string): boolean {
+  // Comparing fixed-length digests keeps the comparison constant-time whatever the lengths.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
 
 /**
- * Guards admin-only routes: without a signed-in admin on the request the answer is 401 and the
- * handler never runs. Sessions (and CSRF checks on state-changing requests) come from the admin
- * session middleware composed in `server/app.ts`.
+ * Refuses (403) a state-changing admin request that does not come from our own pages or does not
+ * carry this session's CSRF token. Exported for the no-JavaScript forms, which send the token as a
+ * form field instead of the `X-CSRF-Token` header.
+ */
+export function assertCsrf(ctx: Context, token: string | undefined): void {
+  if (!ctx.state.sameOrigin) throw new HttpError(403, crossSiteRefused);
+  const expected = ctx.state.adminSession?.csrfToken;
+  if (!token || !expected || !sameSecret(token, expected)) throw new HttpError(403, badCsrfToken);
+}
+
+/**
+ * Guards admin-only routes: without a signed-in admin the answer is 401 and the handler never runs;
+ * a state-changing method also needs the session's token in `X-CSRF-Token` and a same-origin
+ * request, else 403. The session itself comes from the admin session middleware in `server/app.ts`.
  */
 export function requireAdmin(): Middleware {
   return async (ctx, next) => {
-    if (!ctx.state.admin) throw new HttpError(401, notSignedIn);
+    if (!ctx.state.admin || !ctx.state.adminSession) throw new HttpError(401, notSignedIn);
+    if (!SAFE_METHODS.has(ctx.method)) assertCsrf(ctx, ctx.get('X-CSRF-Token') || undefined);
     await next();
   };
 }

@@ -56,8 +56,12 @@ export function createContentVersion(db: Knex, logger?: Logger): ContentVersion 
         .onConflict('key')
         .merge({ value: trx.raw('(app_settings.value::bigint + 1)::text'), updated_at: trx.fn.now() })
         .returning<{ value: string }[]>('value');
-      // Applied locally at once: the instance that wrote must never serve the old page after it.
-      if (row) apply(row.value);
+      if (!row) return;
+      // Applied locally as soon as the change is committed (the instance that wrote must never
+      // serve the old page after it), and not before: a page rendered while the transaction is
+      // still open would read the old data and be kept as if it were new.
+      if (trx.isTransaction) void (trx as Knex.Transaction).executionPromise.then(() => apply(row.value), () => undefined);
+      else apply(row.value);
     },
     refresh,
     onChange(listener) {

@@ -17,6 +17,8 @@ describe('platform in a real browser', () => {
   it('hydrates the mobile menu on the first tap and acts on that tap, with a clean console', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const problems = watchConsole(page);
+    // A visitor who has seen the home page's region/offer modal this session: nothing else loads React.
+    await page.addInitScript(() => sessionStorage.setItem('region-offer-modal-shown', '1'));
     const scripts: string[] = [];
     page.on('request', (req) => {
       if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
@@ -47,8 +49,9 @@ describe('platform in a real browser', () => {
     await page.goto(server.url + '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     expect(new URL(page.url()).hash).toBe('#mobile-menu');
-    await expect(page.locator('#mobile-menu').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: 'About' }).last().isVisible()).resolves.toBe(true);
+    // The panel slides in with a 0.25 s transition: wait for it instead of asserting at once.
+    await page.locator('#mobile-menu').waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: 'About' }).last().waitFor({ state: 'visible' });
     await context.close();
   });
 });

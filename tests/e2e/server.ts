@@ -12,9 +12,20 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
+/** Resolves once the server on a known port answers its health check (for quiet log levels). */
+async function healthy(url: string, child: ChildProcess): Promise<string> {
+  while (child.exitCode === null) {
+    const ok = await fetch(`${url}/healthz`).then((res) => res.ok, () => false);
+    if (ok) return url;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return new Promise(() => undefined); // the exit is reported by startServer
+}
+
 /**
  * Starts the production build (`dist/server.js`) on a free port with a fresh embedded database
- * (or a given environment), and resolves once it listens.
+ * (or a given environment), and resolves once it listens. With a fixed `PORT` it waits for the
+ * health check instead of the log line, so quiet log levels work too.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'));
@@ -25,21 +36,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   const logs: string[] = [];
   readline.createInterface({ input: child.stderr! }).on('line', (line) => logs.push(line));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('\n')}`)), 60_000);
+  const exitedEarly = new Promise<never>((_, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`)));
+  });
+  exitedEarly.catch(() => undefined);
+  const loggedUrl = new Promise<string>((resolve) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       logs.push(line);
       const match = line.match(/listening on (http:\/\/localhost:\d+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!.replace('localhost', '127.0.0.1'));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`));
+      if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
     });
   });
+  const listening = env.PORT && env.PORT !== '0' ? healthy(`http://127.0.0.1:${env.PORT}`, child) : loggedUrl;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('\n')}`)), 60_000);
+  });
+  const url = await Promise.race([listening, exitedEarly, timeout]).finally(() => clearTimeout(timer));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     url,

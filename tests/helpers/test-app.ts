@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type Koa from 'koa';
-import { createApp } from '../../server/app';
+import { createApp, type AppDeps } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { createLifecycle, type Lifecycle } from '../../server/lifecycle';
 import { createLogger } from '../../server/logger';
@@ -16,12 +16,18 @@ export interface TestApp extends TestDb {
   contentVersion: ContentVersion;
 }
 
-/** The real application on a fresh database, for `request(app.callback())`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real application on a fresh database, for `request(app.callback())`. `adminAuthOptions`
+ * injects a clock for session timeouts and a shorter failed-login delay.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { adminAuthOptions }: Pick<AppDeps, 'adminAuthOptions'> = {},
+): Promise<TestApp> {
   const testDb = await createTestDb();
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', ...env });
   const lifecycle = createLifecycle();
   const contentVersion = createContentVersion(testDb.db);
-  const app = createApp({ config, db: testDb.db, logger: createLogger('silent'), lifecycle, contentVersion, assetsDir: TEST_ASSETS_DIR });
+  const app = createApp({ config, db: testDb.db, logger: createLogger('silent'), lifecycle, contentVersion, assetsDir: TEST_ASSETS_DIR, adminAuthOptions });
   return { ...testDb, app, config, lifecycle, contentVersion };
 }

@@ -18,7 +18,6 @@ export const industries: Industry[] = [
       'Buyers and tenants start their search online, and first impressions decide which properties they visit. We build listing websites, virtual tours and marketing campaigns that showcase properties beautifully and generate qualified viewings.',
     metaDescription:
       'Real estate websites, property listing platforms, 3D walkthroughs and marketing for agents and developers. See how Brightpath Digital helps property sell.',
-    portfolioKeywords: ['real-estate', 'real estate', 'property', 'realty', 'housing'],
     sampleCards: cards('real-estate', [
       [
         'Luxury Property Listings Portal',
@@ -47,7 +46,6 @@ export const industries: Industry[] = [
       'Patients want clear information, easy booking and reassurance that they are in good hands. We create accessible, secure digital experiences for clinics, hospitals and health brands that build trust and reduce administrative workload.',
     metaDescription:
       'Medical websites, appointment booking, patient apps and healthcare marketing. Brightpath Digital builds accessible, secure digital experiences for care.',
-    portfolioKeywords: ['healthcare', 'medical', 'health', 'clinic', 'hospital', 'pharmacy'],
     sampleCards: cards('healthcare', [
       [
         'Multi-Clinic Booking Website',
@@ -76,7 +74,6 @@ export const industries: Industry[] = [
       'Students, parents and professionals compare many options before they enrol. We help schools, universities and training providers tell their story clearly, simplify admissions and deliver learning online.',
     metaDescription:
       'Education websites, e-learning platforms and student recruitment. Brightpath Digital helps schools and training providers attract and teach learners.',
-    portfolioKeywords: ['education', 'school', 'university', 'e-learning', 'learning', 'training'],
     sampleCards: cards('education', [
       [
         'School Website Redesign',
@@ -105,7 +102,6 @@ export const industries: Industry[] = [
       'In finance, trust and clarity are everything. We design and build secure websites, dashboards and apps that make complex products easy to understand and help financial businesses win and keep customers.',
     metaDescription:
       'Finance and fintech websites, dashboards, apps and compliant marketing. Brightpath Digital builds secure, clear digital products that earn customer trust.',
-    portfolioKeywords: ['finance', 'financial', 'fintech', 'banking', 'insurance', 'accounting'],
     sampleCards: cards('finance', [
       [
         'Fintech Onboarding Journey',
@@ -134,7 +130,6 @@ export const industries: Industry[] = [
       'Selling online means competing on experience as well as price. We build fast, persuasive online stores, connect them to your stock and delivery systems and run the campaigns that keep customers coming back.',
     metaDescription:
       'E-commerce websites, Shopify stores, product photography design and online marketing. Brightpath Digital builds stores that sell more and convert better.',
-    portfolioKeywords: ['ecommerce', 'e-commerce', 'online store', 'shop', 'shopify', 'retail'],
     sampleCards: cards('ecommerce', [
       [
         'Fashion Store Replatform',
@@ -163,7 +158,6 @@ export const industries: Industry[] = [
       'Corporate audiences include customers, investors, partners and future employees. We help established companies present a consistent, credible brand and build the digital tools that keep large teams working efficiently.',
     metaDescription:
       'Corporate websites, brand refreshes, intranets and investor communications. Brightpath Digital helps established companies look and work their best online.',
-    portfolioKeywords: ['corporate', 'business', 'enterprise', 'b2b', 'consulting'],
     sampleCards: cards('corporate', [
       [
         'Group Corporate Website',
@@ -192,7 +186,6 @@ export const industries: Industry[] = [
       'Food is bought with the eyes first. We help restaurants, cafés and food producers create irresistible brands, easy ordering experiences and social media content that fills tables and shopping baskets.',
     metaDescription:
       'Restaurant websites, online ordering, food packaging design and social media. Brightpath Digital helps food businesses attract hungry customers.',
-    portfolioKeywords: ['food', 'restaurant', 'cafe', 'catering', 'beverage', 'hospitality'],
     sampleCards: cards('food', [
       [
         'Restaurant Ordering Website',
@@ -221,7 +214,6 @@ export const industries: Industry[] = [
       'Car buyers do most of their research online before they visit a showroom. We build dealer websites, vehicle configurators and campaigns that help automotive businesses generate more test drives and service bookings.',
     metaDescription:
       'Automotive dealer websites, vehicle configurators, 3D product renders and lead generation. Brightpath Digital helps the motor trade sell and service more.',
-    portfolioKeywords: ['automotive', 'automobile', 'car', 'cars', 'vehicle', 'dealership'],
     sampleCards: cards('automotive', [
       [
         'Dealer Group Website',
@@ -250,7 +242,6 @@ export const industries: Industry[] = [
       'Energy companies communicate with regulators, partners, investors and the public, often about complex technical topics. We create clear websites, safety-focused tools and visual communications that make that information accessible and credible.',
     metaDescription:
       'Websites, dashboards, animations and brand design for oil, gas and energy companies. Brightpath Digital makes complex energy communication clear.',
-    portfolioKeywords: ['petroleum', 'oil', 'gas', 'energy', 'fuel'],
     sampleCards: cards('petroleum', [
       [
         'Energy Company Website',
@@ -279,7 +270,6 @@ export const industries: Industry[] = [
       'Fitness customers are motivated by energy, community and results. We help gyms, studios and wellness brands build memorable identities, simple class booking and social media that keeps members engaged.',
     metaDescription:
       'Gym and fitness websites, class booking apps, branding and social media marketing. Brightpath Digital helps wellness businesses grow membership.',
-    portfolioKeywords: ['fitness', 'gym', 'wellness', 'sport', 'sports', 'yoga'],
     sampleCards: cards('fitness', [
       [
         'Gym Membership Website',
@@ -308,7 +298,6 @@ export const industries: Industry[] = [
       'Technology buyers expect clarity, speed and proof. We help software and IT services companies explain their products simply, design interfaces customers love and build marketing that generates qualified demand.',
     metaDescription:
       'SaaS websites, product UI/UX design, developer documentation and B2B marketing. Brightpath Digital helps technology companies grow.',
-    portfolioKeywords: ['it', 'information technology', 'technology', 'software', 'saas', 'tech'],
     sampleCards: [],
   },
   {
@@ -320,7 +309,6 @@ export const industries: Industry[] = [
       'Jewellery is personal, emotional and detailed. We create refined brands, beautiful online stores and high-quality product visuals that let customers appreciate every detail before they buy.',
     metaDescription:
       'Jewellery e-commerce, 3D product renders, luxury branding and social media for jewellers. Brightpath Digital showcases every detail beautifully.',
-    portfolioKeywords: ['jewellery', 'jewelry', 'jeweller', 'luxury', 'accessories'],
     sampleCards: [],
   },
 ];

@@ -100,7 +100,6 @@ export interface Industry {
   summary: string;
   intro: string;
   metaDescription: string;
-  portfolioKeywords: string[];
   sampleCards: SampleCard[];
 }
 

@@ -7,6 +7,10 @@ import { Island } from '../components/Island';
 import { MobileBar, SiteFooter, SocialBar, TopBar } from './chrome';
 import { useAsset, useRenderContext } from '../../server/render/render-context';
 import type { MenuGroup } from '../../islands/MobileMenu';
+import { ENQUIRE_TRIGGERS } from '../../islands/EnquirePanel';
+import { QUOTE_TRIGGERS } from '../../islands/QuotePopup';
+import { REGION_OFFER_TRIGGERS, SHOWN_KEY as REGION_MODAL_SHOWN_KEY } from '../../islands/RegionOfferModal';
+import { useRegionChoices } from '../components/region-choices';
 
 const servicesGroup: MenuGroup = {
   label: 'Services',
@@ -37,6 +41,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   const asset = useAsset();
   context.usesChromeScript = true;
   const isCurrent = (href: string) => (href === context.path ? 'page' : undefined);
+  const regionChoices = useRegionChoices();
+  // The home page opens the region/offer modal by itself, so there it wakes at once.
+  const isHome = context.path === '/';
 
   return (
     <>
@@ -91,6 +98,17 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <SocialBar />
       <SiteFooter />
       <MobileBar />
+      {/* The panels wake on the first click of a link that opens them; until then the links lead
+          to pages holding the same forms. */}
+      <Island name="EnquirePanel" hydrate="interaction" triggers={ENQUIRE_TRIGGERS} props={{}} />
+      <Island name="QuotePopup" hydrate="interaction" triggers={QUOTE_TRIGGERS} props={{}} />
+      <Island
+        name="RegionOfferModal"
+        hydrate={isHome ? 'load' : 'interaction'}
+        sessionDone={isHome ? REGION_MODAL_SHOWN_KEY : undefined}
+        triggers={REGION_OFFER_TRIGGERS}
+        props={{ regions: regionChoices, autoOpen: isHome }}
+      />
       <a href="#top" className="back-to-top">
         <Icon name="up" />
         <span className="visually-hidden">Back to top</span>

@@ -1,6 +1,8 @@
 import type { PageMeta } from '../../server/render/page-meta';
 import { useAsset } from '../../server/render/render-context';
+import type { FieldErrors } from '../../server/shared/forms';
 import { Icon, type IconName } from '../components/Icon';
+import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
 import { business } from '../content/business';
 import { contact } from '../content/contact';
@@ -17,8 +19,13 @@ export const contactMeta: PageMeta = {
   breadcrumbs,
 };
 
-/** The four ways to reach the agency, working hours, and the map. */
-export function ContactPage() {
+interface ContactPageProps {
+  /** A rejected no-JavaScript post of the contact form: values and errors shown again (never cached). */
+  form?: { values: Record<string, string>; errors: FieldErrors };
+}
+
+/** The four ways to reach the agency, the contact form, working hours, and the map. */
+export function ContactPage({ form }: ContactPageProps = {}) {
   const asset = useAsset();
   const boxes: { title: string; value: string; href?: string; icon: IconName }[] = [
     { title: 'Phone', value: business.phone, href: business.phoneHref, icon: 'phone' },
@@ -45,7 +52,14 @@ export function ContactPage() {
               </li>
             ))}
           </ul>
-          <div className="contact-layout" id="contact-form">
+          <div className="contact-form" id="contact-form">
+            <div className="contact-form__intro">
+              <h2>{contact.formHeading}</h2>
+              <p>{contact.formLead}</p>
+            </div>
+            <Island name="InlineForm" hydrate="interaction" props={{ type: 'contact', values: form?.values, errors: form?.errors }} />
+          </div>
+          <div className="contact-layout">
             <div className="contact-hours">
               <h2>Working hours</h2>
               <p>{business.hours}</p>

@@ -1,0 +1,91 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { loadConfig } from '../server/config';
+import { loadManifest } from '../server/render/manifest';
+import { createPageRenderer } from '../server/render/render-page';
+import { TEST_ASSETS_DIR } from '../tests/helpers/test-app';
+import { AdminDashboardPage, adminDashboardMeta } from '../views/pages/AdminDashboardPage';
+import { InboxTable } from './admin/FormsInbox';
+import { FORM_TYPES } from '../server/shared/form-types';
+
+const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.test' }), loadManifest(TEST_ASSETS_DIR));
+/** The page's HTML, without the `<!-- -->` separators React puts between adjacent text nodes. */
+const render = (path: string) =>
+  renderPage({ path, meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: 'ada' }} csrfToken="csrf-123" /> }).replace(/<!-- -->/g, '');
+
+function decodeAttribute(value: string): string {
+  return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+describe('admin dashboard page (server render)', () => {
+  it('is one island hydrated at load, carrying the user, the token and the path', () => {
+    const html = render('/admin/dashboard/forms/quote');
+    expect(html.match(/data-island=/g)).toHaveLength(1);
+    expect(html).toMatch(/data-island="AdminDashboard" data-hydrate="load"/);
+    const props = JSON.parse(decodeAttribute(html.match(/data-props="([^"]*)"/)![1]!));
+    expect(props).toEqual({ username: 'ada', csrfToken: 'csrf-123', path: '/admin/dashboard/forms/quote' });
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  });
+
+  it('has the sidebar, top bar and no public chrome', () => {
+    const html = render('/admin/dashboard');
+    for (const label of ['Dashboard', 'Forms', 'Contact', 'Enquiry', 'Quotes', 'Free Offers', 'Users', 'Projects', 'Portfolio', 'Messages', 'Tasks', 'Analytics', 'Settings', 'Back to website', 'Logout', 'Collapse sidebar']) {
+      expect(html).toContain(`>${label}<`);
+    }
+    expect(html).toMatch(/aria-expanded="true" aria-controls="admin-sidebar"/);
+    expect(html).toContain('role="search"');
+    expect(html).toContain('4 notifications');
+    expect(html).not.toContain('site-header');
+    expect(html).not.toContain('site-footer');
+    expect(html).not.toContain('mobile-bar');
+  });
+
+  it('renders the home with the demo figures and the current entry marked', () => {
+    const html = render('/admin/dashboard');
+    expect(html).toContain('Welcome back, ada.');
+    expect(html).toContain('Recent projects');
+    expect(html).toContain('Recent messages');
+    expect(html).toContain('$24,500');
+    expect(html).toMatch(/href="\/admin\/dashboard" class="admin-nav__link" aria-current="page"/);
+  });
+
+  it.each(['users', 'projects', 'messages', 'tasks', 'analytics', 'settings'])('renders the %s placeholder', (section) => {
+    const html = render(`/admin/dashboard/${section}`);
+    const label = section[0]!.toUpperCase() + section.slice(1);
+    expect(html).toContain(`${label} content will go here.`);
+    expect(html).toMatch(new RegExp(`href="/admin/dashboard/${section}" class="admin-nav__link" aria-current="page"`));
+  });
+
+  it.each(FORM_TYPES)('renders the %s inbox loading until the browser fetches it', (type) => {
+    const html = render(`/admin/dashboard/forms/${type}`);
+    expect(html).toMatch(/role="status">Loading .* submissions…/);
+    expect(html).toMatch(new RegExp(`href="/admin/dashboard/forms/${type}" class="admin-nav__sublink" aria-current="page"`));
+  });
+
+  it('renders the portfolio views loading, and says so for an unknown dashboard path', () => {
+    expect(render('/admin/dashboard/portfolio')).toContain('Add Portfolio');
+    expect(render('/admin/dashboard/portfolio/abc')).toContain('Loading portfolio items…');
+    expect(render('/admin/dashboard/nope')).toContain('This dashboard page does not exist.');
+  });
+});
+
+describe('inbox table', () => {
+  const hostile = '<img src=x onerror="window.__pwned=1">';
+  const records = [
+    { _id: 'r1', submittedAt: '2026-03-15T09:30:00.000Z', status: 'quoted', name: hostile, email: 'a@example.com', phone: '123', company: null, service: 'Other', budget: 5000, timeline: 'ASAP', projectDetails: 'p'.repeat(80) },
+  ];
+  const html = renderToStaticMarkup(<InboxTable type="quote" records={records} caption="Quotes" pendingId={null} onStatusChange={() => {}} onView={() => {}} onDelete={() => {}} />);
+
+  it('shows submitted markup as text, never as an element', () => {
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;');
+  });
+
+  it("cuts long text to 50 characters and offers the type's statuses", () => {
+    expect(html).toContain(`${'p'.repeat(50)}…<`);
+    expect(html).not.toContain('p'.repeat(51));
+    expect(html.match(/<option /g)).toHaveLength(5);
+    expect(html).toContain('<option value="quoted" selected="">quoted</option>');
+    expect(html).toContain('>5000<');
+    expect(html).toContain('aria-label="Status of the submission from &lt;img');
+  });
+});

@@ -1,0 +1,203 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useOverlay } from './lib/use-overlay';
+import { createDashboardApi } from './admin/api';
+import { DashboardContext, type DashboardServices, type Notice } from './admin/context';
+import { DashboardHome, PlaceholderView } from './admin/DashboardHome';
+import { FormsInbox } from './admin/FormsInbox';
+import { AdminIcon } from './admin/icons';
+import { PortfolioSection } from './admin/PortfolioSection';
+import { Sidebar } from './admin/Sidebar';
+import { TopBar } from './admin/TopBar';
+import { ViewHeading } from './admin/ViewHeading';
+import { ViewLink } from './admin/ViewLink';
+import { PLACEHOLDER_LABELS, pathOfView, titleOfView, viewFromPath, type DashboardView } from './admin/views';
+
+export interface AdminDashboardProps {
+  username: string;
+  /** The session's CSRF token, sent as `X-CSRF-Token` on every state-changing call. */
+  csrfToken: string;
+  /** The request path: the server and the first browser render show the same view. */
+  path: string;
+}
+
+/** Remembered per browser; read after hydration so the server HTML and the first render agree. */
+const COLLAPSED_KEY = 'admin.sidebarCollapsed';
+
+/**
+ * The whole admin dashboard (SPEC §2, §4): sidebar, top bar and the current view. The view lives in
+ * the URL path, so reload and Back keep it; switching views uses `history.pushState`.
+ */
+export default function AdminDashboard({ username, csrfToken, path }: AdminDashboardProps) {
+  const [view, setView] = useState<DashboardView>(() => viewFromPath(path));
+  const [collapsed, setCollapsed] = useState(false);
+  const [navOpen, setNavOpen] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const [logoutFailed, setLogoutFailed] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  const focusHeadingRef = useRef(false);
+  const api = useMemo(() => createDashboardApi({ csrfToken }), [csrfToken]);
+  const narrow = useNarrowScreen();
+  // On narrow screens the sidebar is an overlay with full labels; collapsing is a wide-screen choice.
+  const effectiveCollapsed = collapsed && !narrow;
+  // Leaving the narrow layout closes the overlay (it would otherwise keep page scroll locked).
+  useEffect(() => {
+    if (!narrow) setNavOpen(false);
+  }, [narrow]);
+  const sidebarRef = useOverlay<HTMLElement>({ open: navOpen, onClose: () => setNavOpen(false), lockScroll: true });
+
+  useEffect(() => {
+    try {
+      setCollapsed(window.localStorage.getItem(COLLAPSED_KEY) === 'true');
+    } catch {
+      // Storage can be blocked (privacy settings); the sidebar then simply starts expanded.
+    }
+    const onPopState = () => {
+      focusHeadingRef.current = true;
+      setView(viewFromPath(window.location.pathname));
+      setNotice(null);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  const siteTitleRef = useRef<string | null>(null);
+  useEffect(() => {
+    // The server titles every view "Admin dashboard | <site>"; name the view after that first part.
+    siteTitleRef.current ??= document.title.split(' | ').slice(1).join(' | ');
+    const viewTitle = view.name === 'home' ? 'Admin dashboard' : `Admin dashboard: ${titleOfView(view)}`;
+    document.title = siteTitleRef.current ? `${viewTitle} | ${siteTitleRef.current}` : viewTitle;
+    // After an in-page view switch, focus the new heading so keyboard and screen reader users land there.
+    if (focusHeadingRef.current) {
+      focusHeadingRef.current = false;
+      mainRef.current?.querySelector<HTMLElement>('[data-view-heading]')?.focus();
+    }
+  }, [view]);
+
+  const toggleCollapsed = useCallback(() => {
+    setCollapsed((previous) => {
+      try {
+        window.localStorage.setItem(COLLAPSED_KEY, String(!previous));
+      } catch {
+        // Not remembered, still toggled.
+      }
+      return !previous;
+    });
+  }, []);
+
+  const services = useMemo<DashboardServices>(
+    () => ({
+      api,
+      navigate: (next) => {
+        const nextPath = pathOfView(next);
+        if (nextPath !== window.location.pathname) window.history.pushState(null, '', nextPath);
+        focusHeadingRef.current = true;
+        setNavOpen(false);
+        setNotice(null);
+        setView(next);
+      },
+      notify: setNotice,
+    }),
+    [api],
+  );
+
+  const logout = async () => {
+    setLoggingOut(true);
+    setLogoutFailed(false);
+    try {
+      const response = await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers: { 'X-CSRF-Token': csrfToken } });
+      // 401: the session was already gone; either way the visitor is signed out.
+      if (response.ok || response.status === 401) return window.location.assign('/');
+    } catch {
+      // Reported below.
+    }
+    setLoggingOut(false);
+    setLogoutFailed(true);
+  };
+
+  return (
+    <DashboardContext.Provider value={services}>
+      <div className="admin-app" data-collapsed={effectiveCollapsed}>
+        <a className="skip-link" href="#admin-main">
+          Skip to content
+        </a>
+        <Sidebar
+          view={view}
+          collapsed={effectiveCollapsed}
+          onToggleCollapsed={toggleCollapsed}
+          open={navOpen}
+          onClose={() => setNavOpen(false)}
+          onLogout={() => void logout()}
+          loggingOut={loggingOut}
+          panelRef={sidebarRef}
+        />
+        <div className="admin-app__backdrop" data-open={navOpen} aria-hidden="true" onClick={() => setNavOpen(false)} />
+        <div className="admin-app__body">
+          <TopBar username={username} navOpen={navOpen} onOpenNav={() => setNavOpen(true)} />
+          <main id="admin-main" ref={mainRef} className="admin-main" tabIndex={-1}>
+            <div className="admin-notices">
+              <div role="status">{notice?.tone === 'success' && <NoticeBox notice={notice} onDismiss={() => setNotice(null)} />}</div>
+              <div role="alert">
+                {notice?.tone === 'error' && <NoticeBox notice={notice} onDismiss={() => setNotice(null)} />}
+                {logoutFailed && <p className="admin-notice admin-notice--error">Logout failed. Check your connection and try again.</p>}
+              </div>
+            </div>
+            <CurrentView view={view} username={username} />
+          </main>
+        </div>
+      </div>
+    </DashboardContext.Provider>
+  );
+}
+
+/** Where the sidebar turns into an overlay; keep in step with `admin.css`. */
+const NARROW_QUERY = '(max-width: 899px)';
+
+/** Whether the screen is narrow. False on the server and in the first render, so hydration matches. */
+function useNarrowScreen(): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW_QUERY);
+    const update = () => setNarrow(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return narrow;
+}
+
+function NoticeBox({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
+  return (
+    <p className={`admin-notice admin-notice--${notice.tone}`}>
+      <span>{notice.text}</span>
+      <button type="button" className="admin-icon-button" onClick={onDismiss}>
+        <AdminIcon name="close" size={16} />
+        <span className="visually-hidden">Dismiss</span>
+      </button>
+    </p>
+  );
+}
+
+function CurrentView({ view, username }: { view: DashboardView; username: string }) {
+  switch (view.name) {
+    case 'home':
+      return <DashboardHome username={username} />;
+    case 'forms':
+      // Keyed by type: another type starts on its page 1 with its own list.
+      return <FormsInbox key={view.type} type={view.type} />;
+    case 'portfolio':
+    case 'portfolio-detail':
+      return <PortfolioSection view={view} />;
+    case 'placeholder':
+      return <PlaceholderView title={PLACEHOLDER_LABELS[view.section]} />;
+    case 'not-found':
+      return (
+        <>
+          <ViewHeading title="Page not found" />
+          <p className="admin-card">
+            This dashboard page does not exist. <ViewLink to={{ name: 'home' }}>Go to the dashboard</ViewLink>
+          </p>
+        </>
+      );
+  }
+}

@@ -1,0 +1,18 @@
+import type { FormType } from '../server/shared/form-types';
+import type { FieldErrors } from '../server/shared/forms';
+import { VisitorForm } from './lib/visitor-form';
+
+export interface InlineFormProps {
+  type: FormType;
+  /** A rejected no-JavaScript post: the visitor's values and the errors to show beside them. */
+  values?: Record<string, string>;
+  errors?: FieldErrors;
+}
+
+/**
+ * A form in the page itself (the contact form, and the no-JavaScript pages of the other three):
+ * plain HTML that posts without JavaScript, enhanced when the visitor starts using it.
+ */
+export default function InlineForm({ type, values, errors }: InlineFormProps) {
+  return <VisitorForm type={type} idPrefix={`${type}-form`} values={values} errors={errors} />;
+}

@@ -1,0 +1,80 @@
+import { ApiError, createDashboardApi, uploadPercent } from './api';
+
+interface Call {
+  url: string;
+  init: RequestInit;
+}
+
+/** A stand-in for the network (the outside world), answering each call with the next response. */
+function fakeNetwork(...responses: Response[]) {
+  const calls: Call[] = [];
+  const fetchImpl = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const next = responses.shift();
+    if (!next) throw new Error('unexpected call');
+    return next;
+  }) as unknown as typeof fetch;
+  return { calls, fetchImpl };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+describe('dashboard API client', () => {
+  it('lists a page of submissions with the total from X-Total-Count, sending the cookie and no token', async () => {
+    const { calls, fetchImpl } = fakeNetwork(json([{ _id: '1', submittedAt: '2026-01-01T00:00:00Z', status: 'new' }], 200, { 'X-Total-Count': '41' }));
+    const api = createDashboardApi({ csrfToken: 'tok', fetchImpl });
+    const page = await api.listForms('quote', 3);
+    expect(page.total).toBe(41);
+    expect(page.records).toHaveLength(1);
+    expect(calls[0]!.url).toBe('/api/forms/quote?page=3&limit=20');
+    expect(calls[0]!.init.credentials).toBe('same-origin');
+    expect(calls[0]!.init.method).toBe('GET');
+    expect((calls[0]!.init.headers as Record<string, string>)['X-CSRF-Token']).toBeUndefined();
+  });
+
+  it('sends the CSRF token and JSON on a status change, and the token on deletes', async () => {
+    const { calls, fetchImpl } = fakeNetwork(json({ _id: 'a b', status: 'read' }), new Response(null, { status: 204 }), new Response(null, { status: 204 }));
+    const api = createDashboardApi({ csrfToken: 'tok', fetchImpl });
+    await api.setFormStatus('contact', 'a b', 'read');
+    await api.deleteForm('contact', 'a b');
+    await api.deletePortfolioItem('p1');
+    expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual(['PATCH /api/forms/contact/a%20b/status', 'DELETE /api/forms/contact/a%20b', 'DELETE /api/portfolio/p1']);
+    for (const call of calls) {
+      expect((call.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('tok');
+      expect(call.init.credentials).toBe('same-origin');
+    }
+    expect(calls[0]!.init.body).toBe('{"status":"read"}');
+    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it("uses the server's error text, else the spec's fallback", async () => {
+    const { fetchImpl } = fakeNetwork(json({ error: 'Database unavailable' }, 503), new Response('oops', { status: 500 }), json({}, 500));
+    const api = createDashboardApi({ csrfToken: 'tok', fetchImpl });
+    await expect(api.listForms('enquiry', 1)).rejects.toMatchObject({ message: 'Database unavailable', fromServer: true, status: 503 });
+    await expect(api.listForms('free-offer', 1)).rejects.toMatchObject({ message: 'Failed to fetch free-offer forms', fromServer: false });
+    await expect(api.setFormStatus('quote', 'x', 'won')).rejects.toMatchObject({ message: 'Failed to update form status.' });
+  });
+
+  it('calls onUnauthorized on a 401 (the page then reloads into the login)', async () => {
+    const { fetchImpl } = fakeNetwork(json({ error: 'Sign in first' }, 401));
+    let unauthorized = 0;
+    const api = createDashboardApi({ csrfToken: 'tok', fetchImpl, onUnauthorized: () => unauthorized++ });
+    await expect(api.listPortfolio()).rejects.toBeInstanceOf(ApiError);
+    expect(unauthorized).toBe(1);
+  });
+
+  it('rejects a list answer that is not an array', async () => {
+    const { fetchImpl } = fakeNetwork(json({ items: [] }));
+    const api = createDashboardApi({ csrfToken: 'tok', fetchImpl });
+    await expect(api.listPortfolio()).rejects.toMatchObject({ message: 'Failed to load portfolio items' });
+  });
+
+  it('turns upload progress into whole percentages that reach 100 only at the end', () => {
+    expect(uploadPercent(0, 1000)).toBe(0);
+    expect(uploadPercent(505, 1000)).toBe(50);
+    expect(uploadPercent(999, 1000)).toBe(99);
+    expect(uploadPercent(1000, 1000)).toBe(100);
+    expect(uploadPercent(10, 0)).toBe(0);
+  });
+});

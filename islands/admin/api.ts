@@ -1,0 +1,142 @@
+import type { FormType } from '../../server/shared/form-types';
+import type { FormRecord } from './form-columns';
+import type { PortfolioItem } from './portfolio-form';
+
+/** A call the server answered with an error status; `message` is its `{ error }` text when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** Whether `message` came from the server (otherwise it is the caller's fallback text). */
+    readonly fromServer: boolean,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface DashboardApiOptions {
+  csrfToken: string;
+  /** Called on any 401: the session ended, and a reload shows the login screen. */
+  onUnauthorized?: () => void;
+  fetchImpl?: typeof fetch;
+}
+
+export interface FormsPage {
+  records: FormRecord[];
+  /** All submissions of the type (the `X-Total-Count` header). */
+  total: number;
+}
+
+export interface UploadResult {
+  status: number;
+  body: unknown;
+}
+
+export const INBOX_PAGE_SIZE = 20;
+
+/** The `{ error }` text of a JSON answer, if it has one. */
+export function errorTextOf(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim()) return body.error;
+  return null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The dashboard's calls. Every call sends the session cookie (same-origin) and every state-changing
+ * one the session's CSRF token; a 401 means the session is gone, so the page reloads to the login.
+ */
+export function createDashboardApi({ csrfToken, onUnauthorized = () => window.location.reload(), fetchImpl }: DashboardApiOptions) {
+  const doFetch = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  async function call(method: string, url: string, fallback: string, json?: unknown): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (method !== 'GET') headers['X-CSRF-Token'] = csrfToken;
+    if (json !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await doFetch(url, { method, headers, credentials: 'same-origin', body: json === undefined ? undefined : JSON.stringify(json) });
+    if (response.status === 401) onUnauthorized();
+    if (!response.ok) {
+      const serverText = errorTextOf(await readJson(response));
+      throw new ApiError(serverText ?? fallback, response.status, serverText !== null);
+    }
+    return response;
+  }
+
+  return {
+    async listForms(type: FormType, page: number, limit = INBOX_PAGE_SIZE): Promise<FormsPage> {
+      const response = await call('GET', `/api/forms/${type}?page=${page}&limit=${limit}`, `Failed to fetch ${type} forms`);
+      const body = await readJson(response);
+      if (!Array.isArray(body)) throw new ApiError(`Failed to fetch ${type} forms`, response.status, false);
+      const total = Number(response.headers.get('X-Total-Count'));
+      return { records: body as FormRecord[], total: Number.isFinite(total) && total >= 0 ? total : body.length };
+    },
+
+    async setFormStatus(type: FormType, id: string, status: string): Promise<void> {
+      await call('PATCH', `/api/forms/${type}/${encodeURIComponent(id)}/status`, 'Failed to update form status.', { status });
+    },
+
+    async deleteForm(type: FormType, id: string): Promise<void> {
+      await call('DELETE', `/api/forms/${type}/${encodeURIComponent(id)}`, 'Failed to delete form.');
+    },
+
+    async listPortfolio(): Promise<PortfolioItem[]> {
+      const response = await call('GET', '/api/portfolio', 'Failed to load portfolio items');
+      const body = await readJson(response);
+      if (!Array.isArray(body)) throw new ApiError('Failed to load portfolio items', response.status, false);
+      return body as PortfolioItem[];
+    },
+
+    async deletePortfolioItem(id: string): Promise<void> {
+      await call('DELETE', `/api/portfolio/${encodeURIComponent(id)}`, 'Failed to delete portfolio item');
+    },
+
+    /**
+     * Creates (no id) or replaces (id) a portfolio item. Sent with XMLHttpRequest because fetch
+     * reports no upload progress; `onProgress` gets whole percentages of the bytes sent.
+     * Resolves with any answer the server gave; rejects only when no answer came (network).
+     */
+    savePortfolioItem(id: string | null, form: FormData, onProgress: (percent: number) => void): Promise<UploadResult> {
+      return new Promise((resolve, reject) => {
+        const request = new XMLHttpRequest();
+        request.open(id ? 'PUT' : 'POST', id ? `/api/portfolio/${encodeURIComponent(id)}` : '/api/portfolio');
+        request.setRequestHeader('X-CSRF-Token', csrfToken);
+        request.setRequestHeader('Accept', 'application/json');
+        request.responseType = 'text';
+        request.upload.onprogress = (event) => {
+          if (event.lengthComputable && event.total > 0) onProgress(uploadPercent(event.loaded, event.total));
+        };
+        request.onload = () => {
+          if (request.status === 401) onUnauthorized();
+          resolve({ status: request.status, body: parseJsonText(request.responseText) });
+        };
+        request.onerror = () => reject(new Error('Network error: the server could not be reached'));
+        request.onabort = () => reject(new Error('The upload was cancelled'));
+        request.send(form);
+      });
+    },
+  };
+}
+
+function parseJsonText(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type DashboardApi = ReturnType<typeof createDashboardApi>;
+
+/** Whole percentage of an upload, never above 100 and never 100 before the last byte. */
+export function uploadPercent(loaded: number, total: number): number {
+  if (total <= 0) return 0;
+  if (loaded >= total) return 100;
+  return Math.min(99, Math.floor((loaded / total) * 100));
+}

@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+import type { DashboardApi } from './api';
+import type { DashboardView } from './views';
+
+export interface Notice {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+/** What every dashboard view may use: the API, in-page navigation and the shared notice area. */
+export interface DashboardServices {
+  api: DashboardApi;
+  navigate: (view: DashboardView) => void;
+  notify: (notice: Notice) => void;
+}
+
+export const DashboardContext = createContext<DashboardServices | null>(null);
+
+export function useDashboard(): DashboardServices {
+  const value = useContext(DashboardContext);
+  if (!value) throw new Error('Dashboard views must be rendered inside <AdminDashboard>');
+  return value;
+}

@@ -1,0 +1,53 @@
+import { FORM_TYPES } from '../../server/shared/form-types';
+import { PLACEHOLDER_SECTIONS, pathOfView, sidebarKeyOfView, titleOfView, viewFromPath, type DashboardView } from './views';
+
+describe('dashboard views in the URL path', () => {
+  const views: DashboardView[] = [
+    { name: 'home' },
+    ...FORM_TYPES.map((type) => ({ name: 'forms' as const, type })),
+    { name: 'portfolio' },
+    { name: 'portfolio-detail', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
+    ...PLACEHOLDER_SECTIONS.map((section) => ({ name: 'placeholder' as const, section })),
+  ];
+
+  it.each(views.map((view) => [pathOfView(view), view]))('%s round-trips to its view', (path, view) => {
+    expect(viewFromPath(path)).toEqual(view);
+  });
+
+  it('maps the contract paths', () => {
+    expect(viewFromPath('/admin/dashboard')).toEqual({ name: 'home' });
+    expect(viewFromPath('/admin/dashboard/')).toEqual({ name: 'home' });
+    expect(viewFromPath('/admin/dashboard/forms/free-offer')).toEqual({ name: 'forms', type: 'free-offer' });
+    expect(viewFromPath('/admin/dashboard/portfolio/')).toEqual({ name: 'portfolio' });
+    expect(viewFromPath('/admin/dashboard/tasks')).toEqual({ name: 'placeholder', section: 'tasks' });
+    expect(pathOfView({ name: 'forms', type: 'quote' })).toBe('/admin/dashboard/forms/quote');
+  });
+
+  it('encodes a detail id so no id can change the path shape', () => {
+    const view: DashboardView = { name: 'portfolio-detail', id: 'a/b?c#d' };
+    expect(pathOfView(view)).toBe('/admin/dashboard/portfolio/a%2Fb%3Fc%23d');
+    expect(viewFromPath(pathOfView(view))).toEqual(view);
+  });
+
+  it.each([
+    '/admin/dashboard/forms',
+    '/admin/dashboard/forms/newsletter',
+    '/admin/dashboard/forms/contact/extra',
+    '/admin/dashboard/portfolio/a/b',
+    '/admin/dashboard/portfolio/%E0%A4%A',
+    '/admin/dashboard/users/1',
+    '/admin/dashboard/unknown',
+    '/admin/dashboardx',
+    '/',
+  ])('%s names no view', (path) => {
+    expect(viewFromPath(path)).toEqual({ name: 'not-found' });
+  });
+
+  it('gives headings and the sidebar entry that lights up', () => {
+    expect(titleOfView({ name: 'forms', type: 'free-offer' })).toBe('Free Offers submissions');
+    expect(titleOfView({ name: 'placeholder', section: 'analytics' })).toBe('Analytics');
+    expect(sidebarKeyOfView({ name: 'portfolio-detail', id: 'x' })).toBe('portfolio');
+    expect(sidebarKeyOfView({ name: 'forms', type: 'contact' })).toBe('forms/contact');
+    expect(sidebarKeyOfView({ name: 'placeholder', section: 'users' })).toBe('users');
+  });
+});

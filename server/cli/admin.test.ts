@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDb } from '../db/connection';
+import { createLogger } from '../logger';
+import { createAdminAuth } from '../services/admin-auth';
+
+const root = path.resolve(__dirname, '../..');
+
+/**
+ * Runs the real CLI with the password on stdin, against an embedded database in a temporary folder
+ * (the CLI's code is the same for both databases; only the connection differs).
+ */
+function runCli(dataDir: string, args: string[], stdin: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test' };
+  return new Promise((resolve) => {
+    const child = execFile(path.join(root, 'node_modules/.bin/tsx'), ['server/cli/admin.ts', ...args], { cwd: root, env, encoding: 'utf8' }, (error, stdout, stderr) => {
+      resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+    child.stdin!.end(stdin);
+  });
+}
+
+describe('npm run admin', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-cli-'));
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  async function loginOutcome(username: string, password: string) {
+    const db = createDb({ dataDir });
+    try {
+      const auth = createAdminAuth({ db, logger: createLogger('silent'), failureDelayMs: 0 });
+      return (await auth.login({ username, password, remember: false, ip: '192.0.2.1' })).outcome;
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it('creates an admin and changes its password, reading the password from stdin', async () => {
+    const created = await runCli(dataDir, ['create', 'cli-admin'], 'first password 123\n');
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toContain('Admin "cli-admin" created.');
+    expect(created.status).toBe(0);
+    expect(await loginOutcome('cli-admin', 'first password 123')).toBe('signed-in');
+
+    const changed = await runCli(dataDir, ['set-password', 'CLI-ADMIN'], 'second password 456\n');
+    expect(changed.status).toBe(0);
+    expect(changed.stdout).toContain('Password of "cli-admin" changed');
+    expect(await loginOutcome('cli-admin', 'first password 123')).toBe('invalid');
+    expect(await loginOutcome('cli-admin', 'second password 456')).toBe('signed-in');
+  }, 120_000);
+
+  it('refuses a short password and a wrong command with a message and exit code 1', async () => {
+    // Duplicate and unknown accounts are the service's errors (admin-auth.test.ts), printed the same way.
+    const cases: [string[], string, string][] = [
+      [['create', 'another'], 'short\n', 'Passwords need at least 12 characters.'],
+      [['delete', 'cli-admin'], '', 'Usage: npm run admin -- create <username>'],
+    ];
+    for (const [args, stdin, message] of cases) {
+      const result = await runCli(dataDir, args, stdin);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(message);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,74 @@
+import type { Knex } from 'knex';
+import type { FormType } from '../shared/form-types';
+import type { AnyFormData } from '../shared/form-schemas';
+import type { SubmissionRowBase } from './tables';
+
+/** Which table holds each form's submissions. */
+export const SUBMISSION_TABLES: Record<FormType, string> = {
+  contact: 'contact_submissions',
+  enquiry: 'enquiries',
+  quote: 'quote_requests',
+  'free-offer': 'free_offer_requests',
+};
+
+/** A submission as the API shows it: the spec's names (`_id`, `submittedAt`, `projectDetails`, …). */
+export type SubmissionRecord = Record<string, unknown> & { _id: string; submittedAt: string; status: string };
+
+const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const toCamel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** The one place rows become JSON records; the client token is internal and never shown. */
+export function toRecord(row: SubmissionRowBase & Record<string, unknown>): SubmissionRecord {
+  const { id, submitted_at: submittedAt, status, client_token: _token, ...fields } = row;
+  const record: SubmissionRecord = { _id: id, submittedAt: new Date(submittedAt).toISOString(), status };
+  for (const [column, value] of Object.entries(fields)) record[toCamel(column)] = value;
+  return record;
+}
+
+export function toColumns(data: AnyFormData): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).map(([field, value]) => [toSnake(field), value ?? null]));
+}
+
+/**
+ * Stores a submission unless one with the same client token exists. Returns the stored row's id
+ * and whether this call created it.
+ */
+export async function insertSubmission(
+  trx: Knex | Knex.Transaction,
+  type: FormType,
+  { id, data, clientToken }: { id: string; data: AnyFormData; clientToken: string | null },
+): Promise<{ id: string; created: boolean }> {
+  const table = SUBMISSION_TABLES[type];
+  const insert = trx(table).insert({ id, ...toColumns(data), client_token: clientToken });
+  const rows = clientToken
+    ? await insert.onConflict('client_token').ignore().returning<{ id: string }[]>('id')
+    : await insert.returning<{ id: string }[]>('id');
+  if (rows[0]) return { id: rows[0].id, created: true };
+  const existing = await trx(table).where({ client_token: clientToken }).first<{ id: string }>('id');
+  return { id: existing!.id, created: false };
+}
+
+export async function listSubmissions(db: Knex, type: FormType, { limit, offset }: { limit: number; offset: number }): Promise<{ records: SubmissionRecord[]; total: number }> {
+  const table = SUBMISSION_TABLES[type];
+  const [rows, countRow] = await Promise.all([
+    db(table).select('*').orderBy([{ column: 'submitted_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit).offset(offset),
+    db(table).count<{ count: string | number }[]>({ count: '*' }).first(),
+  ]);
+  return { records: (rows as (SubmissionRowBase & Record<string, unknown>)[]).map(toRecord), total: Number(countRow?.count ?? 0) };
+}
+
+export async function findSubmission(db: Knex, type: FormType, id: string): Promise<SubmissionRecord | undefined> {
+  const row = await db(SUBMISSION_TABLES[type]).where({ id }).first();
+  return row ? toRecord(row as SubmissionRowBase & Record<string, unknown>) : undefined;
+}
+
+export async function updateSubmissionStatus(db: Knex, type: FormType, id: string, status: string): Promise<SubmissionRecord | undefined> {
+  const [row] = await db(SUBMISSION_TABLES[type]).where({ id }).update({ status }).returning('*');
+  return row ? toRecord(row as SubmissionRowBase & Record<string, unknown>) : undefined;
+}
+
+export async function deleteSubmission(db: Knex, type: FormType, id: string): Promise<boolean> {
+  // `returning` rather than the affected-row count, which the PGlite dialect does not give as a number.
+  const deleted = await db(SUBMISSION_TABLES[type]).where({ id }).delete().returning<{ id: string }[]>('id');
+  return deleted.length > 0;
+}

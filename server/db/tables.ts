@@ -1,0 +1,139 @@
+/** Row types of the database tables, as Knex returns them (snake_case, timestamps as Date). */
+
+export interface AdminUserRow {
+  id: number;
+  username: string;
+  /** Argon2id PHC string (`$argon2id$v=19$m=…`). */
+  password_hash: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AdminSessionRow {
+  /** SHA-256 (hex) of the random session id the cookie carries; the id itself is never stored. */
+  id_hash: string;
+  admin_user_id: number;
+  csrf_token: string;
+  remember: boolean;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+export interface LoginFailureRow {
+  id: string;
+  username_key: string;
+  ip: string;
+  failed_at: Date;
+}
+
+/** Columns every form submission table shares. */
+export interface SubmissionRowBase {
+  id: string;
+  submitted_at: Date;
+  status: string;
+  client_token: string | null;
+}
+
+export interface ContactSubmissionRow extends SubmissionRowBase {
+  name: string;
+  phone: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export interface EnquiryRow extends SubmissionRowBase {
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  service: string;
+  message: string;
+}
+
+export interface QuoteRequestRow extends SubmissionRowBase {
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  service: string;
+  budget: number;
+  timeline: string;
+  project_details: string;
+}
+
+export interface FreeOfferRequestRow extends SubmissionRowBase {
+  email: string;
+  message: string | null;
+}
+
+export interface FormNotificationRow {
+  id: string;
+  form_type: string;
+  submission_id: string;
+  subject: string;
+  body: string;
+  reply_to: string | null;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: Date;
+  locked_until: Date | null;
+  last_error: string | null;
+  sent_at: Date | null;
+  created_at: Date;
+}
+
+export interface FormRateLimitRow {
+  ip: string;
+  window_start: Date;
+  hits: number;
+}
+
+export interface PortfolioItemRow {
+  id: string;
+  title: string;
+  description: string;
+  client: string;
+  date: string;
+  completion_date: string;
+  technologies: string;
+  website_link: string;
+  challenge: string;
+  solution: string;
+  results: string;
+  bg_color: string;
+  testimonial: { text: string; author: string; position: string } | null;
+  what_we_delivered: { description: string; items: { title: string; icon: string }[] };
+  categories: string[];
+  display_categories: string[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type PortfolioImageRole = 'main' | 'slider';
+
+export interface PortfolioImageRow {
+  id: string;
+  item_id: string;
+  role: PortfolioImageRole;
+  position: number;
+  source_width: number;
+  source_height: number;
+  created_at: Date;
+}
+
+export type ImageVariant = 'card' | 'slider' | 'thumb';
+export type ImageFormat = 'avif' | 'webp' | 'jpeg';
+
+export interface PortfolioImageFileRow {
+  id: string;
+  image_id: string;
+  variant: ImageVariant;
+  format: ImageFormat;
+  width: number;
+  height: number;
+  byte_size: number;
+  sha256: string;
+  data: Buffer;
+}

@@ -1,0 +1,82 @@
+import type { Context, Middleware } from 'koa';
+import type { Config } from '../config';
+import { REMEMBER_ME_MS, type AdminAuth, type AdminSessionState } from '../services/admin-auth';
+import { isSameOriginRequest } from './same-origin';
+
+declare module 'koa' {
+  interface DefaultState {
+    /** The live session behind the request's cookie (set together with `admin`). */
+    adminSession?: AdminSessionState;
+    /** Whether the request comes from our own pages (see `isSameOriginRequest`). */
+    sameOrigin?: boolean;
+  }
+}
+
+type CookieConfig = Pick<Config, 'isProduction'>;
+
+/**
+ * The session cookie's name: in production `__Host-sid`, which browsers accept only with Secure,
+ * Path=/ and no Domain, so no other site or subdomain can plant or read it. Plain `sid` elsewhere,
+ * because a Secure cookie would not come back over http://localhost.
+ */
+export function sessionCookieName({ isProduction }: CookieConfig): string {
+  return isProduction ? '__Host-sid' : 'sid';
+}
+
+/**
+ * Writes the Set-Cookie header by hand: Koa's cookie helper refuses a Secure cookie on a request it
+ * believes is plain HTTP, which is every request behind a TLS proxy when TRUST_PROXY is off.
+ */
+function setCookie(ctx: Context, config: CookieConfig, value: string, lifetime?: { maxAgeMs: number; expires: Date }): void {
+  const parts = [`${sessionCookieName(config)}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+  if (config.isProduction) parts.push('Secure');
+  if (lifetime) parts.push(`Max-Age=${Math.floor(lifetime.maxAgeMs / 1000)}`, `Expires=${lifetime.expires.toUTCString()}`);
+  ctx.append('Set-Cookie', parts.join('; '));
+}
+
+/**
+ * Called right after login. Remember me → a persistent cookie living as long as the session;
+ * otherwise a browser-session cookie (no Max-Age or Expires), gone when the browser closes.
+ */
+export function setSessionCookie(ctx: Context, config: CookieConfig, sessionId: string, session: AdminSessionState): void {
+  setCookie(ctx, config, sessionId, session.remember ? { maxAgeMs: REMEMBER_ME_MS, expires: session.expiresAt } : undefined);
+}
+
+export function clearSessionCookie(ctx: Context, config: CookieConfig): void {
+  setCookie(ctx, config, '', { maxAgeMs: 0, expires: new Date(0) });
+}
+
+export function readSessionId(ctx: Context, config: CookieConfig): string | undefined {
+  return ctx.cookies.get(sessionCookieName(config)) || undefined;
+}
+
+/** Paths that may act for a signed-in admin: the admin pages and the API. Public pages never see a session. */
+export function isAdminPath(path: string): boolean {
+  return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/api/');
+}
+
+/**
+ * Loads the admin session behind the cookie for admin pages and API calls: puts the admin on
+ * `ctx.state.admin` and the session (with its CSRF token) on `ctx.state.adminSession`. A cookie
+ * whose session is unknown or timed out is cleared. `requireAdmin()` then decides what needs one.
+ */
+export function adminSession({ auth, config }: { auth: AdminAuth; config: Pick<Config, 'isProduction' | 'publicUrl'> }): Middleware {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  return async (ctx, next) => {
+    if (!isAdminPath(ctx.path)) return next();
+    ctx.state.sameOrigin = isSameOriginRequest(ctx, publicOrigin);
+    const sessionId = readSessionId(ctx, config);
+    if (sessionId) {
+      const found = await auth.resolveSession(sessionId);
+      if (found) {
+        ctx.state.admin = found.admin;
+        ctx.state.adminSession = found.session;
+      } else {
+        clearSessionCookie(ctx, config);
+      }
+    }
+    // Nothing an admin sees may be kept by a browser or proxy cache; routes may still say otherwise.
+    if (ctx.state.admin || ctx.path === '/admin' || ctx.path.startsWith('/admin/')) ctx.set('Cache-Control', 'no-store');
+    await next();
+  };
+}

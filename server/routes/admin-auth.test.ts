@@ -1,0 +1,333 @@
+import request from 'supertest';
+import { hashSessionId, IDLE_TIMEOUT_MS, REMEMBER_ME_MS } from '../services/admin-auth';
+import { adminLoginMessages } from '../shared/admin-auth';
+import { badCsrfToken, notSignedIn } from '../middleware/require-admin';
+import { crossSiteRefused } from '../middleware/same-origin';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { sessionCookieFrom, signInAsAdmin, TEST_ADMIN } from '../../tests/helpers/admin-session';
+
+const ORIGIN = 'https://agency.test';
+const HOUR = 3_600_000;
+
+/** A clock the tests move by hand. */
+function manualClock(start = new Date('2026-11-23T08:00:00Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+}
+
+function login(t: TestApp, body: object, headers: Record<string, string> = { Origin: ORIGIN }) {
+  return request(t.app.callback()).post('/api/auth/login').set(headers).send(body);
+}
+
+function whoAmI(t: TestApp, cookie: string) {
+  return request(t.app.callback()).get('/api/auth/session').set('Cookie', cookie);
+}
+
+async function sessionCount(t: TestApp): Promise<number> {
+  const row = await t.db('admin_sessions').count<{ count: string | number }[]>('* as count').first();
+  return Number(row?.count ?? 0);
+}
+
+describe('admin login API', () => {
+  let t: TestApp;
+  const clock = manualClock();
+  beforeAll(async () => {
+    t = await createTestApp({}, { adminAuthOptions: { now: clock.now, failureDelayMs: 0 } });
+    await signInAsAdmin(t); // creates TEST_ADMIN
+  });
+  afterAll(() => t.destroy());
+  beforeEach(() => t.db('login_failures').delete());
+
+  it('signs in: username and CSRF token, an HttpOnly SameSite=Lax session cookie, the id stored only hashed', async () => {
+    const response = await login(t, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toEqual({ username: TEST_ADMIN.username, csrfToken: expect.stringMatching(/^[\w-]{43}$/) });
+    const setCookie = (response.headers['set-cookie'] as unknown as string[])[0]!;
+    expect(setCookie).toMatch(/^sid=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
+    const sessionId = sessionCookieFrom(setCookie)!.slice('sid='.length);
+    const stored = await t.db('admin_sessions').where({ id_hash: hashSessionId(sessionId) }).first();
+    expect(stored).toMatchObject({ csrf_token: response.body.csrfToken, remember: false });
+    expect(await t.db('admin_sessions').where({ id_hash: sessionId }).first()).toBeUndefined();
+    const me = await whoAmI(t, sessionCookieFrom(setCookie)!);
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ username: TEST_ADMIN.username, csrfToken: response.body.csrfToken });
+  });
+
+  it('accepts the username in any case', async () => {
+    const response = await login(t, { username: TEST_ADMIN.username.toUpperCase(), password: TEST_ADMIN.password });
+    expect(response.status).toBe(200);
+    expect(response.body.username).toBe(TEST_ADMIN.username);
+  });
+
+  it('answers a wrong password and an unknown user identically, with no cookie', async () => {
+    const wrongPassword = await login(t, { username: TEST_ADMIN.username, password: 'not the password at all' });
+    const unknownUser = await login(t, { username: 'nobody-here', password: TEST_ADMIN.password });
+    for (const response of [wrongPassword, unknownUser]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ error: adminLoginMessages.invalid });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    expect(Object.keys(wrongPassword.headers).sort()).toEqual(Object.keys(unknownUser.headers).sort());
+  });
+
+  it('refuses a malformed login with 400 and a cross-site login with 403, creating no session', async () => {
+    const before = await sessionCount(t);
+    const missing = await login(t, { username: TEST_ADMIN.username });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ error: adminLoginMessages.required });
+    const wrongTypes = await login(t, { username: ['a'], password: 42 });
+    expect(wrongTypes.status).toBe(400);
+    // A NUL byte cannot even be counted as a failure in PostgreSQL: refused before it gets there.
+    const nulByte = await login(t, { username: 'a\u0000b', password: 'wrong password' });
+    expect(nulByte.status).toBe(400);
+    const crossSite = await login(t, TEST_ADMIN, { Origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body).toEqual({ error: crossSiteRefused });
+    const crossSiteFetch = await login(t, TEST_ADMIN, { 'Sec-Fetch-Site': 'cross-site' });
+    expect(crossSiteFetch.status).toBe(403);
+    const noOrigin = await login(t, TEST_ADMIN, {});
+    expect(noOrigin.status).toBe(403);
+    expect(await sessionCount(t)).toBe(before);
+  });
+
+  it('accepts Sec-Fetch-Site: same-origin without an Origin header', async () => {
+    const response = await login(t, TEST_ADMIN, { 'Sec-Fetch-Site': 'same-origin' });
+    expect(response.status).toBe(200);
+  });
+
+  it('rotates the session at login: the cookie the browser came with stops working', async () => {
+    const first = await signInAsAdmin(t);
+    const second = await login(t, TEST_ADMIN, { Origin: ORIGIN, Cookie: first.cookie });
+    expect(second.status).toBe(200);
+    const secondCookie = sessionCookieFrom(second.headers['set-cookie'])!;
+    expect(secondCookie).not.toBe(first.cookie);
+    expect(second.body.csrfToken).not.toBe(first.csrfToken);
+    expect((await whoAmI(t, first.cookie)).status).toBe(401);
+    expect((await whoAmI(t, secondCookie)).status).toBe(200);
+  });
+
+  it('logs out: 204, the row deleted, the cookie cleared, and the old cookie then gets 401', async () => {
+    const session = await signInAsAdmin(t);
+    const before = await sessionCount(t);
+    const response = await request(t.app.callback()).post('/api/auth/logout').set(session.headers);
+    expect(response.status).toBe(204);
+    expect(response.headers['set-cookie']).toEqual(['sid=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT']);
+    expect(await sessionCount(t)).toBe(before - 1);
+    const replay = await whoAmI(t, session.cookie);
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ error: notSignedIn });
+    expect((await request(t.app.callback()).post('/api/auth/logout').set(session.headers)).status).toBe(401);
+  });
+
+  it('answers 401 with a JSON error on admin calls without a session or with an unknown one', async () => {
+    for (const cookie of [undefined, 'sid=not-a-session', `sid=${'x'.repeat(43)}`]) {
+      const get = request(t.app.callback()).get('/api/auth/session');
+      const post = request(t.app.callback()).post('/api/auth/logout').set('Origin', ORIGIN).set('X-CSRF-Token', 'whatever');
+      for (const response of await Promise.all([cookie ? get.set('Cookie', cookie) : get, cookie ? post.set('Cookie', cookie) : post])) {
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual({ error: notSignedIn });
+      }
+    }
+  });
+
+  describe('CSRF: a state-changing call without the token or from another site is refused and changes nothing', () => {
+    const cases: [string, (headers: Record<string, string>) => Record<string, string>, string][] = [
+      ['no token', ({ 'X-CSRF-Token': _token, ...rest }) => rest, badCsrfToken],
+      ['a wrong token', (headers) => ({ ...headers, 'X-CSRF-Token': 'x'.repeat(43) }), badCsrfToken],
+      ['an empty token', (headers) => ({ ...headers, 'X-CSRF-Token': '' }), badCsrfToken],
+      ['a cross-site Origin', (headers) => ({ ...headers, Origin: 'https://evil.example' }), crossSiteRefused],
+      ['Origin "null"', (headers) => ({ ...headers, Origin: 'null' }), crossSiteRefused],
+      ['Sec-Fetch-Site: cross-site', (headers) => ({ ...headers, 'Sec-Fetch-Site': 'cross-site' }), crossSiteRefused],
+      ['Sec-Fetch-Site: same-site (a sibling subdomain)', (headers) => ({ ...headers, 'Sec-Fetch-Site': 'same-site' }), crossSiteRefused],
+      ['neither Origin nor Sec-Fetch-Site', ({ Origin: _origin, ...rest }) => rest, crossSiteRefused],
+    ];
+    it.each(cases)('%s → 403', async (_name, alter, message) => {
+      const session = await signInAsAdmin(t);
+      const rowsBefore = await t.db('admin_sessions').orderBy('id_hash').select();
+      const response = await request(t.app.callback()).post('/api/auth/logout').set(alter(session.headers));
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ error: message });
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(await t.db('admin_sessions').orderBy('id_hash').select()).toEqual(rowsBefore);
+      expect((await whoAmI(t, session.cookie)).status).toBe(200);
+    });
+
+    it('the request’s own origin counts as same-origin too (PUBLIC_URL differing from the Host)', async () => {
+      const session = await signInAsAdmin(t);
+      const response = await request(t.app.callback())
+        .post('/api/auth/logout')
+        .set({ ...session.headers, Host: 'admin.internal:8080', Origin: 'http://admin.internal:8080' });
+      expect(response.status).toBe(204);
+    });
+  });
+
+  describe('throttling (counted in the database)', () => {
+    it('after 5 failures for one username answers 429, even with the right password, until 15 minutes pass', async () => {
+      for (let i = 0; i < 5; i += 1) expect((await login(t, { username: TEST_ADMIN.username, password: `wrong-${i}` })).status).toBe(401);
+      const blocked = await login(t, TEST_ADMIN);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ error: adminLoginMessages.throttled });
+      expect(blocked.headers['retry-after']).toBe('900');
+      expect(blocked.headers['set-cookie']).toBeUndefined();
+      expect(Number((await t.db('login_failures').count<{ c: string }[]>('* as c'))[0]!.c)).toBe(5);
+      clock.advance(15 * 60_000 + 1000);
+      expect((await login(t, TEST_ADMIN)).status).toBe(200);
+    });
+
+    it('a burst of parallel guesses gets at most 5 passwords checked; the rest get 429', async () => {
+      const guesses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => login(t, { username: TEST_ADMIN.username, password: `parallel guess ${i}` })),
+      );
+      const checked = guesses.filter((response) => response.status === 401).length;
+      // How many get through depends on how the requests interleave (on PostgreSQL often none, as
+      // every one counts all the others); never more than five.
+      expect(checked).toBeLessThanOrEqual(5);
+      expect(guesses.filter((response) => response.status === 429)).toHaveLength(12 - checked);
+      expect(Number((await t.db('login_failures').count<{ c: string }[]>('* as c'))[0]!.c)).toBe(checked);
+    });
+
+    it('a success forgives that account’s failures', async () => {
+      for (let i = 0; i < 4; i += 1) await login(t, { username: TEST_ADMIN.username, password: `wrong-${i}` });
+      expect((await login(t, TEST_ADMIN)).status).toBe(200);
+      for (let i = 0; i < 4; i += 1) expect((await login(t, { username: TEST_ADMIN.username, password: `again-${i}` })).status).toBe(401);
+    });
+  });
+
+  describe('session timeouts (injected clock)', () => {
+    it('without remember me: ends after 2 h idle, activity keeps it alive, 12 h after login at the latest', async () => {
+      const idle = await signInAsAdmin(t);
+      clock.advance(IDLE_TIMEOUT_MS - 60_000);
+      expect((await whoAmI(t, idle.cookie)).status).toBe(200);
+      clock.advance(IDLE_TIMEOUT_MS);
+      const expired = await whoAmI(t, idle.cookie);
+      expect(expired.status).toBe(401);
+      expect(sessionCookieFrom(expired.headers['set-cookie'])).toBe('sid=');
+      expect(await t.db('admin_sessions').where({ id_hash: hashSessionId(idle.cookie.slice(4)) }).first()).toBeUndefined();
+
+      const active = await signInAsAdmin(t);
+      for (let hours = 1; hours < 12; hours += 1) {
+        clock.advance(HOUR);
+        expect((await whoAmI(t, active.cookie)).status).toBe(200);
+      }
+      clock.advance(HOUR);
+      expect((await whoAmI(t, active.cookie)).status).toBe(401);
+    });
+
+    it('with remember me: survives a long idle, ends after 30 days', async () => {
+      const remembered = await signInAsAdmin(t, { remember: true });
+      clock.advance(3 * 24 * HOUR);
+      expect((await whoAmI(t, remembered.cookie)).status).toBe(200);
+      clock.advance(REMEMBER_ME_MS - 3 * 24 * HOUR - 60_000);
+      expect((await whoAmI(t, remembered.cookie)).status).toBe(200);
+      clock.advance(60_000);
+      expect((await whoAmI(t, remembered.cookie)).status).toBe(401);
+    });
+
+    it('writes last_seen_at at most once a minute', async () => {
+      const session = await signInAsAdmin(t);
+      const idHash = hashSessionId(session.cookie.slice(4));
+      const lastSeen = async () => ((await t.db('admin_sessions').where({ id_hash: idHash }).first()) as { last_seen_at: Date }).last_seen_at.getTime();
+      const loggedInAt = await lastSeen();
+      clock.advance(30_000);
+      await whoAmI(t, session.cookie);
+      expect(await lastSeen()).toBe(loggedInAt);
+      clock.advance(40_000);
+      await whoAmI(t, session.cookie);
+      expect(await lastSeen()).toBe(loggedInAt + 70_000);
+    });
+  });
+
+  describe('remember-me cookie lifetime', () => {
+    it('remember me: a 30-day persistent cookie; otherwise a browser-session cookie', async () => {
+      const remembered = await login(t, { ...TEST_ADMIN, remember: true });
+      const persistent = (remembered.headers['set-cookie'] as unknown as string[])[0]!;
+      expect(persistent).toContain('Max-Age=2592000');
+      const expires = new Date(/Expires=([^;]+)/.exec(persistent)![1]!).getTime();
+      expect(expires).toBe(clock.now().getTime() + REMEMBER_ME_MS - (clock.now().getTime() % 1000));
+
+      const browserSession = (await login(t, { ...TEST_ADMIN, remember: false })).headers['set-cookie'] as unknown as string[];
+      expect(browserSession[0]).not.toMatch(/Max-Age|Expires/);
+    });
+
+    it('the no-JavaScript form value "on" counts as remember me', async () => {
+      const response = await request(t.app.callback())
+        .post('/api/auth/login')
+        .set('Origin', ORIGIN)
+        .type('form')
+        .send({ username: TEST_ADMIN.username, password: TEST_ADMIN.password, remember: 'on' });
+      expect(response.status).toBe(200);
+      expect((response.headers['set-cookie'] as unknown as string[])[0]).toContain('Max-Age=2592000');
+    });
+  });
+});
+
+describe('admin login in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ NODE_ENV: 'production' }, { adminAuthOptions: { failureDelayMs: 0 } });
+  });
+  afterAll(() => t.destroy());
+
+  it('uses a Secure __Host-sid cookie', async () => {
+    const session = await signInAsAdmin(t);
+    expect(session.cookie).toMatch(/^__Host-sid=[\w-]{43}$/);
+    const response = await login(t, TEST_ADMIN);
+    expect((response.headers['set-cookie'] as unknown as string[])[0]).toMatch(/^__Host-sid=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    expect((await whoAmI(t, session.cookie)).status).toBe(200);
+    expect((await whoAmI(t, `sid=${session.cookie.split('=')[1]}`)).status).toBe(401);
+  });
+});
+
+describe('failed login delay', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await signInAsAdmin(t);
+  });
+  afterAll(() => t.destroy());
+
+  it('answers a failure after 1 s, for a wrong password and an unknown user alike; a success at once', async () => {
+    for (const body of [{ username: TEST_ADMIN.username, password: 'wrong password!' }, { username: 'ghost', password: 'wrong password!' }]) {
+      const started = performance.now();
+      const response = await login(t, body);
+      expect(response.status).toBe(401);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+    }
+    const started = performance.now();
+    expect((await login(t, TEST_ADMIN)).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(900);
+  });
+});
+
+describe('login throttling per IP address and per account across addresses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true' }, { adminAuthOptions: { failureDelayMs: 0 } });
+    await signInAsAdmin(t);
+  });
+  afterAll(() => t.destroy());
+  beforeEach(() => t.db('login_failures').delete());
+
+  const from = (ip: string) => ({ Origin: ORIGIN, 'X-Forwarded-For': ip });
+
+  it('5 failures from one address, whatever the usernames, block that address only', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await login(t, { username: `guess-${i}`, password: 'wrong password' }, from('203.0.113.5'))).status).toBe(401);
+    const blocked = await login(t, TEST_ADMIN, from('203.0.113.5'));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ error: adminLoginMessages.throttled });
+    expect((await login(t, TEST_ADMIN, from('198.51.100.7'))).status).toBe(200);
+  });
+
+  it('5 failures for one account from different addresses block that account everywhere', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login(t, { username: TEST_ADMIN.username, password: 'wrong password' }, from(`203.0.113.${10 + i}`))).status).toBe(401);
+    }
+    expect((await login(t, TEST_ADMIN, from('198.51.100.99'))).status).toBe(429);
+  });
+});

@@ -1,0 +1,67 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Config } from '../config';
+import { HttpError } from '../http-errors';
+import { clearSessionCookie, readSessionId, setSessionCookie } from '../middleware/admin-session';
+import { requireAdmin } from '../middleware/require-admin';
+import { crossSiteRefused } from '../middleware/same-origin';
+import { LOGIN_FAILURE_WINDOW_MS, type AdminAuth, type LoginResult } from '../services/admin-auth';
+import { adminLoginMessages, adminLoginSchema, type AdminLoginAnswer } from '../shared/admin-auth';
+
+export interface AdminAuthRouteDeps {
+  auth: AdminAuth;
+  config: Pick<Config, 'isProduction'>;
+}
+
+/**
+ * Signs in from a login form: same-origin only (a cross-site page must not be able to log a
+ * browser into an account of its choosing), the old session rotated out, the cookie set on
+ * success. Shared by the JSON API and the no-JavaScript form; they differ only in how they answer.
+ */
+export async function signIn(ctx: Context, { auth, config }: AdminAuthRouteDeps, body: unknown): Promise<LoginResult> {
+  if (!ctx.state.sameOrigin) throw new HttpError(403, crossSiteRefused);
+  const parsed = adminLoginSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new HttpError(400, adminLoginMessages.required);
+  const result = await auth.login(
+    { ...parsed.data, ip: ctx.ip, previousSessionId: readSessionId(ctx, config) },
+    ctx.state.log,
+  );
+  if (result.outcome === 'signed-in') setSessionCookie(ctx, config, result.sessionId, result.session);
+  if (result.outcome === 'throttled') ctx.set('Retry-After', String(LOGIN_FAILURE_WINDOW_MS / 1000));
+  return result;
+}
+
+/** Ends the request's session and clears its cookie (the caller has checked the CSRF token). */
+export async function signOut(ctx: Context, { auth, config }: AdminAuthRouteDeps): Promise<void> {
+  if (ctx.state.adminSession && ctx.state.admin) await auth.logout(ctx.state.adminSession, ctx.state.admin, ctx.state.log);
+  clearSessionCookie(ctx, config);
+}
+
+/**
+ * The JSON login: `POST /api/auth/login`, `POST /api/auth/logout`, and `GET /api/auth/session`
+ * (who is signed in, with the session's CSRF token; 401 without a session).
+ */
+export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
+  const router = new Router({ prefix: '/api/auth' });
+
+  router.get('/session', requireAdmin(), (ctx) => {
+    const answer: AdminLoginAnswer = { username: ctx.state.admin!.username, csrfToken: ctx.state.adminSession!.csrfToken };
+    ctx.body = answer;
+  });
+
+  router.post('/login', async (ctx) => {
+    const result = await signIn(ctx, deps, ctx.request.body);
+    ctx.set('Cache-Control', 'no-store');
+    if (result.outcome === 'throttled') throw new HttpError(429, adminLoginMessages.throttled);
+    if (result.outcome === 'invalid') throw new HttpError(401, adminLoginMessages.invalid);
+    const answer: AdminLoginAnswer = { username: result.admin.username, csrfToken: result.session.csrfToken };
+    ctx.body = answer;
+  });
+
+  router.post('/logout', requireAdmin(), async (ctx) => {
+    await signOut(ctx, deps);
+    ctx.status = 204;
+  });
+
+  return router;
+}

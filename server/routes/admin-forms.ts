@@ -1,0 +1,53 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { HttpError, messages } from '../http-errors';
+import { requireAdmin } from '../middleware/require-admin';
+import type { FormService } from '../services/forms';
+import { isFormType, type FormType } from '../shared/form-types';
+
+export const PAGE_SIZE = { default: 20, max: 100 } as const;
+
+function formType(ctx: Context): FormType {
+  const type = ctx.params.type ?? '';
+  if (!isFormType(type)) throw new HttpError(404, messages.apiNotFound);
+  return type;
+}
+
+/** A positive whole number from the query, or the fallback when absent; anything else is a 400. */
+function positiveInt(value: unknown, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) < 1) throw new HttpError(400, `${name} must be a whole number of 1 or more.`);
+  return Number(value);
+}
+
+/**
+ * The admin inbox of form submissions (SPEC §7): list newest first (page by page, the total in
+ * `X-Total-Count`), change a status, delete. Every call needs a signed-in admin.
+ */
+export function adminFormRoutes(forms: FormService): Router {
+  const router = new Router({ prefix: '/api/forms' });
+  const admin = requireAdmin();
+
+  router.get('/:type', admin, async (ctx) => {
+    const type = formType(ctx);
+    const page = positiveInt(ctx.query.page, 'page', 1);
+    const limit = Math.min(positiveInt(ctx.query.limit, 'limit', PAGE_SIZE.default), PAGE_SIZE.max);
+    const { records, total } = await forms.list(type, { page, limit });
+    ctx.set('X-Total-Count', String(total));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = records;
+  });
+
+  router.patch('/:type/:id/status', admin, async (ctx) => {
+    const type = formType(ctx);
+    const body = ctx.request.body as { status?: unknown } | undefined;
+    ctx.body = await forms.setStatus(type, ctx.params.id ?? '', body?.status);
+  });
+
+  router.delete('/:type/:id', admin, async (ctx) => {
+    const type = formType(ctx);
+    await forms.remove(type, ctx.params.id ?? '');
+    ctx.status = 204;
+  });
+  return router;
+}

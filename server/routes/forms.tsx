@@ -1,0 +1,87 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { ContactPage, contactMeta } from '../../views/pages/ContactPage';
+import { FormPage, formPageMeta, type StandaloneFormType } from '../../views/pages/FormPage';
+import { RegionsPage, regionsMeta } from '../../views/pages/RegionsPage';
+import { ThankYouPage, thankYouMeta } from '../../views/pages/ThankYouPage';
+import { HttpError, messages } from '../http-errors';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../middleware/page-cache';
+import type { RenderPage, RenderPageInput } from '../render/render-page';
+import type { FormService } from '../services/forms';
+import { FORM_TYPES, isFormType, type FormType } from '../shared/form-types';
+import { FORM_DEFINITIONS, coerceFormPost, type FieldErrors } from '../shared/forms';
+
+const STANDALONE: StandaloneFormType[] = ['enquiry', 'quote', 'free-offer'];
+
+export const wrongContentType = {
+  api: 'Send the form as JSON (Content-Type: application/json).',
+  page: 'Send the form from its page (Content-Type: application/x-www-form-urlencoded).',
+} as const;
+
+/** `POST /api/forms/{type}`: the islands' JSON call (SPEC §7), answered 201 with the record's id. */
+export function formApiRoutes(forms: FormService): Router {
+  const router = new Router();
+  router.post('/api/forms/:type', async (ctx) => {
+    const type = ctx.params.type ?? '';
+    if (!isFormType(type)) throw new HttpError(404, messages.apiNotFound);
+    if (ctx.request.type !== 'application/json') throw new HttpError(415, wrongContentType.api);
+    const { id } = await forms.submit(type, ctx.request.body, { ip: ctx.ip, channel: 'api' });
+    ctx.status = 201;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { _id: id };
+  });
+  return router;
+}
+
+/** The urlencoded fields worth showing again in a re-rendered form (strings only). */
+function keptValues(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null) return {};
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/**
+ * The forms without JavaScript: the pages the chrome's links lead to, the posts of their plain
+ * `<form>`s (303 to a thank-you page, or the form again with the visitor's values and the errors),
+ * and the thank-you pages.
+ */
+export function formPageRoutes(renderPage: RenderPage, forms: FormService): Router {
+  const router = new Router();
+  const send = (ctx: Context, input: Omit<RenderPageInput, 'path'>, cacheable: boolean) => {
+    ctx.type = 'html';
+    // A re-rendered form holds the visitor's own values: never cached, by us or anyone else.
+    ctx.set('Cache-Control', cacheable ? PUBLIC_PAGE_CACHE_CONTROL : 'no-store');
+    ctx.body = renderPage({ path: ctx.path, ...input });
+  };
+
+  const renderForm = (ctx: Context, type: FormType, form?: { values: Record<string, string>; errors: FieldErrors }) =>
+    type === 'contact'
+      ? send(ctx, { meta: contactMeta, page: <ContactPage form={form} /> }, !form)
+      : send(ctx, { meta: formPageMeta(type), page: <FormPage type={type} values={form?.values} errors={form?.errors} /> }, !form);
+
+  for (const type of STANDALONE) router.get(FORM_DEFINITIONS[type].pagePath, (ctx) => renderForm(ctx, type));
+  router.get('/regions', (ctx) => send(ctx, { meta: regionsMeta, page: <RegionsPage /> }, true));
+  router.get('/thank-you/:type', (ctx, next) => {
+    const type = ctx.params.type ?? '';
+    if (!isFormType(type)) return next();
+    send(ctx, { meta: thankYouMeta(type), page: <ThankYouPage type={type} /> }, true);
+  });
+
+  for (const type of FORM_TYPES) {
+    router.post(FORM_DEFINITIONS[type].pagePath, async (ctx) => {
+      if (ctx.request.type !== 'application/x-www-form-urlencoded') throw new HttpError(415, wrongContentType.page);
+      const body = ctx.request.body as Record<string, unknown>;
+      try {
+        await forms.submit(type, coerceFormPost(type, body), { ip: ctx.ip, channel: 'page' });
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status !== 400 || !error.fields) throw error;
+        // Status first: Koa keeps an explicitly set status when the body is assigned.
+        ctx.status = 400;
+        renderForm(ctx, type, { values: keptValues(body), errors: error.fields });
+        return;
+      }
+      ctx.status = 303;
+      ctx.redirect(`/thank-you/${type}`);
+    });
+  }
+  return router;
+}

@@ -1,0 +1,30 @@
+import Router from '@koa/router';
+import type { Db } from '../db/connection';
+import { findFile } from '../db/portfolio';
+import { MEDIA_TYPES } from '../services/portfolio-images';
+
+const EXTENSION_FORMAT = { avif: 'avif', webp: 'webp', jpg: 'jpeg' } as const;
+
+/**
+ * Stored image files by content address (`/media/<sha256>.<ext>`): a URL never changes meaning,
+ * so browsers and CDNs keep each file for a year without asking again.
+ */
+export function mediaRoutes(db: Db): Router {
+  const router = new Router();
+  router.get('/media/:file', async (ctx, next) => {
+    const match = /^([0-9a-f]{64})\.(avif|webp|jpg)$/.exec(ctx.params.file ?? '');
+    if (!match) return next();
+    const file = await findFile(db, match[1]!);
+    if (!file || file.format !== EXTENSION_FORMAT[match[2] as keyof typeof EXTENSION_FORMAT]) return next();
+    ctx.type = MEDIA_TYPES[file.format];
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('ETag', `"${match[1]}"`);
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = file.data;
+  });
+  return router;
+}

@@ -1,0 +1,45 @@
+import Router from '@koa/router';
+import { PUBLIC_DATA_CACHE_CONTROL } from '../middleware/page-cache';
+import { requireAdmin } from '../middleware/require-admin';
+import type { PortfolioService } from '../services/portfolio';
+import { readPortfolioMultipart } from '../services/portfolio-multipart';
+import { HttpError } from '../http-errors';
+import { portfolioMessages } from '../shared/portfolio';
+
+/**
+ * The portfolio API (SPEC §7 plus `GET` and `PUT` of one item). Reads are public, like the pages
+ * that show the same items; writes need a signed-in admin.
+ */
+export function portfolioApiRoutes(portfolio: PortfolioService): Router {
+  const router = new Router({ prefix: '/api/portfolio' });
+
+  router.get('/', async (ctx) => {
+    ctx.set('Cache-Control', PUBLIC_DATA_CACHE_CONTROL);
+    ctx.body = await portfolio.list();
+  });
+
+  router.get('/:id', async (ctx) => {
+    const item = await portfolio.get(ctx.params.id!);
+    if (!item) throw new HttpError(404, portfolioMessages.notFound);
+    ctx.set('Cache-Control', PUBLIC_DATA_CACHE_CONTROL);
+    ctx.body = item;
+  });
+
+  router.post('/', requireAdmin(), async (ctx) => {
+    const item = await portfolio.create(await readPortfolioMultipart(ctx.req));
+    ctx.status = 201;
+    ctx.set('Location', `/api/portfolio/${item._id}`);
+    ctx.body = item;
+  });
+
+  router.put('/:id', requireAdmin(), async (ctx) => {
+    ctx.body = await portfolio.update(ctx.params.id!, await readPortfolioMultipart(ctx.req));
+  });
+
+  router.delete('/:id', requireAdmin(), async (ctx) => {
+    await portfolio.remove(ctx.params.id!);
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,90 @@
+import { createLogger } from '../logger';
+import { HttpError } from '../http-errors';
+import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
+import { createAdminAuth, generatePassword, hashSessionId } from './admin-auth';
+
+describe('admin accounts', () => {
+  let testDb: TestDb;
+  let auth: ReturnType<typeof createAdminAuth>;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    auth = createAdminAuth({ db: testDb.db, logger: createLogger('silent'), failureDelayMs: 0 });
+  });
+  afterAll(() => testDb.destroy());
+
+  it('stores an Argon2id hash, never the password', async () => {
+    expect(await auth.hasAnyAdmin()).toBe(false);
+    const row = await auth.createAdmin('Editor', 'a long enough password');
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.password_hash).not.toContain('a long enough password');
+    expect(await auth.hasAnyAdmin()).toBe(true);
+  });
+
+  it('refuses a duplicate username in any case (409), and weak or malformed input (400)', async () => {
+    await expect(auth.createAdmin('EDITOR', 'another long password')).rejects.toMatchObject({ status: 409 });
+    await expect(auth.createAdmin('someone', 'short')).rejects.toMatchObject({ status: 400, message: 'Passwords need at least 12 characters.' });
+    await expect(auth.createAdmin('ab', 'a long enough password')).rejects.toMatchObject({ status: 400 });
+    await expect(auth.createAdmin('has space', 'a long enough password')).rejects.toBeInstanceOf(HttpError);
+  });
+
+  it('a new password works, the old one no longer does, and every session of that admin ends', async () => {
+    const login = (password: string) => auth.login({ username: 'editor', password, remember: false, ip: '192.0.2.1' });
+    const before = await login('a long enough password');
+    expect(before.outcome).toBe('signed-in');
+    await auth.setPassword('editor', 'the brand new password');
+    if (before.outcome === 'signed-in') expect(await auth.resolveSession(before.sessionId)).toBeNull();
+    expect((await login('a long enough password')).outcome).toBe('invalid');
+    expect((await login('the brand new password')).outcome).toBe('signed-in');
+    await expect(auth.setPassword('nobody', 'the brand new password')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('generates random passwords long enough for the rules', () => {
+    const a = generatePassword();
+    expect(a.length).toBeGreaterThanOrEqual(24);
+    expect(generatePassword()).not.toBe(a);
+    expect(hashSessionId('x')).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('first admin at start-up', () => {
+  let testDb: TestDb;
+  let auth: ReturnType<typeof createAdminAuth>;
+  beforeEach(async () => {
+    testDb = await createTestDb();
+    auth = createAdminAuth({ db: testDb.db, logger: createLogger('silent'), failureDelayMs: 0 });
+  });
+  afterEach(() => testDb.destroy());
+  const signIn = (username: string, password: string) => auth.login({ username, password, remember: false, ip: '192.0.2.1' });
+
+  it('comes from ADMIN_USERNAME / ADMIN_PASSWORD, once', async () => {
+    const announce = jest.fn();
+    await auth.ensureFirstAdmin({ configured: { username: 'owner', password: 'owner password 123' }, embedded: true, announce });
+    expect(announce).not.toHaveBeenCalled();
+    expect((await signIn('owner', 'owner password 123')).outcome).toBe('signed-in');
+    await auth.ensureFirstAdmin({ configured: { username: 'other', password: 'other password 123' }, embedded: true, announce });
+    expect(await testDb.db('admin_users').pluck('username')).toEqual(['owner']);
+  });
+
+  it('on the embedded database without them: a random password, announced once, that works', async () => {
+    const announce = jest.fn();
+    await auth.ensureFirstAdmin({ embedded: true, announce });
+    expect(announce).toHaveBeenCalledTimes(1);
+    const password = /Password: (\S+)/.exec(announce.mock.calls[0]![0] as string)![1]!;
+    expect(password.length).toBeGreaterThanOrEqual(24);
+    expect((await signIn('admin', password)).outcome).toBe('signed-in');
+    await auth.ensureFirstAdmin({ embedded: true, announce });
+    expect(announce).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the variables when they hold an unusable username', async () => {
+    await expect(auth.ensureFirstAdmin({ configured: { username: 'has space', password: 'owner password 123' }, embedded: false, announce: jest.fn() }))
+      .rejects.toThrow('ADMIN_USERNAME / ADMIN_PASSWORD: Usernames may hold letters, digits and . _ @ - only.');
+  });
+
+  it('on a PostgreSQL server without them: creates nothing', async () => {
+    const announce = jest.fn();
+    await auth.ensureFirstAdmin({ embedded: false, announce });
+    expect(announce).not.toHaveBeenCalled();
+    expect(await auth.hasAnyAdmin()).toBe(false);
+  });
+});

@@ -1,0 +1,295 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify, type Options as Argon2Options } from '@node-rs/argon2';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import {
+  countAdminUsers,
+  findAdminUserByUsername,
+  insertAdminUser,
+  updateAdminPasswordHash,
+} from '../db/admin-users';
+import {
+  deleteAdminSession,
+  deleteAdminSessionsOfUser,
+  deleteExpiredAdminSessions,
+  findAdminSession,
+  insertAdminSession,
+  touchAdminSession,
+} from '../db/admin-sessions';
+import {
+  countRecentLoginFailures,
+  deleteLoginFailure,
+  deleteLoginFailuresBefore,
+  deleteLoginFailuresOfUsername,
+  insertLoginFailure,
+} from '../db/login-failures';
+import type { AdminUserRow } from '../db/tables';
+import { HttpError } from '../http-errors';
+import type { Logger } from '../logger';
+import {
+  ADMIN_PASSWORD_MAX,
+  ADMIN_PASSWORD_MIN,
+  ADMIN_USERNAME_MAX,
+  ADMIN_USERNAME_MIN,
+} from '../shared/admin-auth';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Without "remember me": the session ends after 2 h without a request, and 12 h after login at the latest. */
+export const IDLE_TIMEOUT_MS = 2 * HOUR;
+export const ABSOLUTE_TIMEOUT_MS = 12 * HOUR;
+/** With "remember me": a persistent cookie and a session that both last 30 days. */
+export const REMEMBER_ME_MS = 30 * DAY;
+/** `last_seen_at` is written at most this often per session, not on every request. */
+export const TOUCH_INTERVAL_MS = MINUTE;
+/** At most this many failed logins per username and per IP address within the window. */
+export const MAX_LOGIN_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
+/** The spec's delay before a failed login is answered. */
+export const LOGIN_FAILURE_DELAY_MS = 1000;
+
+/** Argon2id with OWASP's minimum parameters (19 MiB, 2 passes, 1 lane). */
+const ARGON2_OPTIONS: Argon2Options = { algorithm: 2 /* Algorithm.Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const adminUsernameSchema = z
+  .string()
+  .trim()
+  .min(ADMIN_USERNAME_MIN, `Usernames need at least ${ADMIN_USERNAME_MIN} characters.`)
+  .max(ADMIN_USERNAME_MAX, `Usernames have at most ${ADMIN_USERNAME_MAX} characters.`)
+  .regex(/^[\w.@-]+$/, 'Usernames may hold letters, digits and . _ @ - only.');
+export const adminPasswordSchema = z
+  .string()
+  .min(ADMIN_PASSWORD_MIN, `Passwords need at least ${ADMIN_PASSWORD_MIN} characters.`)
+  .max(ADMIN_PASSWORD_MAX, `Passwords have at most ${ADMIN_PASSWORD_MAX} characters.`);
+
+export interface AdminAuthDeps {
+  db: Knex;
+  logger: Logger;
+  /** The clock every timeout is measured against (tests move it forward). */
+  now?: () => Date;
+  /** Least time a failed login takes to answer; only tests shorten it. */
+  failureDelayMs?: number;
+}
+
+/** A live session as the request sees it. */
+export interface AdminSessionState {
+  idHash: string;
+  csrfToken: string;
+  remember: boolean;
+  expiresAt: Date;
+}
+
+export interface SignedInAdmin {
+  id: number;
+  username: string;
+}
+
+export interface LoginAttempt {
+  username: string;
+  password: string;
+  remember: boolean;
+  ip: string;
+  /** The session id the browser still carried, ended whatever the outcome of a successful login. */
+  previousSessionId?: string;
+}
+
+export type LoginResult =
+  | { outcome: 'signed-in'; admin: SignedInAdmin; sessionId: string; session: AdminSessionState }
+  | { outcome: 'invalid' }
+  | { outcome: 'throttled' };
+
+export type AdminAuth = ReturnType<typeof createAdminAuth>;
+
+/** SHA-256 of a session id: what the database stores and looks sessions up by. */
+export function hashSessionId(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
+
+/** 256 random bits, URL-safe: the session id the cookie carries. */
+function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export const SESSION_ID_PATTERN = /^[\w-]{43}$/;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+/** Random password for a generated first admin: 24 characters, about 143 bits. */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Admin accounts, logins and sessions. Sessions live in the database (the instances keep no state),
+ * the cookie carries a random id whose hash is the row's key, and failed logins are counted in the
+ * database so every instance throttles the same guesses.
+ */
+export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS }: AdminAuthDeps) {
+  // Unknown usernames are checked against this hash so they take as long as a wrong password.
+  let dummyHash: Promise<string> | undefined;
+  const getDummyHash = () => (dummyHash ??= hashPassword(generatePassword()));
+
+  async function createAdmin(username: string, password: string): Promise<AdminUserRow> {
+    const name = parseOrThrow(adminUsernameSchema, username);
+    const secret = parseOrThrow(adminPasswordSchema, password);
+    if (await findAdminUserByUsername(db, name)) throw new HttpError(409, `An admin named "${name}" already exists.`);
+    const row = await insertAdminUser(db, { username: name, passwordHash: await hashPassword(secret), now: now() });
+    logger.info({ adminId: row.id, username: row.username }, 'admin account created');
+    return row;
+  }
+
+  /** Sets a new password and ends every session of that admin. */
+  async function setPassword(username: string, password: string): Promise<AdminUserRow> {
+    const secret = parseOrThrow(adminPasswordSchema, password);
+    const user = await findAdminUserByUsername(db, username.trim());
+    if (!user) throw new HttpError(404, `No admin named "${username.trim()}".`);
+    const passwordHash = await hashPassword(secret);
+    await db.transaction(async (trx) => {
+      await updateAdminPasswordHash(trx, { id: user.id, passwordHash, now: now() });
+      await deleteAdminSessionsOfUser(trx, user.id);
+    });
+    logger.info({ adminId: user.id, username: user.username }, 'admin password changed; sessions ended');
+    return user;
+  }
+
+  async function hasAnyAdmin(): Promise<boolean> {
+    return (await countAdminUsers(db)) > 0;
+  }
+
+  async function login(attempt: LoginAttempt, log: Logger = logger): Promise<LoginResult> {
+    const started = performance.now();
+    const usernameKey = attempt.username.trim().toLowerCase().slice(0, 256);
+    const at = now();
+    // The attempt is recorded as a failure BEFORE the password is checked and only forgiven if it
+    // succeeds, so a burst of parallel guesses cannot all pass the count: each one's count includes
+    // every attempt recorded before it, and only the first five get their password checked.
+    const attemptId = await insertLoginFailure(db, { usernameKey, ip: attempt.ip, failedAt: at });
+    const failures = await countRecentLoginFailures(db, {
+      usernameKey,
+      ip: attempt.ip,
+      since: new Date(at.getTime() - LOGIN_FAILURE_WINDOW_MS),
+    });
+    if (failures.byUsername > MAX_LOGIN_FAILURES || failures.byIp > MAX_LOGIN_FAILURES) {
+      // A refused attempt checked no password, so it is not counted as one more failure.
+      await deleteLoginFailure(db, attemptId);
+      log.warn({ username: usernameKey, ip: attempt.ip, byUsername: failures.byUsername - 1, byIp: failures.byIp - 1 }, 'admin login throttled');
+      return { outcome: 'throttled' };
+    }
+
+    const user = await findAdminUserByUsername(db, usernameKey);
+    const passwordMatches = await verify(user?.password_hash ?? (await getDummyHash()), attempt.password).catch(() => false);
+    if (!user || !passwordMatches) {
+      await deleteLoginFailuresBefore(db, new Date(at.getTime() - DAY));
+      log.warn({ username: usernameKey, ip: attempt.ip, knownUser: Boolean(user) }, 'admin login failed');
+      // Every failure answers after the same delay, whatever the lookup and hashing took.
+      await sleep(Math.max(0, failureDelayMs - (performance.now() - started)));
+      return { outcome: 'invalid' };
+    }
+
+    const sessionId = newSessionId();
+    const session: AdminSessionState = {
+      idHash: hashSessionId(sessionId),
+      csrfToken: randomBytes(32).toString('base64url'),
+      remember: attempt.remember,
+      expiresAt: new Date(at.getTime() + (attempt.remember ? REMEMBER_ME_MS : ABSOLUTE_TIMEOUT_MS)),
+    };
+    await db.transaction(async (trx) => {
+      // Rotation: the session the browser came with (if any) ends; the new one has a fresh id.
+      if (attempt.previousSessionId) await deleteAdminSession(trx, hashSessionId(attempt.previousSessionId));
+      await insertAdminSession(trx, {
+        id_hash: session.idHash,
+        admin_user_id: user.id,
+        csrf_token: session.csrfToken,
+        remember: session.remember,
+        created_at: at,
+        last_seen_at: at,
+        expires_at: session.expiresAt,
+      });
+      await deleteLoginFailuresOfUsername(trx, usernameKey);
+      await deleteExpiredAdminSessions(trx, at);
+    });
+    log.info({ adminId: user.id, username: user.username, ip: attempt.ip, remember: session.remember }, 'admin signed in');
+    return { outcome: 'signed-in', admin: { id: user.id, username: user.username }, sessionId, session };
+  }
+
+  /**
+   * The admin and session behind a cookie's session id, or null when it is unknown or timed out
+   * (a timed-out session is deleted). Records activity at most once per `TOUCH_INTERVAL_MS`.
+   */
+  async function resolveSession(sessionId: string): Promise<{ admin: SignedInAdmin; session: AdminSessionState } | null> {
+    if (!SESSION_ID_PATTERN.test(sessionId)) return null;
+    const idHash = hashSessionId(sessionId);
+    const row = await findAdminSession(db, idHash);
+    if (!row) return null;
+    const at = now().getTime();
+    const idleExpired = !row.remember && at - row.last_seen_at.getTime() >= IDLE_TIMEOUT_MS;
+    if (at >= row.expires_at.getTime() || idleExpired) {
+      await deleteAdminSession(db, idHash);
+      return null;
+    }
+    if (at - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) await touchAdminSession(db, idHash, new Date(at));
+    return {
+      admin: { id: row.admin_user_id, username: row.username },
+      session: { idHash, csrfToken: row.csrf_token, remember: row.remember, expiresAt: row.expires_at },
+    };
+  }
+
+  async function logout(session: AdminSessionState, admin: SignedInAdmin, log: Logger = logger): Promise<void> {
+    await deleteAdminSession(db, session.idHash);
+    log.info({ adminId: admin.id, username: admin.username }, 'admin signed out');
+  }
+
+  /**
+   * At start-up, when no admin exists: creates one from ADMIN_USERNAME / ADMIN_PASSWORD; else, on
+   * the embedded database (a local first start), creates `admin` with a random password shown
+   * once through `announce`; else (a PostgreSQL server) only warns how to create one.
+   */
+  async function ensureFirstAdmin({ configured, embedded, announce }: FirstAdminOptions): Promise<void> {
+    if (await hasAnyAdmin()) return;
+    const account = configured ?? (embedded ? { username: GENERATED_ADMIN_USERNAME, password: generatePassword() } : undefined);
+    if (!account) {
+      logger.warn('No admin account exists. Set ADMIN_USERNAME and ADMIN_PASSWORD and restart, or run: npm run admin -- create <username>');
+      return;
+    }
+    try {
+      await createAdmin(account.username, account.password);
+    } catch (error) {
+      // Another instance starting at the same moment created it first.
+      if ((error as { code?: string }).code === '23505' || (error instanceof HttpError && error.status === 409)) return;
+      if (error instanceof HttpError && error.status === 400) throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${error.message}`, { cause: error });
+      throw error;
+    }
+    if (configured) {
+      logger.info({ username: account.username }, 'first admin created from ADMIN_USERNAME / ADMIN_PASSWORD');
+      return;
+    }
+    const line = `First admin created. Username: ${account.username}  Password: ${account.password}  (shown only this once; change it with: npm run admin -- set-password ${account.username})`;
+    logger.warn(line);
+    announce(line);
+  }
+
+  return { createAdmin, setPassword, hasAnyAdmin, login, resolveSession, logout, ensureFirstAdmin };
+}
+
+export const GENERATED_ADMIN_USERNAME = 'admin';
+
+export interface FirstAdminOptions {
+  /** ADMIN_USERNAME / ADMIN_PASSWORD, when set. */
+  configured?: { username: string; password: string };
+  /** True on the embedded database, where a generated password may be shown to whoever started it. */
+  embedded: boolean;
+  /** Shows a generated password's line to the person starting the server (stdout). */
+  announce: (line: string) => void;
+}
+
+function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
+  return parsed.data;
+}

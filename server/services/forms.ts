@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Config } from '../config';
+import { countHit, deleteOldWindows } from '../db/form-rate-limits';
+import { enqueueNotification } from '../db/form-notifications';
+import { deleteSubmission, insertSubmission, listSubmissions, updateSubmissionStatus, type SubmissionRecord } from '../db/form-submissions';
+import { HttpError } from '../http-errors';
+import type { Logger } from '../logger';
+import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../shared/form-types';
+import {
+  CLIENT_TOKEN_FIELD,
+  FILL_TIME_FIELD,
+  FORM_DEFINITIONS,
+  HONEYPOT_FIELD,
+  INVALID_FORM_MESSAGE,
+} from '../shared/forms';
+import { validateForm, type AnyFormData } from '../shared/form-schemas';
+
+export const formMessages = {
+  notAnObject: 'The form must be sent as an object of fields.',
+  rateLimited: 'Too many form submissions from your network. Please wait a few minutes and try again.',
+  unknownStatus: (type: FormType) => `Unknown status for ${FORM_TYPE_LABELS[type]}: use one of ${FORM_STATUSES[type].join(', ')}.`,
+  submissionNotFound: 'Submission not found',
+} as const;
+
+export interface FormServiceDeps {
+  db: Knex;
+  config: Pick<Config, 'formRateLimit' | 'formRateWindowSeconds' | 'formMinFillSeconds' | 'publicUrl'>;
+  logger: Logger;
+  /** Called after a new submission's notification is committed (wakes the outbox worker). */
+  onQueued?: () => void;
+}
+
+/** Where a submission came from: the islands' JSON call, or a plain form post without JavaScript. */
+export type SubmissionChannel = 'api' | 'page';
+
+export interface SubmitResult {
+  id: string;
+  /** `stored`: new row; `duplicate`: same client token as an earlier row; `spam`: answered, not kept. */
+  outcome: 'stored' | 'duplicate' | 'spam';
+}
+
+const CLIENT_TOKEN = /^[A-Za-z0-9_-]{8,100}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+interface SpamSignals {
+  honeypot: unknown;
+  fillMs?: number;
+  clientToken: string | null;
+}
+
+/** Takes the honeypot, fill time and client token off the body; the rest is the form's own fields. */
+function splitMeta(body: Record<string, unknown>): { fields: Record<string, unknown>; meta: SpamSignals } {
+  const { [HONEYPOT_FIELD]: honeypot, [FILL_TIME_FIELD]: fill, [CLIENT_TOKEN_FIELD]: token, ...fields } = body;
+  const errors: Record<string, string> = {};
+  let fillMs: number | undefined;
+  if (fill !== undefined && fill !== '') {
+    fillMs = typeof fill === 'string' && /^\d{1,12}$/.test(fill) ? Number(fill) : typeof fill === 'number' ? fill : NaN;
+    if (!Number.isFinite(fillMs) || fillMs < 0) errors[FILL_TIME_FIELD] = 'Fill time must be a number of milliseconds.';
+  }
+  if (token !== undefined && token !== '' && (typeof token !== 'string' || !CLIENT_TOKEN.test(token))) {
+    errors[CLIENT_TOKEN_FIELD] = 'Client token must be 8 to 100 letters, digits, - or _.';
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(400, INVALID_FORM_MESSAGE, errors);
+  return { fields, meta: { honeypot, fillMs, clientToken: typeof token === 'string' && token !== '' ? token : null } };
+}
+
+/** The staff e-mail for a submission: every field by its label, in the form's order. */
+export function describeSubmission(type: FormType, data: AnyFormData, id: string, publicUrl: string): { subject: string; body: string } {
+  const definition = FORM_DEFINITIONS[type];
+  const values = data as Record<string, unknown>;
+  const who = typeof values.name === 'string' ? values.name : String(values.email);
+  const lines = definition.fields.map((field) => `${field.label.replace(/ \(optional\)$/, '')}: ${values[field.name] ?? '(not given)'}`);
+  return {
+    subject: `New ${definition.noun} from ${who}`,
+    body: [`A visitor sent the ${definition.title} form.`, '', ...lines, '', `Reference: ${id}`, `Review it in the admin area: ${publicUrl}/admin/dashboard`].join('\n'),
+  };
+}
+
+/**
+ * The one flow every visitor form goes through — validate, rate-limit, store the submission and
+ * its staff notification in one transaction, answer — plus the admin inbox operations. What
+ * differs between the four forms is data (`server/shared/forms.ts`, the table map), not code.
+ */
+export function createFormService({ db, config, logger, onQueued }: FormServiceDeps) {
+  const minFillMs = config.formMinFillSeconds * 1000;
+
+  async function enforceRateLimit(ip: string): Promise<void> {
+    const hits = await countHit(db, ip, config.formRateWindowSeconds);
+    // Old windows are swept now and then by whichever request happens by; no timer needed.
+    if (hits === 1 && Math.random() < 0.05) void deleteOldWindows(db, config.formRateWindowSeconds).catch(() => undefined);
+    if (hits > config.formRateLimit) throw new HttpError(429, formMessages.rateLimited);
+  }
+
+  /**
+   * Why a submission looks automated, or null. The fill time is measured by the island (from the
+   * first render of the form to the submit) and sent with the JSON, so the public HTML stays the
+   * same for everyone and cacheable. A plain no-JavaScript post cannot carry that measure without a
+   * per-visitor value in the page, so it is judged by the honeypot alone (plus the rate limit). So
+   * is a JSON call without a fill time: the spec's call has none, and a real enquiry from another
+   * client must never be thrown away on a guess.
+   */
+  function spamReason(meta: SpamSignals): string | null {
+    if (meta.honeypot !== undefined && meta.honeypot !== '') return 'honeypot filled';
+    if (meta.fillMs === undefined) return null;
+    if (meta.fillMs < minFillMs) return 'filled too fast';
+    return null;
+  }
+
+  return {
+    async submit(type: FormType, body: unknown, { ip, channel }: { ip: string; channel: SubmissionChannel }): Promise<SubmitResult> {
+      if (!isPlainObject(body)) throw new HttpError(400, formMessages.notAnObject);
+      const { fields, meta } = splitMeta(body);
+      const validation = validateForm(type, fields);
+      if (!validation.ok) throw new HttpError(400, INVALID_FORM_MESSAGE, validation.fields);
+      await enforceRateLimit(ip);
+
+      const reason = spamReason(meta);
+      if (reason) {
+        // A normal-looking answer so the bot learns nothing; nothing stored, nobody notified.
+        logger.info({ form: type, reason, channel }, 'form submission dropped as spam');
+        return { id: randomUUID(), outcome: 'spam' };
+      }
+
+      const data = validation.data;
+      const result = await db.transaction(async (trx) => {
+        const stored = await insertSubmission(trx, type, { id: randomUUID(), data, clientToken: meta.clientToken });
+        if (stored.created) {
+          const { subject, body: text } = describeSubmission(type, data, stored.id, config.publicUrl);
+          await enqueueNotification(trx, { formType: type, submissionId: stored.id, subject, body: text, replyTo: data.email });
+        }
+        return stored;
+      });
+      if (result.created) {
+        logger.info({ form: type, id: result.id, channel }, 'form submission stored');
+        onQueued?.();
+      }
+      return { id: result.id, outcome: result.created ? 'stored' : 'duplicate' };
+    },
+
+    list(type: FormType, { page, limit }: { page: number; limit: number }): Promise<{ records: SubmissionRecord[]; total: number }> {
+      return listSubmissions(db, type, { limit, offset: (page - 1) * limit });
+    },
+
+    async setStatus(type: FormType, id: string, status: unknown): Promise<SubmissionRecord> {
+      if (typeof status !== 'string' || !(FORM_STATUSES[type] as readonly string[]).includes(status)) {
+        throw new HttpError(400, formMessages.unknownStatus(type));
+      }
+      const record = UUID.test(id) ? await updateSubmissionStatus(db, type, id, status) : undefined;
+      if (!record) throw new HttpError(404, formMessages.submissionNotFound);
+      return record;
+    },
+
+    async remove(type: FormType, id: string): Promise<void> {
+      if (!UUID.test(id) || !(await deleteSubmission(db, type, id))) throw new HttpError(404, formMessages.submissionNotFound);
+    },
+  };
+}
+
+export type FormService = ReturnType<typeof createFormService>;

@@ -1,0 +1,144 @@
+import type { Knex } from 'knex';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { claimDueNotifications, markNotificationAttemptFailed, markNotificationSent } from '../db/form-notifications';
+import type { Logger } from '../logger';
+
+export interface NotificationWorkerDeps {
+  db: Knex;
+  logger: Logger;
+  /** `smtp://user:pass@host:587`; without it (or `notifyTo`) mail is off and the outbox just fills. */
+  smtpUrl?: string;
+  notifyTo?: string;
+  /** Sender address; defaults to no-reply at the site's host. */
+  from: string;
+  /** First retry delay; each further failure doubles it, up to `maxRetryMs`. */
+  retryBaseMs?: number;
+  maxRetryMs?: number;
+  /** Attempts before a notification is recorded as failed for good. */
+  maxAttempts?: number;
+  pollMs?: number;
+}
+
+export interface NotificationWorker {
+  readonly mailEnabled: boolean;
+  /** Polls the outbox every `pollMs` until `stop()`. */
+  start(): void;
+  /** Stops polling and waits for a batch being sent to finish. */
+  stop(): Promise<void>;
+  /** Sends what is due now (the poller's tick); resolves with how many were sent and failed. */
+  runOnce(): Promise<{ sent: number; failed: number }>;
+  /** Asks for a tick soon (after a new submission), without waiting for it. */
+  nudge(): void;
+}
+
+/** Delay before attempt `attempts + 1`: base, 2×base, 4×base, … capped. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Sends queued staff notifications through SMTP. Submissions never wait for it: they only add an
+ * outbox row in their own transaction, so an SMTP outage delays e-mails but loses and slows nothing.
+ * Several instances may run workers: rows are claimed with a lock that expires.
+ */
+export function createNotificationWorker({
+  db,
+  logger,
+  smtpUrl,
+  notifyTo,
+  from,
+  retryBaseMs = 30_000,
+  maxRetryMs = 3_600_000,
+  maxAttempts = 10,
+  pollMs = 5000,
+}: NotificationWorkerDeps): NotificationWorker {
+  const mailEnabled = Boolean(smtpUrl && notifyTo);
+  let transport: Transporter | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<{ sent: number; failed: number }> | undefined;
+  let again = false;
+  let stopped = false;
+
+  const getTransport = () =>
+    (transport ??= nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as Parameters<typeof nodemailer.createTransport>[0]));
+
+  async function sendDue(): Promise<{ sent: number; failed: number }> {
+    let sent = 0;
+    let failed = 0;
+    for (;;) {
+      const batch = await claimDueNotifications(db, { limit: 10, lockSeconds: 60 });
+      if (batch.length === 0) break;
+      for (const notification of batch) {
+        try {
+          await getTransport().sendMail({
+            from,
+            to: notifyTo,
+            replyTo: notification.reply_to ?? undefined,
+            subject: notification.subject,
+            text: notification.body,
+          });
+          await markNotificationSent(db, notification.id);
+          sent += 1;
+        } catch (error) {
+          const final = notification.attempts >= maxAttempts;
+          const retryInMs = retryDelayMs(notification.attempts, retryBaseMs, maxRetryMs);
+          const message = error instanceof Error ? error.message : String(error);
+          await markNotificationAttemptFailed(db, notification.id, { error: message, retryInMs, final });
+          failed += 1;
+          logger.warn({ notification: notification.id, attempts: notification.attempts, final, err: message }, final ? 'staff notification failed for good' : 'staff notification failed, will retry');
+        }
+      }
+      if (batch.length < 10) break;
+    }
+    if (sent > 0) logger.info({ sent }, 'staff notifications sent');
+    return { sent, failed };
+  }
+
+  async function runOnce(): Promise<{ sent: number; failed: number }> {
+    if (!mailEnabled) return { sent: 0, failed: 0 };
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = sendDue()
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, 'outbox not readable; will try again');
+        return { sent: 0, failed: 0 };
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          void runOnce();
+        }
+      });
+    return running;
+  }
+
+  return {
+    mailEnabled,
+    start() {
+      if (!mailEnabled) {
+        logger.info('mail is off (SMTP_URL or NOTIFY_TO unset): staff notifications stay in the outbox');
+        return;
+      }
+      if (timer) return;
+      stopped = false;
+      void runOnce();
+      timer = setInterval(() => void runOnce(), pollMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+      transport?.close();
+      transport = undefined;
+    },
+    runOnce,
+    nudge() {
+      if (mailEnabled && !stopped) setImmediate(() => void runOnce());
+    },
+  };
+}

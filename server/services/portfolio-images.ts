@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { ImageFormat, ImageVariant } from '../db/tables';
+import { HttpError } from '../http-errors';
+import { PORTFOLIO_LIMITS, portfolioMessages } from '../shared/portfolio';
+
+/** One uploaded file, as received. */
+export interface UploadedImage {
+  /** What the visitor would call it in a message, for example "Main image (photo.png)". */
+  label: string;
+  data: Buffer;
+}
+
+/** One encoded rendition, ready to store. */
+export interface EncodedFile {
+  variant: ImageVariant;
+  format: ImageFormat;
+  width: number;
+  height: number;
+  sha256: string;
+  data: Buffer;
+}
+
+export interface EncodedImage {
+  sourceWidth: number;
+  sourceHeight: number;
+  files: EncodedFile[];
+}
+
+/**
+ * The sizes the pages use, at 1× and 2×: cards are 300×200 slots (SPEC §9), the detail slider
+ * 800×600, the slider's thumbnails about 100 px wide.
+ */
+export const VARIANTS: Record<ImageVariant, { aspect: number; widths: number[] }> = {
+  card: { aspect: 3 / 2, widths: [300, 600] },
+  slider: { aspect: 4 / 3, widths: [800, 1600] },
+  thumb: { aspect: 4 / 3, widths: [200] },
+};
+
+export const MAIN_IMAGE_VARIANTS: ImageVariant[] = ['card', 'slider'];
+export const SLIDER_IMAGE_VARIANTS: ImageVariant[] = ['slider', 'thumb'];
+
+/** Formats accepted as uploads, by their magic bytes. */
+type SourceFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
+
+function sniff(data: Buffer): SourceFormat | 'svg' | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  const head = data.subarray(0, 12).toString('latin1');
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
+  if (head.slice(4, 8) === 'ftyp' && ['avif', 'avis'].includes(head.slice(8, 12))) return 'avif';
+  // Named only to give a precise message: an SVG can carry script and is never accepted.
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<(svg|!doctype svg)/i.test(data.subarray(0, 1024).toString('utf8'))) return 'svg';
+  return null;
+}
+
+/** sharp's own name for each accepted format, to check the decoder agrees with the magic bytes. */
+const SHARP_FORMATS: Record<SourceFormat, string[]> = {
+  jpeg: ['jpeg'],
+  png: ['png'],
+  gif: ['gif'],
+  webp: ['webp'],
+  avif: ['heif', 'avif'],
+};
+
+/**
+ * Checks one upload by its content, never by its name or declared type: known image magic bytes,
+ * a header sharp can read, at most 40 megapixels (read from the header, before any decoding).
+ * Throws a 4xx `HttpError` naming the file.
+ */
+export async function inspectImage({ label, data }: UploadedImage): Promise<{ width: number; height: number }> {
+  if (data.length === 0) throw new HttpError(400, `${label} ${portfolioMessages.emptyFile}`);
+  if (data.length > PORTFOLIO_LIMITS.maxFileBytes) throw new HttpError(413, `${label} ${portfolioMessages.tooLarge}`);
+  const format = sniff(data);
+  if (format === 'svg') throw new HttpError(415, `${label}: ${portfolioMessages.svgRejected}`);
+  if (!format) throw new HttpError(415, `${label} ${portfolioMessages.notAnImage}`);
+  let metadata: Metadata;
+  try {
+    // limitInputPixels: false here; the pixel limit is checked below with a clear message.
+    metadata = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(415, `${label} ${portfolioMessages.notAnImage}`);
+  }
+  if (!SHARP_FORMATS[format].includes(metadata.format ?? '') || !metadata.width || !metadata.height) {
+    throw new HttpError(415, `${label} ${portfolioMessages.notAnImage}`);
+  }
+  if (metadata.width * metadata.height > PORTFOLIO_LIMITS.maxPixels) throw new HttpError(422, `${label} ${portfolioMessages.tooManyPixels}`);
+  return { width: metadata.width, height: metadata.height };
+}
+
+/** Moderate settings: AVIF encoding is the CPU-heavy part, effort 2 keeps it to a fraction of a second. */
+const ENCODERS: Record<ImageFormat, (image: Sharp) => Sharp> = {
+  avif: (image) => image.avif({ quality: 50, effort: 2 }),
+  webp: (image) => image.webp({ quality: 74, effort: 4 }),
+  jpeg: (image) => image.jpeg({ quality: 78, mozjpeg: true, progressive: true }),
+};
+
+/** Widths worth encoding: none wider than the source, but always at least the smallest. */
+function widthsFor(variant: ImageVariant, sourceWidth: number): number[] {
+  const { widths } = VARIANTS[variant];
+  const fitting = widths.filter((width) => width <= sourceWidth);
+  return fitting.length > 0 ? fitting : [widths[0]!];
+}
+
+/**
+ * Decodes an inspected upload once (orientation applied, first frame of an animation) and
+ * re-encodes it into every rendition of `variants` in AVIF, WebP and JPEG. sharp writes no
+ * metadata unless asked, so EXIF, GPS, ICC comments and XMP are all left behind.
+ */
+export async function encodeImage(upload: UploadedImage, variants: ImageVariant[]): Promise<EncodedImage> {
+  const { width: sourceWidth, height: sourceHeight } = await inspectImage(upload);
+  let decoded: Sharp;
+  try {
+    const { data, info } = await sharp(upload.data, { limitInputPixels: PORTFOLIO_LIMITS.maxPixels, failOn: 'error' })
+      .rotate()
+      // One decode, shrunk to the largest size any rendition needs, keeps memory small.
+      .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      // 8 bits per channel whatever the source (a 16-bit PNG would otherwise come out as ushort).
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    decoded = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  } catch {
+    throw new HttpError(415, `${upload.label} ${portfolioMessages.notAnImage}`);
+  }
+  const jobs: Promise<EncodedFile>[] = [];
+  for (const variant of variants) {
+    for (const width of widthsFor(variant, sourceWidth)) {
+      const height = Math.round(width / VARIANTS[variant].aspect);
+      const resized = decoded.clone().resize(width, height, { fit: 'cover', position: 'attention' }).flatten({ background: '#ffffff' });
+      for (const format of ['avif', 'webp', 'jpeg'] as const) {
+        jobs.push(
+          ENCODERS[format](resized.clone())
+            .toBuffer()
+            .then((data: Buffer) => ({ variant, format, width, height, data, sha256: createHash('sha256').update(data).digest('hex') })),
+        );
+      }
+    }
+  }
+  return { sourceWidth, sourceHeight, files: await Promise.all(jobs) };
+}
+
+export const MEDIA_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
+export const FILE_EXTENSIONS: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+
+/** The content-addressed URL of a stored file. */
+export function mediaUrl(file: { sha256: string; format: ImageFormat }): string {
+  return `/media/${file.sha256}.${FILE_EXTENSIONS[file.format]}`;
+}

@@ -1,0 +1,42 @@
+import { loadConfig } from '../config';
+import { SAMPLE_PROJECTS } from '../seed/portfolio-samples';
+import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
+import { createContentVersion } from './content-version';
+import { createPortfolioService } from './portfolio';
+import { seedSamplePortfolio, seedSamplePortfolioOnFirstStart } from './portfolio-seed';
+
+describe('sample portfolio', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(() => testDb.destroy());
+
+  it('is on by default only for the embedded database outside tests', () => {
+    expect(loadConfig({}).seedSamplePortfolio).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedSamplePortfolio).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/site' }).seedSamplePortfolio).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/site', SEED_SAMPLE_PORTFOLIO: 'true' }).seedSamplePortfolio).toBe(true);
+    expect(loadConfig({ SEED_SAMPLE_PORTFOLIO: 'false' }).seedSamplePortfolio).toBe(false);
+  });
+
+  it('loads every sample with generated images on the first start only, and npm run seed adds only what is missing', async () => {
+    const contentVersion = createContentVersion(testDb.db);
+    const portfolio = createPortfolioService({ db: testDb.db, contentVersion });
+    expect(await seedSamplePortfolioOnFirstStart({ db: testDb.db, contentVersion })).toBe(SAMPLE_PROJECTS.length);
+    const items = await portfolio.list();
+    expect(items.map((item) => item.title).sort()).toEqual(SAMPLE_PROJECTS.map((project) => project.fields.title).sort());
+    for (const item of items) {
+      expect(item.imageSet?.avif).toHaveLength(2);
+      expect(item.sliderImageSets).toHaveLength(2);
+      expect(item.categories.length).toBeGreaterThan(0);
+    }
+
+    // Deleted samples stay deleted on the next start.
+    await portfolio.remove(items[0]!._id);
+    expect(await seedSamplePortfolioOnFirstStart({ db: testDb.db, contentVersion })).toBe(0);
+    // The seed command puts back only the missing one.
+    expect(await seedSamplePortfolio({ db: testDb.db, contentVersion })).toBe(1);
+    expect(await portfolio.list()).toHaveLength(SAMPLE_PROJECTS.length);
+  }, 120_000);
+});

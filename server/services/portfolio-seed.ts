@@ -1,0 +1,47 @@
+import type { Db } from '../db/connection';
+import { SAMPLE_PROJECTS, sampleImage } from '../seed/portfolio-samples';
+import type { ContentVersion } from './content-version';
+import { createPortfolioService } from './portfolio';
+
+const SEEDED_KEY = 'portfolio_samples_seeded';
+
+export interface SeedDeps {
+  db: Db;
+  contentVersion: Pick<ContentVersion, 'bump'>;
+}
+
+/**
+ * Adds the sample projects whose titles are not in the portfolio yet, with generated images.
+ * Returns how many were added.
+ */
+export async function seedSamplePortfolio({ db, contentVersion }: SeedDeps): Promise<number> {
+  const portfolio = createPortfolioService({ db, contentVersion });
+  const existing = new Set((await db('portfolio_items').select('title')).map((row: { title: string }) => row.title));
+  let added = 0;
+  for (const project of SAMPLE_PROJECTS) {
+    if (existing.has(project.fields.title)) continue;
+    const [main, ...sliders] = await Promise.all([
+      sampleImage(project, 0, 1200, 800),
+      sampleImage(project, 1, 1200, 900),
+      sampleImage(project, 2, 1200, 900),
+    ]);
+    await portfolio.create({
+      fields: project.fields,
+      mainImage: { label: 'Sample image', data: main! },
+      sliderImages: sliders.map((data, index) => ({ label: `Sample slider image ${index + 1}`, data })),
+    });
+    added++;
+  }
+  await db('app_settings').insert({ key: SEEDED_KEY, value: new Date().toISOString() }).onConflict('key').ignore();
+  return added;
+}
+
+/**
+ * The embedded first start: seeds once per database, so deleting the samples later does not
+ * bring them back on the next start.
+ */
+export async function seedSamplePortfolioOnFirstStart(deps: SeedDeps): Promise<number> {
+  const seeded = await deps.db('app_settings').where({ key: SEEDED_KEY }).first('key');
+  if (seeded) return 0;
+  return seedSamplePortfolio(deps);
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { FORBIDDEN_IN_LINE } from './text';
+
+/**
+ * The admin login: its request, its answers and its messages. Isomorphic: the login API, the
+ * no-JavaScript login form and the login island all read these.
+ */
+export const ADMIN_USERNAME_MIN = 3;
+export const ADMIN_USERNAME_MAX = 64;
+export const ADMIN_PASSWORD_MIN = 12;
+export const ADMIN_PASSWORD_MAX = 256;
+
+export const adminLoginMessages = {
+  /** The spec's text, the same for an unknown user and a wrong password. */
+  invalid: 'Invalid username or password',
+  required: 'Enter your username and password.',
+  throttled: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  network: 'Could not reach the server. Check your connection and try again.',
+} as const;
+
+/** Checkbox values a browser may send for a ticked "remember me" (JSON sends a boolean). */
+const remember = z
+  .union([z.boolean(), z.enum(['on', 'true', '1']).transform(() => true), z.enum(['', 'false', '0']).transform(() => false)])
+  .optional()
+  .transform((value) => value ?? false);
+
+export const adminLoginSchema = z.object({
+  username: z.string().trim().min(1).max(256).refine((value) => !FORBIDDEN_IN_LINE.test(value)),
+  // Length is checked only loosely here: a too-short password is simply a wrong one.
+  password: z.string().min(1).max(1024),
+  remember,
+});
+export type AdminLoginInput = z.input<typeof adminLoginSchema>;
+export type AdminLogin = z.output<typeof adminLoginSchema>;
+
+/** `POST /api/auth/login` success body. */
+export interface AdminLoginAnswer {
+  username: string;
+  csrfToken: string;
+}

@@ -1,0 +1,27 @@
+/**
+ * The four visitor forms and the statuses staff can give each submission. Isomorphic: the server,
+ * the forms' islands and the admin dashboard all read these.
+ */
+export const FORM_TYPES = ['contact', 'enquiry', 'quote', 'free-offer'] as const;
+export type FormType = (typeof FORM_TYPES)[number];
+
+/** Every status a submission of each type can have; the first is where a new submission starts. */
+export const FORM_STATUSES = {
+  contact: ['new', 'read', 'responded'],
+  enquiry: ['new', 'read', 'responded'],
+  quote: ['new', 'read', 'quoted', 'accepted', 'rejected'],
+  'free-offer': ['new', 'read', 'responded'],
+} as const satisfies Record<FormType, readonly string[]>;
+export type FormStatus<T extends FormType = FormType> = (typeof FORM_STATUSES)[T][number];
+
+/** How staff read each type's name (admin sidebar and headings). */
+export const FORM_TYPE_LABELS: Record<FormType, string> = {
+  contact: 'Contact',
+  enquiry: 'Enquiry',
+  quote: 'Quotes',
+  'free-offer': 'Free Offers',
+};
+
+export function isFormType(value: string): value is FormType {
+  return (FORM_TYPES as readonly string[]).includes(value);
+}

@@ -1,0 +1,9 @@
+/**
+ * Characters no input of ours may carry: text PostgreSQL cannot store (NUL), text that would not
+ * survive UTF-8 unchanged (lone surrogates), and control characters no person types. Tabs and line
+ * breaks stay allowed in long texts. Isomorphic: every schema that takes text uses these.
+ */
+/* eslint-disable no-control-regex -- matching control characters is the point of these two */
+export const FORBIDDEN_IN_LINE = /[\u0000-\u001f\u007f]|\p{Cs}/u;
+export const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\p{Cs}/u;
+/* eslint-enable no-control-regex */

@@ -1,0 +1,161 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
+import { startServer, type RunningServer } from './server';
+
+const ADMIN = { username: 'e2e-admin', password: 'e2e password that is long' };
+const DAY_S = 24 * 3600;
+
+describe('admin login in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function sessionCookie(context: BrowserContext) {
+    return (await context.cookies(server.url)).find((cookie) => cookie.name === 'sid');
+  }
+
+  async function fillLogin(page: Page, password: string, { remember = false } = {}) {
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(password);
+    if (remember) await page.getByLabel('Remember me for 30 days').check();
+  }
+
+  it('signs in through the form: wrong password after 1 s, then the right one with remember me; logout lands on / and the dashboard asks again', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/admin/dashboard/forms/quote`);
+    await expect(page.title()).resolves.toMatch(/^Admin sign in/);
+    await expect(page.locator('.site-header, .site-footer').count()).resolves.toBe(0);
+    await page.waitForSelector('[data-island="AdminLogin"][data-hydrated="true"]');
+
+    await fillLogin(page, 'not the password at all');
+    // By CSS: the button's name changes to "Signing in…" while waiting.
+    const submit = page.locator('.admin-login__submit');
+    const started = Date.now();
+    await submit.click();
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await expect(submit.textContent()).resolves.toBe('Signing in…');
+    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    await expect(submit.isEnabled()).resolves.toBe(true);
+    // The JSON login answered in place: still the same URL, password cleared, username kept.
+    expect(new URL(page.url()).pathname).toBe('/admin/dashboard/forms/quote');
+    await expect(page.getByLabel('Password').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Username').inputValue()).resolves.toBe(ADMIN.username);
+    expect(await sessionCookie(context)).toBeUndefined();
+
+    await fillLogin(page, ADMIN.password, { remember: true });
+    await Promise.all([page.waitForURL(`${server.url}/admin/dashboard/forms/quote`), submit.click()]);
+    await page.waitForFunction(() => document.title.startsWith('Admin dashboard'));
+    const cookie = (await sessionCookie(context))!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(29 * DAY_S);
+
+    await page.reload();
+    await expect(page.title()).resolves.toMatch(/^Admin dashboard/);
+
+    // The dashboard's logout is a form posting the session's token to /admin/logout.
+    const { csrfToken } = await page.evaluate(() => fetch('/api/auth/session').then((response) => response.json() as Promise<{ csrfToken: string }>));
+    await Promise.all([
+      page.waitForURL(`${server.url}/`),
+      page.evaluate((token) => {
+        const form = document.createElement('form');
+        form.method = 'post';
+        form.action = '/admin/logout';
+        const field = Object.assign(document.createElement('input'), { type: 'hidden', name: 'csrf', value: token });
+        form.append(field);
+        document.body.append(form);
+        form.submit();
+      }, csrfToken),
+    ]);
+    expect(await sessionCookie(context)).toBeUndefined();
+    await page.goto(`${server.url}/admin/dashboard`);
+    await expect(page.title()).resolves.toMatch(/^Admin sign in/);
+    // The browser reports the failed login's 401 itself; nothing else may appear.
+    expect(problems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
+    await context.close();
+  });
+
+  it('without remember me the cookie ends with the browser session', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.waitForSelector('[data-island="AdminLogin"][data-hydrated="true"]');
+    await fillLogin(page, ADMIN.password);
+    await Promise.all([page.waitForFunction(() => document.title.startsWith('Admin dashboard')), page.getByRole('button', { name: 'Sign in' }).click()]);
+    expect((await sessionCookie(context))!.expires).toBe(-1);
+    await context.close();
+  });
+
+  it('works with JavaScript disabled: the error re-rendered with the username kept, then the dashboard path', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/dashboard/portfolio`);
+    await fillLogin(page, 'wrong password again');
+    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
+    await expect(page.getByLabel('Username').inputValue()).resolves.toBe(ADMIN.username);
+
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await Promise.all([page.waitForURL(`${server.url}/admin/dashboard/portfolio`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await expect(page.title()).resolves.toMatch(/^Admin dashboard/);
+    await context.close();
+  });
+
+  it('logs logins, failures and logouts without ever writing a password', () => {
+    const text = server.logs.join('\n');
+    expect(text).toContain('admin signed in');
+    expect(text).toContain('admin login failed');
+    expect(text).toContain('admin signed out');
+    expect(text).not.toContain(ADMIN.password);
+    expect(text).not.toContain('not the password at all');
+  });
+
+  it('has no axe violations on the login screen, empty and with an error, at 375px and 1280px', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/admin/dashboard`);
+      await page.waitForSelector('[data-island="AdminLogin"][data-hydrated="true"]');
+      const axe = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      expect((await axe()).violations).toEqual([]);
+      await page.getByLabel('Username').fill('someone-else');
+      await page.getByLabel('Password').fill('wrong password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').waitFor();
+      expect((await axe()).violations).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('first start on an empty embedded database without ADMIN_USERNAME', () => {
+  it('prints a generated password once, and it signs in', async () => {
+    const server = await startServer();
+    try {
+      const line = server.logs.find((entry) => entry.startsWith('*** First admin created.'));
+      expect(line).toBeDefined();
+      const password = /Password: (\S+)/.exec(line!)![1]!;
+      const response = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * JavaScript budgets, checked in Chromium on every CI run: content pages ship at most 5 KB of
+ * JavaScript (compressed) before the visitor interacts, and no page ever loads more than the
+ * shared runtime plus the islands it actually contains.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Request } from 'playwright-core';
+import type { AssetManifest } from '../../server/render/manifest';
+import { launchBrowser, PHONE } from './browser';
+import { startServer, type RunningServer } from './server';
+
+const CONTENT_PAGES = ['/about', '/services', '/services/web-development', '/toolkit', '/contact', '/portfolio', '/portfolio/web-development', '/industries/real-estate'];
+const EVERY_PAGE = ['/', ...CONTENT_PAGES, '/enquire', '/regions'];
+const CONTENT_PAGE_BUDGET_BYTES = 5 * 1024;
+
+const manifest: AssetManifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dist/public/manifest.json'), 'utf8'));
+
+describe('JavaScript budgets', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Loads a page at phone width; optionally wakes every island; returns the scripts fetched. */
+  async function scriptsOf(pagePath: string, { wakeIslands }: { wakeIslands: boolean }) {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const requests: Request[] = [];
+    page.on('requestfinished', (request) => void (request.resourceType() === 'script' && requests.push(request)));
+    await page.goto(server.url + pagePath, { waitUntil: 'networkidle' });
+    const islandsOnPage = await page.$$eval('[data-island]', (nodes) => nodes.map((node) => node.getAttribute('data-island')!));
+    if (wakeIslands) {
+      // A focus event wakes interaction islands without following any link.
+      await page.$$eval('[data-island]', (nodes) => nodes.forEach((node) => node.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))));
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForFunction(() => document.querySelectorAll('[data-island]:not([data-hydrated])').length === 0);
+      await page.waitForLoadState('networkidle');
+    }
+    const scripts = await Promise.all(requests.map(async (request) => ({ url: new URL(request.url()).pathname, bytes: (await request.sizes()).responseBodySize })));
+    await context.close();
+    return { scripts, islandsOnPage };
+  }
+
+  it.each(CONTENT_PAGES)('%s ships at most 5 KB of JavaScript before interaction', async (pagePath) => {
+    const { scripts } = await scriptsOf(pagePath, { wakeIslands: false });
+    const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
+    expect(total).toBeLessThanOrEqual(CONTENT_PAGE_BUDGET_BYTES);
+  });
+
+  it.each(EVERY_PAGE)('%s loads only the runtime and its own islands, even with every island awake', async (pagePath) => {
+    const { scripts, islandsOnPage } = await scriptsOf(pagePath, { wakeIslands: true });
+    const allowed = new Set([manifest.boot, manifest.chrome, ...islandsOnPage.map((name) => manifest.islands[name])]);
+    // Shared chunks (React and the islands' common code) are the runtime every island needs.
+    const foreign = scripts.map((script) => script.url).filter((url) => !allowed.has(url) && !/^\/assets\/chunks\/[\w-]+\.js$/.test(url));
+    expect(foreign).toEqual([]);
+    expect(islandsOnPage.length === 0 || scripts.some((script) => script.url === manifest.boot)).toBe(true);
+  });
+});

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { SUBMISSION_TABLES } from '../../server/db/form-submissions';
+import { FORM_TYPES, type FormType } from '../../server/shared/form-types';
+
+/** A valid body of each form, as a person would fill it in. */
+export const VALID_FORMS: Record<FormType, Record<string, unknown>> = {
+  enquiry: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', company: 'Analytical Engines Ltd', service: 'Graphic Design', message: 'We need a new brand identity.' },
+  quote: { name: 'Grace Hopper', email: 'grace@example.com', phone: '(555) 010-2040', company: 'Compilers Inc', service: 'Mobile App', budget: 7500, timeline: '3-6 months', projectDetails: 'A booking app for iOS and Android.' },
+  'free-offer': { email: 'alan@example.com', message: 'Please send me the offer.' },
+  contact: { name: 'Katherine Johnson', phone: '555 010 2050', email: 'katherine@example.com', subject: 'Orbital mechanics', message: 'Can we talk about a new site?' },
+};
+
+export const clientToken = () => randomBytes(12).toString('hex');
+
+/** What the islands add to every body: a human fill time and a fresh client token. */
+export const humanMeta = () => ({ fillMs: 8000, clientToken: clientToken() });
+
+export async function countRows(db: Knex, table: string): Promise<number> {
+  const row = await db(table).count<{ count: string | number }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}
+
+/** Submissions stored across the four tables. */
+export async function countSubmissions(db: Knex): Promise<number> {
+  let total = 0;
+  for (const type of FORM_TYPES) total += await countRows(db, SUBMISSION_TABLES[type]);
+  return total;
+}

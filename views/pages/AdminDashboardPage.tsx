@@ -1,0 +1,26 @@
+import type { PageMeta } from '../../server/render/page-meta';
+import { useRenderContext } from '../../server/render/render-context';
+import { Island } from '../components/Island';
+
+export const adminDashboardMeta: PageMeta = {
+  title: 'Admin dashboard',
+  description: 'Back office of the agency: portfolio and form submissions.',
+  noindex: true,
+};
+
+export interface AdminDashboardPageProps {
+  admin: { username: string };
+  /** Per-session token the dashboard sends as X-CSRF-Token on every state-changing call. */
+  csrfToken: string;
+  /** Request path (`/admin/dashboard/…`): which view to show. Defaults to the rendered page's path. */
+  path?: string;
+}
+
+/**
+ * The signed-in admin's dashboard (no public chrome): one island, hydrated at once, that renders
+ * the view of the request path on the server so the first paint and hydration agree.
+ */
+export function AdminDashboardPage({ admin, csrfToken, path }: AdminDashboardPageProps) {
+  const context = useRenderContext();
+  return <Island name="AdminDashboard" hydrate="load" props={{ username: admin.username, csrfToken, path: path ?? context.path }} />;
+}

@@ -1,0 +1,55 @@
+import type { PageMeta } from '../../server/render/page-meta';
+import type { FormType } from '../../server/shared/form-types';
+import { FORM_DEFINITIONS, type FieldErrors } from '../../server/shared/forms';
+import { Island } from '../components/Island';
+import { PageBanner } from '../components/PageBanner';
+import { business } from '../content/business';
+import { SiteLayout } from '../layout/SiteLayout';
+
+/** The forms that have a page of their own (the contact form lives on `/contact`). */
+export type StandaloneFormType = Exclude<FormType, 'contact'>;
+
+export function formPageMeta(type: StandaloneFormType): PageMeta {
+  const definition = FORM_DEFINITIONS[type];
+  return {
+    title: definition.title,
+    description: `${definition.lead} ${business.name}.`,
+    breadcrumbs: [
+      { label: 'Home', href: '/' },
+      { label: definition.title, href: definition.pagePath },
+    ],
+  };
+}
+
+interface FormPageProps {
+  type: StandaloneFormType;
+  /** A rejected post: the visitor's values and the errors beside the fields (never cached). */
+  values?: Record<string, string>;
+  errors?: FieldErrors;
+}
+
+/**
+ * The page behind the chrome's Enquire Now, Get a Quote and Free Offers links: where they lead
+ * without JavaScript, and where a rejected no-JavaScript post is shown again with its errors.
+ */
+export function FormPage({ type, values, errors }: FormPageProps) {
+  const definition = FORM_DEFINITIONS[type];
+  const meta = formPageMeta(type);
+  return (
+    <SiteLayout>
+      <PageBanner heading={definition.title} lead={definition.lead} breadcrumbs={meta.breadcrumbs} />
+      <section className="section" aria-label={`${definition.title} form`}>
+        <div className="container form-page">
+          <Island name="InlineForm" hydrate="interaction" props={{ type, values, errors }} />
+          <aside className="form-page__aside">
+            <h2>What happens next</h2>
+            <p>{business.replyPromise}</p>
+            <p>
+              Prefer to talk? Call <a href={business.phoneHref}>{business.phone}</a> ({business.hours}).
+            </p>
+          </aside>
+        </div>
+      </section>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,121 @@
+import type { PageMeta } from '../../server/render/page-meta';
+import { useAsset } from '../../server/render/render-context';
+import { cardExcerpt, INDUSTRIES_WITHOUT_SAMPLES, INDUSTRY_KEYWORDS, matchesKeywords, type PortfolioItemJson } from '../../server/shared/portfolio';
+import { CallToAction } from '../components/CallToAction';
+import { PageBanner } from '../components/PageBanner';
+import { CARD_SIZES, ImagePlaceholder } from '../components/PortfolioCard';
+import { ResponsivePicture } from '../components/ResponsivePicture';
+import type { Industry } from '../content/types';
+import { SiteLayout } from '../layout/SiteLayout';
+import type { Loaded } from './PortfolioPage';
+
+export function industryMeta(industry: Industry): PageMeta {
+  return {
+    title: `${industry.label} Industry`,
+    description: industry.metaDescription,
+    breadcrumbs: [
+      { label: 'Home', href: '/' },
+      { label: 'Core Industries', href: '/#industries' },
+      { label: industry.label, href: `/industries/${industry.slug}` },
+    ],
+  };
+}
+
+/** The portfolio items shown on an industry page: those matching its keyword list. */
+export function industryItems(industry: Industry, items: PortfolioItemJson[]): PortfolioItemJson[] {
+  return items.filter((item) => matchesKeywords(item, INDUSTRY_KEYWORDS[industry.slug]));
+}
+
+interface IndustryCardProps {
+  badge: string;
+  title: string;
+  description: string;
+  href: string;
+  linkLabel: string;
+  picture: React.ReactNode;
+}
+
+/** Badge, title, and an overlay with the ten-word excerpt and the link (SPEC §2). */
+function IndustryCard({ badge, title, description, href, linkLabel, picture }: IndustryCardProps) {
+  return (
+    <li className="industry-card">
+      <div className="industry-card__media">
+        {picture}
+        <div className="industry-card__overlay">
+          <p className="industry-card__excerpt">{cardExcerpt(description)}</p>
+          <a className="button button--light industry-card__link" href={href}>
+            {linkLabel}
+            <span className="visually-hidden">: {title}</span>
+          </a>
+        </div>
+      </div>
+      <div className="industry-card__body">
+        <span className="industry-card__badge">{badge}</span>
+        <h3 className="industry-card__title">{title}</h3>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * `/industries/{slug}`: breadcrumb, intro and the matching portfolio items. With no match (or
+ * when the portfolio cannot be read) the industry's four sample cards stand in, except for IT
+ * and jewellery, which show none.
+ */
+export function IndustryPage({ industry, loaded }: { industry: Industry; loaded: Loaded<PortfolioItemJson[]> }) {
+  const asset = useAsset();
+  const items = loaded.ok ? industryItems(industry, loaded.value) : [];
+  const showSamples = items.length === 0 && !INDUSTRIES_WITHOUT_SAMPLES.includes(industry.slug);
+  return (
+    <SiteLayout>
+      <PageBanner heading={`${industry.label} Industry`} lead={industry.summary} breadcrumbs={industryMeta(industry).breadcrumbs} />
+      <section className="section" aria-label={`${industry.label} work`}>
+        <div className="container">
+          <p className="industry-intro">{industry.intro}</p>
+          {(items.length > 0 || showSamples) && (
+            <h2 id="industry-work-heading" className="industry-work-heading">
+              {industry.label} projects
+            </h2>
+          )}
+          {items.length > 0 && (
+            <ul className="industry-grid-cards" data-source="portfolio">
+              {items.map((item, index) => (
+                <IndustryCard
+                  key={item._id}
+                  badge={industry.label}
+                  title={item.title}
+                  description={item.description}
+                  href={`/portfolio/${item._id}`}
+                  linkLabel="View Details"
+                  picture={
+                    item.imageSet ? (
+                      <ResponsivePicture image={item.imageSet} alt="" sizes={CARD_SIZES} loading={index < 3 ? 'eager' : 'lazy'} />
+                    ) : (
+                      <ImagePlaceholder item={item} />
+                    )
+                  }
+                />
+              ))}
+            </ul>
+          )}
+          {showSamples && (
+            <ul className="industry-grid-cards" data-source="samples">
+              {industry.sampleCards.map((card) => (
+                <IndustryCard
+                  key={card.title}
+                  badge={industry.label}
+                  title={card.title}
+                  description={card.description}
+                  href="/portfolio"
+                  linkLabel="View Details"
+                  picture={<img src={asset(card.image)} alt="" width={600} height={400} loading="lazy" />}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+      <CallToAction heading={`Grow your ${industry.label.toLowerCase()} business online`} />
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,35 @@
+import type { PageMeta } from '../../server/render/page-meta';
+import type { FormType } from '../../server/shared/form-types';
+import { FORM_DEFINITIONS } from '../../server/shared/forms';
+import { PageBanner } from '../components/PageBanner';
+import { business } from '../content/business';
+import { SiteLayout } from '../layout/SiteLayout';
+
+export function thankYouMeta(type: FormType): PageMeta {
+  return { title: FORM_DEFINITIONS[type].successTitle, description: FORM_DEFINITIONS[type].successText, noindex: true };
+}
+
+/** Where a successful no-JavaScript post lands (redirect after POST, so a reload sends nothing). */
+export function ThankYouPage({ type }: { type: FormType }) {
+  const definition = FORM_DEFINITIONS[type];
+  return (
+    <SiteLayout>
+      <PageBanner heading={definition.successTitle} lead={definition.successText} />
+      <section className="section">
+        <div className="container thank-you">
+          <p>
+            Need us sooner? Call <a href={business.phoneHref}>{business.phone}</a> ({business.hours}).
+          </p>
+          <p className="thank-you__actions">
+            <a className="button" href="/">
+              Back to the home page
+            </a>
+            <a className="button button--ghost" href="/services">
+              Explore our services
+            </a>
+          </p>
+        </div>
+      </section>
+    </SiteLayout>
+  );
+}
