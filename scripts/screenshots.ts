@@ -1,7 +1,8 @@
 /**
  * Screenshots of pages at phone and desktop widths, to look at what a visitor sees:
  *   npx tsx scripts/screenshots.ts / /about /contact   (writes screenshots/<page>-<width>.png)
- * Runs the production build (`npm run build` first) on a fresh embedded database.
+ * Runs the production build (`npm run build` first) on a fresh embedded database
+ * (`SEED_SAMPLE_PORTFOLIO=true` fills it with the sample portfolio; `/portfolio/:first` is its newest item).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,8 +14,14 @@ async function main() {
   if (paths.length === 0) paths.push('/');
   const outDir = path.resolve('screenshots');
   fs.mkdirSync(outDir, { recursive: true });
-  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // SEED_SAMPLE_PORTFOLIO=true loads the sample portfolio; "/portfolio/:first" then names its newest item.
+  const seed = process.env.SEED_SAMPLE_PORTFOLIO;
+  const [server, browser] = await Promise.all([startServer(seed ? { SEED_SAMPLE_PORTFOLIO: seed } : {}), launchBrowser()]);
   try {
+    if (paths.some((p) => p.includes(':first'))) {
+      const items = (await (await fetch(`${server.url}/api/portfolio`)).json()) as { _id: string }[];
+      paths.forEach((p, i) => (paths[i] = p.replace(':first', items[0]?._id ?? 'none')));
+    }
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await browser.newPage({ viewport });
       for (const pagePath of paths) {

@@ -1,0 +1,164 @@
+/**
+ * `npm run bench`: the site's throughput and latency against a ceiling server answering the same
+ * bytes, in one run on this machine, plus peak memory, uncached render time and JavaScript weight.
+ *
+ *   npm run bench                 # builds for production first
+ *   BENCH_SECONDS=10 BENCH_ROUNDS=5 npm run bench
+ *
+ * Each route is loaded by autocannon with 50 connections for BENCH_SECONDS, BENCH_ROUNDS times,
+ * alternating site and ceiling; the printed figures are the medians of the rounds.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+import { launchBrowser } from '../../tests/e2e/browser';
+import { startServer, type RunningServer } from '../../tests/e2e/server';
+import { measureJsWeight, printJsWeights } from '../js-weight';
+import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
+import { freePort, peakRssMb, rssMb } from '../lib/net';
+import type { CapturedPage } from './ceiling-server';
+import { BENCH_ADMIN, benchScenarios, prepareSite, type Scenario } from './scenarios';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROOT = path.resolve(__dirname, '../..');
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Answers outside 2xx/3xx, and socket errors or timeouts. */
+  failures: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function load(baseUrl: string, scenario: Scenario): Promise<Figures> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { 'accept-encoding': 'br, gzip' },
+    requests: scenario.requests,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx - (result['3xx'] ?? 0) + result.errors + result.timeouts,
+  };
+}
+
+async function startCeiling(pages: CapturedPage[]): Promise<{ url: string; stop: () => void }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'pages.json');
+  fs.writeFileSync(file, JSON.stringify(pages));
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(__dirname, 'ceiling-server.ts'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`ceiling server exited with ${code}`)));
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = line.match(/listening on (\S+)/);
+      if (match) resolve(match[1]!);
+    });
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+function uncachedRenderTiming(): { p50: number; p99: number; bytes: number } {
+  const output = execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(__dirname, 'render-timing.tsx')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  });
+  return JSON.parse(output.trim().split('\n').pop()!);
+}
+
+function printTable(rows: { scenario: Scenario; site: Figures; ceiling?: Figures }[]): void {
+  const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'ratio', 'failures'];
+  const widths = [34, 9, 8, 8, 14, 7, 9];
+  const line = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' '));
+  line(header);
+  for (const { scenario, site, ceiling } of rows) {
+    line([
+      scenario.name,
+      site.requestsPerSecond.toFixed(0),
+      site.p50.toFixed(1),
+      site.p99.toFixed(1),
+      ceiling ? ceiling.requestsPerSecond.toFixed(0) : '–',
+      ceiling ? `${((100 * site.requestsPerSecond) / ceiling.requestsPerSecond).toFixed(0)}%` : '–',
+      String(site.failures),
+    ]);
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+  console.log(`Load: ${CONNECTIONS} connections, ${SECONDS} s per round, median of ${ROUNDS} rounds\n`);
+  // A fresh PostgreSQL database as production runs (BENCH_DATABASE_URL=embedded for PGlite).
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES;
+  const database = serverUrl === 'embedded' ? undefined : await freshDatabase(serverUrl, 'bench');
+  console.log(`Database: ${database ? 'a fresh PostgreSQL database' : 'embedded PGlite'}\n`);
+  // Access logs off: at this rate they would measure the log pipe, not the site.
+  const site: RunningServer = await startServer({
+    NODE_ENV: 'production',
+    MALLOC_ARENA_MAX: '2', // as the Dockerfile runs it
+    LOG_LEVEL: 'warn',
+    PORT: String(await freePort()),
+    FORM_RATE_LIMIT: '100000000',
+    ADMIN_USERNAME: BENCH_ADMIN.username,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+  let ceiling: { url: string; stop: () => void } | undefined;
+  try {
+    const prepared = await prepareSite(site.url);
+    const rssAfterUploads = rssMb(site.process.pid!);
+    const scenarios = benchScenarios(prepared);
+    ceiling = await startCeiling(prepared.pages);
+    const rows = [];
+    for (const scenario of scenarios) {
+      const siteRounds: Figures[] = [];
+      const ceilingRounds: Figures[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        siteRounds.push(await load(site.url, scenario));
+        if (scenario.hasCeiling) ceilingRounds.push(await load(ceiling.url, scenario));
+      }
+      const pick = (rounds: Figures[]): Figures => ({
+        requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
+        p50: median(rounds.map((r) => r.p50)),
+        p99: median(rounds.map((r) => r.p99)),
+        failures: rounds.reduce((sum, r) => sum + r.failures, 0),
+      });
+      rows.push({ scenario, site: pick(siteRounds), ceiling: scenario.hasCeiling ? pick(ceilingRounds) : undefined });
+      process.stdout.write('.');
+    }
+    console.log('\n');
+    printTable(rows);
+    console.log(`\nRSS of the site after the 12 uploads: ${rssAfterUploads.toFixed(0)} MB; at the end: ${rssMb(site.process.pid!).toFixed(0)} MB; peak: ${peakRssMb(site.process.pid!).toFixed(0)} MB`);
+
+    const render = uncachedRenderTiming();
+    console.log(`Uncached render of / (production React, ${(render.bytes / 1024).toFixed(0)} KB of HTML): p50 ${render.p50.toFixed(2)} ms, p99 ${render.p99.toFixed(2)} ms\n`);
+
+    const browser = await launchBrowser();
+    try {
+      printJsWeights(await measureJsWeight(browser, site.url, prepared.pagePaths));
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    ceiling?.stop();
+    await site.stop();
+    await database?.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

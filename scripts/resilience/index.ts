@@ -1,0 +1,50 @@
+/**
+ * `npm run test:resilience [-- name ...]`: checks against a real server (production build) and the
+ * local PostgreSQL, each bounded in time, each printing pass or fail with its figures.
+ * `-- --ci` runs the quick ones CI runs.
+ */
+import type { Check } from './check';
+import { databaseRestart } from './db-restart';
+import { hostileInput } from './hostile-input';
+import { sustainedLoad } from './load';
+import { securitySweep } from './security';
+import { sigtermUnderLoad } from './sigterm';
+import { slowClients } from './slow-clients';
+import { twoInstances } from './two-instances';
+
+const CHECKS: Record<string, Check> = {
+  load: sustainedLoad,
+  'db-restart': databaseRestart,
+  'hostile-input': hostileInput,
+  security: securitySweep,
+  sigterm: sigtermUnderLoad,
+  'slow-clients': slowClients,
+  'two-instances': twoInstances,
+};
+
+/** The checks CI runs (each well under a minute): all but the long load and slow-client runs. */
+const CI_CHECKS = ['db-restart', 'sigterm', 'two-instances', 'security', 'hostile-input'];
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const names = args.includes('--ci') ? CI_CHECKS : args.length > 0 ? args : Object.keys(CHECKS);
+  const unknown = names.filter((name) => !CHECKS[name]);
+  if (unknown.length > 0) throw new Error(`Unknown check ${unknown.join(', ')}; known: ${Object.keys(CHECKS).join(', ')}`);
+  let failed = 0;
+  for (const name of names) {
+    const started = Date.now();
+    console.log(`\n== ${name}`);
+    const result = await CHECKS[name]!().catch((error: unknown) => ({ figures: {}, failures: [`check crashed: ${error instanceof Error ? error.stack : String(error)}`] }));
+    for (const [figure, value] of Object.entries(result.figures)) console.log(`   ${figure}: ${value}`);
+    for (const failure of result.failures) console.log(`   ✗ ${failure}`);
+    console.log(`${result.failures.length === 0 ? 'PASS' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    if (result.failures.length > 0) failed += 1;
+  }
+  console.log(`\n${names.length - failed} of ${names.length} checks passed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
