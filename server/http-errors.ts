@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     /** Per-field messages for a rejected form, keyed by field name. */
     readonly fields?: Record<string, string>,
+    /** For 429 and 503: when the client may try again, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';

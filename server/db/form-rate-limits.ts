@@ -1,18 +1,20 @@
 import type { Knex } from 'knex';
 
 /**
- * Counts one hit for `ip` in the fixed window that contains now and returns the window's total.
+ * Counts one hit for `ip` in the fixed window that contains now and returns the window's total
+ * and the seconds until that window ends (by the database's clock, the one every instance shares).
  * One upsert, so concurrent requests on any instance count exactly.
  */
-export async function countHit(db: Knex, ip: string, windowSeconds: number): Promise<number> {
-  const result = await db.raw<{ rows: { hits: number }[] }>(
+export async function countHit(db: Knex, ip: string, windowSeconds: number): Promise<{ hits: number; secondsLeft: number }> {
+  const result = await db.raw<{ rows: { hits: number; seconds_left: number }[] }>(
     `insert into form_rate_limits (ip, window_start, hits)
        values (?, to_timestamp(floor(extract(epoch from now()) / ?) * ?), 1)
      on conflict (ip, window_start) do update set hits = form_rate_limits.hits + 1
-     returning hits`,
-    [ip, windowSeconds, windowSeconds],
+     returning hits, ceil(extract(epoch from window_start) + ? - extract(epoch from now()))::int as seconds_left`,
+    [ip, windowSeconds, windowSeconds, windowSeconds],
   );
-  return Number(result.rows[0]!.hits);
+  const row = result.rows[0]!;
+  return { hits: Number(row.hits), secondsLeft: Math.max(1, Number(row.seconds_left)) };
 }
 
 /** Drops counters of windows that ended long ago. */

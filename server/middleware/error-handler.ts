@@ -8,11 +8,12 @@ interface ErrorAnswer {
   status: number;
   message: string;
   fields?: Record<string, string>;
+  retryAfterSeconds?: number;
 }
 
 function describe(error: unknown, path: string): ErrorAnswer {
-  if (error instanceof HttpError) return { status: error.status, message: error.message, fields: error.fields };
-  if (isDatabaseUnavailable(error)) return { status: 503, message: messages.databaseUnavailable };
+  if (error instanceof HttpError) return { status: error.status, message: error.message, fields: error.fields, retryAfterSeconds: error.retryAfterSeconds };
+  if (isDatabaseUnavailable(error)) return { status: 503, message: messages.databaseUnavailable, retryAfterSeconds: 5 };
   // Errors from Koa and its parsers carry a status and say whether their message is safe to show.
   const { status, expose, message } = (error ?? {}) as { status?: number; expose?: boolean; message?: string };
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -40,7 +41,7 @@ export function errorHandler(renderErrorPage: RenderErrorPage): Middleware {
       if (answer.status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
       ctx.status = answer.status;
       ctx.set('Cache-Control', 'no-store');
-      if (answer.status === 503) ctx.set('Retry-After', '5');
+      if (answer.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(answer.retryAfterSeconds));
       if (wantsJson(ctx)) {
         ctx.body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };
         return;

@@ -262,8 +262,14 @@ describe('form rate limit', () => {
     await request(t.app.callback()).post('/free-offer').type('form').set('X-Forwarded-For', '203.0.113.7').send({ email: 'a@example.com' }).expect(303);
     const limited = await from('203.0.113.7', 'quote').expect(429);
     expect(limited.body).toEqual({ error: formMessages.rateLimited });
+    // Retry-After: the seconds left in the current window, never more than the window itself.
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(t.config.formRateWindowSeconds);
     const page = await request(t.app.callback()).post('/contact').type('form').set('Accept', 'text/html').set('X-Forwarded-For', '203.0.113.7').send(VALID_FORMS.contact as Record<string, string>).expect(429);
     expect(page.text).toContain(formMessages.rateLimited);
+    expect(page.headers['retry-after']).toMatch(/^\d+$/);
     // Another address is not affected, and nothing over the limit was stored.
     await from('198.51.100.9', 'quote').expect(201);
     expect(await countSubmissions(t.db)).toBe(4);

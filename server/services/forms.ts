@@ -90,10 +90,10 @@ export function createFormService({ db, config, logger, onQueued }: FormServiceD
   const minFillMs = config.formMinFillSeconds * 1000;
 
   async function enforceRateLimit(ip: string): Promise<void> {
-    const hits = await countHit(db, ip, config.formRateWindowSeconds);
+    const { hits, secondsLeft } = await countHit(db, ip, config.formRateWindowSeconds);
     // Old windows are swept now and then by whichever request happens by; no timer needed.
     if (hits === 1 && Math.random() < 0.05) void deleteOldWindows(db, config.formRateWindowSeconds).catch(() => undefined);
-    if (hits > config.formRateLimit) throw new HttpError(429, formMessages.rateLimited);
+    if (hits > config.formRateLimit) throw new HttpError(429, formMessages.rateLimited, undefined, secondsLeft);
   }
 
   /**
