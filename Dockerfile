@@ -19,7 +19,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-COPY --from=build /app/dist/server.js /app/dist/server.js.map /app/dist/migrate.js ./dist/
+COPY --from=build /app/dist/server.js /app/dist/server.js.map /app/dist/migrate.js /app/dist/image-encoder.js ./dist/
 COPY --from=build /app/dist/public ./dist/public
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -11,7 +11,7 @@ async function build(): Promise<void> {
   const manifest = await buildAssets({ production: true });
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { server: 'server/index.ts', migrate: 'server/cli/migrate.ts' },
+    entryPoints: { server: 'server/index.ts', migrate: 'server/cli/migrate.ts', 'image-encoder': 'server/image-encoder-child.ts' },
     outdir: path.join(root, 'dist'),
     bundle: true,
     platform: 'node',

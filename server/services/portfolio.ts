@@ -11,7 +11,8 @@ import {
   type ResponsiveImage,
 } from '../shared/portfolio';
 import type { ContentVersion } from './content-version';
-import { encodeImage, MAIN_IMAGE_VARIANTS, mediaUrl, SLIDER_IMAGE_VARIANTS, type EncodedImage } from './portfolio-images';
+import { encodeImagesInChildProcess, type EncodeImages } from './image-encoder';
+import { MAIN_IMAGE_VARIANTS, mediaUrl, SLIDER_IMAGE_VARIANTS } from './portfolio-images';
 import type { PortfolioSubmission } from './portfolio-multipart';
 import { portfolioFieldsSchema } from '../shared/portfolio-schema';
 
@@ -20,6 +21,8 @@ export interface PortfolioServiceDeps {
   contentVersion: Pick<ContentVersion, 'bump'>;
   /** Today, for the default completion date; a parameter so tests can fix it. */
   now?: () => Date;
+  /** Checks and re-encodes uploads; by default in a child process (see image-encoder.ts). */
+  encodeImages?: EncodeImages;
 }
 
 export interface PortfolioService {
@@ -39,7 +42,7 @@ export interface PortfolioService {
  * checked and encoded before the transaction opens: when any file or field is invalid nothing
  * is stored.
  */
-export function createPortfolioService({ db, contentVersion, now = () => new Date() }: PortfolioServiceDeps): PortfolioService {
+export function createPortfolioService({ db, contentVersion, now = () => new Date(), encodeImages = encodeImagesInChildProcess }: PortfolioServiceDeps): PortfolioService {
   const validate = (fields: PortfolioSubmission['fields']) => {
     const parsed = portfolioFieldsSchema.safeParse(fields);
     if (!parsed.success) throw fieldErrors(parsed.error);
@@ -47,11 +50,13 @@ export function createPortfolioService({ db, contentVersion, now = () => new Dat
   };
 
   const encodeAll = async (submission: PortfolioSubmission) => {
-    const main = submission.mainImage ? await encodeImage(submission.mainImage, MAIN_IMAGE_VARIANTS) : undefined;
-    const sliders: EncodedImage[] = [];
-    // One at a time: each encode already uses every core sharp has.
-    for (const upload of submission.sliderImages.slice(0, PORTFOLIO_LIMITS.maxSliderImages)) sliders.push(await encodeImage(upload, SLIDER_IMAGE_VARIANTS));
-    return { main, sliders };
+    const sliderUploads = submission.sliderImages.slice(0, PORTFOLIO_LIMITS.maxSliderImages);
+    const encoded = await encodeImages([
+      ...(submission.mainImage ? [{ upload: submission.mainImage, variants: MAIN_IMAGE_VARIANTS }] : []),
+      ...sliderUploads.map((upload) => ({ upload, variants: SLIDER_IMAGE_VARIANTS })),
+    ]);
+    const main = submission.mainImage ? encoded.shift() : undefined;
+    return { main, sliders: encoded };
   };
 
   const get = async (id: string) => {

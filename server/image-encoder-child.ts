@@ -1,0 +1,22 @@
+/**
+ * The image encoder's child process (see services/image-encoder.ts): receives one batch of
+ * uploads, encodes them in order, sends the renditions back and exits, returning its memory.
+ */
+import { HttpError } from './http-errors';
+import { toBuffer, type EncodeJob, type EncoderReply } from './services/image-encoder';
+import { encodeImage, type EncodedImage } from './services/portfolio-images';
+
+const reply = (message: EncoderReply) => process.send!(message, () => process.exit(0));
+
+process.once('message', async (jobs: EncodeJob[]) => {
+  try {
+    const images: EncodedImage[] = [];
+    for (const { upload, variants } of jobs) images.push(await encodeImage({ label: upload.label, data: toBuffer(upload.data) }, variants));
+    reply({ ok: true, images });
+  } catch (error) {
+    reply(error instanceof HttpError ? { ok: false, status: error.status, message: error.message } : { ok: false, message: String(error) });
+  }
+});
+
+// The site went away (shut down or crashed): nobody is waiting for the result.
+process.once('disconnect', () => process.exit(0));

@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { htmlFile, picture, upload } from '../../tests/helpers/portfolio-fixtures';
+import { HttpError } from '../http-errors';
+import { createImageEncoder, encodeImagesInChildProcess } from './image-encoder';
+import { MAIN_IMAGE_VARIANTS, SLIDER_IMAGE_VARIANTS } from './portfolio-images';
+
+/** A child script written for the test, to see how the site copes with a broken encoder. */
+function childScript(source: string) {
+  const script = path.join(mkdtempSync(path.join(tmpdir(), 'encoder-')), 'child.js');
+  writeFileSync(script, source);
+  return { script, execArgv: [] };
+}
+
+describe('image encoder in a child process', () => {
+  it('encodes every job in order and hands back Buffers the database driver can store', async () => {
+    const [main, slide] = await encodeImagesInChildProcess([
+      { upload: upload(await picture('png', 1200, 800)), variants: MAIN_IMAGE_VARIANTS },
+      { upload: upload(await picture('jpeg', 1600, 1200), 'Slider image 1'), variants: SLIDER_IMAGE_VARIANTS },
+    ]);
+    expect(main!.sourceWidth).toBe(1200);
+    expect(slide!.sourceWidth).toBe(1600);
+    expect(new Set(main!.files.map((file) => file.variant))).toEqual(new Set(MAIN_IMAGE_VARIANTS));
+    expect(new Set(slide!.files.map((file) => file.variant))).toEqual(new Set(SLIDER_IMAGE_VARIANTS));
+    for (const file of [...main!.files, ...slide!.files]) {
+      expect(Buffer.isBuffer(file.data)).toBe(true);
+      expect(file.data.length).toBeGreaterThan(100);
+    }
+  });
+
+  it('answers nothing for no images without starting a child', async () => {
+    const neverStarts = createImageEncoder({ entry: { script: '/nonexistent/child.js', execArgv: [] } });
+    await expect(neverStarts([])).resolves.toEqual([]);
+  });
+
+  it("rejects a file that is not an image with the upload's own 415 message", async () => {
+    const rejection = encodeImagesInChildProcess([{ upload: upload(htmlFile, 'Slider image 2 (page.html)'), variants: SLIDER_IMAGE_VARIANTS }]);
+    await expect(rejection).rejects.toBeInstanceOf(HttpError);
+    await expect(rejection).rejects.toMatchObject({ status: 415, message: expect.stringContaining('Slider image 2 (page.html)') });
+  });
+
+  it('fails the call, not the site, when the child dies, and the next call still runs', async () => {
+    const crashing = createImageEncoder({ entry: childScript("process.on('message', () => process.exit(3));") });
+    await expect(crashing([{ upload: upload(Buffer.from('x')), variants: MAIN_IMAGE_VARIANTS }])).rejects.toThrow('Image encoder exited early (3)');
+    await expect(crashing([{ upload: upload(Buffer.from('x')), variants: MAIN_IMAGE_VARIANTS }])).rejects.toThrow('exited early');
+  });
+
+  it('gives up on a child that never answers and kills it', async () => {
+    const stuck = createImageEncoder({ entry: childScript("process.on('message', () => setInterval(() => {}, 1000));"), timeoutMs: 500 });
+    await expect(stuck([{ upload: upload(Buffer.from('x')), variants: MAIN_IMAGE_VARIANTS }])).rejects.toThrow('Image encoder timed out');
+  });
+
+  it('runs one child at a time, in the order the calls came', async () => {
+    const log = path.join(mkdtempSync(path.join(tmpdir(), 'encoder-')), 'log');
+    const slow = createImageEncoder({
+      entry: childScript(
+        `const fs = require('fs');
+         process.on('message', (jobs) => {
+           fs.appendFileSync(${JSON.stringify(log)}, 'start ' + jobs[0].upload.label + '\\n');
+           setTimeout(() => { fs.appendFileSync(${JSON.stringify(log)}, 'end ' + jobs[0].upload.label + '\\n'); process.send({ ok: true, images: [] }, () => process.exit(0)); }, 200);
+         });`,
+      ),
+    });
+    await Promise.all(['a', 'b'].map((label) => slow([{ upload: upload(Buffer.from('x'), label), variants: MAIN_IMAGE_VARIANTS }])));
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['start a', 'end a', 'start b', 'end b']);
+  });
+});
