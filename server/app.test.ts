@@ -68,6 +68,7 @@ describe('the Koa app', () => {
         expect(csp).toContain("object-src 'none'");
         expect(csp).toContain("base-uri 'none'");
         expect(csp).toContain("frame-ancestors 'none'");
+        expect(res.headers['x-frame-options']).toBe('DENY');
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
         expect(res.headers['x-powered-by']).toBeUndefined();
