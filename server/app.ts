@@ -62,6 +62,9 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, asset
   app.use(requestContext(logger, config.trustProxy));
   app.use(errorHandler(renderErrorPage(renderPage)));
   app.use(securityHeaders(config));
+  // A public page already rendered for this content version is answered here, from memory.
+  const pages = pageCache(contentVersion);
+  app.use(pages.answerFromMemory);
   app.use(compression());
   app.use(staticAssets(assetsDir));
 
@@ -73,8 +76,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, asset
   app.use(adminSession({ auth, config }));
   app.use(bodyParser());
 
-  // Everything public below goes through the render cache (GET and HEAD only).
-  app.use(pageCache(contentVersion));
+  // Every public page or data answer rendered below is kept for the next request (GET and HEAD).
+  app.use(pages.keepRenders);
 
   // The portfolio API (uploads are read by its routes themselves, with their own limits).
   app.use(portfolioApiRoutes(portfolio).routes());

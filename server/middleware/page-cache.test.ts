@@ -37,7 +37,9 @@ describe('page cache', () => {
   function site(contentVersion = createContentVersion(t.db)) {
     let renders = 0;
     const app = new Koa();
-    app.use(pageCache(contentVersion));
+    const pages = pageCache(contentVersion);
+    app.use(pages.answerFromMemory);
+    app.use(pages.keepRenders);
     app.use((ctx) => {
       renders++;
       ctx.type = 'html';
@@ -96,12 +98,39 @@ describe('page cache', () => {
     expect(updated.text).toContain('render 2');
   });
 
+  it('answers a hit before the middleware between its halves runs, and a miss through it', async () => {
+    const contentVersion = createContentVersion(t.db);
+    await contentVersion.refresh();
+    let passedThrough = 0;
+    const app = new Koa();
+    const pages = pageCache(contentVersion);
+    app.use(pages.answerFromMemory);
+    app.use((_ctx, next) => {
+      passedThrough++; // stands for compression, sessions, body parsing and routing
+      return next();
+    });
+    app.use(pages.keepRenders);
+    app.use((ctx) => {
+      ctx.type = 'html';
+      ctx.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
+      ctx.body = '<!doctype html><p>page</p>';
+    });
+    await request(app.callback()).get('/about').expect(200);
+    await request(app.callback()).get('/about').expect(200);
+    await request(app.callback()).head('/about').expect(200);
+    expect(passedThrough).toBe(1);
+    await request(app.callback()).post('/about').expect(200);
+    expect(passedThrough).toBe(2); // only reads are answered from memory
+  });
+
   it('keeps public JSON too, with its type, until the content changes', async () => {
     const contentVersion = createContentVersion(t.db);
     await contentVersion.refresh();
     let reads = 0;
     const app = new Koa();
-    app.use(pageCache(contentVersion));
+    const pages = pageCache(contentVersion);
+    app.use(pages.answerFromMemory);
+    app.use(pages.keepRenders);
     app.use((ctx) => {
       reads++;
       ctx.set('Cache-Control', PUBLIC_DATA_CACHE_CONTROL);

@@ -29,32 +29,48 @@ interface CachedPage {
 /** Renders held at most; the oldest is dropped first (query strings make the key space open). */
 const MAX_ENTRIES = 1000;
 
+export interface PageCache {
+  /** Answers a request for a page already in memory, before the rest of the app runs. */
+  answerFromMemory: Middleware;
+  /** Keeps the public page a route rendered (placed before the routes, after compression). */
+  keepRenders: Middleware;
+}
+
 /**
  * Serves public pages from memory: rendered and compressed once per content version, then answered
  * from the stored bytes with an ETag (304 when the browser has it). The cache empties whenever the
  * content version changes, on this instance or (through polling) on any other.
+ *
+ * Two halves, so a hit skips everything a render needs (compression, sessions, body parsing, route
+ * matching) while a miss is stored only once a route has answered it.
  */
-export function pageCache(contentVersion: ContentVersion): Middleware {
+export function pageCache(contentVersion: ContentVersion): PageCache {
   const pages = new Map<string, CachedPage>();
   contentVersion.onChange(() => pages.clear());
+  // The year in the footer is the only thing in a page that changes without a content change.
+  const keyOf = (ctx: Context) => `${new Date().getUTCFullYear()} ${ctx.url}`;
+  const isRead = (ctx: Context) => ctx.method === 'GET' || ctx.method === 'HEAD';
 
-  return async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    // The year in the footer is the only thing in a page that changes without a content change.
-    const key = `${new Date().getUTCFullYear()} ${ctx.url}`;
-    const hit = pages.get(key);
-    if (hit) return send(ctx, hit);
-
-    await next();
-    if (ctx.status !== 200) return;
-    const cacheControl = ctx.response.get('Cache-Control');
-    if (!CACHEABLE.has(cacheControl)) return;
-    const text = typeof ctx.body === 'string' && ctx.response.is('html') ? ctx.body : isJsonValue(ctx) ? JSON.stringify(ctx.body) : undefined;
-    if (text === undefined) return;
-    const page = compressPage(text, ctx.response.get('Content-Type'), cacheControl);
-    if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
-    pages.set(key, page);
-    send(ctx, page);
+  return {
+    answerFromMemory: (ctx, next) => {
+      const hit = isRead(ctx) ? pages.get(keyOf(ctx)) : undefined;
+      if (!hit) return next();
+      send(ctx, hit);
+      return Promise.resolve();
+    },
+    keepRenders: async (ctx, next) => {
+      if (!isRead(ctx)) return next();
+      await next();
+      if (ctx.status !== 200) return;
+      const cacheControl = ctx.response.get('Cache-Control');
+      if (!CACHEABLE.has(cacheControl)) return;
+      const text = typeof ctx.body === 'string' && ctx.response.is('html') ? ctx.body : isJsonValue(ctx) ? JSON.stringify(ctx.body) : undefined;
+      if (text === undefined) return;
+      const page = compressPage(text, ctx.response.get('Content-Type'), cacheControl);
+      if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
+      pages.set(keyOf(ctx), page);
+      send(ctx, page);
+    },
   };
 }
 
@@ -82,7 +98,8 @@ function send(ctx: Context, page: CachedPage): void {
   ctx.set('Cache-Control', page.cacheControl);
   ctx.set('ETag', page.etag);
   ctx.vary('Accept-Encoding');
-  if (ctx.fresh) {
+  // Only a revalidation can be fresh (no Last-Modified is sent); checking costs a header copy.
+  if (ctx.get('If-None-Match') && ctx.fresh) {
     ctx.status = 304;
     ctx.body = null;
     return;
