@@ -1,4 +1,5 @@
-import helmet from 'koa-helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Middleware } from 'koa';
 
 /**
@@ -6,8 +7,8 @@ import type { Middleware } from 'koa';
  * all, so cached pages need no per-request nonce). Style attributes stay allowed because React
  * renders slider positions as `style=""`; `<style>` elements and foreign styles do not.
  */
-export function securityHeaders({ isProduction }: { isProduction: boolean }): Middleware {
-  return helmet({
+function helmetOptions(isProduction: boolean): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -33,5 +34,34 @@ export function securityHeaders({ isProduction }: { isProduction: boolean }): Mi
     xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
     xPoweredBy: false,
-  }) as Middleware;
+  };
+}
+
+/**
+ * The headers helmet sets for these options. None of them depends on the request, so helmet runs
+ * once at start-up and every answer gets the same list: a cached page then costs a few header
+ * writes instead of a dozen middleware calls.
+ */
+export function helmetHeaders(isProduction: boolean): [name: string, value: string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | string[]) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  let finished = false;
+  helmet(helmetOptions(isProduction))({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  // Helmet's own middleware is synchronous; if a version ever were not, fail at start, not later.
+  if (!finished) throw new Error('helmet did not set its headers synchronously');
+  return headers;
+}
+
+export function securityHeaders({ isProduction }: { isProduction: boolean }): Middleware {
+  const headers = helmetHeaders(isProduction);
+  return (ctx, next) => {
+    for (const [name, value] of headers) ctx.res.setHeader(name, value);
+    return next();
+  };
 }
