@@ -4,6 +4,7 @@
  *
  *   npm run bench                 # builds for production first
  *   BENCH_SECONDS=10 BENCH_ROUNDS=5 npm run bench
+ *   BENCH_ONLY=/about npm run bench    # only the scenarios whose name contains this
  *
  * Each route is loaded by autocannon with 50 connections for BENCH_SECONDS, BENCH_ROUNDS times,
  * alternating site and ceiling; the printed figures are the medians of the rounds.
@@ -25,6 +26,7 @@ import { BENCH_ADMIN, benchScenarios, prepareSite, type Scenario } from './scena
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ONLY = process.env.BENCH_ONLY;
 const ROOT = path.resolve(__dirname, '../..');
 
 interface Figures {
@@ -80,8 +82,8 @@ function uncachedRenderTiming(): { p50: number; p99: number; bytes: number } {
 }
 
 function printTable(rows: { scenario: Scenario; site: Figures; ceiling?: Figures }[]): void {
-  const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'ratio', 'failures'];
-  const widths = [34, 9, 8, 8, 14, 7, 9];
+  const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'ceiling p99', 'ratio', 'failures'];
+  const widths = [34, 9, 8, 8, 14, 12, 7, 9];
   const line = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' '));
   line(header);
   for (const { scenario, site, ceiling } of rows) {
@@ -91,6 +93,7 @@ function printTable(rows: { scenario: Scenario; site: Figures; ceiling?: Figures
       site.p50.toFixed(1),
       site.p99.toFixed(1),
       ceiling ? ceiling.requestsPerSecond.toFixed(0) : '–',
+      ceiling ? ceiling.p99.toFixed(1) : '–',
       ceiling ? `${((100 * site.requestsPerSecond) / ceiling.requestsPerSecond).toFixed(0)}%` : '–',
       String(site.failures),
     ]);
@@ -119,7 +122,7 @@ async function main(): Promise<void> {
   try {
     const prepared = await prepareSite(site.url);
     const rssAfterUploads = rssMb(site.process.pid!);
-    const scenarios = benchScenarios(prepared);
+    const scenarios = benchScenarios(prepared).filter((scenario) => !ONLY || scenario.name.includes(ONLY));
     ceiling = await startCeiling(prepared.pages);
     const rows = [];
     for (const scenario of scenarios) {
