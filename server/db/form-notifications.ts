@@ -2,25 +2,6 @@ import type { Knex } from 'knex';
 import type { FormType } from '../shared/form-types';
 import type { FormNotificationRow } from './tables';
 
-export interface NewNotification {
-  formType: FormType;
-  submissionId: string;
-  subject: string;
-  body: string;
-  replyTo: string | null;
-}
-
-/** Queues a staff e-mail; called inside the submission's transaction so both exist or neither. */
-export async function enqueueNotification(trx: Knex | Knex.Transaction, notification: NewNotification): Promise<void> {
-  await trx('form_notifications').insert({
-    form_type: notification.formType,
-    submission_id: notification.submissionId,
-    subject: notification.subject,
-    body: notification.body,
-    reply_to: notification.replyTo,
-  });
-}
-
 /**
  * Claims up to `limit` due notifications for `lockSeconds`: other workers (other instances) skip
  * them meanwhile, and if this one dies the lock runs out and they are tried again.

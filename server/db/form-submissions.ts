@@ -29,22 +29,37 @@ export function toColumns(data: AnyFormData): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).map(([field, value]) => [toSnake(field), value ?? null]));
 }
 
+/** The staff e-mail queued with a new submission (see `form-notifications.ts` for its delivery). */
+export interface SubmissionNotice {
+  subject: string;
+  body: string;
+  replyTo: string | null;
+}
+
 /**
- * Stores a submission unless one with the same client token exists. Returns the stored row's id
- * and whether this call created it.
+ * Stores a submission and queues its staff notification, unless one with the same client token
+ * exists: then nothing is written and that one's id is returned. One statement (the notification
+ * inserted from the submission insert's result), so both rows exist or neither without a
+ * transaction's extra round trips.
  */
-export async function insertSubmission(
-  trx: Knex | Knex.Transaction,
+export async function storeSubmission(
+  db: Knex,
   type: FormType,
   { id, data, clientToken }: { id: string; data: AnyFormData; clientToken: string | null },
+  notice: SubmissionNotice,
 ): Promise<{ id: string; created: boolean }> {
   const table = SUBMISSION_TABLES[type];
-  const insert = trx(table).insert({ id, ...toColumns(data), client_token: clientToken });
-  const rows = clientToken
-    ? await insert.onConflict('client_token').ignore().returning<{ id: string }[]>('id')
-    : await insert.returning<{ id: string }[]>('id');
-  if (rows[0]) return { id: rows[0].id, created: true };
-  const existing = await trx(table).where({ client_token: clientToken }).first<{ id: string }>('id');
+  const insert = db(table).insert({ id, ...toColumns(data), client_token: clientToken });
+  const stored = (clientToken ? insert.onConflict('client_token').ignore() : insert).returning('id');
+  const result = await db.raw<{ rows: { id: string }[] }>(
+    `with stored as (?),
+          queued as (insert into form_notifications (form_type, submission_id, subject, body, reply_to)
+                     select ?, id, ?, ?, ? from stored)
+     select id from stored`,
+    [stored, type, notice.subject, notice.body, notice.replyTo],
+  );
+  if (result.rows[0]) return { id: result.rows[0].id, created: true };
+  const existing = await db(table).where({ client_token: clientToken }).first<{ id: string }>('id');
   return { id: existing!.id, created: false };
 }
 

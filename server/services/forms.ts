@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { countHit, deleteOldWindows } from '../db/form-rate-limits';
-import { enqueueNotification } from '../db/form-notifications';
-import { deleteSubmission, insertSubmission, listSubmissions, updateSubmissionStatus, type SubmissionRecord } from '../db/form-submissions';
+import { deleteSubmission, listSubmissions, storeSubmission, updateSubmissionStatus, type SubmissionRecord } from '../db/form-submissions';
 import { HttpError } from '../http-errors';
 import type { Logger } from '../logger';
 import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../shared/form-types';
@@ -83,7 +82,7 @@ export function describeSubmission(type: FormType, data: AnyFormData, id: string
 
 /**
  * The one flow every visitor form goes through — validate, rate-limit, store the submission and
- * its staff notification in one transaction, answer — plus the admin inbox operations. What
+ * its staff notification together, answer — plus the admin inbox operations. What
  * differs between the four forms is data (`server/shared/forms.ts`, the table map), not code.
  */
 export function createFormService({ db, config, logger, onQueued }: FormServiceDeps) {
@@ -127,14 +126,8 @@ export function createFormService({ db, config, logger, onQueued }: FormServiceD
       }
 
       const data = validation.data;
-      const result = await db.transaction(async (trx) => {
-        const stored = await insertSubmission(trx, type, { id: randomUUID(), data, clientToken: meta.clientToken });
-        if (stored.created) {
-          const { subject, body: text } = describeSubmission(type, data, stored.id, config.publicUrl);
-          await enqueueNotification(trx, { formType: type, submissionId: stored.id, subject, body: text, replyTo: data.email });
-        }
-        return stored;
-      });
+      const id = randomUUID();
+      const result = await storeSubmission(db, type, { id, data, clientToken: meta.clientToken }, { ...describeSubmission(type, data, id, config.publicUrl), replyTo: data.email });
       if (result.created) {
         logger.info({ form: type, id: result.id, channel }, 'form submission stored');
         onQueued?.();
