@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import request from 'supertest';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
-import { createContentVersion } from '../services/content-version';
+import { createContentVersion, type ContentVersion } from '../services/content-version';
 import { pageCache, PUBLIC_DATA_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './page-cache';
 
 /** The bytes as sent, still compressed (HTTP clients would decode them). */
@@ -26,6 +26,17 @@ async function rawGet(app: Koa, headers: Record<string, string>): Promise<{ head
   }
 }
 
+/** An app with the cache's two halves (and `between` them, if given) in front of `route`. */
+function cachedApp(contentVersion: ContentVersion, route: Middleware, between?: Middleware): Koa {
+  const app = new Koa();
+  const pages = pageCache(contentVersion);
+  app.use(pages.answerFromMemory);
+  if (between) app.use(between);
+  app.use(pages.keepRenders);
+  app.use(route);
+  return app;
+}
+
 describe('page cache', () => {
   let t: TestDb;
   beforeAll(async () => {
@@ -36,11 +47,7 @@ describe('page cache', () => {
   /** A site whose page says how many times it was rendered. */
   function site(contentVersion = createContentVersion(t.db)) {
     let renders = 0;
-    const app = new Koa();
-    const pages = pageCache(contentVersion);
-    app.use(pages.answerFromMemory);
-    app.use(pages.keepRenders);
-    app.use((ctx) => {
+    const app = cachedApp(contentVersion, (ctx) => {
       renders++;
       ctx.type = 'html';
       ctx.set('Cache-Control', ctx.path === '/private' ? 'no-store' : PUBLIC_PAGE_CACHE_CONTROL);
@@ -102,19 +109,18 @@ describe('page cache', () => {
     const contentVersion = createContentVersion(t.db);
     await contentVersion.refresh();
     let passedThrough = 0;
-    const app = new Koa();
-    const pages = pageCache(contentVersion);
-    app.use(pages.answerFromMemory);
-    app.use((_ctx, next) => {
-      passedThrough++; // stands for compression, sessions, body parsing and routing
-      return next();
-    });
-    app.use(pages.keepRenders);
-    app.use((ctx) => {
-      ctx.type = 'html';
-      ctx.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
-      ctx.body = '<!doctype html><p>page</p>';
-    });
+    const app = cachedApp(
+      contentVersion,
+      (ctx) => {
+        ctx.type = 'html';
+        ctx.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
+        ctx.body = '<!doctype html><p>page</p>';
+      },
+      (_ctx, next) => {
+        passedThrough++; // stands for compression, sessions, body parsing and routing
+        return next();
+      },
+    );
     await request(app.callback()).get('/about').expect(200);
     await request(app.callback()).get('/about').expect(200);
     await request(app.callback()).head('/about').expect(200);
@@ -127,11 +133,7 @@ describe('page cache', () => {
     const contentVersion = createContentVersion(t.db);
     await contentVersion.refresh();
     let reads = 0;
-    const app = new Koa();
-    const pages = pageCache(contentVersion);
-    app.use(pages.answerFromMemory);
-    app.use(pages.keepRenders);
-    app.use((ctx) => {
+    const app = cachedApp(contentVersion, (ctx) => {
       reads++;
       ctx.set('Cache-Control', PUBLIC_DATA_CACHE_CONTROL);
       ctx.body = [{ _id: 'a', reads }];
