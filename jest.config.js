@@ -2,7 +2,7 @@
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.tsx?$': '<rootDir>/tests/helpers/esbuild-transform.js' },
-  testMatch: ['<rootDir>/{server,views,islands,migrations,scripts,tests}/**/*.test.{ts,tsx}'],
+  testMatch: ['<rootDir>/{server,shared,views,islands,migrations,scripts,tests}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/e2e/'],
   globalSetup: '<rootDir>/tests/helpers/global-setup.ts',
   testTimeout: 30000,

@@ -5,7 +5,7 @@ import { createPageRenderer } from '../server/render/render-page';
 import { TEST_ASSETS_DIR } from '../tests/helpers/test-app';
 import { AdminDashboardPage, adminDashboardMeta } from '../views/pages/AdminDashboardPage';
 import { InboxTable } from './admin/FormsInbox';
-import { FORM_TYPES } from '../server/shared/form-types';
+import { FORM_TYPES } from '../shared/form-types';
 
 const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.test' }), loadManifest(TEST_ASSETS_DIR));
 /** The page's HTML, without the `<!-- -->` separators React puts between adjacent text nodes. */

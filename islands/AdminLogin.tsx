@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { adminLoginMessages } from '../server/shared/admin-auth';
+import { adminLoginMessages } from '../shared/admin-auth';
 
 export interface AdminLoginProps {
   /** Where the form posts without JavaScript (`/admin/login`). */

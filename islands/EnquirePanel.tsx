@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { interceptLinks, Overlay } from './lib/overlay';
 import { VisitorForm } from './lib/visitor-form';
-import { FORM_DEFINITIONS } from '../server/shared/forms';
+import { FORM_DEFINITIONS } from '../shared/forms';
 
 /** The chrome's links that open this panel; without JavaScript they lead to the `/enquire` page. */
 export const ENQUIRE_TRIGGERS = 'a[href="/enquire"]';

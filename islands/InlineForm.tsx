@@ -1,5 +1,5 @@
-import type { FormType } from '../server/shared/form-types';
-import type { FieldErrors } from '../server/shared/forms';
+import type { FormType } from '../shared/form-types';
+import type { FieldErrors } from '../shared/forms';
 import { VisitorForm } from './lib/visitor-form';
 
 export interface InlineFormProps {

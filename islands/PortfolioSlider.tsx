@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { ResponsiveImage } from '../server/shared/portfolio';
-import { PORTFOLIO_LIMITS } from '../server/shared/portfolio';
-import { ResponsivePicture } from '../views/components/ResponsivePicture';
+import type { ResponsiveImage } from '../shared/portfolio';
+import { PORTFOLIO_LIMITS } from '../shared/portfolio';
+import { ResponsivePicture } from './lib/responsive-picture';
 
 export interface PortfolioSliderProps {
   title: string;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { interceptLinks, Overlay } from './lib/overlay';
 import { VisitorForm } from './lib/visitor-form';
-import { FORM_DEFINITIONS } from '../server/shared/forms';
+import { FORM_DEFINITIONS } from '../shared/forms';
 
 /** The links that open this popup; without JavaScript they lead to the `/quote` page. */
 export const QUOTE_TRIGGERS = 'a[href="/quote"]';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { interceptLinks, Overlay } from './lib/overlay';
 import { RegionList, type RegionChoice } from './lib/region-list';
 import { VisitorForm } from './lib/visitor-form';
-import { FORM_DEFINITIONS } from '../server/shared/forms';
+import { FORM_DEFINITIONS } from '../shared/forms';
 
 export interface RegionOfferModalProps {
   regions: RegionChoice[];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { AssetManifest } from '../server/render/manifest';
+import type { AssetManifest } from '../views/render-context';
 
 const root = path.resolve(__dirname, '..');
 const ISLAND_FILE = /^[A-Z][A-Za-z0-9]*\.tsx$/;

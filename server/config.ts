@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { REGION_CODES, type RegionCode } from '../views/content/types';
 
-/** Region codes the region modal offers; their site addresses come from `REGION_SITES`. */
-const REGION_CODES = ['us', 'uk', 'eu', 'uae', 'in'] as const;
-export type RegionCode = (typeof REGION_CODES)[number];
 
 const optionalText = z
   .string()

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../../server/shared/form-types';
+import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { ApiError, INBOX_PAGE_SIZE } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';

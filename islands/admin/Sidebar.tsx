@@ -1,5 +1,5 @@
 import { useState, type RefObject } from 'react';
-import { FORM_TYPES, FORM_TYPE_LABELS } from '../../server/shared/form-types';
+import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import { AdminIcon, type AdminIconName } from './icons';
 import { ViewLink } from './ViewLink';
 import { PLACEHOLDER_LABELS, sidebarKeyOfView, type DashboardView, type PlaceholderSection } from './views';

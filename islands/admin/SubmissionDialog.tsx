@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FORM_TYPE_LABELS, type FormType } from '../../server/shared/form-types';
+import { FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { useOverlay } from '../lib/use-overlay';
 import { FORM_COLUMNS, senderOf, type FormRecord } from './form-columns';
 import { AdminIcon } from './icons';

@@ -1,4 +1,4 @@
-import type { FormType } from '../../server/shared/form-types';
+import type { FormType } from '../../shared/form-types';
 import type { FormRecord } from './form-columns';
 import type { PortfolioItem } from './portfolio-form';
 

@@ -1,4 +1,4 @@
-import type { FormType } from '../../server/shared/form-types';
+import type { FormType } from '../../shared/form-types';
 
 export interface FormColumn {
   /** Field name in the API record. */

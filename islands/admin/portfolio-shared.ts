@@ -1,9 +1,9 @@
 /**
- * What the dashboard takes from the portfolio's shared rules (`server/shared/portfolio.ts`), under
+ * What the dashboard takes from the portfolio's shared rules (`shared/portfolio.ts`), under
  * the names its parts use.
  */
-import { PORTFOLIO_LIMITS } from '../../server/shared/portfolio';
-export { portfolioFormSchema } from '../../server/shared/portfolio-schema';
+import { PORTFOLIO_LIMITS } from '../../shared/portfolio';
+export { portfolioFormSchema } from '../../shared/portfolio-schema';
 
 export {
   CATEGORY_LABELS,
@@ -17,6 +17,6 @@ export {
   type DeliveredItem,
   type PortfolioItemJson,
   type ResponsiveImage,
-} from '../../server/shared/portfolio';
+} from '../../shared/portfolio';
 
 export const MAX_SLIDER_IMAGES = PORTFOLIO_LIMITS.maxSliderImages;

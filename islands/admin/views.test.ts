@@ -1,4 +1,4 @@
-import { FORM_TYPES } from '../../server/shared/form-types';
+import { FORM_TYPES } from '../../shared/form-types';
 import { PLACEHOLDER_SECTIONS, pathOfView, sidebarKeyOfView, titleOfView, viewFromPath, type DashboardView } from './views';
 
 describe('dashboard views in the URL path', () => {

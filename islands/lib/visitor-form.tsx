@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { FormType } from '../../server/shared/form-types';
+import type { FormType } from '../../shared/form-types';
 import {
   BUDGET,
   CLIENT_TOKEN_FIELD,
@@ -12,13 +12,13 @@ import {
   formatBudget,
   type FieldDefinition,
   type FieldErrors,
-} from '../../server/shared/forms';
+} from '../../shared/forms';
 
 /**
  * The forms' zod schemas are a sizeable chunk of their own: fetched when the visitor starts filling
  * a form (or at the latest on send), never just because a panel or the home dialog opened.
  */
-const loadSchemas = () => import('../../server/shared/form-schemas');
+const loadSchemas = () => import('../../shared/form-schemas');
 
 export interface VisitorFormProps {
   type: FormType;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { FormType } from '../shared/form-types';
+import type { FormType } from '../../shared/form-types';
 import type { FormNotificationRow } from './tables';
 
 /**

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { FormType } from '../shared/form-types';
-import type { AnyFormData } from '../shared/form-schemas';
+import type { FormType } from '../../shared/form-types';
+import type { AnyFormData } from '../../shared/form-schemas';
 import type { SubmissionRowBase } from './tables';
 
 /** Which table holds each form's submissions. */

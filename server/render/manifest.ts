@@ -1,16 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { AssetManifest } from '../../views/render-context';
 
-/** What `npm run build` wrote: hashed URLs of the boot script, each island, styles and images. */
-export interface AssetManifest {
-  boot: string;
-  /** Plain script for the chrome's scroll behaviours (sticky nav, back-to-top). */
-  chrome: string;
-  islands: Record<string, string>;
-  styles: string[];
-  /** Files of `static/`, by their path there (`images/logo.svg`), to their hashed URL. */
-  files: Record<string, string>;
-}
 
 export const DEFAULT_ASSETS_DIR = path.resolve('dist/public');
 

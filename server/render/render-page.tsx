@@ -3,9 +3,9 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Document } from '../../views/layout/Document';
 import { business } from '../../views/content/business';
 import type { Config } from '../config';
-import type { AssetManifest } from './manifest';
-import type { PageMeta } from './page-meta';
-import { RenderContext, type RenderContextValue } from './render-context';
+import type { AssetManifest } from '../../views/render-context';
+import type { PageMeta } from '../../views/page-meta';
+import { RenderContext, type RenderContextValue } from '../../views/render-context';
 import { breadcrumbJsonLd, organizationJsonLd } from './structured-data';
 
 export interface RenderPageInput {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { hashSessionId, IDLE_TIMEOUT_MS, REMEMBER_ME_MS } from '../services/admin-auth';
-import { adminLoginMessages } from '../shared/admin-auth';
+import { adminLoginMessages } from '../../shared/admin-auth';
 import { badCsrfToken, notSignedIn } from '../middleware/require-admin';
 import { crossSiteRefused } from '../middleware/same-origin';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';

@@ -6,7 +6,7 @@ import { clearSessionCookie, readSessionId, setSessionCookie } from '../middlewa
 import { requireAdmin } from '../middleware/require-admin';
 import { crossSiteRefused } from '../middleware/same-origin';
 import { LOGIN_FAILURE_WINDOW_MS, type AdminAuth, type LoginResult } from '../services/admin-auth';
-import { adminLoginMessages, adminLoginSchema, type AdminLoginAnswer } from '../shared/admin-auth';
+import { adminLoginMessages, adminLoginSchema, type AdminLoginAnswer } from '../../shared/admin-auth';
 
 export interface AdminAuthRouteDeps {
   auth: AdminAuth;

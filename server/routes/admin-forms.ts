@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { HttpError, messages } from '../http-errors';
 import { requireAdmin } from '../middleware/require-admin';
 import type { FormService } from '../services/forms';
-import { isFormType, type FormType } from '../shared/form-types';
+import { isFormType, type FormType } from '../../shared/form-types';
 
 export const PAGE_SIZE = { default: 20, max: 100 } as const;
 

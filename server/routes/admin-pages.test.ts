@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { adminLoginMessages } from '../shared/admin-auth';
+import { adminLoginMessages } from '../../shared/admin-auth';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { sessionCookieFrom, signInAsAdmin, TEST_ADMIN } from '../../tests/helpers/admin-session';
 import { adminDashboardMeta } from '../../views/pages/AdminDashboardPage';

@@ -5,7 +5,7 @@ import { AdminLoginPage, adminLoginMeta, type AdminLoginPageProps } from '../../
 import { HttpError } from '../http-errors';
 import { assertCsrf } from '../middleware/require-admin';
 import type { RenderPage } from '../render/render-page';
-import { adminLoginMessages } from '../shared/admin-auth';
+import { adminLoginMessages } from '../../shared/admin-auth';
 import { signIn, signOut, type AdminAuthRouteDeps } from './admin-auth';
 
 export const DASHBOARD_PATH = '/admin/dashboard';

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { VALID_FORMS, clientToken, countSubmissions } from '../../tests/helpers/form-fixtures';
 import { SUBMISSION_TABLES, toRecord } from '../db/form-submissions';
-import { FORM_TYPES, type FormType } from '../shared/form-types';
-import { FORM_DEFINITIONS } from '../shared/forms';
+import { FORM_TYPES, type FormType } from '../../shared/form-types';
+import { FORM_DEFINITIONS } from '../../shared/forms';
 import type { SubmissionRowBase } from '../db/tables';
 
 /** Small seeded generator so a failure can be replayed exactly. */

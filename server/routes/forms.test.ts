@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { VALID_FORMS, clientToken, countRows, countSubmissions, humanMeta } from '../../tests/helpers/form-fixtures';
 import { SUBMISSION_TABLES } from '../db/form-submissions';
 import { notificationsFor } from '../db/form-notifications';
-import { FORM_TYPES, type FormType } from '../shared/form-types';
-import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE } from '../shared/forms';
+import { FORM_TYPES, type FormType } from '../../shared/form-types';
+import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE } from '../../shared/forms';
 import { formMessages } from '../services/forms';
 import { wrongContentType } from './forms';
 

@@ -8,8 +8,8 @@ import { HttpError, messages } from '../http-errors';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../middleware/page-cache';
 import type { RenderPage, RenderPageInput } from '../render/render-page';
 import type { FormService } from '../services/forms';
-import { FORM_TYPES, isFormType, type FormType } from '../shared/form-types';
-import { FORM_DEFINITIONS, coerceFormPost, type FieldErrors } from '../shared/forms';
+import { FORM_TYPES, isFormType, type FormType } from '../../shared/form-types';
+import { FORM_DEFINITIONS, coerceFormPost, type FieldErrors } from '../../shared/forms';
 
 const STANDALONE: StandaloneFormType[] = ['enquiry', 'quote', 'free-offer'];
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { industries } from '../../views/content/industries';
 import { createPortfolioService, type PortfolioService } from '../services/portfolio';
-import { PORTFOLIO_CATEGORY_PAGES, type PortfolioItemJson } from '../shared/portfolio';
+import { PORTFOLIO_CATEGORY_PAGES, type PortfolioItemJson } from '../../shared/portfolio';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { picture, submission } from '../../tests/helpers/portfolio-fixtures';
 

@@ -31,7 +31,7 @@ import {
   ADMIN_PASSWORD_MIN,
   ADMIN_USERNAME_MAX,
   ADMIN_USERNAME_MIN,
-} from '../shared/admin-auth';
+} from '../../shared/admin-auth';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -5,15 +5,15 @@ import { countHit, deleteOldWindows } from '../db/form-rate-limits';
 import { deleteSubmission, listSubmissions, storeSubmission, updateSubmissionStatus, type SubmissionRecord } from '../db/form-submissions';
 import { HttpError } from '../http-errors';
 import type { Logger } from '../logger';
-import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../shared/form-types';
+import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import {
   CLIENT_TOKEN_FIELD,
   FILL_TIME_FIELD,
   FORM_DEFINITIONS,
   HONEYPOT_FIELD,
   INVALID_FORM_MESSAGE,
-} from '../shared/forms';
-import { validateForm, type AnyFormData } from '../shared/form-schemas';
+} from '../../shared/forms';
+import { validateForm, type AnyFormData } from '../../shared/form-schemas';
 
 export const formMessages = {
   notAnObject: 'The form must be sent as an object of fields.',
@@ -83,7 +83,7 @@ export function describeSubmission(type: FormType, data: AnyFormData, id: string
 /**
  * The one flow every visitor form goes through — validate, rate-limit, store the submission and
  * its staff notification together, answer — plus the admin inbox operations. What
- * differs between the four forms is data (`server/shared/forms.ts`, the table map), not code.
+ * differs between the four forms is data (`shared/forms.ts`, the table map), not code.
  */
 export function createFormService({ db, config, logger, onQueued }: FormServiceDeps) {
   const minFillMs = config.formMinFillSeconds * 1000;

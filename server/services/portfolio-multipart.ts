@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import formidable, { errors as formidableErrors } from 'formidable';
 import { HttpError } from '../http-errors';
-import { PORTFOLIO_LIMITS, portfolioMessages } from '../shared/portfolio';
+import { PORTFOLIO_LIMITS, portfolioMessages } from '../../shared/portfolio';
 import type { UploadedImage } from './portfolio-images';
 
 /** A portfolio form as received: text fields (repeated ones as arrays) and the kept files. */

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { findFile } from '../db/portfolio';
 import { HttpError } from '../http-errors';
-import { DEFAULT_DELIVERED_ITEMS, formatPortfolioDate, portfolioMessages } from '../shared/portfolio';
+import { DEFAULT_DELIVERED_ITEMS, formatPortfolioDate, portfolioMessages } from '../../shared/portfolio';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import {
   htmlFile,

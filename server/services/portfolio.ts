@@ -9,12 +9,12 @@ import {
   portfolioMessages,
   type PortfolioItemJson,
   type ResponsiveImage,
-} from '../shared/portfolio';
+} from '../../shared/portfolio';
 import type { ContentVersion } from './content-version';
 import { encodeImagesInChildProcess, type EncodeImages } from './image-encoder';
 import { MAIN_IMAGE_VARIANTS, mediaUrl, SLIDER_IMAGE_VARIANTS } from './portfolio-images';
 import type { PortfolioSubmission } from './portfolio-multipart';
-import { portfolioFieldsSchema } from '../shared/portfolio-schema';
+import { portfolioFieldsSchema } from '../../shared/portfolio-schema';
 
 export interface PortfolioServiceDeps {
   db: Db;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Request } from 'playwright-core';
-import type { AssetManifest } from '../../server/render/manifest';
+import type { AssetManifest } from '../../views/render-context';
 import { launchBrowser, PHONE } from './browser';
 import { startServer, type RunningServer } from './server';
 

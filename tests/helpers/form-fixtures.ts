@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { SUBMISSION_TABLES } from '../../server/db/form-submissions';
-import { FORM_TYPES, type FormType } from '../../server/shared/form-types';
+import { FORM_TYPES, type FormType } from '../../shared/form-types';
 
 /** A valid body of each form, as a person would fill it in. */
 export const VALID_FORMS: Record<FormType, Record<string, unknown>> = {

@@ -1,6 +1,6 @@
 import { createElement, type ComponentProps, type ComponentType } from 'react';
 import { islands, type IslandName } from '../../islands';
-import { useRenderContext } from '../../server/render/render-context';
+import { useRenderContext } from '../render-context';
 
 /**
  * When the browser turns an island's server HTML into live React:

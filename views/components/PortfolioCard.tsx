@@ -1,5 +1,5 @@
-import { cardExcerpt, type PortfolioItemJson } from '../../server/shared/portfolio';
-import { ResponsivePicture } from './ResponsivePicture';
+import { cardExcerpt, type PortfolioItemJson } from '../../shared/portfolio';
+import { ResponsivePicture } from '../../islands/lib/responsive-picture';
 
 /** Cards are at most ~380 px wide in the grid; one column (full width less margins) on phones. */
 export const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 45vw, calc(100vw - 2.5rem)';

@@ -1,4 +1,4 @@
-import { useAsset } from '../../server/render/render-context';
+import { useAsset } from '../render-context';
 import { technologies } from '../content/technologies';
 
 /**

@@ -1,5 +1,5 @@
 import type { RegionChoice } from '../../islands/lib/region-list';
-import { useAsset, useRenderContext } from '../../server/render/render-context';
+import { useAsset, useRenderContext } from '../render-context';
 import { regions } from '../content/regions';
 
 /** The five regions with their flag URLs and site addresses (`REGION_SITES` overrides the defaults). */

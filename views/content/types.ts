@@ -1,6 +1,8 @@
 /** Shared types for the static marketing content. Pure data: no runtime imports. */
 
-export type RegionCode = 'us' | 'uk' | 'eu' | 'uae' | 'in';
+/** The regional sites the region modal offers (SPEC §3); `REGION_SITES` may override their addresses. */
+export const REGION_CODES = ['us', 'uk', 'eu', 'uae', 'in'] as const;
+export type RegionCode = (typeof REGION_CODES)[number];
 
 export type SocialNetwork = 'Facebook' | 'Instagram' | 'LinkedIn' | 'X' | 'YouTube' | 'Behance';
 

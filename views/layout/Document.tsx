@@ -1,4 +1,4 @@
-import type { PageMeta } from '../../server/render/page-meta';
+import type { PageMeta } from '../page-meta';
 
 interface DocumentProps {
   meta: PageMeta;

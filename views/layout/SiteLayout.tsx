@@ -5,7 +5,7 @@ import { services } from '../content/services';
 import { Icon } from '../components/Icon';
 import { Island } from '../components/Island';
 import { MobileBar, SiteFooter, SocialBar, TopBar } from './chrome';
-import { useAsset, useRenderContext } from '../../server/render/render-context';
+import { useAsset, useRenderContext } from '../render-context';
 import type { MenuGroup } from '../../islands/MobileMenu';
 import { ENQUIRE_TRIGGERS } from '../../islands/EnquirePanel';
 import { QUOTE_TRIGGERS } from '../../islands/QuotePopup';

@@ -1,7 +1,7 @@
 import { business } from '../content/business';
 import { industries } from '../content/industries';
 import { services } from '../content/services';
-import { useAsset } from '../../server/render/render-context';
+import { useAsset } from '../render-context';
 import { Icon, type IconName } from '../components/Icon';
 
 /**

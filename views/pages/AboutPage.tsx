@@ -1,5 +1,5 @@
-import type { PageMeta } from '../../server/render/page-meta';
-import { useAsset } from '../../server/render/render-context';
+import type { PageMeta } from '../page-meta';
+import { useAsset } from '../render-context';
 import { CallToAction } from '../components/CallToAction';
 import { PageBanner } from '../components/PageBanner';
 import { SectionHeading } from '../components/SectionHeading';

@@ -1,5 +1,5 @@
-import type { PageMeta } from '../../server/render/page-meta';
-import { useRenderContext } from '../../server/render/render-context';
+import type { PageMeta } from '../page-meta';
+import { useRenderContext } from '../render-context';
 import { Island } from '../components/Island';
 
 export const adminDashboardMeta: PageMeta = {

@@ -1,5 +1,5 @@
-import type { PageMeta } from '../../server/render/page-meta';
-import { useAsset } from '../../server/render/render-context';
+import type { PageMeta } from '../page-meta';
+import { useAsset } from '../render-context';
 import { Island } from '../components/Island';
 import { business } from '../content/business';
 

@@ -1,6 +1,6 @@
-import type { PageMeta } from '../../server/render/page-meta';
-import { useAsset } from '../../server/render/render-context';
-import type { FieldErrors } from '../../server/shared/forms';
+import type { PageMeta } from '../page-meta';
+import { useAsset } from '../render-context';
+import type { FieldErrors } from '../../shared/forms';
 import { Icon, type IconName } from '../components/Icon';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';

@@ -1,6 +1,6 @@
-import type { PageMeta } from '../../server/render/page-meta';
-import type { FormType } from '../../server/shared/form-types';
-import { FORM_DEFINITIONS, type FieldErrors } from '../../server/shared/forms';
+import type { PageMeta } from '../page-meta';
+import type { FormType } from '../../shared/form-types';
+import { FORM_DEFINITIONS, type FieldErrors } from '../../shared/forms';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
 import { business } from '../content/business';

@@ -1,10 +1,10 @@
-import type { PageMeta } from '../../server/render/page-meta';
-import { useAsset } from '../../server/render/render-context';
-import { cardExcerpt, INDUSTRIES_WITHOUT_SAMPLES, INDUSTRY_KEYWORDS, matchesKeywords, type PortfolioItemJson } from '../../server/shared/portfolio';
+import type { PageMeta } from '../page-meta';
+import { useAsset } from '../render-context';
+import { cardExcerpt, INDUSTRIES_WITHOUT_SAMPLES, INDUSTRY_KEYWORDS, matchesKeywords, type PortfolioItemJson } from '../../shared/portfolio';
 import { CallToAction } from '../components/CallToAction';
 import { PageBanner } from '../components/PageBanner';
 import { CARD_SIZES, ImagePlaceholder } from '../components/PortfolioCard';
-import { ResponsivePicture } from '../components/ResponsivePicture';
+import { ResponsivePicture } from '../../islands/lib/responsive-picture';
 import type { Industry } from '../content/types';
 import { SiteLayout } from '../layout/SiteLayout';
 import type { Loaded } from './PortfolioPage';

@@ -1,10 +1,10 @@
-import type { PageMeta } from '../../server/render/page-meta';
-import { categoryPageBySlug, matchesKeywords, portfolioMessages, type PortfolioItemJson } from '../../server/shared/portfolio';
+import type { PageMeta } from '../page-meta';
+import { categoryPageBySlug, matchesKeywords, portfolioMessages, type PortfolioItemJson } from '../../shared/portfolio';
 import { CallToAction } from '../components/CallToAction';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
 import { ImagePlaceholder } from '../components/PortfolioCard';
-import { ResponsivePicture } from '../components/ResponsivePicture';
+import { ResponsivePicture } from '../../islands/lib/responsive-picture';
 import { services } from '../content/services';
 import { SiteLayout } from '../layout/SiteLayout';
 

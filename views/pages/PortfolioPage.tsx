@@ -1,11 +1,11 @@
-import type { PageMeta } from '../../server/render/page-meta';
+import type { PageMeta } from '../page-meta';
 import {
   distinctDisplayCategories,
   matchesKeywords,
   portfolioMessages,
   type PortfolioCategoryPage,
   type PortfolioItemJson,
-} from '../../server/shared/portfolio';
+} from '../../shared/portfolio';
 import { CallToAction } from '../components/CallToAction';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';

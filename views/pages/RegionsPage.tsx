@@ -1,4 +1,4 @@
-import type { PageMeta } from '../../server/render/page-meta';
+import type { PageMeta } from '../page-meta';
 import { RegionList } from '../../islands/lib/region-list';
 import { PageBanner } from '../components/PageBanner';
 import { useRegionChoices } from '../components/region-choices';

@@ -1,4 +1,4 @@
-import type { PageMeta } from '../../server/render/page-meta';
+import type { PageMeta } from '../page-meta';
 import { PageBanner } from '../components/PageBanner';
 import { toolkit } from '../content/toolkit';
 import { SiteLayout } from '../layout/SiteLayout';

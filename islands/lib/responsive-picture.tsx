@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '../../server/shared/portfolio';
+import type { ResponsiveImage } from '../../shared/portfolio';
 
 interface ResponsivePictureProps {
   image: ResponsiveImage;

@@ -1,4 +1,4 @@
-import type { Crumb } from '../../views/components/Breadcrumb';
+import type { Crumb } from './components/Breadcrumb';
 
 /** What each page says about itself for search engines and sharing. */
 export interface PageMeta {

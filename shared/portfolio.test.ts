@@ -1,4 +1,4 @@
-import { industries } from '../../views/content/industries';
+import { industries } from '../views/content/industries';
 import {
   CATEGORY_LABEL_TO_SLUG,
   cardExcerpt,

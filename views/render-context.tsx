@@ -1,0 +1,55 @@
+import { createContext, useContext } from 'react';
+import type { RegionCode } from './content/types';
+
+/** What `npm run build` wrote: hashed URLs of the boot script, each island, styles and images. */
+export interface AssetManifest {
+  boot: string;
+  /** Plain script for the chrome's scroll behaviours (sticky nav, back-to-top). */
+  chrome: string;
+  islands: Record<string, string>;
+  styles: string[];
+  /** Files of `static/`, by their path there (`images/logo.svg`), to their hashed URL. */
+  files: Record<string, string>;
+}
+
+/** The parts of the configuration pages read. */
+export interface SiteConfig {
+  /** Origin of canonical links and sharing URLs, without a trailing slash. */
+  publicUrl: string;
+  /** Regional site addresses overriding the content defaults. */
+  regionSites: Partial<Record<RegionCode, string>>;
+}
+
+/**
+ * The contract between the server and its views: what a view may know about the request being
+ * rendered. The server fills it in (`server/render/render-page.tsx`); views own its shape, so they
+ * import nothing from the server. Never reaches the browser.
+ */
+export interface RenderContextValue {
+  manifest: AssetManifest;
+  config: SiteConfig;
+  /** Path of the page, without query string. */
+  path: string;
+  /** Islands rendered so far; the document loads only their scripts. */
+  islands: Set<string>;
+  /** Whether the page uses the chrome's scroll script. */
+  usesChromeScript: boolean;
+}
+
+export const RenderContext = createContext<RenderContextValue | null>(null);
+
+export function useRenderContext(): RenderContextValue {
+  const value = useContext(RenderContext);
+  if (!value) throw new Error('Server views must be rendered through renderPage()');
+  return value;
+}
+
+/** Hashed URL of a file of `static/` (for example `images/logo.svg`). */
+export function useAsset(): (file: string) => string {
+  const { manifest } = useRenderContext();
+  return (file) => {
+    const url = manifest.files[file];
+    if (!url) throw new Error(`Unknown static file "${file}" (is it under static/ and was the build run?)`);
+    return url;
+  };
+}
