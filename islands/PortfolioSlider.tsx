@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ResponsiveImage } from '../shared/portfolio';
-import { PORTFOLIO_LIMITS } from '../shared/portfolio';
+import type { ResponsiveImage } from '../shared/portfolio/item';
+import { PORTFOLIO_LIMITS } from '../shared/portfolio/limits';
 import { ResponsivePicture } from './lib/responsive-picture';
 
 export interface PortfolioSliderProps {

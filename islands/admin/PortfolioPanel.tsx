@@ -18,7 +18,8 @@ import {
   type PortfolioFormValues,
   type PortfolioItem,
 } from './portfolio-form';
-import { DELIVERED_ICONS, MAX_SLIDER_IMAGES } from './portfolio-shared';
+import { DELIVERED_ICONS } from '../../shared/portfolio/item';
+import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
 
 export type PanelMode = { kind: 'add' } | { kind: 'edit'; item: PortfolioItem };
 
@@ -76,7 +77,7 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
   const onSliderImages = (event: ChangeEvent<HTMLInputElement>) => {
     const { kept, dropped } = keptSliderImages(Array.from(event.target.files ?? []));
     setSliderImages(kept);
-    setSliderNote(dropped > 0 ? `${dropped} file${dropped === 1 ? '' : 's'} left out: only images are accepted, at most ${MAX_SLIDER_IMAGES}.` : '');
+    setSliderNote(dropped > 0 ? `${dropped} file${dropped === 1 ? '' : 's'} left out: only images are accepted, at most ${PORTFOLIO_LIMITS.maxSliderImages}.` : '');
   };
   const toggleCategory = (label: string, checked: boolean) =>
     set('categoryLabels', checked ? [...values.categoryLabels, label] : values.categoryLabels.filter((entry) => entry !== label));
@@ -197,7 +198,7 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
               )}
             </div>
             <Field
-              label={`Slider images (up to ${MAX_SLIDER_IMAGES})`}
+              label={`Slider images (up to ${PORTFOLIO_LIMITS.maxSliderImages})`}
               htmlFor={fieldId('sliderImages')}
               hint={`Recommended size ${RECOMMENDED_SIZES.slider}.${editing ? ' Leave empty to keep the current slider images.' : ''}`}
               error={error('sliderImages')}

@@ -8,7 +8,7 @@ import {
   type PortfolioFormValues,
   type PortfolioItem,
 } from './portfolio-form';
-import { CATEGORY_LABELS } from './portfolio-shared';
+import { CATEGORY_LABELS } from '../../shared/portfolio/categories';
 
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 const filled = (patch: Partial<PortfolioFormValues> = {}): PortfolioFormValues => ({

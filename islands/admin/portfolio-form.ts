@@ -1,15 +1,10 @@
-import {
-  CATEGORY_LABELS,
-  CATEGORY_LABEL_TO_SLUG,
-  DEFAULT_BG_COLOR,
-  DEFAULT_DELIVERED_ITEMS,
-  MAX_SLIDER_IMAGES,
-  categorySlugForLabel,
-  formatPortfolioDate,
-  portfolioFormSchema,
-  type DeliveredItem,
-  type PortfolioItemJson,
-} from './portfolio-shared';
+import { CATEGORY_LABELS, CATEGORY_LABEL_TO_SLUG, categorySlugForLabel } from '../../shared/portfolio/categories';
+import type { DeliveredItem, PortfolioItemJson } from '../../shared/portfolio/item';
+import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
+import { DEFAULT_BG_COLOR, DEFAULT_DELIVERED_ITEMS, formatPortfolioDate } from '../../shared/portfolio/save-rules';
+import { portfolioFormSchema } from '../../shared/portfolio/schema';
+
+const MAX_SLIDER_IMAGES = PORTFOLIO_LIMITS.maxSliderImages;
 
 export type PortfolioItem = PortfolioItemJson;
 

@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '../../shared/portfolio';
+import type { ResponsiveImage } from '../../shared/portfolio/item';
 
 interface ResponsivePictureProps {
   image: ResponsiveImage;

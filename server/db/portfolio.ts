@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { PortfolioItemData } from '../../shared/portfolio';
+import type { PortfolioItemData } from '../../shared/portfolio/item';
 import type { PortfolioImageFileRow, PortfolioImageRole, PortfolioImageRow, PortfolioItemRow } from './tables';
 
 type Db = Knex | Knex.Transaction;

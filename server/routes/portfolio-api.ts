@@ -4,7 +4,7 @@ import { requireAdmin } from '../middleware/require-admin';
 import type { PortfolioService } from '../services/portfolio';
 import { readPortfolioMultipart } from '../services/portfolio-multipart';
 import { HttpError } from '../http-errors';
-import { portfolioMessages } from '../../shared/portfolio';
+import { portfolioMessages } from '../../shared/portfolio/messages';
 
 /**
  * The portfolio API (SPEC §7 plus `GET` and `PUT` of one item). Reads are public, like the pages

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { industries } from '../../views/content/industries';
 import { createPortfolioService, type PortfolioService } from '../services/portfolio';
-import { PORTFOLIO_CATEGORY_PAGES, type PortfolioItemJson } from '../../shared/portfolio';
+import { PORTFOLIO_CATEGORY_PAGES } from '../../shared/portfolio/category-pages';
+import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { picture, submission } from '../../tests/helpers/portfolio-fixtures';
 

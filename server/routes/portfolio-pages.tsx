@@ -8,7 +8,9 @@ import type { Config } from '../config';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../middleware/page-cache';
 import type { RenderPage, RenderPageInput } from '../render/render-page';
 import type { PortfolioService } from '../services/portfolio';
-import { categoryPageBySlug, portfolioMessages, type PortfolioItemJson } from '../../shared/portfolio';
+import { categoryPageBySlug } from '../../shared/portfolio/category-pages';
+import type { PortfolioItemJson } from '../../shared/portfolio/item';
+import { portfolioMessages } from '../../shared/portfolio/messages';
 
 /**
  * Public pages built from the portfolio: the list, the five category pages, each item's page and

@@ -3,7 +3,7 @@ import { industries } from '../../views/content/industries';
 import { services } from '../../views/content/services';
 import type { Config } from '../config';
 import type { PortfolioService } from '../services/portfolio';
-import { PORTFOLIO_CATEGORY_PAGES } from '../../shared/portfolio';
+import { PORTFOLIO_CATEGORY_PAGES } from '../../shared/portfolio/category-pages';
 
 /** Public pages that exist without any data, in the order a visitor meets them. */
 export const STATIC_PUBLIC_PATHS: string[] = [

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ImageFormat, ImageVariant } from '../db/tables';
 import { HttpError } from '../http-errors';
-import { PORTFOLIO_LIMITS, portfolioMessages } from '../../shared/portfolio';
+import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
+import { portfolioMessages } from '../../shared/portfolio/messages';
 
 /** One uploaded file, as received. */
 export interface UploadedImage {

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import formidable, { errors as formidableErrors } from 'formidable';
 import { HttpError } from '../http-errors';
-import { PORTFOLIO_LIMITS, portfolioMessages } from '../../shared/portfolio';
+import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
+import { portfolioMessages } from '../../shared/portfolio/messages';
 import type { UploadedImage } from './portfolio-images';
 
 /** A portfolio form as received: text fields (repeated ones as arrays) and the kept files. */
@@ -88,7 +89,7 @@ function toHttpError(error: unknown): HttpError {
   const code = (error as { code?: number }).code;
   switch (code) {
     case formidableErrors.biggerThanMaxFileSize:
-      return new HttpError(413, `Each image must be at most 10 MB.`);
+      return new HttpError(413, portfolioMessages.fileTooLarge);
     case formidableErrors.biggerThanTotalMaxFileSize:
     case formidableErrors.maxFilesExceeded:
       return new HttpError(413, portfolioMessages.tooManyFiles);

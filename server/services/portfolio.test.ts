@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { findFile } from '../db/portfolio';
 import { HttpError } from '../http-errors';
-import { DEFAULT_DELIVERED_ITEMS, formatPortfolioDate, portfolioMessages } from '../../shared/portfolio';
+import { portfolioMessages } from '../../shared/portfolio/messages';
+import { DEFAULT_DELIVERED_ITEMS, formatPortfolioDate } from '../../shared/portfolio/save-rules';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import {
   htmlFile,

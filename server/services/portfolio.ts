@@ -3,18 +3,15 @@ import type { Db } from '../db/connection';
 import * as portfolioDb from '../db/portfolio';
 import type { ImageVariant } from '../db/tables';
 import { HttpError } from '../http-errors';
-import {
-  normalizePortfolioFields,
-  PORTFOLIO_LIMITS,
-  portfolioMessages,
-  type PortfolioItemJson,
-  type ResponsiveImage,
-} from '../../shared/portfolio';
+import type { PortfolioItemJson, ResponsiveImage } from '../../shared/portfolio/item';
+import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
+import { portfolioMessages } from '../../shared/portfolio/messages';
+import { normalizePortfolioFields } from '../../shared/portfolio/save-rules';
 import type { ContentVersion } from './content-version';
 import { encodeImagesInChildProcess, type EncodeImages } from './image-encoder';
 import { MAIN_IMAGE_VARIANTS, mediaUrl, SLIDER_IMAGE_VARIANTS } from './portfolio-images';
 import type { PortfolioSubmission } from './portfolio-multipart';
-import { portfolioFieldsSchema } from '../../shared/portfolio-schema';
+import { portfolioFieldsSchema } from '../../shared/portfolio/schema';
 
 export interface PortfolioServiceDeps {
   db: Db;

@@ -1,15 +1,11 @@
-import { industries } from '../views/content/industries';
-import {
-  CATEGORY_LABEL_TO_SLUG,
-  cardExcerpt,
-  categorySlugForLabel,
-  distinctDisplayCategories,
-  INDUSTRY_KEYWORDS,
-  matchesKeywords,
-  PORTFOLIO_CATEGORY_PAGES,
-  portfolioMessages,
-} from './portfolio';
-import { portfolioFormSchema } from './portfolio-schema';
+import { industries } from '../../views/content/industries';
+import { CATEGORY_LABEL_TO_SLUG, categorySlugForLabel } from './categories';
+import { PORTFOLIO_CATEGORY_PAGES } from './category-pages';
+import { cardExcerpt, distinctDisplayCategories } from './display';
+import { INDUSTRY_KEYWORDS } from './industries';
+import { matchesKeywords } from './keywords';
+import { portfolioMessages } from './messages';
+import { portfolioFormSchema } from './schema';
 
 const item = (categories: string[], displayCategories: string[] = []) => ({ categories, displayCategories });
 const page = (slug: string) => PORTFOLIO_CATEGORY_PAGES.find((p) => p.slug === slug)!;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { portfolioMessages } from './portfolio';
-import { FORBIDDEN_IN_TEXT } from './text';
+import { portfolioMessages } from './messages';
+import { FORBIDDEN_IN_TEXT } from '../text';
 
 /**
  * The zod schema of the portfolio's add and edit form, shared by the API and the admin dashboard.
@@ -105,6 +105,5 @@ export const portfolioFormSchema = portfolioFieldsSchema.refine((fields) => fiel
   path: ['categories'],
 });
 
-export type PortfolioFieldsInput = z.input<typeof portfolioFieldsSchema>;
 export type PortfolioFields = z.output<typeof portfolioFieldsSchema>;
 

@@ -7,7 +7,7 @@ import { createDb } from '../../server/db/connection';
 import { migrateLatest } from '../../server/db/migrate';
 import { createContentVersion } from '../../server/services/content-version';
 import { createPortfolioService } from '../../server/services/portfolio';
-import type { PortfolioItemJson } from '../../shared/portfolio';
+import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import { picture, submission } from '../helpers/portfolio-fixtures';
 import { DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
 import { startServer, type RunningServer } from './server';

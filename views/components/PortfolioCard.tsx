@@ -1,4 +1,5 @@
-import { cardExcerpt, type PortfolioItemJson } from '../../shared/portfolio';
+import { cardExcerpt } from '../../shared/portfolio/display';
+import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import { ResponsivePicture } from '../../islands/lib/responsive-picture';
 
 /** Cards are at most ~380 px wide in the grid; one column (full width less margins) on phones. */

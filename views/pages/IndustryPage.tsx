@@ -1,6 +1,9 @@
 import type { PageMeta } from '../page-meta';
 import { useAsset } from '../render-context';
-import { cardExcerpt, INDUSTRIES_WITHOUT_SAMPLES, INDUSTRY_KEYWORDS, matchesKeywords, type PortfolioItemJson } from '../../shared/portfolio';
+import { cardExcerpt } from '../../shared/portfolio/display';
+import { INDUSTRIES_WITHOUT_SAMPLES, INDUSTRY_KEYWORDS } from '../../shared/portfolio/industries';
+import type { PortfolioItemJson } from '../../shared/portfolio/item';
+import { matchesKeywords } from '../../shared/portfolio/keywords';
 import { CallToAction } from '../components/CallToAction';
 import { PageBanner } from '../components/PageBanner';
 import { CARD_SIZES, ImagePlaceholder } from '../components/PortfolioCard';

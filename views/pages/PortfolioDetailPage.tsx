@@ -1,5 +1,8 @@
 import type { PageMeta } from '../page-meta';
-import { categoryPageBySlug, matchesKeywords, portfolioMessages, type PortfolioItemJson } from '../../shared/portfolio';
+import { categoryPageBySlug } from '../../shared/portfolio/category-pages';
+import type { PortfolioItemJson } from '../../shared/portfolio/item';
+import { matchesKeywords } from '../../shared/portfolio/keywords';
+import { portfolioMessages } from '../../shared/portfolio/messages';
 import { CallToAction } from '../components/CallToAction';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';

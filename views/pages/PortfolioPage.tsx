@@ -1,11 +1,9 @@
 import type { PageMeta } from '../page-meta';
-import {
-  distinctDisplayCategories,
-  matchesKeywords,
-  portfolioMessages,
-  type PortfolioCategoryPage,
-  type PortfolioItemJson,
-} from '../../shared/portfolio';
+import type { PortfolioCategoryPage } from '../../shared/portfolio/category-pages';
+import { distinctDisplayCategories } from '../../shared/portfolio/display';
+import type { PortfolioItemJson } from '../../shared/portfolio/item';
+import { matchesKeywords } from '../../shared/portfolio/keywords';
+import { portfolioMessages } from '../../shared/portfolio/messages';
 import { CallToAction } from '../components/CallToAction';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
