@@ -1,10 +1,10 @@
 import type { FormType } from './form-types';
 
 /**
- * The four visitor forms as data: their fields, lists, texts and timings (their zod schemas are in
- * `form-schemas.ts`). Isomorphic:
- * the islands validate with these schemas before sending, the server validates again with the
- * same ones, and the no-JavaScript pages render the same field list.
+ * The four visitor forms as data: their fields (names, labels, limits, messages), lists, texts and
+ * timings. Each field is defined here once: the zod schemas (`form-schemas.ts`) are built from these
+ * definitions, the forms render them (labels, `maxLength`), the admin's inbox takes its columns from
+ * them and the staff e-mail its lines. Isomorphic (no zod here, so opening a form costs no schema code).
  */
 
 export const ENQUIRY_SERVICES = ['Web Development', 'Graphic Design', 'Mobile Development', 'UI/UX Design', 'Digital Marketing'] as const;
@@ -35,19 +35,55 @@ export const META_FIELDS = [HONEYPOT_FIELD, FILL_TIME_FIELD, CLIENT_TOKEN_FIELD]
 /** One message per field, by field name (`_form` for the body as a whole). */
 export type FieldErrors = Record<string, string>;
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'select' | 'textarea' | 'range';
-
-export interface FieldDefinition {
+interface FieldCommon {
   name: string;
+  /**
+   * What the field is called: the admin's column, the staff e-mail, and the messages about it
+   * ("Name must be text."). The form's label adds the unit and "(optional)" (`formFieldLabel`).
+   */
   label: string;
-  kind: FieldKind;
+  /** Shown in brackets after the label in the form and the staff e-mail ("Budget (USD)"). */
+  unit?: string;
   required: boolean;
+  /** Says "(optional)" in the form's label, where a short form would otherwise leave it unsaid. */
+  markOptional?: boolean;
+  /** What a visitor reads after leaving this required field empty. */
+  missingMessage?: string;
+}
+
+/** A typed value; its limit is stated here once and read by the schema and the input's `maxLength`. */
+export interface TextFieldDefinition extends FieldCommon {
+  kind: 'text' | 'email' | 'tel' | 'textarea';
+  maxLength: number;
   autoComplete?: string;
-  options?: readonly string[];
+}
+
+export interface SelectFieldDefinition extends FieldCommon {
+  kind: 'select';
+  options: readonly [string, ...string[]];
   /** Placeholder option of a select, disabled so it cannot be sent. */
   placeholder?: string;
   defaultValue?: string;
-  maxLength?: number;
+}
+
+export interface RangeFieldDefinition extends FieldCommon {
+  kind: 'range';
+  bounds: { min: number; max: number; step: number; default: number };
+  defaultValue: string;
+}
+
+/** One field of a visitor form: the schema, the form, the admin's inbox and the staff e-mail all read it. */
+export type FieldDefinition = TextFieldDefinition | SelectFieldDefinition | RangeFieldDefinition;
+export type FieldKind = FieldDefinition['kind'];
+
+/** "Budget (USD)": the label with its unit, as the staff e-mail names the field. */
+export function labelWithUnit(field: FieldDefinition): string {
+  return field.unit ? `${field.label} (${field.unit})` : field.label;
+}
+
+/** The label a visitor reads above the field. */
+export function formFieldLabel(field: FieldDefinition): string {
+  return field.markOptional ? `${labelWithUnit(field)} (optional)` : labelWithUnit(field);
 }
 
 export interface FormDefinition {
@@ -58,7 +94,8 @@ export interface FormDefinition {
   lead: string;
   /** Where the no-JavaScript form posts (and the page that shows it). */
   pagePath: string;
-  fields: FieldDefinition[];
+  /** In the order the form asks for them (and the admin's inbox shows them). */
+  fields: readonly FieldDefinition[];
   submitLabel: string;
   /** The button's label while the request is on its way (SPEC §4). */
   busyLabel: string;
@@ -70,10 +107,14 @@ export interface FormDefinition {
   failureText: string;
 }
 
-const nameField: FieldDefinition = { name: 'name', label: 'Name', kind: 'text', required: true, autoComplete: 'name', maxLength: 100 };
-const emailField: FieldDefinition = { name: 'email', label: 'Email', kind: 'email', required: true, autoComplete: 'email', maxLength: 254 };
-const phoneField: FieldDefinition = { name: 'phone', label: 'Phone', kind: 'tel', required: true, autoComplete: 'tel', maxLength: 30 };
-const companyField: FieldDefinition = { name: 'company', label: 'Company', kind: 'text', required: false, autoComplete: 'organization', maxLength: 120 };
+/** Longest message, project description or other free text a visitor may send. */
+const LONG_TEXT_MAX = 5000;
+
+const nameField: TextFieldDefinition = { name: 'name', label: 'Name', kind: 'text', required: true, autoComplete: 'name', maxLength: 100, missingMessage: 'Please enter your name.' };
+const emailField: TextFieldDefinition = { name: 'email', label: 'Email', kind: 'email', required: true, autoComplete: 'email', maxLength: 254, missingMessage: 'Please enter your email.' };
+const phoneField: TextFieldDefinition = { name: 'phone', label: 'Phone', kind: 'tel', required: true, autoComplete: 'tel', maxLength: 30, missingMessage: 'Please enter your phone number.' };
+const companyField: TextFieldDefinition = { name: 'company', label: 'Company', kind: 'text', required: false, autoComplete: 'organization', maxLength: 120 };
+const messageField: TextFieldDefinition = { name: 'message', label: 'Message', kind: 'textarea', required: true, maxLength: LONG_TEXT_MAX, missingMessage: 'Please enter a message.' };
 
 export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
   enquiry: {
@@ -88,7 +129,7 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
       phoneField,
       companyField,
       { name: 'service', label: 'Service', kind: 'select', required: true, options: ENQUIRY_SERVICES, placeholder: 'Select a service' },
-      { name: 'message', label: 'Message', kind: 'textarea', required: true, maxLength: 5000 },
+      messageField,
     ],
     submitLabel: 'Submit',
     busyLabel: 'Sending...',
@@ -108,9 +149,9 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
       phoneField,
       companyField,
       { name: 'service', label: 'Service', kind: 'select', required: true, options: QUOTE_SERVICES, defaultValue: QUOTE_DEFAULTS.service },
-      { name: 'budget', label: 'Budget (USD)', kind: 'range', required: true, defaultValue: String(QUOTE_DEFAULTS.budget) },
+      { name: 'budget', label: 'Budget', unit: 'USD', kind: 'range', required: true, bounds: BUDGET, defaultValue: String(QUOTE_DEFAULTS.budget), missingMessage: 'Please choose a budget.' },
       { name: 'timeline', label: 'Timeline', kind: 'select', required: true, options: QUOTE_TIMELINES, defaultValue: QUOTE_DEFAULTS.timeline },
-      { name: 'projectDetails', label: 'Project details', kind: 'textarea', required: true, maxLength: 5000 },
+      { name: 'projectDetails', label: 'Project details', kind: 'textarea', required: true, maxLength: LONG_TEXT_MAX, missingMessage: 'Please describe your project.' },
     ],
     submitLabel: 'Get My Quote',
     busyLabel: 'Submitting...',
@@ -124,7 +165,7 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
     title: 'Claim Your Free Offer',
     lead: 'Leave your email and we will send you our current free offer.',
     pagePath: '/free-offer',
-    fields: [emailField, { name: 'message', label: 'Message (optional)', kind: 'textarea', required: false, maxLength: 5000 }],
+    fields: [emailField, { name: 'message', label: 'Message', kind: 'textarea', required: false, markOptional: true, maxLength: LONG_TEXT_MAX }],
     submitLabel: 'Claim Offer',
     busyLabel: 'Sending...',
     successTitle: 'Thank You',
@@ -141,8 +182,8 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
       nameField,
       phoneField,
       emailField,
-      { name: 'subject', label: 'Subject', kind: 'text', required: true, maxLength: 200 },
-      { name: 'message', label: 'Message', kind: 'textarea', required: true, maxLength: 5000 },
+      { name: 'subject', label: 'Subject', kind: 'text', required: true, maxLength: 200, missingMessage: 'Please enter a subject.' },
+      messageField,
     ],
     submitLabel: 'Send Message',
     busyLabel: 'Sending...',

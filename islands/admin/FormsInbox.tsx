@@ -3,7 +3,7 @@ import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../../shared/for
 import { ApiError, INBOX_PAGE_SIZE } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
-import { FORM_COLUMNS, newestFirst, senderOf, type FormRecord } from './form-columns';
+import { formColumns, newestFirst, senderOf, type FormRecord } from './form-columns';
 import { fieldText, formatSubmittedAt, pageCount, truncate } from './text';
 import { SubmissionDialog } from './SubmissionDialog';
 import { ViewHeading } from './ViewHeading';
@@ -183,7 +183,7 @@ interface InboxTableProps {
 /** One page of submissions as a table: the type's fields, long texts cut to 50 characters. */
 export function InboxTable({ type, records, caption, busy = false, pendingId, onStatusChange, onView, onDelete }: InboxTableProps) {
   const captionId = useId();
-  const columns = FORM_COLUMNS[type];
+  const columns = formColumns(type);
   const statuses: readonly string[] = FORM_STATUSES[type];
   return (
     <div className="admin-table-scroll" role="region" aria-labelledby={captionId} aria-busy={busy || undefined} tabIndex={0}>

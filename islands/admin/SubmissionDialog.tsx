@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { useOverlay } from '../lib/use-overlay';
-import { FORM_COLUMNS, senderOf, type FormRecord } from './form-columns';
+import { formColumns, senderOf, type FormRecord } from './form-columns';
 import { AdminIcon } from './icons';
 import { fieldText, formatSubmittedAt } from './text';
 
@@ -32,7 +32,7 @@ export function SubmissionDialog({ type, record, onClose }: { type: FormType; re
               <time dateTime={record.submittedAt}>{formatSubmittedAt(record.submittedAt)}</time>
             </dd>
           </div>
-          {FORM_COLUMNS[type].map((column) => (
+          {formColumns(type).map((column) => (
             <div key={column.key} className="admin-submission__row">
               <dt>{column.label}</dt>
               <dd className="admin-prewrap">{fieldText(record[column.key]) || '—'}</dd>

@@ -1,47 +1,22 @@
 import type { FormType } from '../../shared/form-types';
+import { FORM_DEFINITIONS, type FieldDefinition } from '../../shared/forms';
 
 export interface FormColumn {
   /** Field name in the API record. */
   key: string;
   label: string;
   /** Long free text, cut to 50 characters in the table. */
-  long?: boolean;
+  long: boolean;
   /** Short values that read badly broken over lines (phone numbers). */
-  nowrap?: boolean;
+  nowrap: boolean;
 }
 
-/** The fields each inbox table shows, in the order the visitor's form asks for them (SPEC §3). */
-export const FORM_COLUMNS: Record<FormType, readonly FormColumn[]> = {
-  contact: [
-    { key: 'name', label: 'Name' },
-    { key: 'phone', label: 'Phone', nowrap: true },
-    { key: 'email', label: 'Email' },
-    { key: 'subject', label: 'Subject' },
-    { key: 'message', label: 'Message', long: true },
-  ],
-  enquiry: [
-    { key: 'name', label: 'Name' },
-    { key: 'email', label: 'Email' },
-    { key: 'phone', label: 'Phone', nowrap: true },
-    { key: 'company', label: 'Company' },
-    { key: 'service', label: 'Service' },
-    { key: 'message', label: 'Message', long: true },
-  ],
-  quote: [
-    { key: 'name', label: 'Name' },
-    { key: 'email', label: 'Email' },
-    { key: 'phone', label: 'Phone', nowrap: true },
-    { key: 'company', label: 'Company' },
-    { key: 'service', label: 'Service' },
-    { key: 'budget', label: 'Budget' },
-    { key: 'timeline', label: 'Timeline' },
-    { key: 'projectDetails', label: 'Project details', long: true },
-  ],
-  'free-offer': [
-    { key: 'email', label: 'Email' },
-    { key: 'message', label: 'Message', long: true },
-  ],
-};
+const columnOf = (field: FieldDefinition): FormColumn => ({ key: field.name, label: field.label, long: field.kind === 'textarea', nowrap: field.kind === 'tel' });
+
+/** The fields a type's inbox table shows: the visitor form's own, in the order it asks for them (SPEC §3). */
+export function formColumns(type: FormType): FormColumn[] {
+  return FORM_DEFINITIONS[type].fields.map(columnOf);
+}
 
 /** One stored submission as the inbox API returns it. */
 export interface FormRecord {

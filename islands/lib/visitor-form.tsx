@@ -10,6 +10,7 @@ import {
   SUCCESS_POPUP_MS,
   coerceFormPost,
   formatBudget,
+  formFieldLabel,
   type FieldDefinition,
   type FieldErrors,
 } from '../../shared/forms';
@@ -49,18 +50,17 @@ function Field({ field, id, value, error, budget, onBudget }: { field: FieldDefi
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
   } as const;
-  const initial = value ?? field.defaultValue;
   let control;
   switch (field.kind) {
     case 'select':
       control = (
-        <select {...common} defaultValue={initial ?? ''}>
+        <select {...common} defaultValue={value ?? field.defaultValue ?? ''}>
           {field.placeholder && (
             <option value="" disabled>
               {field.placeholder}
             </option>
           )}
-          {field.options!.map((option) => (
+          {field.options.map((option) => (
             <option key={option} value={option}>
               {option}
             </option>
@@ -69,7 +69,7 @@ function Field({ field, id, value, error, budget, onBudget }: { field: FieldDefi
       );
       break;
     case 'textarea':
-      control = <textarea {...common} rows={4} maxLength={field.maxLength} defaultValue={initial} />;
+      control = <textarea {...common} rows={4} maxLength={field.maxLength} defaultValue={value} />;
       break;
     case 'range':
       control = (
@@ -77,21 +77,21 @@ function Field({ field, id, value, error, budget, onBudget }: { field: FieldDefi
           <output htmlFor={id} className="field__output" aria-live="polite">
             {formatBudget(budget)}
           </output>
-          <input {...common} type="range" min={BUDGET.min} max={BUDGET.max} step={BUDGET.step} value={budget} onChange={(event) => onBudget(Number(event.target.value))} aria-valuetext={formatBudget(budget)} />
+          <input {...common} type="range" min={field.bounds.min} max={field.bounds.max} step={field.bounds.step} value={budget} onChange={(event) => onBudget(Number(event.target.value))} aria-valuetext={formatBudget(budget)} />
           <span className="field__range-labels" aria-hidden="true">
-            <span>{formatBudget(BUDGET.min)}</span>
-            <span>{formatBudget(BUDGET.max)}</span>
+            <span>{formatBudget(field.bounds.min)}</span>
+            <span>{formatBudget(field.bounds.max)}</span>
           </span>
         </>
       );
       break;
     default:
-      control = <input {...common} type={field.kind} autoComplete={field.autoComplete} maxLength={field.maxLength} defaultValue={initial} />;
+      control = <input {...common} type={field.kind} autoComplete={field.autoComplete} maxLength={field.maxLength} defaultValue={value} />;
   }
   return (
     <div className={`field field--${field.kind}`}>
       <label htmlFor={id}>
-        {field.label}
+        {formFieldLabel(field)}
         {field.required && <span aria-hidden="true"> *</span>}
       </label>
       {control}

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { FormType } from '../../shared/form-types';
-import type { AnyFormData } from '../../shared/form-schemas';
+import type { FormValues } from '../../shared/form-schemas';
 import type { SubmissionRowBase } from './tables';
 
 /** Which table holds each form's submissions. */
@@ -25,7 +25,7 @@ export function toRecord(row: SubmissionRowBase & Record<string, unknown>): Subm
   return record;
 }
 
-export function toColumns(data: AnyFormData): Record<string, unknown> {
+export function toColumns(data: FormValues): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).map(([field, value]) => [toSnake(field), value ?? null]));
 }
 
@@ -45,7 +45,7 @@ export interface SubmissionNotice {
 export async function storeSubmission(
   db: Knex,
   type: FormType,
-  { id, data, clientToken }: { id: string; data: AnyFormData; clientToken: string | null },
+  { id, data, clientToken }: { id: string; data: FormValues; clientToken: string | null },
   notice: SubmissionNotice,
 ): Promise<{ id: string; created: boolean }> {
   const table = SUBMISSION_TABLES[type];

@@ -12,8 +12,9 @@ import {
   FORM_DEFINITIONS,
   HONEYPOT_FIELD,
   INVALID_FORM_MESSAGE,
+  labelWithUnit,
 } from '../../shared/forms';
-import { validateForm, type AnyFormData } from '../../shared/form-schemas';
+import { validateForm, type FormValues } from '../../shared/form-schemas';
 
 export const formMessages = {
   notAnObject: 'The form must be sent as an object of fields.',
@@ -69,11 +70,10 @@ function splitMeta(body: Record<string, unknown>): { fields: Record<string, unkn
 }
 
 /** The staff e-mail for a submission: every field by its label, in the form's order. */
-export function describeSubmission(type: FormType, data: AnyFormData, id: string, publicUrl: string): { subject: string; body: string } {
+export function describeSubmission(type: FormType, data: FormValues, id: string, publicUrl: string): { subject: string; body: string } {
   const definition = FORM_DEFINITIONS[type];
-  const values = data as Record<string, unknown>;
-  const who = typeof values.name === 'string' ? values.name : String(values.email);
-  const lines = definition.fields.map((field) => `${field.label.replace(/ \(optional\)$/, '')}: ${values[field.name] ?? '(not given)'}`);
+  const who = typeof data.name === 'string' ? data.name : String(data.email);
+  const lines = definition.fields.map((field) => `${labelWithUnit(field)}: ${data[field.name] ?? '(not given)'}`);
   return {
     subject: `New ${definition.noun} from ${who}`,
     body: [`A visitor sent the ${definition.title} form.`, '', ...lines, '', `Reference: ${id}`, `Review it in the admin area: ${publicUrl}/admin/dashboard`].join('\n'),
@@ -127,7 +127,7 @@ export function createFormService({ db, config, logger, onQueued }: FormServiceD
 
       const data = validation.data;
       const id = randomUUID();
-      const result = await storeSubmission(db, type, { id, data, clientToken: meta.clientToken }, { ...describeSubmission(type, data, id, config.publicUrl), replyTo: data.email });
+      const result = await storeSubmission(db, type, { id, data, clientToken: meta.clientToken }, { ...describeSubmission(type, data, id, config.publicUrl), replyTo: typeof data.email === 'string' ? data.email : null });
       if (result.created) {
         logger.info({ form: type, id: result.id, channel }, 'form submission stored');
         onQueued?.();
