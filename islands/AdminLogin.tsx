@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { adminLoginMessages } from '../shared/admin-auth';
+import { adminLoginMessages, LOGIN_INPUT_MAX } from '../shared/admin-auth';
 
 export interface AdminLoginProps {
   /** Where the form posts without JavaScript (`/admin/login`). */
@@ -70,7 +70,7 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
           autoCapitalize="none"
           spellCheck={false}
           required
-          maxLength={256}
+          maxLength={LOGIN_INPUT_MAX.username}
           value={username}
           onChange={(event) => setUsername(event.target.value)}
           aria-invalid={error ? true : undefined}
@@ -85,7 +85,7 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
           type="password"
           autoComplete="current-password"
           required
-          maxLength={1024}
+          maxLength={LOGIN_INPUT_MAX.password}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           aria-invalid={error ? true : undefined}

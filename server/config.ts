@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { REGION_CODES, type RegionCode } from '../views/content/types';
-
+import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, ADMIN_USERNAME_MAX, ADMIN_USERNAME_MIN } from '../shared/admin-auth';
 
 const optionalText = z
   .string()
@@ -57,8 +57,8 @@ const envSchema = z
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     DATA_DIR: z.string().default('./data'),
     PUBLIC_URL: optionalUrl(['http', 'https']),
-    ADMIN_USERNAME: optionalText.pipe(z.string().min(3, 'must be at least 3 characters').max(64).optional()),
-    ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'must be at least 12 characters').max(256).optional()),
+    ADMIN_USERNAME: optionalText.pipe(z.string().min(ADMIN_USERNAME_MIN, `must be at least ${ADMIN_USERNAME_MIN} characters`).max(ADMIN_USERNAME_MAX).optional()),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(ADMIN_PASSWORD_MIN, `must be at least ${ADMIN_PASSWORD_MIN} characters`).max(ADMIN_PASSWORD_MAX).optional()),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     NOTIFY_TO: optionalText.pipe(z.email('must be an e-mail address').optional()),
     REGION_SITES: regionSites,

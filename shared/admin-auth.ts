@@ -2,13 +2,22 @@ import { z } from 'zod';
 import { FORBIDDEN_IN_LINE } from './text';
 
 /**
- * The admin login: its request, its answers and its messages. Isomorphic: the login API, the
- * no-JavaScript login form and the login island all read these.
+ * Admin accounts' bounds and the login: its request, its answers and its messages. Isomorphic: the
+ * configuration, the account service, the login API, the no-JavaScript login form and the login
+ * island all read these.
  */
+
+/** Bounds of an account's username and password, wherever one is set (start-up, CLI). */
 export const ADMIN_USERNAME_MIN = 3;
 export const ADMIN_USERNAME_MAX = 64;
 export const ADMIN_PASSWORD_MIN = 12;
 export const ADMIN_PASSWORD_MAX = 256;
+
+/**
+ * Longest username and password the login form takes. Looser than the account bounds on purpose:
+ * a login never says which rule a guess broke, it is simply wrong.
+ */
+export const LOGIN_INPUT_MAX = { username: 256, password: 1024 } as const;
 
 export const adminLoginMessages = {
   /** The spec's text, the same for an unknown user and a wrong password. */
@@ -25,9 +34,9 @@ const remember = z
   .transform((value) => value ?? false);
 
 export const adminLoginSchema = z.object({
-  username: z.string().trim().min(1).max(256).refine((value) => !FORBIDDEN_IN_LINE.test(value)),
+  username: z.string().trim().min(1).max(LOGIN_INPUT_MAX.username).refine((value) => !FORBIDDEN_IN_LINE.test(value)),
   // Length is checked only loosely here: a too-short password is simply a wrong one.
-  password: z.string().min(1).max(1024),
+  password: z.string().min(1).max(LOGIN_INPUT_MAX.password),
   remember,
 });
 export type AdminLoginInput = z.input<typeof adminLoginSchema>;

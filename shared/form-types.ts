@@ -22,6 +22,9 @@ export const FORM_TYPE_LABELS: Record<FormType, string> = {
   'free-offer': 'Free Offers',
 };
 
+/** The admin inbox's page of submissions: what the dashboard asks for, and the most the API gives. */
+export const INBOX_PAGE_SIZE = { default: 20, max: 100 } as const;
+
 export function isFormType(value: string): value is FormType {
   return (FORM_TYPES as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
-import { ApiError, INBOX_PAGE_SIZE } from './api';
+import { FORM_STATUSES, FORM_TYPE_LABELS, INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
+import { ApiError } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
 import { formColumns, newestFirst, senderOf, type FormRecord } from './form-columns';
@@ -36,10 +36,10 @@ export function FormsInbox({ type }: { type: FormType }) {
   useEffect(() => {
     let current = true;
     setList((previous) => (previous.phase === 'ready' ? previous : { phase: 'loading' }));
-    api.listForms(type, page, INBOX_PAGE_SIZE).then(
+    api.listForms(type, page, INBOX_PAGE_SIZE.default).then(
       ({ records, total }) => {
         if (!current) return;
-        const pages = pageCount(total, INBOX_PAGE_SIZE);
+        const pages = pageCount(total, INBOX_PAGE_SIZE.default);
         // A delete can empty the last page: step back to the one that now exists.
         if (records.length === 0 && page > pages) return setPage(pages);
         setList({ phase: 'ready', records: newestFirst(records), total, page });
@@ -86,7 +86,7 @@ export function FormsInbox({ type }: { type: FormType }) {
     }
   };
 
-  const pages = list.phase === 'ready' ? pageCount(list.total, INBOX_PAGE_SIZE) : 1;
+  const pages = list.phase === 'ready' ? pageCount(list.total, INBOX_PAGE_SIZE.default) : 1;
   const shownPage = list.phase === 'ready' ? list.page : page;
   const busy = list.phase === 'ready' && list.page !== page;
 

@@ -1,4 +1,4 @@
-import type { FormType } from '../../shared/form-types';
+import { INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
 import type { FormRecord } from './form-columns';
 import type { PortfolioItem } from './portfolio-form';
 
@@ -32,8 +32,6 @@ export interface UploadResult {
   status: number;
   body: unknown;
 }
-
-export const INBOX_PAGE_SIZE = 20;
 
 /** The `{ error }` text of a JSON answer, if it has one. */
 export function errorTextOf(body: unknown): string | null {
@@ -70,7 +68,7 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
   }
 
   return {
-    async listForms(type: FormType, page: number, limit = INBOX_PAGE_SIZE): Promise<FormsPage> {
+    async listForms(type: FormType, page: number, limit = INBOX_PAGE_SIZE.default): Promise<FormsPage> {
       const response = await call('GET', `/api/forms/${type}?page=${page}&limit=${limit}`, `Failed to fetch ${type} forms`);
       const body = await readJson(response);
       if (!Array.isArray(body)) throw new ApiError(`Failed to fetch ${type} forms`, response.status, false);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { FormType } from '../../shared/form-types';
 import type { FormValues } from '../../shared/form-schemas';
 import type { SubmissionRowBase } from './tables';
+import { isUuid } from './uuid';
 
 /** Which table holds each form's submissions. */
 export const SUBMISSION_TABLES: Record<FormType, string> = {
@@ -72,17 +73,16 @@ export async function listSubmissions(db: Knex, type: FormType, { limit, offset 
   return { records: (rows as (SubmissionRowBase & Record<string, unknown>)[]).map(toRecord), total: Number(countRow?.count ?? 0) };
 }
 
-export async function findSubmission(db: Knex, type: FormType, id: string): Promise<SubmissionRecord | undefined> {
-  const row = await db(SUBMISSION_TABLES[type]).where({ id }).first();
-  return row ? toRecord(row as SubmissionRowBase & Record<string, unknown>) : undefined;
-}
-
+/** The updated record, or undefined when no submission has that id. */
 export async function updateSubmissionStatus(db: Knex, type: FormType, id: string, status: string): Promise<SubmissionRecord | undefined> {
+  if (!isUuid(id)) return undefined;
   const [row] = await db(SUBMISSION_TABLES[type]).where({ id }).update({ status }).returning('*');
   return row ? toRecord(row as SubmissionRowBase & Record<string, unknown>) : undefined;
 }
 
+/** False when no submission has that id. */
 export async function deleteSubmission(db: Knex, type: FormType, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
   // `returning` rather than the affected-row count, which the PGlite dialect does not give as a number.
   const deleted = await db(SUBMISSION_TABLES[type]).where({ id }).delete().returning<{ id: string }[]>('id');
   return deleted.length > 0;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { PortfolioItemData } from '../../shared/portfolio/item';
 import type { PortfolioImageFileRow, PortfolioImageRole, PortfolioImageRow, PortfolioItemRow } from './tables';
+import { isUuid } from './uuid';
 
 type Db = Knex | Knex.Transaction;
 
@@ -36,13 +37,6 @@ function toColumns(data: PortfolioItemData) {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True when `id` can be an item id (anything else is simply not found, never a database error). */
-export function isItemId(id: string): boolean {
-  return UUID.test(id);
-}
-
 export async function insertItem(db: Db, data: PortfolioItemData): Promise<string> {
   const [row] = await db('portfolio_items').insert(toColumns(data)).returning<{ id: string }[]>('id');
   return row!.id;
@@ -56,6 +50,7 @@ export async function updateItem(db: Db, id: string, data: PortfolioItemData): P
 
 /** Deletes the item with its images and files (cascade); false when it did not exist. */
 export async function deleteItem(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
   // `returning` rather than the affected count: knex-pglite answers delete() with a result object.
   const deleted = await db('portfolio_items').where({ id }).delete().returning<{ id: string }[]>('id');
   return deleted.length > 0;
@@ -63,6 +58,7 @@ export async function deleteItem(db: Db, id: string): Promise<boolean> {
 
 /** Locks the item row for the rest of the transaction; false when it does not exist. */
 export async function lockItem(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
   return Boolean(await db('portfolio_items').where({ id }).forUpdate().first('id'));
 }
 
@@ -89,7 +85,7 @@ export async function listItems(db: Db, options: { id?: string } = {}): Promise<
 }
 
 export async function findItem(db: Db, id: string): Promise<StoredItem | undefined> {
-  if (!isItemId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return (await listItems(db, { id }))[0];
 }
 

@@ -3,9 +3,7 @@ import type { Context } from 'koa';
 import { HttpError, messages } from '../http-errors';
 import { requireAdmin } from '../middleware/require-admin';
 import type { FormService } from '../services/forms';
-import { isFormType, type FormType } from '../../shared/form-types';
-
-export const PAGE_SIZE = { default: 20, max: 100 } as const;
+import { INBOX_PAGE_SIZE, isFormType, type FormType } from '../../shared/form-types';
 
 function formType(ctx: Context): FormType {
   const type = ctx.params.type ?? '';
@@ -31,7 +29,7 @@ export function adminFormRoutes(forms: FormService): Router {
   router.get('/:type', admin, async (ctx) => {
     const type = formType(ctx);
     const page = positiveInt(ctx.query.page, 'page', 1);
-    const limit = Math.min(positiveInt(ctx.query.limit, 'limit', PAGE_SIZE.default), PAGE_SIZE.max);
+    const limit = Math.min(positiveInt(ctx.query.limit, 'limit', INBOX_PAGE_SIZE.default), INBOX_PAGE_SIZE.max);
     const { records, total } = await forms.list(type, { page, limit });
     ctx.set('X-Total-Count', String(total));
     ctx.set('Cache-Control', 'no-store');

@@ -5,7 +5,7 @@ import { AdminLoginPage, adminLoginMeta, type AdminLoginPageProps } from '../../
 import { HttpError } from '../http-errors';
 import { assertCsrf } from '../middleware/require-admin';
 import type { RenderPage } from '../render/render-page';
-import { adminLoginMessages } from '../../shared/admin-auth';
+import { adminLoginMessages, LOGIN_INPUT_MAX } from '../../shared/admin-auth';
 import { signIn, signOut, type AdminAuthRouteDeps } from './admin-auth';
 
 export const DASHBOARD_PATH = '/admin/dashboard';
@@ -50,7 +50,7 @@ export function adminPageRoutes(renderPage: RenderPage, deps: AdminAuthRouteDeps
   router.post('/admin/login', async (ctx) => {
     const form = (ctx.request.body ?? {}) as Record<string, unknown>;
     const returnTo = dashboardReturnPath(form.returnTo);
-    const username = typeof form.username === 'string' ? form.username.slice(0, 256) : '';
+    const username = typeof form.username === 'string' ? form.username.slice(0, LOGIN_INPUT_MAX.username) : '';
     const remember = form.remember === 'on';
     try {
       const result = await signIn(ctx, deps, form);

@@ -41,7 +41,6 @@ export interface SubmitResult {
 }
 
 const CLIENT_TOKEN = /^[A-Za-z0-9_-]{8,100}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -143,13 +142,13 @@ export function createFormService({ db, config, logger, onQueued }: FormServiceD
       if (typeof status !== 'string' || !(FORM_STATUSES[type] as readonly string[]).includes(status)) {
         throw new HttpError(400, formMessages.unknownStatus(type));
       }
-      const record = UUID.test(id) ? await updateSubmissionStatus(db, type, id, status) : undefined;
+      const record = await updateSubmissionStatus(db, type, id, status);
       if (!record) throw new HttpError(404, formMessages.submissionNotFound);
       return record;
     },
 
     async remove(type: FormType, id: string): Promise<void> {
-      if (!UUID.test(id) || !(await deleteSubmission(db, type, id))) throw new HttpError(404, formMessages.submissionNotFound);
+      if (!(await deleteSubmission(db, type, id))) throw new HttpError(404, formMessages.submissionNotFound);
     },
   };
 }

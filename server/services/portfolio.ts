@@ -110,7 +110,7 @@ export function createPortfolioService({ db, contentVersion, now = () => new Dat
 
     async remove(id) {
       await db.transaction(async (trx) => {
-        if (!portfolioDb.isItemId(id) || !(await portfolioDb.deleteItem(trx, id))) throw new HttpError(404, portfolioMessages.notFound);
+        if (!(await portfolioDb.deleteItem(trx, id))) throw new HttpError(404, portfolioMessages.notFound);
         await contentVersion.bump(trx);
       });
     },
