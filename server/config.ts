@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { REGION_CODES, type RegionCode } from '../views/content/types';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, ADMIN_USERNAME_MAX, ADMIN_USERNAME_MIN } from '../shared/admin-auth';
+import { firstErrorOf, WHOLE_VALUE } from '../shared/zod-errors';
 
 const optionalText = z
   .string()
@@ -118,9 +119,8 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const variable = issue.path.join('.') || 'environment';
-    throw new ConfigError(`Invalid configuration: ${variable} ${issue.message}`);
+    const { field, message } = firstErrorOf(parsed.error);
+    throw new ConfigError(`Invalid configuration: ${field === WHOLE_VALUE ? 'environment' : field} ${message}`);
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');

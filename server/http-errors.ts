@@ -1,30 +1,19 @@
 /**
- * Errors meant for the visitor: a status and a message that is safe to show. Anything else that
- * reaches the error handler is logged and answered with a generic message.
+ * An error of the HTTP layer itself (routes and middleware: an unknown path, a wrong content type,
+ * a body too large, no session, a missing CSRF token), with its status and a message that is safe
+ * to show. Services throw domain errors instead (`errors.ts`); anything else that reaches the
+ * error handler is logged and answered with a generic message.
  */
 export class HttpError extends Error {
   readonly expose = true;
   constructor(
     readonly status: number,
     message: string,
-    /** Per-field messages for a rejected form, keyed by field name. */
-    readonly fields?: Record<string, string>,
-    /** For 429 and 503: when the client may try again, sent as `Retry-After`. */
-    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
-
-export const messages = {
-  notFound: 'Page not found',
-  apiNotFound: 'Not found',
-  internal: 'Something went wrong on our side. Please try again later.',
-  databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
-  payloadTooLarge: 'The request body is too large.',
-  malformedJson: 'The request body is not valid JSON.',
-} as const;
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',

@@ -2,7 +2,7 @@
  * The image encoder's child process (see services/image-encoder.ts): receives one batch of
  * uploads, encodes them in order, sends the renditions back and exits, returning its memory.
  */
-import { HttpError } from './http-errors';
+import { DomainError } from './errors';
 import { toBuffer, type EncodeJob, type EncoderReply } from './services/image-encoder';
 import { encodeImage, type EncodedImage } from './services/portfolio-images';
 
@@ -14,7 +14,9 @@ process.once('message', async (jobs: EncodeJob[]) => {
     for (const { upload, variants } of jobs) images.push(await encodeImage({ label: upload.label, data: toBuffer(upload.data) }, variants));
     reply({ ok: true, images });
   } catch (error) {
-    reply(error instanceof HttpError ? { ok: false, status: error.status, message: error.message } : { ok: false, message: String(error) });
+    // A bad upload's error goes back as its kind and message, to be answered as such.
+    const kind = error instanceof DomainError ? error.kind : undefined;
+    reply(kind && kind !== 'rate-limited' ? { ok: false, kind, message: (error as DomainError).message } : { ok: false, message: String(error) });
   }
 });
 

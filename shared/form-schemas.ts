@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FormType } from './form-types';
 import {
   FORM_DEFINITIONS,
+  NOT_A_FORM_MESSAGE,
   formatBudget,
   type FieldDefinition,
   type FieldErrors,
@@ -10,6 +11,7 @@ import {
   type TextFieldDefinition,
 } from './forms';
 import { FORBIDDEN_IN_LINE, FORBIDDEN_IN_TEXT } from './text';
+import { fieldErrorsOf } from './zod-errors';
 
 /**
  * The zod schemas of the four visitor forms, built from their field definitions (`forms.ts`), so a
@@ -84,7 +86,8 @@ function fieldSchema(field: FieldDefinition): z.ZodType<string | number | null> 
 }
 
 /** A form's schema: exactly its defined fields (any other field is refused). */
-const formSchema = (type: FormType) => z.strictObject(Object.fromEntries(FORM_DEFINITIONS[type].fields.map((field) => [field.name, fieldSchema(field)])));
+const formSchema = (type: FormType) =>
+  z.strictObject(Object.fromEntries(FORM_DEFINITIONS[type].fields.map((field) => [field.name, fieldSchema(field)])), { error: NOT_A_FORM_MESSAGE });
 
 export const formSchemas = {
   enquiry: formSchema('enquiry'),
@@ -101,16 +104,6 @@ export type FormValidation = { ok: true; data: FormValues } | { ok: false; field
 /** Validates a body against a form's schema; on failure one message per field (the first issue). */
 export function validateForm(type: FormType, body: unknown): FormValidation {
   const result = formSchemas[type].safeParse(body);
-  if (result.success) return { ok: true, data: result.data };
-  const fields: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[key] ??= 'This field is not part of the form.';
-      continue;
-    }
-    const key = issue.path.length > 0 ? String(issue.path[0]) : '_form';
-    fields[key] ??= key === '_form' ? 'The form must be sent as an object of fields.' : issue.message;
-  }
-  return { ok: false, fields };
+  return result.success ? { ok: true, data: result.data } : { ok: false, fields: fieldErrorsOf(result.error) };
 }
 

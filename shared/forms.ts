@@ -30,7 +30,6 @@ export function formatBudget(value: number): string {
 export const HONEYPOT_FIELD = 'website';
 export const FILL_TIME_FIELD = 'fillMs';
 export const CLIENT_TOKEN_FIELD = 'clientToken';
-export const META_FIELDS = [HONEYPOT_FIELD, FILL_TIME_FIELD, CLIENT_TOKEN_FIELD] as const;
 
 /** One message per field, by field name (`_form` for the body as a whole). */
 export type FieldErrors = Record<string, string>;
@@ -74,7 +73,6 @@ export interface RangeFieldDefinition extends FieldCommon {
 
 /** One field of a visitor form: the schema, the form, the admin's inbox and the staff e-mail all read it. */
 export type FieldDefinition = TextFieldDefinition | SelectFieldDefinition | RangeFieldDefinition;
-export type FieldKind = FieldDefinition['kind'];
 
 /** "Budget (USD)": the label with its unit, as the staff e-mail names the field. */
 export function labelWithUnit(field: FieldDefinition): string {
@@ -196,6 +194,9 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
 
 /** The general error of a rejected form; the per-field messages say what to fix. */
 export const INVALID_FORM_MESSAGE = 'Please correct the highlighted fields.';
+
+/** The answer to a body that is not an object of fields at all. */
+export const NOT_A_FORM_MESSAGE = 'The form must be sent as an object of fields.';
 
 /**
  * Turns urlencoded values (all strings) into what the JSON schema expects: the budget slider's

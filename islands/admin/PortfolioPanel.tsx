@@ -1,6 +1,6 @@
 import { cloneElement, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import { useOverlay } from '../lib/use-overlay';
-import { errorTextOf } from './api';
+import { ApiError } from './api';
 import { useDashboard } from './context';
 import { AdminIcon } from './icons';
 import {
@@ -99,15 +99,14 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
     setProgress(0);
     try {
       const body = buildPortfolioFormData(values, files, { existingDate: editing?.date ?? '' });
-      const answer = await api.savePortfolioItem(editing?._id ?? null, body, setProgress);
-      if (answer.status >= 200 && answer.status < 300) {
-        setProgress(100);
-        onSaved();
-        return;
-      }
-      setSaveError(`Failed to save portfolio item: ${errorTextOf(answer.body) ?? 'Unknown error'}`);
+      await api.savePortfolioItem(editing?._id ?? null, body, setProgress);
+      setProgress(100);
+      onSaved();
+      return;
     } catch (error) {
-      setSaveError(`An error occurred: ${error instanceof Error ? error.message : String(error)}`);
+      // SPEC §8: a refused save and an exception read differently.
+      if (error instanceof ApiError) setSaveError(`Failed to save portfolio item: ${error.message}`);
+      else setSaveError(`An error occurred: ${error instanceof Error ? error.message : String(error)}`);
     }
     setProgress(null);
   };

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { portfolioMessages } from '../../shared/portfolio/messages';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
 import { AdminIcon } from './icons';
@@ -53,9 +54,9 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
       setList((previous) => (previous.phase === 'ready' ? { phase: 'ready', items: previous.items.filter((entry) => entry._id !== item._id) } : previous));
       // Navigating clears notices, so it goes first.
       if (view.name === 'portfolio-detail') navigate({ name: 'portfolio' });
-      notify({ tone: 'success', text: 'Portfolio item deleted successfully!' });
+      notify({ tone: 'success', text: portfolioMessages.deleted });
     } catch {
-      notify({ tone: 'error', text: 'Failed to delete portfolio item' });
+      notify({ tone: 'error', text: portfolioMessages.deleteFailed });
     } finally {
       setDeleting(false);
       setConfirming(null);
@@ -64,7 +65,7 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
 
   const onSaved = (mode: PanelMode) => {
     setPanel(null);
-    notify({ tone: 'success', text: mode.kind === 'add' ? 'Portfolio item added successfully!' : 'Portfolio item updated successfully!' });
+    notify({ tone: 'success', text: mode.kind === 'add' ? portfolioMessages.added : portfolioMessages.updated });
     reload();
   };
 
@@ -142,7 +143,7 @@ function ListStatus({ list, onRetry }: { list: ListState; onRetry: () => void })
   if (list.phase === 'error')
     return (
       <div className="admin-error" role="alert">
-        <p>Failed to load portfolio items</p>
+        <p>{portfolioMessages.adminListFailed}</p>
         <button type="button" className="admin-button admin-button--small" onClick={onRetry}>
           Retry
         </button>

@@ -1,8 +1,13 @@
 import { INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
+import { portfolioMessages } from '../../shared/portfolio/messages';
 import type { FormRecord } from './form-columns';
 import type { PortfolioItem } from './portfolio-form';
 
-/** A call the server answered with an error status; `message` is its `{ error }` text when it sent one. */
+/**
+ * A call the server answered with an error status; `message` is its `{ error }` text when it sent
+ * one, else the caller's fallback. Every call of the dashboard rejects with one on a non-2xx answer
+ * (and with a plain `Error` when no answer came at all).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -28,15 +33,16 @@ export interface FormsPage {
   total: number;
 }
 
-export interface UploadResult {
-  status: number;
-  body: unknown;
-}
-
 /** The `{ error }` text of a JSON answer, if it has one. */
-export function errorTextOf(body: unknown): string | null {
+function errorTextOf(body: unknown): string | null {
   if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim()) return body.error;
   return null;
+}
+
+/** The error for a non-2xx answer: the server's own text when it sent one, else `fallback`. */
+function failure(status: number, body: unknown, fallback: string): ApiError {
+  const serverText = errorTextOf(body);
+  return new ApiError(serverText ?? fallback, status, serverText !== null);
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -60,10 +66,7 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     if (json !== undefined) headers['Content-Type'] = 'application/json';
     const response = await doFetch(url, { method, headers, credentials: 'same-origin', body: json === undefined ? undefined : JSON.stringify(json) });
     if (response.status === 401) onUnauthorized();
-    if (!response.ok) {
-      const serverText = errorTextOf(await readJson(response));
-      throw new ApiError(serverText ?? fallback, response.status, serverText !== null);
-    }
+    if (!response.ok) throw failure(response.status, await readJson(response), fallback);
     return response;
   }
 
@@ -85,22 +88,22 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     },
 
     async listPortfolio(): Promise<PortfolioItem[]> {
-      const response = await call('GET', '/api/portfolio', 'Failed to load portfolio items');
+      const response = await call('GET', '/api/portfolio', portfolioMessages.adminListFailed);
       const body = await readJson(response);
-      if (!Array.isArray(body)) throw new ApiError('Failed to load portfolio items', response.status, false);
+      if (!Array.isArray(body)) throw new ApiError(portfolioMessages.adminListFailed, response.status, false);
       return body as PortfolioItem[];
     },
 
     async deletePortfolioItem(id: string): Promise<void> {
-      await call('DELETE', `/api/portfolio/${encodeURIComponent(id)}`, 'Failed to delete portfolio item');
+      await call('DELETE', `/api/portfolio/${encodeURIComponent(id)}`, portfolioMessages.deleteFailed);
     },
 
     /**
-     * Creates (no id) or replaces (id) a portfolio item. Sent with XMLHttpRequest because fetch
-     * reports no upload progress; `onProgress` gets whole percentages of the bytes sent.
-     * Resolves with any answer the server gave; rejects only when no answer came (network).
+     * Creates (no id) or replaces (id) a portfolio item and resolves with it as stored. Sent with
+     * XMLHttpRequest because fetch reports no upload progress; `onProgress` gets whole percentages
+     * of the bytes sent.
      */
-    savePortfolioItem(id: string | null, form: FormData, onProgress: (percent: number) => void): Promise<UploadResult> {
+    savePortfolioItem(id: string | null, form: FormData, onProgress: (percent: number) => void): Promise<PortfolioItem> {
       return new Promise((resolve, reject) => {
         const request = new XMLHttpRequest();
         request.open(id ? 'PUT' : 'POST', id ? `/api/portfolio/${encodeURIComponent(id)}` : '/api/portfolio');
@@ -112,7 +115,9 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
         };
         request.onload = () => {
           if (request.status === 401) onUnauthorized();
-          resolve({ status: request.status, body: parseJsonText(request.responseText) });
+          const body = parseJsonText(request.responseText);
+          if (request.status >= 200 && request.status < 300) resolve(body as PortfolioItem);
+          else reject(failure(request.status, body, 'Unknown error'));
         };
         request.onerror = () => reject(new Error('Network error: the server could not be reached'));
         request.onabort = () => reject(new Error('The upload was cancelled'));

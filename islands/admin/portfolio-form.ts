@@ -3,6 +3,7 @@ import type { DeliveredItem, PortfolioItemJson } from '../../shared/portfolio/it
 import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
 import { DEFAULT_BG_COLOR, DEFAULT_DELIVERED_ITEMS, formatPortfolioDate } from '../../shared/portfolio/save-rules';
 import { portfolioFormSchema } from '../../shared/portfolio/schema';
+import { fieldErrorsOf } from '../../shared/zod-errors';
 
 const MAX_SLIDER_IMAGES = PORTFOLIO_LIMITS.maxSliderImages;
 
@@ -111,10 +112,9 @@ export function validatePortfolioValues(values: PortfolioFormValues, files: Port
   const errors: PortfolioFormErrors = {};
   const result = portfolioFormSchema.safeParse(portfolioTextFields(values));
   if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '');
+    for (const [field, message] of Object.entries(fieldErrorsOf(result.error))) {
       const key = (PORTFOLIO_FORM_FIELDS as readonly string[]).includes(field) ? (field as PortfolioFormField) : field === 'displayCategories' ? 'categories' : field === 'date' ? 'completionDate' : 'title';
-      errors[key] ??= issue.message;
+      errors[key] ??= message;
     }
   }
   if (files.image && !isImageFile(files.image)) errors.image = 'The main image must be an image file.';

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import { HttpError, messages } from '../http-errors';
+import { HttpError } from '../http-errors';
+import { messages } from '../messages';
 
 /** Largest JSON or urlencoded body accepted; forms are far smaller. */
 export const BODY_LIMIT = '100kb';
@@ -19,9 +20,9 @@ export function bodyParser(): Middleware {
     formLimit: BODY_LIMIT,
     jsonStrict: true,
     onError(error: Error & { status?: number }) {
-      if (error.status === 413) throw new HttpError(413, messages.payloadTooLarge);
+      if (error.status === 413) throw new HttpError(413, messages.http.payloadTooLarge);
       if (error.status && error.status < 500) {
-        throw new HttpError(error.status, error instanceof SyntaxError ? messages.malformedJson : 'The request body could not be read.');
+        throw new HttpError(error.status, error instanceof SyntaxError ? messages.http.malformedJson : messages.http.unreadableBody);
       }
       throw error;
     },

@@ -1,5 +1,7 @@
 import type { Context, Middleware } from 'koa';
-import { HttpError, isDatabaseUnavailable, messages } from '../http-errors';
+import { DomainError, RateLimitedError, ValidationError, type DomainErrorKind } from '../errors';
+import { HttpError, isDatabaseUnavailable } from '../http-errors';
+import { messages } from '../messages';
 
 /** Renders the HTML error page for a status and a visitor-safe message. */
 export type RenderErrorPage = (input: { status: number; message: string; path: string }) => string;
@@ -11,24 +13,47 @@ interface ErrorAnswer {
   retryAfterSeconds?: number;
 }
 
+/** The status of each kind of domain error: the one place services' errors meet HTTP. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'unsupported-type': 415,
+  unprocessable: 422,
+  'rate-limited': 429,
+};
+
 function describe(error: unknown, path: string): ErrorAnswer {
-  if (error instanceof HttpError) return { status: error.status, message: error.message, fields: error.fields, retryAfterSeconds: error.retryAfterSeconds };
-  if (isDatabaseUnavailable(error)) return { status: 503, message: messages.databaseUnavailable, retryAfterSeconds: 5 };
+  if (error instanceof DomainError) {
+    return {
+      status: STATUS_OF[error.kind],
+      message: error.message,
+      fields: error instanceof ValidationError ? error.fields : undefined,
+      retryAfterSeconds: error instanceof RateLimitedError ? error.retryAfterSeconds : undefined,
+    };
+  }
+  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  if (isDatabaseUnavailable(error)) return { status: 503, message: messages.http.databaseUnavailable, retryAfterSeconds: 5 };
   // Errors from Koa and its parsers carry a status and say whether their message is safe to show.
   const { status, expose, message } = (error ?? {}) as { status?: number; expose?: boolean; message?: string };
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const fallback = status === 404 ? (path.startsWith('/api/') ? messages.apiNotFound : messages.notFound) : 'Bad request';
+    const fallback = status === 404 ? notFoundMessage(path) : messages.http.badRequest;
     return { status, message: expose && message ? message : fallback };
   }
-  return { status: 500, message: messages.internal };
+  return { status: 500, message: messages.http.internal };
 }
+
+const notFoundMessage = (path: string) => (path.startsWith('/api/') ? messages.http.apiNotFound : messages.http.notFound);
 
 function wantsJson(ctx: Context): boolean {
   return ctx.path.startsWith('/api/') || ctx.accepts('html', 'json') === 'json';
 }
 
 /**
- * The one place errors become answers: `{ "error": "…" }` for the API, an HTML page otherwise.
+ * The one place errors become answers: `{ "error": "…" }` for the API, an HTML page otherwise,
+ * with the status of the domain error's kind, the HTTP layer's own status, or 503 when the
+ * database cannot be reached.
  * Only messages meant for visitors are shown; everything else is logged and answered generically,
  * so no stack trace or internal detail ever reaches a client.
  */
@@ -61,6 +86,6 @@ export function errorHandler(renderErrorPage: RenderErrorPage): Middleware {
 /** Last in the chain: nothing answered, so the path does not exist. */
 export function notFound(): Middleware {
   return async (ctx) => {
-    throw new HttpError(404, ctx.path.startsWith('/api/') ? messages.apiNotFound : messages.notFound);
+    throw new HttpError(404, notFoundMessage(ctx.path));
   };
 }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { HttpError } from '../http-errors';
-import { crossSiteRefused } from './same-origin';
+import { messages } from '../messages';
 
 /** The signed-in admin, put on `ctx.state.admin` by the session middleware when a valid session exists. */
 export interface AdminIdentity {
@@ -14,9 +14,6 @@ declare module 'koa' {
     admin?: AdminIdentity;
   }
 }
-
-export const notSignedIn = 'Please sign in as an admin to do this.';
-export const badCsrfToken = 'This request lacks a valid security token. Reload the page and try again.';
 
 /** Methods that never change state, so they need no CSRF token. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,9 +30,9 @@ function sameSecret(given: string, expected: string): boolean {
  * form field instead of the `X-CSRF-Token` header.
  */
 export function assertCsrf(ctx: Context, token: string | undefined): void {
-  if (!ctx.state.sameOrigin) throw new HttpError(403, crossSiteRefused);
+  if (!ctx.state.sameOrigin) throw new HttpError(403, messages.admin.crossSiteRefused);
   const expected = ctx.state.adminSession?.csrfToken;
-  if (!token || !expected || !sameSecret(token, expected)) throw new HttpError(403, badCsrfToken);
+  if (!token || !expected || !sameSecret(token, expected)) throw new HttpError(403, messages.admin.badCsrfToken);
 }
 
 /**
@@ -45,7 +42,7 @@ export function assertCsrf(ctx: Context, token: string | undefined): void {
  */
 export function requireAdmin(): Middleware {
   return async (ctx, next) => {
-    if (!ctx.state.admin || !ctx.state.adminSession) throw new HttpError(401, notSignedIn);
+    if (!ctx.state.admin || !ctx.state.adminSession) throw new HttpError(401, messages.admin.notSignedIn);
     if (!SAFE_METHODS.has(ctx.method)) assertCsrf(ctx, ctx.get('X-CSRF-Token') || undefined);
     await next();
   };

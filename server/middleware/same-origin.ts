@@ -14,5 +14,3 @@ export function isSameOriginRequest(ctx: Context, publicOrigin: string): boolean
   if (origin) return origin === publicOrigin || origin === `${ctx.protocol}://${ctx.host}`;
   return fetchSite === 'same-origin';
 }
-
-export const crossSiteRefused = 'Cross-site requests are not allowed here.';

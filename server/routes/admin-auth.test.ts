@@ -1,10 +1,11 @@
 import request from 'supertest';
 import { hashSessionId, IDLE_TIMEOUT_MS, REMEMBER_ME_MS } from '../services/admin-auth';
 import { adminLoginMessages } from '../../shared/admin-auth';
-import { badCsrfToken, notSignedIn } from '../middleware/require-admin';
-import { crossSiteRefused } from '../middleware/same-origin';
+import { messages } from '../messages';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { sessionCookieFrom, signInAsAdmin, TEST_ADMIN } from '../../tests/helpers/admin-session';
+
+const { badCsrfToken, crossSiteRefused, notSignedIn } = messages.admin;
 
 const ORIGIN = 'https://agency.test';
 const HOUR = 3_600_000;

@@ -1,10 +1,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
+import { ValidationError } from '../errors';
 import { HttpError } from '../http-errors';
+import { messages } from '../messages';
 import { clearSessionCookie, readSessionId, setSessionCookie } from '../middleware/admin-session';
 import { requireAdmin } from '../middleware/require-admin';
-import { crossSiteRefused } from '../middleware/same-origin';
 import { LOGIN_FAILURE_WINDOW_MS, type AdminAuth, type LoginResult } from '../services/admin-auth';
 import { adminLoginMessages, adminLoginSchema, type AdminLoginAnswer } from '../../shared/admin-auth';
 
@@ -13,15 +14,18 @@ export interface AdminAuthRouteDeps {
   config: Pick<Config, 'isProduction'>;
 }
 
+/** How a sign-in ended: the login's own outcomes, or `incomplete` when the form lacked a field. */
+export type SignInResult = LoginResult | { outcome: 'incomplete' };
+
 /**
  * Signs in from a login form: same-origin only (a cross-site page must not be able to log a
  * browser into an account of its choosing), the old session rotated out, the cookie set on
  * success. Shared by the JSON API and the no-JavaScript form; they differ only in how they answer.
  */
-export async function signIn(ctx: Context, { auth, config }: AdminAuthRouteDeps, body: unknown): Promise<LoginResult> {
-  if (!ctx.state.sameOrigin) throw new HttpError(403, crossSiteRefused);
+export async function signIn(ctx: Context, { auth, config }: AdminAuthRouteDeps, body: unknown): Promise<SignInResult> {
+  if (!ctx.state.sameOrigin) throw new HttpError(403, messages.admin.crossSiteRefused);
   const parsed = adminLoginSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new HttpError(400, adminLoginMessages.required);
+  if (!parsed.success) return { outcome: 'incomplete' };
   const result = await auth.login(
     { ...parsed.data, ip: ctx.ip, previousSessionId: readSessionId(ctx, config) },
     ctx.state.log,
@@ -52,6 +56,7 @@ export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
   router.post('/login', async (ctx) => {
     const result = await signIn(ctx, deps, ctx.request.body);
     ctx.set('Cache-Control', 'no-store');
+    if (result.outcome === 'incomplete') throw new ValidationError(adminLoginMessages.required);
     if (result.outcome === 'throttled') throw new HttpError(429, adminLoginMessages.throttled);
     if (result.outcome === 'invalid') throw new HttpError(401, adminLoginMessages.invalid);
     const answer: AdminLoginAnswer = { username: result.admin.username, csrfToken: result.session.csrfToken };

@@ -2,7 +2,9 @@ import request from 'supertest';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
-import { formMessages } from '../services/forms';
+import { messages } from '../messages';
+
+const formMessages = messages.forms;
 
 /** The admin inbox calls of SPEC §7, as a signed-in admin makes them. */
 describe('admin inbox API', () => {

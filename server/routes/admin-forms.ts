@@ -1,20 +1,21 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { HttpError, messages } from '../http-errors';
+import { HttpError } from '../http-errors';
+import { messages } from '../messages';
 import { requireAdmin } from '../middleware/require-admin';
 import type { FormService } from '../services/forms';
 import { INBOX_PAGE_SIZE, isFormType, type FormType } from '../../shared/form-types';
 
 function formType(ctx: Context): FormType {
   const type = ctx.params.type ?? '';
-  if (!isFormType(type)) throw new HttpError(404, messages.apiNotFound);
+  if (!isFormType(type)) throw new HttpError(404, messages.http.apiNotFound);
   return type;
 }
 
 /** A positive whole number from the query, or the fallback when absent; anything else is a 400. */
 function positiveInt(value: unknown, name: string, fallback: number): number {
   if (value === undefined || value === '') return fallback;
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) < 1) throw new HttpError(400, `${name} must be a whole number of 1 or more.`);
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) < 1) throw new HttpError(400, messages.forms.notAPositiveNumber(name));
   return Number(value);
 }
 

@@ -2,13 +2,19 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AdminDashboardPage, adminDashboardMeta } from '../../views/pages/AdminDashboardPage';
 import { AdminLoginPage, adminLoginMeta, type AdminLoginPageProps } from '../../views/pages/AdminLoginPage';
-import { HttpError } from '../http-errors';
 import { assertCsrf } from '../middleware/require-admin';
 import type { RenderPage } from '../render/render-page';
 import { adminLoginMessages, LOGIN_INPUT_MAX } from '../../shared/admin-auth';
 import { signIn, signOut, type AdminAuthRouteDeps } from './admin-auth';
 
 export const DASHBOARD_PATH = '/admin/dashboard';
+
+/** The no-JavaScript login's answer to each way a sign-in can fail: its status and message. */
+const LOGIN_ANSWERS = {
+  incomplete: [400, adminLoginMessages.required],
+  invalid: [401, adminLoginMessages.invalid],
+  throttled: [429, adminLoginMessages.throttled],
+} as const;
 
 /** A dashboard path to come back to after login; anything else (another site, another area) falls back to the dashboard. */
 export function dashboardReturnPath(value: unknown): string {
@@ -52,20 +58,16 @@ export function adminPageRoutes(renderPage: RenderPage, deps: AdminAuthRouteDeps
     const returnTo = dashboardReturnPath(form.returnTo);
     const username = typeof form.username === 'string' ? form.username.slice(0, LOGIN_INPUT_MAX.username) : '';
     const remember = form.remember === 'on';
-    try {
-      const result = await signIn(ctx, deps, form);
-      if (result.outcome === 'signed-in') {
-        ctx.status = 303;
-        ctx.redirect(returnTo);
-        return;
-      }
-      const [status, error] = result.outcome === 'throttled' ? [429, adminLoginMessages.throttled] : [401, adminLoginMessages.invalid];
-      sendLogin(ctx, status, { returnTo, username, remember, error });
-    } catch (error) {
-      // A form missing a field is shown again with the message; anything else (403, 5xx) is an error page.
-      if (error instanceof HttpError && error.status === 400) return sendLogin(ctx, 400, { returnTo, username, remember, error: error.message });
-      throw error;
+    // A refused request (403) or a failure (5xx) is thrown on to the error page; every outcome of
+    // the sign-in itself shows the login screen again with its message.
+    const result = await signIn(ctx, deps, form);
+    if (result.outcome === 'signed-in') {
+      ctx.status = 303;
+      ctx.redirect(returnTo);
+      return;
     }
+    const [status, error] = LOGIN_ANSWERS[result.outcome];
+    sendLogin(ctx, status, { returnTo, username, remember, error });
   });
 
   router.post('/admin/logout', async (ctx) => {

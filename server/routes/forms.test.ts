@@ -4,9 +4,10 @@ import { VALID_FORMS, clientToken, countRows, countSubmissions, humanMeta } from
 import { SUBMISSION_TABLES } from '../db/form-submissions';
 import { notificationsFor } from '../db/form-notifications';
 import { FORM_TYPES, type FormType } from '../../shared/form-types';
-import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE } from '../../shared/forms';
-import { formMessages } from '../services/forms';
-import { wrongContentType } from './forms';
+import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE, NOT_A_FORM_MESSAGE } from '../../shared/forms';
+import { messages } from '../messages';
+
+const { wrongContentType, rateLimited } = messages.forms;
 
 describe('visitor forms over HTTP', () => {
   let t: TestApp;
@@ -116,7 +117,7 @@ describe('visitor forms over HTTP', () => {
 
     it('answers a JSON array or an empty object with 400', async () => {
       const array = await api('contact').send([VALID_FORMS.contact]).expect(400);
-      expect(array.body).toEqual({ error: formMessages.notAnObject });
+      expect(array.body).toEqual({ error: NOT_A_FORM_MESSAGE });
       const empty = await api('contact').send({}).expect(400);
       expect(Object.keys(empty.body.fields).sort()).toEqual(['email', 'message', 'name', 'phone', 'subject']);
     });
@@ -261,14 +262,14 @@ describe('form rate limit', () => {
     await from('203.0.113.7', 'enquiry').expect(201);
     await request(t.app.callback()).post('/free-offer').type('form').set('X-Forwarded-For', '203.0.113.7').send({ email: 'a@example.com' }).expect(303);
     const limited = await from('203.0.113.7', 'quote').expect(429);
-    expect(limited.body).toEqual({ error: formMessages.rateLimited });
+    expect(limited.body).toEqual({ error: rateLimited });
     // Retry-After: the seconds left in the current window, never more than the window itself.
     const retryAfter = Number(limited.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(t.config.formRateWindowSeconds);
     const page = await request(t.app.callback()).post('/contact').type('form').set('Accept', 'text/html').set('X-Forwarded-For', '203.0.113.7').send(VALID_FORMS.contact as Record<string, string>).expect(429);
-    expect(page.text).toContain(formMessages.rateLimited);
+    expect(page.text).toContain(rateLimited);
     expect(page.headers['retry-after']).toMatch(/^\d+$/);
     // Another address is not affected, and nothing over the limit was stored.
     await from('198.51.100.9', 'quote').expect(201);

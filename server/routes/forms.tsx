@@ -4,31 +4,29 @@ import { ContactPage, contactMeta } from '../../views/pages/ContactPage';
 import { FormPage, formPageMeta, type StandaloneFormType } from '../../views/pages/FormPage';
 import { RegionsPage, regionsMeta } from '../../views/pages/RegionsPage';
 import { ThankYouPage, thankYouMeta } from '../../views/pages/ThankYouPage';
-import { HttpError, messages } from '../http-errors';
+import { ValidationError } from '../errors';
+import { HttpError } from '../http-errors';
+import { messages } from '../messages';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../middleware/page-cache';
 import type { RenderPage, RenderPageInput } from '../render/render-page';
 import type { FormService } from '../services/forms';
 import { FORM_TYPES, isFormType, type FormType } from '../../shared/form-types';
-import { FORM_DEFINITIONS, coerceFormPost, type FieldErrors } from '../../shared/forms';
+import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE, coerceFormPost, type FieldErrors } from '../../shared/forms';
 
 const STANDALONE: StandaloneFormType[] = ['enquiry', 'quote', 'free-offer'];
-
-export const wrongContentType = {
-  api: 'Send the form as JSON (Content-Type: application/json).',
-  page: 'Send the form from its page (Content-Type: application/x-www-form-urlencoded).',
-} as const;
 
 /** `POST /api/forms/{type}`: the islands' JSON call (SPEC §7), answered 201 with the record's id. */
 export function formApiRoutes(forms: FormService): Router {
   const router = new Router();
   router.post('/api/forms/:type', async (ctx) => {
     const type = ctx.params.type ?? '';
-    if (!isFormType(type)) throw new HttpError(404, messages.apiNotFound);
-    if (ctx.request.type !== 'application/json') throw new HttpError(415, wrongContentType.api);
-    const { id } = await forms.submit(type, ctx.request.body, { ip: ctx.ip, channel: 'api' });
+    if (!isFormType(type)) throw new HttpError(404, messages.http.apiNotFound);
+    if (ctx.request.type !== 'application/json') throw new HttpError(415, messages.forms.wrongContentType.api);
+    const result = await forms.submit(type, ctx.request.body, { ip: ctx.ip, channel: 'api' });
+    if (result.outcome === 'invalid') throw new ValidationError(INVALID_FORM_MESSAGE, result.fields);
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { _id: id };
+    ctx.body = { _id: result.id };
   });
   return router;
 }
@@ -68,15 +66,13 @@ export function formPageRoutes(renderPage: RenderPage, forms: FormService): Rout
 
   for (const type of FORM_TYPES) {
     router.post(FORM_DEFINITIONS[type].pagePath, async (ctx) => {
-      if (ctx.request.type !== 'application/x-www-form-urlencoded') throw new HttpError(415, wrongContentType.page);
+      if (ctx.request.type !== 'application/x-www-form-urlencoded') throw new HttpError(415, messages.forms.wrongContentType.page);
       const body = ctx.request.body as Record<string, unknown>;
-      try {
-        await forms.submit(type, coerceFormPost(type, body), { ip: ctx.ip, channel: 'page' });
-      } catch (error) {
-        if (!(error instanceof HttpError) || error.status !== 400 || !error.fields) throw error;
+      const result = await forms.submit(type, coerceFormPost(type, body), { ip: ctx.ip, channel: 'page' });
+      if (result.outcome === 'invalid') {
         // Status first: Koa keeps an explicitly set status when the body is assigned.
         ctx.status = 400;
-        renderForm(ctx, type, { values: keptValues(body), errors: error.fields });
+        renderForm(ctx, type, { values: keptValues(body), errors: result.fields });
         return;
       }
       ctx.status = 303;

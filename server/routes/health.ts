@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { isDbReachable, type Db } from '../db/connection';
-import { messages } from '../http-errors';
 import type { Lifecycle } from '../lifecycle';
+import { messages } from '../messages';
 
 /**
  * `/healthz`: the process answers (for restarts). `/readyz`: it can serve traffic (for the load
@@ -21,7 +21,7 @@ export function healthRoutes(db: Db, lifecycle: Lifecycle): Router {
     } else if (!(await isDbReachable(db))) {
       ctx.status = 503;
       ctx.set('Retry-After', '5');
-      ctx.body = { error: messages.databaseUnavailable };
+      ctx.body = { error: messages.http.databaseUnavailable };
     } else {
       ctx.body = { status: 'ready' };
     }

@@ -3,7 +3,9 @@ import { createPortfolioService } from '../services/portfolio';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { htmlFile, oversizedFile, picture, pngHeaderOnly, submission, svgWithScript } from '../../tests/helpers/portfolio-fixtures';
-import { badCsrfToken, notSignedIn } from '../middleware/require-admin';
+import { messages } from '../messages';
+
+const { badCsrfToken, notSignedIn } = messages.admin;
 
 describe('portfolio API', () => {
   let t: TestApp;

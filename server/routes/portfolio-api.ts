@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { PUBLIC_DATA_CACHE_CONTROL } from '../middleware/page-cache';
 import { requireAdmin } from '../middleware/require-admin';
 import type { PortfolioService } from '../services/portfolio';
-import { readPortfolioMultipart } from '../services/portfolio-multipart';
+import { readPortfolioMultipart } from './portfolio-multipart';
 import { HttpError } from '../http-errors';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 

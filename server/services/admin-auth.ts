@@ -24,14 +24,16 @@ import {
   insertLoginFailure,
 } from '../db/login-failures';
 import type { AdminUserRow } from '../db/tables';
-import { HttpError } from '../http-errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Logger } from '../logger';
+import { messages } from '../messages';
 import {
   ADMIN_PASSWORD_MAX,
   ADMIN_PASSWORD_MIN,
   ADMIN_USERNAME_MAX,
   ADMIN_USERNAME_MIN,
 } from '../../shared/admin-auth';
+import { firstErrorOf } from '../../shared/zod-errors';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -138,7 +140,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
   async function createAdmin(username: string, password: string): Promise<AdminUserRow> {
     const name = parseOrThrow(adminUsernameSchema, username);
     const secret = parseOrThrow(adminPasswordSchema, password);
-    if (await findAdminUserByUsername(db, name)) throw new HttpError(409, `An admin named "${name}" already exists.`);
+    if (await findAdminUserByUsername(db, name)) throw new ConflictError(messages.admin.usernameTaken(name));
     const row = await insertAdminUser(db, { username: name, passwordHash: await hashPassword(secret), now: now() });
     logger.info({ adminId: row.id, username: row.username }, 'admin account created');
     return row;
@@ -148,7 +150,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
   async function setPassword(username: string, password: string): Promise<AdminUserRow> {
     const secret = parseOrThrow(adminPasswordSchema, password);
     const user = await findAdminUserByUsername(db, username.trim());
-    if (!user) throw new HttpError(404, `No admin named "${username.trim()}".`);
+    if (!user) throw new NotFoundError(messages.admin.noSuchAdmin(username.trim()));
     const passwordHash = await hashPassword(secret);
     await db.transaction(async (trx) => {
       await updateAdminPasswordHash(trx, { id: user.id, passwordHash, now: now() });
@@ -261,8 +263,8 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
       await createAdmin(account.username, account.password);
     } catch (error) {
       // Another instance starting at the same moment created it first.
-      if ((error as { code?: string }).code === '23505' || (error instanceof HttpError && error.status === 409)) return;
-      if (error instanceof HttpError && error.status === 400) throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${error.message}`, { cause: error });
+      if ((error as { code?: string }).code === '23505' || error instanceof ConflictError) return;
+      if (error instanceof ValidationError) throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${error.message}`, { cause: error });
       throw error;
     }
     if (configured) {
@@ -290,6 +292,6 @@ export interface FirstAdminOptions {
 
 function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
+  if (!parsed.success) throw new ValidationError(firstErrorOf(parsed.error).message);
   return parsed.data;
 }

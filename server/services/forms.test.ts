@@ -1,8 +1,9 @@
 import { createLogger } from '../logger';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
-import { HttpError } from '../http-errors';
-import { createFormService, formMessages, type FormService } from './forms';
+import { NotFoundError, ValidationError } from '../errors';
+import { messages } from '../messages';
+import { createFormService, type FormService } from './forms';
 
 /**
  * The admin inbox through the service layer (the HTTP calls need a signed-in admin; their 401s are
@@ -19,10 +20,12 @@ describe('form service: admin inbox', () => {
       config: { formRateLimit: 1000, formRateWindowSeconds: 600, formMinFillSeconds: 3, publicUrl: 'https://agency.test' },
       logger: createLogger('silent'),
     });
-    for (const name of ['First', 'Second', 'Third']) {
-      const { id } = await forms.submit('quote', { ...VALID_FORMS.quote, name, ...humanMeta() }, { ip: '192.0.2.1', channel: 'api' });
-      ids.push(id);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const [index, name] of ['First', 'Second', 'Third'].entries()) {
+      const result = await forms.submit('quote', { ...VALID_FORMS.quote, name, ...humanMeta() }, { ip: '192.0.2.1', channel: 'api' });
+      if (result.outcome !== 'stored') throw new Error(`the ${name} fixture was not stored`);
+      ids.push(result.id);
+      // One second apart, oldest first, without waiting for the clock to move.
+      await testDb.db('quote_requests').where({ id: result.id }).update({ submitted_at: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) });
     }
   });
   afterAll(() => testDb.destroy());
@@ -52,19 +55,19 @@ describe('form service: admin inbox', () => {
   it('changes a status to one of its type, and refuses others', async () => {
     const updated = await forms.setStatus('quote', ids[0]!, 'accepted');
     expect(updated).toMatchObject({ _id: ids[0], status: 'accepted', name: 'First' });
-    await expect(forms.setStatus('quote', ids[0]!, 'responded')).rejects.toEqual(new HttpError(400, formMessages.unknownStatus('quote')));
-    await expect(forms.setStatus('enquiry', ids[0]!, 'quoted')).rejects.toMatchObject({ status: 400 });
-    await expect(forms.setStatus('quote', ids[0]!, 42)).rejects.toMatchObject({ status: 400 });
-    await expect(forms.setStatus('quote', '00000000-0000-4000-8000-000000000000', 'read')).rejects.toMatchObject({ status: 404 });
-    await expect(forms.setStatus('quote', 'not-a-uuid', 'read')).rejects.toMatchObject({ status: 404 });
+    await expect(forms.setStatus('quote', ids[0]!, 'responded')).rejects.toEqual(new ValidationError(messages.forms.unknownStatus('quote')));
+    await expect(forms.setStatus('enquiry', ids[0]!, 'quoted')).rejects.toBeInstanceOf(ValidationError);
+    await expect(forms.setStatus('quote', ids[0]!, 42)).rejects.toBeInstanceOf(ValidationError);
+    await expect(forms.setStatus('quote', '00000000-0000-4000-8000-000000000000', 'read')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(forms.setStatus('quote', 'not-a-uuid', 'read')).rejects.toBeInstanceOf(NotFoundError);
     // A status of another type's id does not touch this type's table.
-    await expect(forms.setStatus('enquiry', ids[1]!, 'read')).rejects.toMatchObject({ status: 404 });
+    await expect(forms.setStatus('enquiry', ids[1]!, 'read')).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('deletes a submission once', async () => {
     await forms.remove('quote', ids[1]!);
-    await expect(forms.remove('quote', ids[1]!)).rejects.toMatchObject({ status: 404, message: formMessages.submissionNotFound });
-    await expect(forms.remove('quote', "'; drop table quote_requests; --")).rejects.toMatchObject({ status: 404 });
+    await expect(forms.remove('quote', ids[1]!)).rejects.toEqual(new NotFoundError(messages.forms.submissionNotFound));
+    await expect(forms.remove('quote', "'; drop table quote_requests; --")).rejects.toBeInstanceOf(NotFoundError);
     expect((await forms.list('quote', { page: 1, limit: 20 })).total).toBe(2);
   });
 

@@ -3,25 +3,12 @@ import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { countHit, deleteOldWindows } from '../db/form-rate-limits';
 import { deleteSubmission, listSubmissions, storeSubmission, updateSubmissionStatus, type SubmissionRecord } from '../db/form-submissions';
-import { HttpError } from '../http-errors';
+import { NotFoundError, RateLimitedError, ValidationError } from '../errors';
 import type { Logger } from '../logger';
-import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
-import {
-  CLIENT_TOKEN_FIELD,
-  FILL_TIME_FIELD,
-  FORM_DEFINITIONS,
-  HONEYPOT_FIELD,
-  INVALID_FORM_MESSAGE,
-  labelWithUnit,
-} from '../../shared/forms';
+import { messages } from '../messages';
+import { FORM_STATUSES, type FormType } from '../../shared/form-types';
+import { CLIENT_TOKEN_FIELD, FILL_TIME_FIELD, FORM_DEFINITIONS, HONEYPOT_FIELD, NOT_A_FORM_MESSAGE, labelWithUnit, type FieldErrors } from '../../shared/forms';
 import { validateForm, type FormValues } from '../../shared/form-schemas';
-
-export const formMessages = {
-  notAnObject: 'The form must be sent as an object of fields.',
-  rateLimited: 'Too many form submissions from your network. Please wait a few minutes and try again.',
-  unknownStatus: (type: FormType) => `Unknown status for ${FORM_TYPE_LABELS[type]}: use one of ${FORM_STATUSES[type].join(', ')}.`,
-  submissionNotFound: 'Submission not found',
-} as const;
 
 export interface FormServiceDeps {
   db: Knex;
@@ -34,11 +21,12 @@ export interface FormServiceDeps {
 /** Where a submission came from: the islands' JSON call, or a plain form post without JavaScript. */
 export type SubmissionChannel = 'api' | 'page';
 
-export interface SubmitResult {
-  id: string;
-  /** `stored`: new row; `duplicate`: same client token as an earlier row; `spam`: answered, not kept. */
-  outcome: 'stored' | 'duplicate' | 'spam';
-}
+/**
+ * What became of a submission. `stored`: a new row; `duplicate`: the same client token as an
+ * earlier row (whose id it carries); `spam`: answered as if stored, but not kept; `invalid`: the
+ * visitor has fields to correct, one message per field.
+ */
+export type SubmitResult = { outcome: 'stored' | 'duplicate' | 'spam'; id: string } | { outcome: 'invalid'; fields: FieldErrors };
 
 const CLIENT_TOKEN = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -52,20 +40,22 @@ interface SpamSignals {
   clientToken: string | null;
 }
 
-/** Takes the honeypot, fill time and client token off the body; the rest is the form's own fields. */
-function splitMeta(body: Record<string, unknown>): { fields: Record<string, unknown>; meta: SpamSignals } {
+/**
+ * Takes the honeypot, fill time and client token off the body; the rest is the form's own fields.
+ * `errors` names the signals that are malformed (checked before the form's own fields).
+ */
+function splitMeta(body: Record<string, unknown>): { fields: Record<string, unknown>; meta: SpamSignals; errors: FieldErrors } {
   const { [HONEYPOT_FIELD]: honeypot, [FILL_TIME_FIELD]: fill, [CLIENT_TOKEN_FIELD]: token, ...fields } = body;
-  const errors: Record<string, string> = {};
+  const errors: FieldErrors = {};
   let fillMs: number | undefined;
   if (fill !== undefined && fill !== '') {
     fillMs = typeof fill === 'string' && /^\d{1,12}$/.test(fill) ? Number(fill) : typeof fill === 'number' ? fill : NaN;
-    if (!Number.isFinite(fillMs) || fillMs < 0) errors[FILL_TIME_FIELD] = 'Fill time must be a number of milliseconds.';
+    if (!Number.isFinite(fillMs) || fillMs < 0) errors[FILL_TIME_FIELD] = messages.forms.badFillTime;
   }
   if (token !== undefined && token !== '' && (typeof token !== 'string' || !CLIENT_TOKEN.test(token))) {
-    errors[CLIENT_TOKEN_FIELD] = 'Client token must be 8 to 100 letters, digits, - or _.';
+    errors[CLIENT_TOKEN_FIELD] = messages.forms.badClientToken;
   }
-  if (Object.keys(errors).length > 0) throw new HttpError(400, INVALID_FORM_MESSAGE, errors);
-  return { fields, meta: { honeypot, fillMs, clientToken: typeof token === 'string' && token !== '' ? token : null } };
+  return { fields, meta: { honeypot, fillMs, clientToken: typeof token === 'string' && token !== '' ? token : null }, errors };
 }
 
 /** The staff e-mail for a submission: every field by its label, in the form's order. */
@@ -91,7 +81,7 @@ export function createFormService({ db, config, logger, onQueued }: FormServiceD
     const { hits, secondsLeft } = await countHit(db, ip, config.formRateWindowSeconds);
     // Old windows are swept now and then by whichever request happens by; no timer needed.
     if (hits === 1 && Math.random() < 0.05) void deleteOldWindows(db, config.formRateWindowSeconds).catch(() => undefined);
-    if (hits > config.formRateLimit) throw new HttpError(429, formMessages.rateLimited, undefined, secondsLeft);
+    if (hits > config.formRateLimit) throw new RateLimitedError(messages.forms.rateLimited, secondsLeft);
   }
 
   /**
@@ -110,18 +100,24 @@ export function createFormService({ db, config, logger, onQueued }: FormServiceD
   }
 
   return {
+    /**
+     * Takes one submission through the flow. A form with fields to correct is a result (`invalid`),
+     * not an error, so each channel answers it its own way; a body that is not a form at all throws
+     * a `ValidationError`, too many submissions a `RateLimitedError`.
+     */
     async submit(type: FormType, body: unknown, { ip, channel }: { ip: string; channel: SubmissionChannel }): Promise<SubmitResult> {
-      if (!isPlainObject(body)) throw new HttpError(400, formMessages.notAnObject);
-      const { fields, meta } = splitMeta(body);
+      if (!isPlainObject(body)) throw new ValidationError(NOT_A_FORM_MESSAGE);
+      const { fields, meta, errors } = splitMeta(body);
+      if (Object.keys(errors).length > 0) return { outcome: 'invalid', fields: errors };
       const validation = validateForm(type, fields);
-      if (!validation.ok) throw new HttpError(400, INVALID_FORM_MESSAGE, validation.fields);
+      if (!validation.ok) return { outcome: 'invalid', fields: validation.fields };
       await enforceRateLimit(ip);
 
       const reason = spamReason(meta);
       if (reason) {
         // A normal-looking answer so the bot learns nothing; nothing stored, nobody notified.
         logger.info({ form: type, reason, channel }, 'form submission dropped as spam');
-        return { id: randomUUID(), outcome: 'spam' };
+        return { outcome: 'spam', id: randomUUID() };
       }
 
       const data = validation.data;
@@ -131,7 +127,7 @@ export function createFormService({ db, config, logger, onQueued }: FormServiceD
         logger.info({ form: type, id: result.id, channel }, 'form submission stored');
         onQueued?.();
       }
-      return { id: result.id, outcome: result.created ? 'stored' : 'duplicate' };
+      return { outcome: result.created ? 'stored' : 'duplicate', id: result.id };
     },
 
     list(type: FormType, { page, limit }: { page: number; limit: number }): Promise<{ records: SubmissionRecord[]; total: number }> {
@@ -140,15 +136,15 @@ export function createFormService({ db, config, logger, onQueued }: FormServiceD
 
     async setStatus(type: FormType, id: string, status: unknown): Promise<SubmissionRecord> {
       if (typeof status !== 'string' || !(FORM_STATUSES[type] as readonly string[]).includes(status)) {
-        throw new HttpError(400, formMessages.unknownStatus(type));
+        throw new ValidationError(messages.forms.unknownStatus(type));
       }
       const record = await updateSubmissionStatus(db, type, id, status);
-      if (!record) throw new HttpError(404, formMessages.submissionNotFound);
+      if (!record) throw new NotFoundError(messages.forms.submissionNotFound);
       return record;
     },
 
     async remove(type: FormType, id: string): Promise<void> {
-      if (!(await deleteSubmission(db, type, id))) throw new HttpError(404, formMessages.submissionNotFound);
+      if (!(await deleteSubmission(db, type, id))) throw new NotFoundError(messages.forms.submissionNotFound);
     },
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { htmlFile, picture, upload } from '../../tests/helpers/portfolio-fixtures';
-import { HttpError } from '../http-errors';
+import { UnsupportedTypeError } from '../errors';
 import { createImageEncoder, encodeImagesInChildProcess } from './image-encoder';
 import { MAIN_IMAGE_VARIANTS, SLIDER_IMAGE_VARIANTS } from './portfolio-images';
 
@@ -34,10 +34,10 @@ describe('image encoder in a child process', () => {
     await expect(neverStarts([])).resolves.toEqual([]);
   });
 
-  it("rejects a file that is not an image with the upload's own 415 message", async () => {
+  it("rejects a file that is not an image with the upload's own message, as an unsupported type", async () => {
     const rejection = encodeImagesInChildProcess([{ upload: upload(htmlFile, 'Slider image 2 (page.html)'), variants: SLIDER_IMAGE_VARIANTS }]);
-    await expect(rejection).rejects.toBeInstanceOf(HttpError);
-    await expect(rejection).rejects.toMatchObject({ status: 415, message: expect.stringContaining('Slider image 2 (page.html)') });
+    await expect(rejection).rejects.toBeInstanceOf(UnsupportedTypeError);
+    await expect(rejection).rejects.toMatchObject({ message: expect.stringContaining('Slider image 2 (page.html)') });
   });
 
   it('fails the call, not the site, when the child dies, and the next call still runs', async () => {

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { ImageVariant } from '../db/tables';
-import { HttpError } from '../http-errors';
+import { domainErrorOfKind, type PlainErrorKind } from '../errors';
 import type { EncodedImage, UploadedImage } from './portfolio-images';
 
 export interface EncodeJob {
@@ -9,11 +9,11 @@ export interface EncodeJob {
   variants: ImageVariant[];
 }
 
-/** Encodes every job of one portfolio change, in order; rejects with the first bad upload's HttpError. */
+/** Encodes every job of one portfolio change, in order; rejects with the first bad upload's domain error. */
 export type EncodeImages = (jobs: EncodeJob[]) => Promise<EncodedImage[]>;
 
 /** The one message the child sends back before it exits. */
-export type EncoderReply = { ok: true; images: EncodedImage[] } | { ok: false; status?: number; message: string };
+export type EncoderReply = { ok: true; images: EncodedImage[] } | { ok: false; kind?: PlainErrorKind; message: string };
 
 /**
  * Image encoding runs in a short-lived child process, one batch at a time. libvips and the AVIF
@@ -55,7 +55,7 @@ function runEncoderChild(entry: { script: string; execArgv: string[] }, timeoutM
     child.once('message', (reply: EncoderReply) =>
       settle(() => {
         if (reply.ok) resolve(reply.images.map(asBuffers));
-        else reject(reply.status ? new HttpError(reply.status, reply.message) : new Error(reply.message));
+        else reject(reply.kind ? domainErrorOfKind(reply.kind, reply.message) : new Error(reply.message));
       }),
     );
     child.once('error', (error) => settle(() => reject(error)));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ImageFormat, ImageVariant } from '../db/tables';
-import { HttpError } from '../http-errors';
+import { TooLargeError, UnprocessableError, UnsupportedTypeError, ValidationError } from '../errors';
 import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 
@@ -67,26 +67,26 @@ const SHARP_FORMATS: Record<SourceFormat, string[]> = {
 
 /**
  * Checks one upload by its content, never by its name or declared type: known image magic bytes,
- * a header sharp can read, at most 40 megapixels (read from the header, before any decoding).
- * Throws a 4xx `HttpError` naming the file.
+ * a header sharp can read, at most `PORTFOLIO_LIMITS.maxPixels` (read from the header, before any
+ * decoding). Throws a domain error naming the file.
  */
 export async function inspectImage({ label, data }: UploadedImage): Promise<{ width: number; height: number }> {
-  if (data.length === 0) throw new HttpError(400, `${label} ${portfolioMessages.emptyFile}`);
-  if (data.length > PORTFOLIO_LIMITS.maxFileBytes) throw new HttpError(413, `${label} ${portfolioMessages.tooLarge}`);
+  if (data.length === 0) throw new ValidationError(`${label} ${portfolioMessages.emptyFile}`);
+  if (data.length > PORTFOLIO_LIMITS.maxFileBytes) throw new TooLargeError(`${label} ${portfolioMessages.tooLarge}`);
   const format = sniff(data);
-  if (format === 'svg') throw new HttpError(415, `${label}: ${portfolioMessages.svgRejected}`);
-  if (!format) throw new HttpError(415, `${label} ${portfolioMessages.notAnImage}`);
+  if (format === 'svg') throw new UnsupportedTypeError(`${label}: ${portfolioMessages.svgRejected}`);
+  if (!format) throw new UnsupportedTypeError(`${label} ${portfolioMessages.notAnImage}`);
   let metadata: Metadata;
   try {
     // limitInputPixels: false here; the pixel limit is checked below with a clear message.
     metadata = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(415, `${label} ${portfolioMessages.notAnImage}`);
+    throw new UnsupportedTypeError(`${label} ${portfolioMessages.notAnImage}`);
   }
   if (!SHARP_FORMATS[format].includes(metadata.format ?? '') || !metadata.width || !metadata.height) {
-    throw new HttpError(415, `${label} ${portfolioMessages.notAnImage}`);
+    throw new UnsupportedTypeError(`${label} ${portfolioMessages.notAnImage}`);
   }
-  if (metadata.width * metadata.height > PORTFOLIO_LIMITS.maxPixels) throw new HttpError(422, `${label} ${portfolioMessages.tooManyPixels}`);
+  if (metadata.width * metadata.height > PORTFOLIO_LIMITS.maxPixels) throw new UnprocessableError(`${label} ${portfolioMessages.tooManyPixels}`);
   return { width: metadata.width, height: metadata.height };
 }
 
@@ -123,7 +123,7 @@ export async function encodeImage(upload: UploadedImage, variants: ImageVariant[
       .toBuffer({ resolveWithObject: true });
     decoded = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   } catch {
-    throw new HttpError(415, `${upload.label} ${portfolioMessages.notAnImage}`);
+    throw new UnsupportedTypeError(`${upload.label} ${portfolioMessages.notAnImage}`);
   }
   // One rendition at a time: each encoder already uses every thread libvips has, and encoding in
   // parallel only raised the peak memory (measured: 418 MB against 331 MB for 36 uploads).

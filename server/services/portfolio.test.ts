@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { findFile } from '../db/portfolio';
-import { HttpError } from '../http-errors';
+import { DomainError, type DomainErrorKind } from '../errors';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 import { DEFAULT_DELIVERED_ITEMS, formatPortfolioDate } from '../../shared/portfolio/save-rules';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
@@ -34,8 +34,8 @@ describe('portfolio service (real database)', () => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(HttpError);
-    return error as HttpError;
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError & { fields?: Record<string, string> };
   };
 
   beforeAll(async () => {
@@ -75,8 +75,8 @@ describe('portfolio service (real database)', () => {
     await portfolio.remove(created._id);
     expect(await portfolio.get(created._id)).toBeUndefined();
     expect(Number(contentVersion.current)).toBe(before + 3);
-    expect((await rejection(portfolio.remove(created._id))).status).toBe(404);
-    expect((await rejection(portfolio.update(created._id, submission()))).status).toBe(404);
+    expect((await rejection(portfolio.remove(created._id))).kind).toBe('not-found');
+    expect((await rejection(portfolio.update(created._id, submission()))).kind).toBe('not-found');
     expect(await portfolio.get('not-a-uuid')).toBeUndefined();
   });
 
@@ -88,7 +88,7 @@ describe('portfolio service (real database)', () => {
     ])('requires %s', async (field, message) => {
       for (const value of ['', '   ']) {
         const error = await rejection(portfolio.create(submission({ [field]: value })));
-        expect(error.status).toBe(400);
+        expect(error.kind).toBe('invalid');
         expect(error.message).toBe(message);
         expect(error.fields).toEqual({ [field]: message });
       }
@@ -101,7 +101,7 @@ describe('portfolio service (real database)', () => {
     it('takes a website link only as a full http(s) URL', async () => {
       for (const link of ['harbour.example.com', 'www.harbour.example.com', 'javascript:alert(1)', 'ftp://harbour.example.com', 'https://']) {
         const error = await rejection(portfolio.create(submission({ websiteLink: link })));
-        expect(error.status).toBe(400);
+        expect(error.kind).toBe('invalid');
         expect(error.message).toBe(portfolioMessages.websiteLink);
       }
       await storedNothing();
@@ -238,26 +238,26 @@ describe('portfolio service (real database)', () => {
       expect(cleared.image).toBe(replaced.image);
       expect(await count('portfolio_images')).toBe(1);
 
-      expect((await rejection(portfolio.update(item._id, submission({ keepSliderImages: ['999999'] })))).status).toBe(400);
+      expect((await rejection(portfolio.update(item._id, submission({ keepSliderImages: ['999999'] })))).kind).toBe('invalid');
     });
 
     it.each([
-      ['an HTML file renamed .png', htmlFile, 415, 'must be a JPEG, PNG, WebP, AVIF or GIF image.'],
-      ['an SVG with a script', svgWithScript, 415, 'SVG files are not accepted'],
-      ['an empty file', Buffer.alloc(0), 400, 'is empty.'],
-      ['a file over 10 MB', oversizedFile, 413, 'is larger than 10 MB.'],
-      ['a 50000×50000 image', pngHeaderOnly(50_000, 50_000), 422, 'has more than 40 megapixels.'],
-    ])('rejects %s with a clear 4xx and stores nothing', async (_name, data, status, message) => {
+      ['an HTML file renamed .png', htmlFile, 'unsupported-type', 'must be a JPEG, PNG, WebP, AVIF or GIF image.'],
+      ['an SVG with a script', svgWithScript, 'unsupported-type', 'SVG files are not accepted'],
+      ['an empty file', Buffer.alloc(0), 'invalid', 'is empty.'],
+      ['a file over 10 MB', oversizedFile, 'too-large', 'is larger than 10 MB.'],
+      ['a 50000×50000 image', pngHeaderOnly(50_000, 50_000), 'unprocessable', 'has more than 40 megapixels.'],
+    ] as [string, Buffer, DomainErrorKind, string][])('rejects %s with a clear domain error and stores nothing', async (_name, data, kind, message) => {
       for (const files of [{ mainImage: upload(data, 'Main image (photo.png)') }, { mainImage: upload(jpegWithExifSync!), sliderImages: [upload(data, 'Slider image 1 (photo.png)')] }]) {
         const error = await rejection(portfolio.create(submission({}, files)));
-        expect(error.status).toBe(status);
+        expect(error.kind).toBe(kind);
         expect(error.message).toContain(message);
         expect(error.message).toMatch(/(Main|Slider) image 1? ?\(photo\.png\)/);
       }
       await storedNothing();
       const item = await portfolio.create(submission());
       const error = await rejection(portfolio.update(item._id, submission({ title: 'Changed' }, { mainImage: upload(data) })));
-      expect(error.status).toBe(status);
+      expect(error.kind).toBe(kind);
       expect((await portfolio.get(item._id))!.title).toBe('Harbour Website');
     });
   });

@@ -1,17 +1,25 @@
-import type { z } from 'zod';
 import type { Db } from '../db/connection';
 import * as portfolioDb from '../db/portfolio';
 import type { ImageVariant } from '../db/tables';
-import { HttpError } from '../http-errors';
+import { NotFoundError, ValidationError } from '../errors';
+import { messages } from '../messages';
 import type { PortfolioItemJson, ResponsiveImage } from '../../shared/portfolio/item';
 import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 import { normalizePortfolioFields } from '../../shared/portfolio/save-rules';
+import type { FieldErrors } from '../../shared/forms';
 import type { ContentVersion } from './content-version';
 import { encodeImagesInChildProcess, type EncodeImages } from './image-encoder';
-import { MAIN_IMAGE_VARIANTS, mediaUrl, SLIDER_IMAGE_VARIANTS } from './portfolio-images';
-import type { PortfolioSubmission } from './portfolio-multipart';
+import { MAIN_IMAGE_VARIANTS, mediaUrl, SLIDER_IMAGE_VARIANTS, type UploadedImage } from './portfolio-images';
 import { portfolioFieldsSchema } from '../../shared/portfolio/schema';
+import { fieldErrorsOf } from '../../shared/zod-errors';
+
+/** A portfolio form as received: text fields (repeated ones as arrays) and the uploaded files. */
+export interface PortfolioSubmission {
+  fields: Record<string, string | string[]>;
+  mainImage?: UploadedImage;
+  sliderImages: UploadedImage[];
+}
 
 export interface PortfolioServiceDeps {
   db: Db;
@@ -42,7 +50,7 @@ export interface PortfolioService {
 export function createPortfolioService({ db, contentVersion, now = () => new Date(), encodeImages = encodeImagesInChildProcess }: PortfolioServiceDeps): PortfolioService {
   const validate = (fields: PortfolioSubmission['fields']) => {
     const parsed = portfolioFieldsSchema.safeParse(fields);
-    if (!parsed.success) throw fieldErrors(parsed.error);
+    if (!parsed.success) throw invalidFields(fieldErrorsOf(parsed.error));
     return normalizePortfolioFields(parsed.data, now());
   };
 
@@ -82,12 +90,12 @@ export function createPortfolioService({ db, contentVersion, now = () => new Dat
 
     async update(id, submission) {
       const existing = await portfolioDb.findItem(db, id);
-      if (!existing) throw new HttpError(404, portfolioMessages.notFound);
+      if (!existing) throw new NotFoundError(portfolioMessages.notFound);
       const data = validate(submission.fields);
       const keep = keptSliderIds(submission.fields.keepSliderImages, existing);
       const { main, sliders } = await encodeAll(submission);
       await db.transaction(async (trx) => {
-        if (!(await portfolioDb.lockItem(trx, id))) throw new HttpError(404, portfolioMessages.notFound);
+        if (!(await portfolioDb.lockItem(trx, id))) throw new NotFoundError(portfolioMessages.notFound);
         await portfolioDb.updateItem(trx, id, data);
         if (main) {
           await portfolioDb.deleteImages(trx, id, 'main');
@@ -110,7 +118,7 @@ export function createPortfolioService({ db, contentVersion, now = () => new Dat
 
     async remove(id) {
       await db.transaction(async (trx) => {
-        if (!(await portfolioDb.deleteItem(trx, id))) throw new HttpError(404, portfolioMessages.notFound);
+        if (!(await portfolioDb.deleteItem(trx, id))) throw new NotFoundError(portfolioMessages.notFound);
         await contentVersion.bump(trx);
       });
     },
@@ -130,19 +138,15 @@ function keptSliderIds(value: string | string[] | undefined, item: portfolioDb.S
   const ids = [...new Set((Array.isArray(value) ? value : [value]).map((id) => id.trim()).filter(Boolean))];
   const current = new Set(item.images.filter((image) => image.role === 'slider').map((image) => image.id));
   const unknown = ids.filter((id) => !current.has(id));
-  if (unknown.length > 0) throw new HttpError(400, `keepSliderImages: ${unknown.join(', ')} is not a slider image of this item.`);
+  if (unknown.length > 0) throw new ValidationError(messages.portfolio.notASliderImage(unknown));
   return ids;
 }
 
-function fieldErrors(error: z.ZodError): HttpError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const name = String(issue.path[0] ?? 'form');
-    fields[name] ??= issue.message;
-  }
+/** The rejected fields, summed up by the first one ("Title is required.", "technologies must be at most …"). */
+function invalidFields(fields: FieldErrors): ValidationError {
   const [first] = Object.entries(fields);
-  const message = first ? (/^[A-Z]/.test(first[1]) ? first[1] : `${first[0]} ${first[1]}`) : 'The form is not valid.';
-  return new HttpError(400, message, fields);
+  const message = first ? (/^[A-Z]/.test(first[1]) ? first[1] : `${first[0]} ${first[1]}`) : messages.portfolio.invalidForm;
+  return new ValidationError(message, fields);
 }
 
 function responsive(image: portfolioDb.StoredImage | undefined, variant: ImageVariant): ResponsiveImage | null {

@@ -11,13 +11,14 @@ const maxMegapixels = PORTFOLIO_LIMITS.maxPixels / 1_000_000;
 export const portfolioMessages = {
   listFailed: 'Failed to load portfolio items. Please try again later.',
   listEmpty: 'No portfolio items found. Please check back later.',
-  loading: 'Loading portfolio items...',
   detailFailed: 'Failed to load portfolio details. Please try again later.',
   notFound: 'Portfolio not found',
-  missingId: 'Portfolio ID is missing',
+  /** The admin's list (SPEC §8), shown with Retry. */
+  adminListFailed: 'Failed to load portfolio items',
   added: 'Portfolio item added successfully!',
+  updated: 'Portfolio item updated successfully!',
   deleted: 'Portfolio item deleted successfully!',
-  deleteFailed: 'Failed to delete portfolio item.',
+  deleteFailed: 'Failed to delete portfolio item',
   titleRequired: 'Title is required.',
   clientRequired: 'Client is required.',
   descriptionRequired: 'Description is required.',

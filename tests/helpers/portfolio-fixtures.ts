@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { UploadedImage } from '../../server/services/portfolio-images';
-import type { PortfolioSubmission } from '../../server/services/portfolio-multipart';
+import type { PortfolioSubmission } from '../../server/services/portfolio';
 
 /** A small picture with a gradient-free colour block (fast to encode), in the given format. */
 export async function picture(format: 'png' | 'jpeg' | 'webp', width = 640, height = 480, colour = '#2a7ab0'): Promise<Buffer> {

@@ -2,28 +2,24 @@ import type { IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import formidable, { errors as formidableErrors } from 'formidable';
 import { HttpError } from '../http-errors';
+import { messages } from '../messages';
+import type { PortfolioSubmission } from '../services/portfolio';
+import type { UploadedImage } from '../services/portfolio-images';
 import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
 import { portfolioMessages } from '../../shared/portfolio/messages';
-import type { UploadedImage } from './portfolio-images';
-
-/** A portfolio form as received: text fields (repeated ones as arrays) and the kept files. */
-export interface PortfolioSubmission {
-  fields: Record<string, string | string[]>;
-  mainImage?: UploadedImage;
-  sliderImages: UploadedImage[];
-}
 
 const REPEATED_FIELDS = new Set(['categories', 'displayCategories', 'keepSliderImages']);
 const FILE_FIELDS = new Set(['image', 'sliderImages']);
 
 /**
  * Reads a `multipart/form-data` portfolio form into memory with every limit enforced while the
- * body streams in: 10 MB per file, one main image, and the first three slider images (later ones
- * are skipped unread, SPEC §5). Nothing touches the disk. Throws 4xx `HttpError`s.
+ * body streams in: the upload limit per file, one main image, and the first three slider images
+ * (later ones are skipped unread, SPEC §5). Nothing touches the disk. Throws 4xx `HttpError`s: the
+ * body is the HTTP layer's to read; the service then checks each file by its content.
  */
 export async function readPortfolioMultipart(req: IncomingMessage): Promise<PortfolioSubmission> {
   if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) {
-    throw new HttpError(415, 'Send the portfolio item as multipart/form-data.');
+    throw new HttpError(415, messages.portfolio.notMultipart);
   }
   const buffers = new Map<object, Buffer[]>();
   let mainCount = 0;
@@ -95,8 +91,8 @@ function toHttpError(error: unknown): HttpError {
       return new HttpError(413, portfolioMessages.tooManyFiles);
     case formidableErrors.maxFieldsSizeExceeded:
     case formidableErrors.maxFieldsExceeded:
-      return new HttpError(413, 'The form has too many or too long fields.');
+      return new HttpError(413, messages.portfolio.tooManyFields);
     default:
-      return new HttpError(400, 'The upload could not be read; send the form again.');
+      return new HttpError(400, messages.portfolio.unreadableUpload);
   }
 }

@@ -1,0 +1,45 @@
+import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../shared/form-types';
+
+/**
+ * The texts the server answers with, in one map (as Ghost keeps its messages), so their wording is
+ * read and changed in one place and tests name them instead of copying them. Texts a browser shows
+ * too live in `shared/` beside the islands that show them (the forms', the login's, the portfolio's).
+ */
+export const messages = {
+  http: {
+    notFound: 'Page not found',
+    apiNotFound: 'Not found',
+    badRequest: 'Bad request',
+    internal: 'Something went wrong on our side. Please try again later.',
+    databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+    payloadTooLarge: 'The request body is too large.',
+    malformedJson: 'The request body is not valid JSON.',
+    unreadableBody: 'The request body could not be read.',
+  },
+  forms: {
+    rateLimited: 'Too many form submissions from your network. Please wait a few minutes and try again.',
+    badFillTime: 'Fill time must be a number of milliseconds.',
+    badClientToken: 'Client token must be 8 to 100 letters, digits, - or _.',
+    unknownStatus: (type: FormType) => `Unknown status for ${FORM_TYPE_LABELS[type]}: use one of ${FORM_STATUSES[type].join(', ')}.`,
+    submissionNotFound: 'Submission not found',
+    notAPositiveNumber: (name: string) => `${name} must be a whole number of 1 or more.`,
+    wrongContentType: {
+      api: 'Send the form as JSON (Content-Type: application/json).',
+      page: 'Send the form from its page (Content-Type: application/x-www-form-urlencoded).',
+    },
+  },
+  admin: {
+    notSignedIn: 'Please sign in as an admin to do this.',
+    badCsrfToken: 'This request lacks a valid security token. Reload the page and try again.',
+    crossSiteRefused: 'Cross-site requests are not allowed here.',
+    usernameTaken: (username: string) => `An admin named "${username}" already exists.`,
+    noSuchAdmin: (username: string) => `No admin named "${username}".`,
+  },
+  portfolio: {
+    notMultipart: 'Send the portfolio item as multipart/form-data.',
+    tooManyFields: 'The form has too many or too long fields.',
+    unreadableUpload: 'The upload could not be read; send the form again.',
+    invalidForm: 'The form is not valid.',
+    notASliderImage: (ids: string[]) => `keepSliderImages: ${ids.join(', ')} is not a slider image of this item.`,
+  },
+} as const;
