@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * One table per visitor form (typed columns, statuses checked), the outbox of staff notifications
- * written in the same transaction as each submission, and the per-IP counters of the form rate
+ * written together with each submission, and the per-IP counters of the form rate
  * limit (in the database so the limit holds across instances).
  */
 const SUBMISSION_TABLES = [

@@ -39,8 +39,6 @@ export const adminLoginSchema = z.object({
   password: z.string().min(1).max(LOGIN_INPUT_MAX.password),
   remember,
 });
-export type AdminLoginInput = z.input<typeof adminLoginSchema>;
-export type AdminLogin = z.output<typeof adminLoginSchema>;
 
 /** `POST /api/auth/login` success body. */
 export interface AdminLoginAnswer {

@@ -12,7 +12,6 @@ export const FORM_STATUSES = {
   quote: ['new', 'read', 'quoted', 'accepted', 'rejected'],
   'free-offer': ['new', 'read', 'responded'],
 } as const satisfies Record<FormType, readonly string[]>;
-export type FormStatus<T extends FormType = FormType> = (typeof FORM_STATUSES)[T][number];
 
 /** How staff read each type's name (admin sidebar and headings). */
 export const FORM_TYPE_LABELS: Record<FormType, string> = {

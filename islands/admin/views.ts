@@ -1,4 +1,4 @@
-import { FORM_TYPES, FORM_TYPE_LABELS, isFormType, type FormType } from '../../shared/form-types';
+import { FORM_TYPE_LABELS, isFormType, type FormType } from '../../shared/form-types';
 
 /** Where the dashboard lives; every view is a path below it, so reload and Back keep the view. */
 export const DASHBOARD_BASE = '/admin/dashboard';
@@ -102,5 +102,3 @@ export function sidebarKeyOfView(view: DashboardView): string {
       return view.name;
   }
 }
-
-export { FORM_TYPES };

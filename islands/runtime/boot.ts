@@ -23,7 +23,8 @@ function hydrate(element: HTMLElement): Promise<boolean> {
       console.error(`Island "${name}" has no script URL; it stays static HTML.`);
       return false;
     }
-    const module = (await import(/* @vite-ignore */ src)) as MountModule;
+    // A URL known only at run time: esbuild leaves this import to the browser.
+    const module = (await import(src)) as MountModule;
     await module.default(element, props);
     element.dataset.hydrated = 'true';
     return true;

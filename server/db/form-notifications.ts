@@ -38,8 +38,3 @@ export async function markNotificationAttemptFailed(db: Knex, id: string, { erro
 export async function notificationsFor(db: Knex, formType: FormType, submissionId: string): Promise<FormNotificationRow[]> {
   return db('form_notifications').where({ form_type: formType, submission_id: submissionId }).orderBy('id');
 }
-
-export async function countPendingNotifications(db: Knex): Promise<number> {
-  const row = await db('form_notifications').where({ status: 'pending' }).count<{ count: string | number }[]>({ count: '*' }).first();
-  return Number(row?.count ?? 0);
-}

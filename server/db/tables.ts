@@ -27,45 +27,15 @@ export interface LoginFailureRow {
   failed_at: Date;
 }
 
-/** Columns every form submission table shares. */
+/**
+ * Columns every form submission table shares; each form's own columns are its fields, snake_cased
+ * (`shared/forms.ts`, held to the tables by `form-submissions.test.ts`).
+ */
 export interface SubmissionRowBase {
   id: string;
   submitted_at: Date;
   status: string;
   client_token: string | null;
-}
-
-export interface ContactSubmissionRow extends SubmissionRowBase {
-  name: string;
-  phone: string;
-  email: string;
-  subject: string;
-  message: string;
-}
-
-export interface EnquiryRow extends SubmissionRowBase {
-  name: string;
-  email: string;
-  phone: string;
-  company: string | null;
-  service: string;
-  message: string;
-}
-
-export interface QuoteRequestRow extends SubmissionRowBase {
-  name: string;
-  email: string;
-  phone: string;
-  company: string | null;
-  service: string;
-  budget: number;
-  timeline: string;
-  project_details: string;
-}
-
-export interface FreeOfferRequestRow extends SubmissionRowBase {
-  email: string;
-  message: string | null;
 }
 
 export interface FormNotificationRow {
@@ -82,12 +52,6 @@ export interface FormNotificationRow {
   last_error: string | null;
   sent_at: Date | null;
   created_at: Date;
-}
-
-export interface FormRateLimitRow {
-  ip: string;
-  window_start: Date;
-  hits: number;
 }
 
 export interface PortfolioItemRow {

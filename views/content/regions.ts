@@ -1,7 +1,5 @@
 import type { Region } from './types';
 
-export type { RegionCode } from './types';
-
 export const regions: Region[] = [
   { code: 'us', label: 'USA', name: 'United States', flag: 'images/flags/us.svg', defaultSiteUrl: 'https://us.brightpath.example' },
   { code: 'uk', label: 'UK', name: 'United Kingdom', flag: 'images/flags/uk.svg', defaultSiteUrl: 'https://uk.brightpath.example' },
