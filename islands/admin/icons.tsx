@@ -1,4 +1,6 @@
-/** Line icons of the dashboard (inline SVG, `currentColor`). Decorative: text beside them names the action. */
+import { LineIcon } from '../lib/line-icon';
+
+/** The dashboard's line icons, by name (drawn by the shared `LineIcon`); text beside them names the action. */
 const paths = {
   dashboard: 'M3 3h8v8H3zM13 3h8v5h-8zM13 10h8v11h-8zM3 13h8v8H3z',
   forms: 'M6 2h9l5 5v15H6zM14 2v6h6M9 13h8M9 17h8',
@@ -27,9 +29,5 @@ const paths = {
 export type AdminIconName = keyof typeof paths;
 
 export function AdminIcon({ name, size = 20 }: { name: AdminIconName; size?: number }) {
-  return (
-    <svg className="admin-icon" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <LineIcon path={paths[name]} size={size} className="admin-icon" />;
 }

@@ -10,6 +10,7 @@ export interface DeliveredItem {
 }
 
 export const DELIVERED_ICONS = ['palette', 'speed', 'shield', 'pen', 'devices', 'accessibility', 'check'] as const;
+export type DeliveredIconName = (typeof DELIVERED_ICONS)[number];
 
 /** What is stored: every rule of SPEC §5 applied. */
 export interface PortfolioItemData {

@@ -1,7 +1,6 @@
-/**
- * Small line icons drawn inline (no font or image request, colour from `currentColor`). Always
- * decorative: the text beside them carries the meaning.
- */
+import { LineIcon } from '../../islands/lib/line-icon';
+
+/** The site's line icons, by name (drawn by the shared `LineIcon`). */
 const paths = {
   phone: 'M5 4h3l2 5-2.5 1.5a11 11 0 0 0 6 6L15 14l5 2v3a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z',
   at: 'M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0zm0 0v1.5a2.5 2.5 0 0 0 5 0V12a9 9 0 1 0-3.5 7.1',
@@ -16,9 +15,5 @@ const paths = {
 export type IconName = keyof typeof paths;
 
 export function Icon({ name, size = 24 }: { name: IconName; size?: number }) {
-  return (
-    <svg className="icon" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <LineIcon path={paths[name]} size={size} />;
 }

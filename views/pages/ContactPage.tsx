@@ -4,6 +4,7 @@ import type { FieldErrors } from '../../shared/forms';
 import { Icon, type IconName } from '../components/Icon';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
+import { PageSection } from '../components/PageSection';
 import { business } from '../content/business';
 import { contact } from '../content/contact';
 import { SiteLayout } from '../layout/SiteLayout';
@@ -36,48 +37,46 @@ export function ContactPage({ form }: ContactPageProps = {}) {
   return (
     <SiteLayout>
       <PageBanner heading={contact.heading} lead={contact.lead} breadcrumbs={breadcrumbs} />
-      <section className="section" aria-labelledby="reach-heading">
-        <div className="container">
-          <h2 id="reach-heading" className="visually-hidden">
-            Ways to reach us
-          </h2>
-          <ul className="contact-boxes">
-            {boxes.map((box) => (
-              <li key={box.title} className="contact-box">
-                <span className="contact-box__icon">
-                  <Icon name={box.icon} />
-                </span>
-                <h3>{box.title}</h3>
-                <a href={box.href}>{box.value}</a>
-              </li>
-            ))}
-          </ul>
-          <div className="contact-form" id="contact-form">
-            <div className="contact-form__intro">
-              <h2>{contact.formHeading}</h2>
-              <p>{contact.formLead}</p>
-            </div>
-            <Island name="InlineForm" hydrate="interaction" props={{ type: 'contact', values: form?.values, errors: form?.errors }} />
+      <PageSection labelledBy="reach-heading">
+        <h2 id="reach-heading" className="visually-hidden">
+          Ways to reach us
+        </h2>
+        <ul className="contact-boxes">
+          {boxes.map((box) => (
+            <li key={box.title} className="contact-box">
+              <span className="contact-box__icon">
+                <Icon name={box.icon} />
+              </span>
+              <h3>{box.title}</h3>
+              <a href={box.href}>{box.value}</a>
+            </li>
+          ))}
+        </ul>
+        <div className="contact-form" id="contact-form">
+          <div className="contact-form__intro">
+            <h2>{contact.formHeading}</h2>
+            <p>{contact.formLead}</p>
           </div>
-          <div className="contact-layout">
-            <div className="contact-hours">
-              <h2>Working hours</h2>
-              <p>{business.hours}</p>
-              <p>{business.replyPromise}</p>
-            </div>
-            <figure className="contact-map">
-              <a href={business.mapLink} rel="noopener">
-                <img src={asset(business.mapImage)} alt={`Map showing our office at ${business.location.display}`} width={600} height={400} loading="lazy" />
-              </a>
-              <figcaption>
-                <a href={business.mapLink} rel="noopener">
-                  Open the map in OpenStreetMap
-                </a>
-              </figcaption>
-            </figure>
-          </div>
+          <Island name="InlineForm" hydrate="interaction" props={{ type: 'contact', values: form?.values, errors: form?.errors }} />
         </div>
-      </section>
+        <div className="contact-layout">
+          <div className="contact-hours">
+            <h2>Working hours</h2>
+            <p>{business.hours}</p>
+            <p>{business.replyPromise}</p>
+          </div>
+          <figure className="contact-map">
+            <a href={business.mapLink} rel="noopener">
+              <img src={asset(business.mapImage)} alt={`Map showing our office at ${business.location.display}`} width={600} height={400} loading="lazy" />
+            </a>
+            <figcaption>
+              <a href={business.mapLink} rel="noopener">
+                Open the map in OpenStreetMap
+              </a>
+            </figcaption>
+          </figure>
+        </div>
+      </PageSection>
     </SiteLayout>
   );
 }

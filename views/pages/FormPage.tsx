@@ -3,6 +3,7 @@ import type { FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS, type FieldErrors } from '../../shared/forms';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
+import { PageSection } from '../components/PageSection';
 import { business } from '../content/business';
 import { SiteLayout } from '../layout/SiteLayout';
 
@@ -38,18 +39,16 @@ export function FormPage({ type, values, errors }: FormPageProps) {
   return (
     <SiteLayout>
       <PageBanner heading={definition.title} lead={definition.lead} breadcrumbs={meta.breadcrumbs} />
-      <section className="section" aria-label={`${definition.title} form`}>
-        <div className="container form-page">
-          <Island name="InlineForm" hydrate="interaction" props={{ type, values, errors }} />
-          <aside className="form-page__aside">
-            <h2>What happens next</h2>
-            <p>{business.replyPromise}</p>
-            <p>
-              Prefer to talk? Call <a href={business.phoneHref}>{business.phone}</a> ({business.hours}).
-            </p>
-          </aside>
-        </div>
-      </section>
+      <PageSection label={`${definition.title} form`} containerClassName="form-page">
+        <Island name="InlineForm" hydrate="interaction" props={{ type, values, errors }} />
+        <aside className="form-page__aside">
+          <h2>What happens next</h2>
+          <p>{business.replyPromise}</p>
+          <p>
+            Prefer to talk? Call <a href={business.phoneHref}>{business.phone}</a> ({business.hours}).
+          </p>
+        </aside>
+      </PageSection>
     </SiteLayout>
   );
 }

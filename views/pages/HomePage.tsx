@@ -2,6 +2,7 @@ import type { PageMeta } from '../page-meta';
 import { useAsset } from '../render-context';
 import { CallToAction } from '../components/CallToAction';
 import { Island } from '../components/Island';
+import { PageSection } from '../components/PageSection';
 import { SectionHeading } from '../components/SectionHeading';
 import { TechnologyMarquee } from '../components/TechnologyMarquee';
 import { business } from '../content/business';
@@ -42,95 +43,83 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="services-heading" id="services">
-        <div className="container">
-          <SectionHeading id="services-heading" heading={home.services.heading} lead={home.services.lead} />
-          <ul className="card-grid">
-            {services.map((service) => (
-              <li key={service.slug} className="card card--link">
-                <img className="card__icon" src={asset(service.icon)} alt="" width={48} height={48} loading="lazy" />
-                <h3>
-                  <a href={`/services/${service.slug}`}>{service.title}</a>
-                </h3>
-                <p>{service.summary}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection labelledBy="services-heading" id="services">
+        <SectionHeading id="services-heading" heading={home.services.heading} lead={home.services.lead} />
+        <ul className="card-grid">
+          {services.map((service) => (
+            <li key={service.slug} className="card card--link">
+              <img className="card__icon" src={asset(service.icon)} alt="" width={48} height={48} loading="lazy" />
+              <h3>
+                <a href={`/services/${service.slug}`}>{service.title}</a>
+              </h3>
+              <p>{service.summary}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section className="section section--alt" aria-labelledby="industries-heading" id="industries">
-        <div className="container">
-          <SectionHeading id="industries-heading" heading={home.industries.heading} lead={home.industries.lead} />
-          <ul className="industry-grid">
-            {industries.map((industry) => (
-              <li key={industry.slug}>
-                <a className="industry-tile" href={`/industries/${industry.slug}`}>
-                  <img src={asset(industry.icon)} alt="" width={48} height={48} loading="lazy" />
-                  <span>{industry.label}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection labelledBy="industries-heading" id="industries" alt>
+        <SectionHeading id="industries-heading" heading={home.industries.heading} lead={home.industries.lead} />
+        <ul className="industry-grid">
+          {industries.map((industry) => (
+            <li key={industry.slug}>
+              <a className="industry-tile" href={`/industries/${industry.slug}`}>
+                <img src={asset(industry.icon)} alt="" width={48} height={48} loading="lazy" />
+                <span>{industry.label}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section className="section stats" aria-labelledby="stats-heading">
-        <div className="container">
-          <SectionHeading id="stats-heading" heading={home.stats.heading} lead={home.stats.lead} />
-          <dl className="stats__grid">
-            {stats.map((stat) => (
-              <div key={stat.value} className="stats__item">
-                <dt>{stat.label}</dt>
-                <dd>
-                  <span className="stats__value">{stat.value}</span>
-                  <span className="stats__detail">{stat.detail}</span>
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
+      <PageSection labelledBy="stats-heading" className="stats">
+        <SectionHeading id="stats-heading" heading={home.stats.heading} lead={home.stats.lead} />
+        <dl className="stats__grid">
+          {stats.map((stat) => (
+            <div key={stat.value} className="stats__item">
+              <dt>{stat.label}</dt>
+              <dd>
+                <span className="stats__value">{stat.value}</span>
+                <span className="stats__detail">{stat.detail}</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </PageSection>
 
-      <section className="section" aria-labelledby="testimonials-heading">
-        <div className="container">
-          <SectionHeading id="testimonials-heading" heading={home.testimonials.heading} lead={home.testimonials.lead} />
-          <Island
-            name="TestimonialsSlider"
-            hydrate="visible"
-            props={{ slides: testimonials.map(({ logo, ...rest }) => ({ ...rest, logoUrl: asset(logo) })) }}
-          />
-        </div>
-      </section>
+      <PageSection labelledBy="testimonials-heading">
+        <SectionHeading id="testimonials-heading" heading={home.testimonials.heading} lead={home.testimonials.lead} />
+        <Island
+          name="TestimonialsSlider"
+          hydrate="visible"
+          props={{ slides: testimonials.map(({ logo, ...rest }) => ({ ...rest, logoUrl: asset(logo) })) }}
+        />
+      </PageSection>
 
-      <section className="section section--alt" aria-labelledby="technologies-heading">
-        <div className="container">
-          <SectionHeading id="technologies-heading" heading={home.technologies.heading} lead={home.technologies.lead} />
-          <TechnologyMarquee />
-        </div>
-      </section>
+      <PageSection labelledBy="technologies-heading" alt>
+        <SectionHeading id="technologies-heading" heading={home.technologies.heading} lead={home.technologies.lead} />
+        <TechnologyMarquee />
+      </PageSection>
 
-      <section className="section" aria-labelledby="process-heading">
-        <div className="container">
-          <SectionHeading id="process-heading" heading={home.process.heading} lead={home.process.lead} />
-          <ol className="timeline">
-            {processSteps.map((step, index) => (
-              <li key={step.title} className="timeline__step">
-                <span className="timeline__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <img src={asset(step.icon)} alt="" width={48} height={48} loading="lazy" />
-                <h3>{step.title}</h3>
-                <ul>
-                  {step.details.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PageSection labelledBy="process-heading">
+        <SectionHeading id="process-heading" heading={home.process.heading} lead={home.process.lead} />
+        <ol className="timeline">
+          {processSteps.map((step, index) => (
+            <li key={step.title} className="timeline__step">
+              <span className="timeline__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <img src={asset(step.icon)} alt="" width={48} height={48} loading="lazy" />
+              <h3>{step.title}</h3>
+              <ul>
+                {step.details.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
       <CallToAction heading={home.replyPromise.heading} body={home.replyPromise.body} />
     </SiteLayout>

@@ -6,6 +6,7 @@ import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import { matchesKeywords } from '../../shared/portfolio/keywords';
 import { CallToAction } from '../components/CallToAction';
 import { PageBanner } from '../components/PageBanner';
+import { PageSection } from '../components/PageSection';
 import { CARD_SIZES, ImagePlaceholder } from '../components/PortfolioCard';
 import { ResponsivePicture } from '../../islands/lib/responsive-picture';
 import type { Industry } from '../content/types';
@@ -72,52 +73,50 @@ export function IndustryPage({ industry, loaded }: { industry: Industry; loaded:
   return (
     <SiteLayout>
       <PageBanner heading={`${industry.label} Industry`} lead={industry.summary} breadcrumbs={industryMeta(industry).breadcrumbs} />
-      <section className="section" aria-label={`${industry.label} work`}>
-        <div className="container">
-          <p className="industry-intro">{industry.intro}</p>
-          {(items.length > 0 || showSamples) && (
-            <h2 id="industry-work-heading" className="industry-work-heading">
-              {industry.label} projects
-            </h2>
-          )}
-          {items.length > 0 && (
-            <ul className="industry-grid-cards" data-source="portfolio">
-              {items.map((item, index) => (
-                <IndustryCard
-                  key={item._id}
-                  badge={industry.label}
-                  title={item.title}
-                  description={item.description}
-                  href={`/portfolio/${item._id}`}
-                  linkLabel="View Details"
-                  picture={
-                    item.imageSet ? (
-                      <ResponsivePicture image={item.imageSet} alt="" sizes={CARD_SIZES} loading={index < 3 ? 'eager' : 'lazy'} />
-                    ) : (
-                      <ImagePlaceholder item={item} />
-                    )
-                  }
-                />
-              ))}
-            </ul>
-          )}
-          {showSamples && (
-            <ul className="industry-grid-cards" data-source="samples">
-              {industry.sampleCards.map((card) => (
-                <IndustryCard
-                  key={card.title}
-                  badge={industry.label}
-                  title={card.title}
-                  description={card.description}
-                  href="/portfolio"
-                  linkLabel="View Details"
-                  picture={<img src={asset(card.image)} alt="" width={600} height={400} loading="lazy" />}
-                />
-              ))}
-            </ul>
-          )}
-        </div>
-      </section>
+      <PageSection label={`${industry.label} work`}>
+        <p className="industry-intro">{industry.intro}</p>
+        {(items.length > 0 || showSamples) && (
+          <h2 id="industry-work-heading" className="industry-work-heading">
+            {industry.label} projects
+          </h2>
+        )}
+        {items.length > 0 && (
+          <ul className="industry-grid-cards" data-source="portfolio">
+            {items.map((item, index) => (
+              <IndustryCard
+                key={item._id}
+                badge={industry.label}
+                title={item.title}
+                description={item.description}
+                href={`/portfolio/${item._id}`}
+                linkLabel="View Details"
+                picture={
+                  item.imageSet ? (
+                    <ResponsivePicture image={item.imageSet} alt="" sizes={CARD_SIZES} loading={index < 3 ? 'eager' : 'lazy'} />
+                  ) : (
+                    <ImagePlaceholder item={item} />
+                  )
+                }
+              />
+            ))}
+          </ul>
+        )}
+        {showSamples && (
+          <ul className="industry-grid-cards" data-source="samples">
+            {industry.sampleCards.map((card) => (
+              <IndustryCard
+                key={card.title}
+                badge={industry.label}
+                title={card.title}
+                description={card.description}
+                href="/portfolio"
+                linkLabel="View Details"
+                picture={<img src={asset(card.image)} alt="" width={600} height={400} loading="lazy" />}
+              />
+            ))}
+          </ul>
+        )}
+      </PageSection>
       <CallToAction heading={`Grow your ${industry.label.toLowerCase()} business online`} />
     </SiteLayout>
   );

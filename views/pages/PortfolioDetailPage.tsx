@@ -1,20 +1,22 @@
 import type { PageMeta } from '../page-meta';
 import { categoryPageBySlug } from '../../shared/portfolio/category-pages';
-import type { PortfolioItemJson } from '../../shared/portfolio/item';
+import { DELIVERED_ICONS, type DeliveredIconName, type PortfolioItemJson } from '../../shared/portfolio/item';
 import { matchesKeywords } from '../../shared/portfolio/keywords';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 import { CallToAction } from '../components/CallToAction';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
+import { PageSection } from '../components/PageSection';
 import { ImagePlaceholder } from '../components/PortfolioCard';
+import { LineIcon } from '../../islands/lib/line-icon';
 import { ResponsivePicture } from '../../islands/lib/responsive-picture';
 import { services } from '../content/services';
 import { SiteLayout } from '../layout/SiteLayout';
 
 const HERO_SIZES = '(min-width: 1024px) 800px, calc(100vw - 2.5rem)';
 
-/** Line icons for "what we delivered" items, by the names the admin form offers. */
-const DELIVERED_ICON_PATHS: Record<string, string> = {
+/** Line icons for "what we delivered" items, one for each name the admin form offers. */
+const DELIVERED_ICON_PATHS: Record<DeliveredIconName, string> = {
   palette: 'M12 3a9 9 0 1 0 0 18c1 0 1.5-.8 1.5-1.5 0-1.2-1-1.5-1-2.5s.8-1.5 2-1.5H17a4 4 0 0 0 4-4c0-4.7-4-8.5-9-8.5zM7.5 12a1 1 0 1 1 0-2 1 1 0 0 1 0 2zm3-4a1 1 0 1 1 0-2 1 1 0 0 1 0 2zm4 0a1 1 0 1 1 0-2 1 1 0 0 1 0 2z',
   speed: 'M4 18a9 9 0 1 1 16 0M12 18l4-6',
   shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
@@ -24,12 +26,10 @@ const DELIVERED_ICON_PATHS: Record<string, string> = {
   check: 'M5 12l5 5L20 7',
 };
 
+const isDeliveredIcon = (name: string): name is DeliveredIconName => (DELIVERED_ICONS as readonly string[]).includes(name);
+
 function DeliveredIcon({ name }: { name: string }) {
-  return (
-    <svg className="icon" width={28} height={28} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={DELIVERED_ICON_PATHS[name] ?? DELIVERED_ICON_PATHS.check} />
-    </svg>
-  );
+  return <LineIcon path={DELIVERED_ICON_PATHS[isDeliveredIcon(name) ? name : 'check']} size={28} />;
 }
 
 const crumbs = (item: Pick<PortfolioItemJson, '_id' | 'title'>) => [
@@ -93,99 +93,97 @@ export function PortfolioDetailPage({ item }: { item: PortfolioItemJson }) {
   return (
     <SiteLayout>
       <PageBanner heading={item.title} lead={item.client} breadcrumbs={crumbs(item)} />
-      <div className="section">
-        <div className="container project">
-          <div className="project__main">
-            {item.sliderImageSets.length > 0 ? (
-              <Island name="PortfolioSlider" props={{ title: item.title, slides: item.sliderImageSets, thumbnails: item.thumbnailSets }} hydrate="visible" />
-            ) : item.heroImageSet ? (
-              <ResponsivePicture className="project__hero" image={item.heroImageSet} alt={item.title} sizes={HERO_SIZES} loading="eager" fetchPriority="high" />
-            ) : (
-              <ImagePlaceholder item={item} className="project__hero" />
+      <PageSection containerClassName="project" as="div">
+        <div className="project__main">
+          {item.sliderImageSets.length > 0 ? (
+            <Island name="PortfolioSlider" props={{ title: item.title, slides: item.sliderImageSets, thumbnails: item.thumbnailSets }} hydrate="visible" />
+          ) : item.heroImageSet ? (
+            <ResponsivePicture className="project__hero" image={item.heroImageSet} alt={item.title} sizes={HERO_SIZES} loading="eager" fetchPriority="high" />
+          ) : (
+            <ImagePlaceholder item={item} className="project__hero" />
+          )}
+          <div className="project__content">
+            <Section id="overview" heading="Project Overview" text={item.description} />
+            <Section id="challenge" heading="The Challenge" text={item.challenge} />
+            <Section id="solution" heading="Our Solution" text={item.solution} />
+            <Section id="results" heading="Results" text={item.results} />
+            {item.whatWeDelivered.items.length > 0 && (
+              <section className="project__section" aria-labelledby="delivered">
+                <h2 id="delivered">What We Delivered</h2>
+                {item.whatWeDelivered.description && <p>{item.whatWeDelivered.description}</p>}
+                <ul className="delivered-grid">
+                  {item.whatWeDelivered.items.map((delivered) => (
+                    <li key={delivered.title} className="delivered-grid__item" style={{ color: item.bgColor }}>
+                      <DeliveredIcon name={delivered.icon} />
+                      <span>{delivered.title}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
             )}
-            <div className="project__content">
-              <Section id="overview" heading="Project Overview" text={item.description} />
-              <Section id="challenge" heading="The Challenge" text={item.challenge} />
-              <Section id="solution" heading="Our Solution" text={item.solution} />
-              <Section id="results" heading="Results" text={item.results} />
-              {item.whatWeDelivered.items.length > 0 && (
-                <section className="project__section" aria-labelledby="delivered">
-                  <h2 id="delivered">What We Delivered</h2>
-                  {item.whatWeDelivered.description && <p>{item.whatWeDelivered.description}</p>}
-                  <ul className="delivered-grid">
-                    {item.whatWeDelivered.items.map((delivered) => (
-                      <li key={delivered.title} className="delivered-grid__item" style={{ color: item.bgColor }}>
-                        <DeliveredIcon name={delivered.icon} />
-                        <span>{delivered.title}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              )}
-            </div>
           </div>
-          <aside className="project__sidebar project__content" aria-label="Project details">
-            <dl className="project-facts">
+        </div>
+        <aside className="project__sidebar project__content" aria-label="Project details">
+          <dl className="project-facts">
+            <div>
+              <dt>Client</dt>
+              <dd>{item.client}</dd>
+            </div>
+            <div>
+              <dt>Completion date</dt>
+              <dd>{item.completionDate || item.date}</dd>
+            </div>
+            <div>
+              <dt>Categories</dt>
+              <dd>
+                <ul className="tag-list">
+                  {item.displayCategories.map((label) => (
+                    <li key={label}>{label}</li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+            {technologies.length > 0 && (
               <div>
-                <dt>Client</dt>
-                <dd>{item.client}</dd>
-              </div>
-              <div>
-                <dt>Completion date</dt>
-                <dd>{item.completionDate || item.date}</dd>
-              </div>
-              <div>
-                <dt>Categories</dt>
+                <dt>Technologies</dt>
                 <dd>
                   <ul className="tag-list">
-                    {item.displayCategories.map((label) => (
-                      <li key={label}>{label}</li>
+                    {technologies.map((technology) => (
+                      <li key={technology}>{technology}</li>
                     ))}
                   </ul>
                 </dd>
               </div>
-              {technologies.length > 0 && (
-                <div>
-                  <dt>Technologies</dt>
-                  <dd>
-                    <ul className="tag-list">
-                      {technologies.map((technology) => (
-                        <li key={technology}>{technology}</li>
-                      ))}
-                    </ul>
-                  </dd>
-                </div>
-              )}
-            </dl>
-            {item.websiteLink && (
-              <a className="button project__visit" href={item.websiteLink} rel="noopener noreferrer external" target="_blank">
-                Visit website<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
             )}
-            {item.testimonial && (
-              <figure className="project-testimonial">
-                <blockquote>
-                  <p>{item.testimonial.text}</p>
-                </blockquote>
-                <figcaption>
-                  <strong>{item.testimonial.author}</strong>
-                  {item.testimonial.position && <span>{item.testimonial.position}</span>}
-                </figcaption>
-              </figure>
-            )}
-            <nav className="project-related" aria-label="Related services">
-              <h2>Related services</h2>
-              <ul>
-                {relatedServices(item).map((service) => (
-                  <li key={service.slug}>
-                    <a href={`/services/${service.slug}`}>{service.title}</a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </aside>
-        </div>
-      </div>
+          </dl>
+          {item.websiteLink && (
+            <a className="button project__visit" href={item.websiteLink} rel="noopener noreferrer external" target="_blank">
+              Visit website<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
+          {item.testimonial && (
+            <figure className="project-testimonial">
+              <blockquote>
+                <p>{item.testimonial.text}</p>
+              </blockquote>
+              <figcaption>
+                <strong>{item.testimonial.author}</strong>
+                {item.testimonial.position && <span>{item.testimonial.position}</span>}
+              </figcaption>
+            </figure>
+          )}
+          <nav className="project-related" aria-label="Related services">
+            <h2>Related services</h2>
+            <ul>
+              {relatedServices(item).map((service) => (
+                <li key={service.slug}>
+                  <a href={`/services/${service.slug}`}>{service.title}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+      </PageSection>
       <CallToAction heading="Want results like these?" />
     </SiteLayout>
   );

@@ -7,6 +7,7 @@ import { portfolioMessages } from '../../shared/portfolio/messages';
 import { CallToAction } from '../components/CallToAction';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
+import { PageSection } from '../components/PageSection';
 import { PortfolioCard, PortfolioNotice } from '../components/PortfolioCard';
 import { SiteLayout } from '../layout/SiteLayout';
 
@@ -47,22 +48,20 @@ export function PortfolioPage({ loaded, category }: { loaded: Loaded<PortfolioIt
         lead="A selection of websites, apps, brands and campaigns we have delivered. Filter by category or open a project to see the challenge, our solution and the results."
         breadcrumbs={portfolioMeta.breadcrumbs}
       />
-      <section className="section" aria-labelledby="projects-heading">
-        <div className="container">
-          {/* Cards carry h3 titles: this keeps the outline h1 → h2 → h3 for screen readers. */}
-          <h2 id="projects-heading" className="visually-hidden">Projects</h2>
-          {!loaded.ok ? (
-            <PortfolioNotice kind="error" message={portfolioMessages.listFailed} />
-          ) : items.length === 0 ? (
-            <PortfolioNotice kind="empty" message={portfolioMessages.listEmpty} />
-          ) : (
-            <>
-              <Island name="PortfolioFilter" props={{ categories, active, gridId: GRID_ID, basePath: '/portfolio' }} hydrate="interaction" />
-              <CardGrid items={items} hiddenIds={hiddenIds} />
-            </>
-          )}
-        </div>
-      </section>
+      <PageSection labelledBy="projects-heading">
+        {/* Cards carry h3 titles: this keeps the outline h1 → h2 → h3 for screen readers. */}
+        <h2 id="projects-heading" className="visually-hidden">Projects</h2>
+        {!loaded.ok ? (
+          <PortfolioNotice kind="error" message={portfolioMessages.listFailed} />
+        ) : items.length === 0 ? (
+          <PortfolioNotice kind="empty" message={portfolioMessages.listEmpty} />
+        ) : (
+          <>
+            <Island name="PortfolioFilter" props={{ categories, active, gridId: GRID_ID, basePath: '/portfolio' }} hydrate="interaction" />
+            <CardGrid items={items} hiddenIds={hiddenIds} />
+          </>
+        )}
+      </PageSection>
       <CallToAction />
     </SiteLayout>
   );
@@ -86,18 +85,16 @@ export function PortfolioCategoryView({ page, loaded }: { page: PortfolioCategor
   return (
     <SiteLayout>
       <PageBanner heading={`${page.label} Portfolio`} lead={page.intro} breadcrumbs={portfolioCategoryMeta(page).breadcrumbs} />
-      <section className="section" aria-labelledby="projects-heading">
-        <div className="container">
-          <h2 id="projects-heading" className="visually-hidden">{`${page.label} projects`}</h2>
-          {!loaded.ok ? (
-            <PortfolioNotice kind="error" message={portfolioMessages.listFailed} />
-          ) : items.length === 0 ? (
-            <PortfolioNotice kind="empty" message={page.emptyMessage} />
-          ) : (
-            <CardGrid items={items} />
-          )}
-        </div>
-      </section>
+      <PageSection labelledBy="projects-heading">
+        <h2 id="projects-heading" className="visually-hidden">{`${page.label} projects`}</h2>
+        {!loaded.ok ? (
+          <PortfolioNotice kind="error" message={portfolioMessages.listFailed} />
+        ) : items.length === 0 ? (
+          <PortfolioNotice kind="empty" message={page.emptyMessage} />
+        ) : (
+          <CardGrid items={items} />
+        )}
+      </PageSection>
       <CallToAction heading={`Planning a ${page.label.toLowerCase()} project?`} />
     </SiteLayout>
   );

@@ -1,6 +1,7 @@
 import type { PageMeta } from '../page-meta';
 import { RegionList } from '../../islands/lib/region-list';
 import { PageBanner } from '../components/PageBanner';
+import { PageSection } from '../components/PageSection';
 import { useRegionChoices } from '../components/region-choices';
 import { SiteLayout } from '../layout/SiteLayout';
 
@@ -21,14 +22,12 @@ export function RegionsPage() {
   return (
     <SiteLayout>
       <PageBanner heading="Choose Your Region" lead="Pick the site for where you are." breadcrumbs={breadcrumbs} />
-      <section className="section" aria-label="Regional sites">
-        <div className="container">
-          <RegionList regions={regions} />
-          <p className="regions-page__offer">
-            Looking for our free offer? <a href="/free-offer">Claim it here</a>.
-          </p>
-        </div>
-      </section>
+      <PageSection label="Regional sites">
+        <RegionList regions={regions} />
+        <p className="regions-page__offer">
+          Looking for our free offer? <a href="/free-offer">Claim it here</a>.
+        </p>
+      </PageSection>
     </SiteLayout>
   );
 }

@@ -2,6 +2,7 @@ import type { PageMeta } from '../page-meta';
 import { useAsset } from '../render-context';
 import { CallToAction } from '../components/CallToAction';
 import { PageBanner } from '../components/PageBanner';
+import { PageSection } from '../components/PageSection';
 import { services } from '../content/services';
 import type { Service } from '../content/types';
 import { SiteLayout } from '../layout/SiteLayout';
@@ -23,48 +24,46 @@ export function ServicePage({ service }: { service: Service }) {
   return (
     <SiteLayout>
       <PageBanner heading={service.title} lead={service.summary} breadcrumbs={crumbs(service)} />
-      <div className="section">
-        <div className="container service-layout">
-          <article className="prose">
-            <p className="prose__intro">{service.intro}</p>
-            {service.sections.map((section) => (
-              <section key={section.heading}>
-                <h2>{section.heading}</h2>
-                <p>{section.body}</p>
-              </section>
-            ))}
-            <section className="deliverables" aria-labelledby="deliverables-heading">
-              <h2 id="deliverables-heading">What we deliver</h2>
-              <ul>
-                {service.deliverables.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
+      <PageSection containerClassName="service-layout" as="div">
+        <article className="prose">
+          <p className="prose__intro">{service.intro}</p>
+          {service.sections.map((section) => (
+            <section key={section.heading}>
+              <h2>{section.heading}</h2>
+              <p>{section.body}</p>
             </section>
-            {service.portfolioCategory && (
-              <p>
-                <a className="button" href={`/portfolio/${service.portfolioCategory}`}>
-                  See our {service.title.toLowerCase()} work
-                </a>
-              </p>
-            )}
-          </article>
-          <aside className="service-aside" aria-labelledby="other-services-heading">
-            <img src={asset(service.icon)} alt="" width={48} height={48} />
-            <h2 id="other-services-heading">Other services</h2>
+          ))}
+          <section className="deliverables" aria-labelledby="deliverables-heading">
+            <h2 id="deliverables-heading">What we deliver</h2>
             <ul>
-              {others.map((other) => (
-                <li key={other.slug}>
-                  <a href={`/services/${other.slug}`}>{other.title}</a>
-                </li>
+              {service.deliverables.map((item) => (
+                <li key={item}>{item}</li>
               ))}
             </ul>
-            <a className="button button--accent" href="/quote">
-              Get a Quote
-            </a>
-          </aside>
-        </div>
-      </div>
+          </section>
+          {service.portfolioCategory && (
+            <p>
+              <a className="button" href={`/portfolio/${service.portfolioCategory}`}>
+                See our {service.title.toLowerCase()} work
+              </a>
+            </p>
+          )}
+        </article>
+        <aside className="service-aside" aria-labelledby="other-services-heading">
+          <img src={asset(service.icon)} alt="" width={48} height={48} />
+          <h2 id="other-services-heading">Other services</h2>
+          <ul>
+            {others.map((other) => (
+              <li key={other.slug}>
+                <a href={`/services/${other.slug}`}>{other.title}</a>
+              </li>
+            ))}
+          </ul>
+          <a className="button button--accent" href="/quote">
+            Get a Quote
+          </a>
+        </aside>
+      </PageSection>
       <CallToAction />
     </SiteLayout>
   );

@@ -2,6 +2,7 @@ import type { PageMeta } from '../page-meta';
 import { useAsset } from '../render-context';
 import { CallToAction } from '../components/CallToAction';
 import { PageBanner } from '../components/PageBanner';
+import { PageSection } from '../components/PageSection';
 import { services } from '../content/services';
 import { SiteLayout } from '../layout/SiteLayout';
 
@@ -25,21 +26,19 @@ export function ServicesPage() {
         lead="Everything you need to build, launch and grow your business online, delivered by one experienced team."
         breadcrumbs={breadcrumbs}
       />
-      <section className="section" aria-label="All services">
-        <div className="container">
-          <ul className="card-grid">
-            {services.map((service) => (
-              <li key={service.slug} className="card card--link">
-                <img className="card__icon" src={asset(service.icon)} alt="" width={48} height={48} loading="lazy" />
-                <h2 className="card__title">
-                  <a href={`/services/${service.slug}`}>{service.title}</a>
-                </h2>
-                <p>{service.summary}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection label="All services">
+        <ul className="card-grid">
+          {services.map((service) => (
+            <li key={service.slug} className="card card--link">
+              <img className="card__icon" src={asset(service.icon)} alt="" width={48} height={48} loading="lazy" />
+              <h2 className="card__title">
+                <a href={`/services/${service.slug}`}>{service.title}</a>
+              </h2>
+              <p>{service.summary}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
       <CallToAction />
     </SiteLayout>
   );

@@ -2,6 +2,7 @@ import type { PageMeta } from '../page-meta';
 import type { FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS } from '../../shared/forms';
 import { PageBanner } from '../components/PageBanner';
+import { PageSection } from '../components/PageSection';
 import { business } from '../content/business';
 import { SiteLayout } from '../layout/SiteLayout';
 
@@ -15,21 +16,19 @@ export function ThankYouPage({ type }: { type: FormType }) {
   return (
     <SiteLayout>
       <PageBanner heading={definition.successTitle} lead={definition.successText} />
-      <section className="section">
-        <div className="container thank-you">
-          <p>
-            Need us sooner? Call <a href={business.phoneHref}>{business.phone}</a> ({business.hours}).
-          </p>
-          <p className="thank-you__actions">
-            <a className="button" href="/">
-              Back to the home page
-            </a>
-            <a className="button button--ghost" href="/services">
-              Explore our services
-            </a>
-          </p>
-        </div>
-      </section>
+      <PageSection containerClassName="thank-you">
+        <p>
+          Need us sooner? Call <a href={business.phoneHref}>{business.phone}</a> ({business.hours}).
+        </p>
+        <p className="thank-you__actions">
+          <a className="button" href="/">
+            Back to the home page
+          </a>
+          <a className="button button--ghost" href="/services">
+            Explore our services
+          </a>
+        </p>
+      </PageSection>
     </SiteLayout>
   );
 }

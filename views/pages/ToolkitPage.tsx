@@ -1,5 +1,6 @@
 import type { PageMeta } from '../page-meta';
 import { PageBanner } from '../components/PageBanner';
+import { PageSection } from '../components/PageSection';
 import { toolkit } from '../content/toolkit';
 import { SiteLayout } from '../layout/SiteLayout';
 
@@ -19,28 +20,26 @@ export function ToolkitPage() {
   return (
     <SiteLayout>
       <PageBanner heading={toolkit.heading} lead={toolkit.lead} breadcrumbs={breadcrumbs} />
-      <section className="section" aria-labelledby="toolkit-heading">
-        <div className="container toolkit">
-          <div className="toolkit__animation" aria-hidden="true">
-            <span className="toolkit__gear toolkit__gear--large" />
-            <span className="toolkit__gear toolkit__gear--small" />
-            <span className="toolkit__spark" />
-          </div>
-          <div>
-            <h2 id="toolkit-heading">Coming soon</h2>
-            <p>{toolkit.body}</p>
-            <h3>On the way</h3>
-            <ul className="toolkit__list">
-              {toolkit.upcoming.map((tool) => (
-                <li key={tool}>{tool}</li>
-              ))}
-            </ul>
-            <a className="button" href="/contact">
-              Tell me when it is ready
-            </a>
-          </div>
+      <PageSection labelledBy="toolkit-heading" containerClassName="toolkit">
+        <div className="toolkit__animation" aria-hidden="true">
+          <span className="toolkit__gear toolkit__gear--large" />
+          <span className="toolkit__gear toolkit__gear--small" />
+          <span className="toolkit__spark" />
         </div>
-      </section>
+        <div>
+          <h2 id="toolkit-heading">Coming soon</h2>
+          <p>{toolkit.body}</p>
+          <h3>On the way</h3>
+          <ul className="toolkit__list">
+            {toolkit.upcoming.map((tool) => (
+              <li key={tool}>{tool}</li>
+            ))}
+          </ul>
+          <a className="button" href="/contact">
+            Tell me when it is ready
+          </a>
+        </div>
+      </PageSection>
     </SiteLayout>
   );
 }
