@@ -36,9 +36,13 @@ function Card({ slide }: { slide: TestimonialSlide }) {
   return (
     <figure className="testimonial">
       <img className="testimonial__logo" src={slide.logoUrl} alt="" width={120} height={40} loading="lazy" />
-      <p className="testimonial__rating" aria-label={`Rated ${slide.rating} out of 5`}>
-        {'★'.repeat(slide.rating)}
-        <span className="testimonial__rating-empty">{'★'.repeat(5 - slide.rating)}</span>
+      <p className="testimonial__rating">
+        {/* The stars are drawn for the eye; the sentence after them is what a screen reader reads. */}
+        <span aria-hidden="true">
+          {'★'.repeat(slide.rating)}
+          <span className="testimonial__rating-empty">{'★'.repeat(5 - slide.rating)}</span>
+        </span>
+        <span className="visually-hidden">{`Rated ${slide.rating} out of 5`}</span>
       </p>
       <blockquote className="testimonial__quote">
         <p>{slide.description}</p>

@@ -43,10 +43,15 @@ function newClientToken(): string {
 
 function Field({ field, id, value, error, budget, onBudget }: { field: FieldDefinition; id: string; value?: string; error?: string; budget: number; onBudget: (value: number) => void }) {
   const errorId = `${id}-error`;
+  // `required` only where a control can be left empty: a slider always has a value, and so has a
+  // select whose first option is a real one (HTML forbids `required` on both); such a select says
+  // it is required with `aria-required` instead.
+  const canBeEmpty = field.kind !== 'range' && (field.kind !== 'select' || field.placeholder !== undefined);
   const common = {
     id,
     name: field.name,
-    required: field.required,
+    required: field.required && canBeEmpty,
+    'aria-required': field.required && !canBeEmpty && field.kind === 'select' ? true : undefined,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
   } as const;

@@ -1,0 +1,110 @@
+/**
+ * Valid HTML, checked by the W3C's Nu Html Checker (`vnu-jar`, run with the machine's Java): every
+ * public page, a portfolio item's page with and without its slider, the form and thank-you pages,
+ * a form and the admin login shown again with their errors, a 404 page and the admin login, all
+ * fetched from the production build and checked in one run of the checker.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createDb } from '../../server/db/connection';
+import { migrateLatest } from '../../server/db/migrate';
+import { STATIC_PUBLIC_PATHS } from '../../server/routes/seo';
+import { createContentVersion } from '../../server/services/content-version';
+import { createPortfolioService } from '../../server/services/portfolio';
+import { FORM_TYPES } from '../../shared/form-types';
+import { picture, submission } from '../helpers/portfolio-fixtures';
+import { startServer, type RunningServer } from './server';
+
+const VNU_JAR = path.resolve(__dirname, '../../node_modules/vnu-jar/build/dist/vnu.jar');
+
+interface VnuMessage {
+  type: 'error' | 'info' | 'non-document-error';
+  url?: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+/** Two items written through the portfolio service before the server opens the embedded database. */
+async function preparePortfolio(dataDir: string): Promise<string[]> {
+  const db = createDb({ dataDir });
+  try {
+    await migrateLatest(db);
+    const portfolio = createPortfolioService({ db, contentVersion: createContentVersion(db) });
+    const image = async (colour: string, width = 1200, height = 900) => ({ label: 'Image', data: await picture('png', width, height, colour) });
+    const withSlider = await portfolio.create(
+      submission({ displayCategories: ['Web Development', 'Food'] }, { mainImage: await image('#b45309', 900, 600), sliderImages: [await image('#dc2626'), await image('#16a34a')] }),
+    );
+    const withoutSlider = await portfolio.create(submission({ title: 'Studio Logo', displayCategories: ['Graphic Designing'] }, { mainImage: await image('#7c3aed', 900, 600) }));
+    return [withSlider._id, withoutSlider._id];
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('HTML validity (W3C Nu Html Checker)', () => {
+  let server: RunningServer;
+  let dataDir: string;
+  let itemIds: string[];
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-vnu-e2e-'));
+    itemIds = await preparePortfolio(dataDir);
+    server = await startServer({ DATA_DIR: dataDir });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finds no error on any public page or the admin login', async () => {
+    const pages: { name: string; status: number; request: () => Promise<Response> }[] = [
+      ...[
+        ...STATIC_PUBLIC_PATHS,
+        ...itemIds.map((id) => `/portfolio/${id}`),
+        '/enquire',
+        '/quote',
+        '/free-offer',
+        '/regions',
+        ...FORM_TYPES.map((type) => `/thank-you/${type}`),
+        '/admin/dashboard',
+      ].map((pagePath) => ({ name: pagePath, status: 200, request: () => fetch(server.url + pagePath) })),
+      { name: '/no-such-page', status: 404, request: () => fetch(`${server.url}/no-such-page`) },
+      {
+        name: 'POST /quote with errors',
+        status: 400,
+        request: () => fetch(`${server.url}/quote`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=&budget=99&service=Other' }),
+      },
+      {
+        name: 'POST /admin/login without a password',
+        status: 400,
+        request: () =>
+          fetch(`${server.url}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url }, body: 'username=someone&password=' }),
+      },
+    ];
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-vnu-pages-'));
+    const fileOf = new Map<string, string>();
+    for (const [index, page] of pages.entries()) {
+      const response = await page.request();
+      expect([page.name, response.status]).toEqual([page.name, page.status]);
+      const file = path.join(dir, `page-${index}.html`);
+      fs.writeFileSync(file, await response.text());
+      fileOf.set(`file:${file}`, page.name);
+    }
+
+    // One run of the checker for every page: starting the JVM costs more than checking a page.
+    const { stdout } = await promisify(execFile)('java', ['-jar', VNU_JAR, '--errors-only', '--exit-zero-always', '--format', 'json', '--stdout', ...fileOf.keys()].map((arg) => arg.replace(/^file:/, '')), {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+    const messages = (JSON.parse(stdout) as { messages: VnuMessage[] }).messages;
+    const errors = messages
+      .filter((message) => message.type !== 'info')
+      .map((message) => `${fileOf.get(message.url ?? '') ?? message.url}:${message.lastLine ?? '?'}: ${message.message}${message.extract ? `\n    ${message.extract.trim()}` : ''}`);
+    expect(errors).toEqual([]);
+  });
+});
