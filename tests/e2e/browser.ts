@@ -17,5 +17,23 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/**
+ * Waits until every finite CSS animation and transition on the page has run to its end (a panel
+ * slid in, content faded in); endless ones (a marquee) are left out.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.effect?.getComputedTiming().endTime === Infinity || (!animation.pending && animation.playState !== 'running')),
+  );
+}
+
+/** Waits for the page to render `count` more frames (scroll handlers and their frame callbacks have run). */
+export async function nextFrames(page: Page, count = 2): Promise<void> {
+  await page.evaluate((frames) => new Promise<void>((resolve) => {
+    const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+    step(frames);
+  }), count);
+}
+
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };

@@ -2,21 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
+import { animationsDone, DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
 import { startServer, type RunningServer } from './server';
 
 /** A person takes more than the server's minimum fill time (3 s by default) to fill a form. */
 const HUMAN_FILL_MS = 3500;
+/** SPEC §4: the success popup shows for 3 s. */
+const POPUP_MS = 3000;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SCREENSHOTS = path.resolve(__dirname, '../../screenshots');
-
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('visitor forms in a real browser', () => {
   let server: RunningServer;
@@ -37,6 +31,8 @@ describe('visitor forms in a real browser', () => {
   async function open(pagePath: string, { viewport = DESKTOP, javaScript = true, modalSeen = true } = {}): Promise<{ page: Page; problems: string[] }> {
     const context = await browser.newContext({ viewport, javaScriptEnabled: javaScript });
     contexts.push(context);
+    // Playwright's clock: time runs as usual until a test pauses it to step through the timings.
+    if (javaScript) await context.clock.install();
     const page = await context.newPage();
     const problems = watchConsole(page);
     // Outside the region/offer modal's own test, the visitor has already seen it this session.
@@ -48,12 +44,18 @@ describe('visitor forms in a real browser', () => {
   /** Console problems, leaving out the network errors the failure tests cause on purpose. */
   const realProblems = (problems: string[]) => problems.filter((line) => !line.includes('Failed to load resource'));
 
-  /** Holds the form's call for a moment so the busy label can be seen, as on a slow network. */
-  async function slowDown(page: Page, type: string): Promise<void> {
+  /**
+   * Holds the form's call, as on a slow network, until `release()`: the test sees the busy label
+   * first, then lets the call through.
+   */
+  async function holdCall(page: Page, type: string): Promise<{ release: () => void }> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/api/forms/${type}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await released;
       await route.continue();
     });
+    return { release };
   }
 
   async function axe(page: Page, label: string): Promise<void> {
@@ -65,9 +67,13 @@ describe('visitor forms in a real browser', () => {
     return server.logs.filter((line) => line.includes('"msg":"form submission stored"') && line.includes(`"form":"${type}"`)).length;
   }
 
-  async function waitUntilHuman(since: number): Promise<void> {
-    const left = HUMAN_FILL_MS - (Date.now() - since);
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  /**
+   * A person's fill time passes (the clock jumps forward) and the clock stops there, so the success
+   * popup's 3 s can be stepped through exactly (`seeSuccessPopup`).
+   */
+  async function waitUntilHuman(page: Page): Promise<void> {
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + HUMAN_FILL_MS);
   }
 
   async function fillEnquiry(scope: Locator | Page, phone = '+44 20 7946 0958'): Promise<void> {
@@ -79,15 +85,15 @@ describe('visitor forms in a real browser', () => {
     await scope.getByLabel('Message').fill('We would like a new website for our engines.');
   }
 
-  /** The Thank You popup shows, and goes after the spec's 3 s. */
+  /** The Thank You popup shows, is still there just before the spec's 3 s and gone just after (clock paused by `waitUntilHuman`). */
   async function seeSuccessPopup(page: Page, title: string): Promise<void> {
     const popup = page.getByRole('status').filter({ hasText: title });
     await popup.waitFor({ state: 'visible' });
-    const shownAt = Date.now();
-    await popup.waitFor({ state: 'detached', timeout: 8000 });
-    const shownFor = Date.now() - shownAt;
-    expect(shownFor).toBeGreaterThan(2500);
-    expect(shownFor).toBeLessThan(4500);
+    await page.clock.runFor(POPUP_MS - 100);
+    await expect(popup.isVisible()).resolves.toBe(true);
+    await page.clock.runFor(200);
+    await popup.waitFor({ state: 'detached' });
+    await page.clock.resume();
   }
 
   it('Enquire Now: the first click opens the side panel, a person sends an enquiry, sees Sending... and Thank You, and the panel closes', async () => {
@@ -96,18 +102,18 @@ describe('visitor forms in a real browser', () => {
     await page.locator('.top-bar').getByRole('link', { name: 'Enquire Now' }).click();
     const panel = page.getByRole('dialog', { name: 'Enquire Now' });
     await panel.waitFor({ state: 'visible' });
-    const openedAt = Date.now();
     expect(new URL(page.url()).pathname).toBe('/about');
     expect(await page.evaluate(() => document.documentElement.classList.contains('scroll-locked'))).toBe(true);
     await expect(panel.getByLabel('Service').evaluate((select: HTMLSelectElement) => [select.value, select.options[0]!.text, select.options[0]!.disabled])).resolves.toEqual(['', 'Select a service', true]);
     await axe(page, 'enquire panel 1280');
 
     await fillEnquiry(panel);
-    await waitUntilHuman(openedAt);
-    await slowDown(page, 'enquiry');
+    await waitUntilHuman(page);
+    const call = await holdCall(page, 'enquiry');
     await panel.getByRole('button', { name: 'Submit' }).click();
     await panel.getByRole('button', { name: 'Sending...' }).waitFor();
     await expect(panel.getByRole('button', { name: 'Sending...' }).isDisabled()).resolves.toBe(true);
+    call.release();
     await seeSuccessPopup(page, 'Thank You');
     await panel.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.documentElement.classList.contains('scroll-locked'))).toBe(false);
@@ -156,7 +162,6 @@ describe('visitor forms in a real browser', () => {
     await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: 'Quote' }).click();
     const popup = page.getByRole('dialog', { name: 'Get a Quote' });
     await popup.waitFor();
-    const openedAt = Date.now();
     await expect(popup.getByLabel('Service').inputValue()).resolves.toBe('Web Development');
     await expect(popup.getByLabel('Timeline').inputValue()).resolves.toBe('1-3 months');
     await expect(popup.locator('output').textContent()).resolves.toBe('$5,000');
@@ -174,10 +179,11 @@ describe('visitor forms in a real browser', () => {
     await popup.getByLabel('Email').fill('grace@example.com');
     await popup.getByLabel('Phone').fill('(555) 010-2040');
     await popup.getByLabel('Project details').fill('A booking app for iOS and Android.');
-    await waitUntilHuman(openedAt);
-    await slowDown(page, 'quote');
+    await waitUntilHuman(page);
+    const call = await holdCall(page, 'quote');
     await popup.getByRole('button', { name: 'Get My Quote' }).click();
     await popup.getByRole('button', { name: 'Submitting...' }).waitFor();
+    call.release();
     await seeSuccessPopup(page, 'Thank You');
     await popup.waitFor({ state: 'detached' });
     expect(storedLogs('quote')).toBe(before + 1);
@@ -189,7 +195,6 @@ describe('visitor forms in a real browser', () => {
     const before = storedLogs('free-offer');
     const modal = page.getByRole('dialog', { name: 'Choose Your Region & Free Offer' });
     await modal.waitFor();
-    const openedAt = Date.now();
     const visit = modal.getByRole('link', { name: /^Visit Now/ });
     await expect(visit.count()).resolves.toBe(5);
     await expect(visit.first().getAttribute('href')).resolves.toBe('https://us.brightpath.example');
@@ -198,7 +203,7 @@ describe('visitor forms in a real browser', () => {
 
     await modal.getByLabel('Email').fill('alan@example.com');
     await modal.getByLabel('Message (optional)').fill('Send it please.');
-    await waitUntilHuman(openedAt);
+    await waitUntilHuman(page);
     await modal.getByRole('button', { name: 'Claim Offer' }).click();
     await seeSuccessPopup(page, 'Thank You');
     await expect(modal.getByLabel('Email').inputValue()).resolves.toBe('');
@@ -206,19 +211,18 @@ describe('visitor forms in a real browser', () => {
 
     // Failure: an alert with the server's text, else "Submit failed".
     await modal.getByLabel('Email').fill('alan@example.com');
-    const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
+    const alertAfterClaim = async () => {
+      const shown = page.waitForEvent('dialog');
+      await modal.getByRole('button', { name: 'Claim Offer' }).click();
+      const dialog = await shown;
+      await dialog.accept();
+      return dialog.message();
+    };
     await page.route('**/api/forms/free-offer', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'This address cannot receive offers.' }) }));
-    await modal.getByRole('button', { name: 'Claim Offer' }).click();
-    await until(() => alerts.length === 1);
+    await expect(alertAfterClaim()).resolves.toBe('This address cannot receive offers.');
     await page.unroute('**/api/forms/free-offer');
     await page.route('**/api/forms/free-offer', (route) => route.abort());
-    await modal.getByRole('button', { name: 'Claim Offer' }).click();
-    await until(() => alerts.length === 2);
-    expect(alerts).toEqual(['This address cannot receive offers.', 'Submit failed']);
+    await expect(alertAfterClaim()).resolves.toBe('Submit failed');
 
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
@@ -246,16 +250,16 @@ describe('visitor forms in a real browser', () => {
     // The form wakes on the first touch; the fill time counts from then.
     await form.getByLabel('Name').click();
     await page.locator('[data-island="InlineForm"][data-hydrated="true"]').waitFor({ state: 'attached' });
-    const startedAt = Date.now();
     await form.getByLabel('Name').fill('Katherine Johnson');
     await form.getByLabel('Phone').fill('555 010 2050');
     await form.getByLabel('Email').fill('katherine@example.com');
     await form.getByLabel('Subject').fill('A new site');
     await form.getByLabel('Message').fill('Can we talk about a new site?');
-    await waitUntilHuman(startedAt);
-    await slowDown(page, 'contact');
+    await waitUntilHuman(page);
+    const call = await holdCall(page, 'contact');
     await form.getByRole('button', { name: 'Send Message' }).click();
     await form.getByRole('button', { name: 'Sending...' }).waitFor();
+    call.release();
     await form.getByRole('button', { name: 'Message Sent!' }).waitFor();
     await seeSuccessPopup(page, 'Thank You!');
     await form.getByRole('button', { name: 'Send Message' }).waitFor();
@@ -316,18 +320,19 @@ describe('visitor forms in a real browser', () => {
       const enquire = viewport === PHONE ? page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: 'Enquire' }) : page.locator('.top-bar').getByRole('link', { name: 'Enquire Now' });
       await enquire.click();
       await page.getByRole('dialog', { name: 'Enquire Now' }).getByRole('button', { name: 'Submit' }).click();
-      await page.waitForTimeout(400);
+      await page.getByRole('dialog', { name: 'Enquire Now' }).getByRole('alert').getByText('Please correct the highlighted fields.').waitFor();
+      await animationsDone(page);
       await shot(page, 'panel-enquire-errors');
       await page.keyboard.press('Escape');
       const quote = viewport === PHONE ? page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: 'Quote' }) : page.locator('.site-header').getByRole('link', { name: 'Get a Quote' });
       await quote.click();
       await page.getByRole('dialog', { name: 'Get a Quote' }).waitFor();
-      await page.waitForTimeout(400);
+      await animationsDone(page);
       await shot(page, 'panel-quote');
       await page.keyboard.press('Escape');
       const home = await open('/', { viewport, modalSeen: false });
       await home.page.getByRole('dialog').waitFor();
-      await home.page.waitForTimeout(400);
+      await animationsDone(home.page);
       await home.page.screenshot({ path: path.join(SCREENSHOTS, `panel-region-offer-${viewport.width}.png`) });
       await axe(home.page, `region/offer modal ${viewport.width}`);
     }

@@ -9,7 +9,7 @@ import { createContentVersion } from '../../server/services/content-version';
 import { createPortfolioService } from '../../server/services/portfolio';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import { picture, submission } from '../helpers/portfolio-fixtures';
-import { DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
+import { animationsDone, DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
 import { startServer, type RunningServer } from './server';
 
 /** Waits until `read()` deep-equals `expected` (polling), failing with the last value seen. */
@@ -70,13 +70,22 @@ describe('portfolio in a real browser', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function open(pagePath: string, options: { viewport?: typeof DESKTOP; reducedMotion?: 'reduce'; javaScriptEnabled?: boolean } = {}) {
+  /** `stoppedClock`: the page's timers run only when the test moves Playwright's clock on (`runFor`). */
+  async function open(pagePath: string, options: { viewport?: typeof DESKTOP; reducedMotion?: 'reduce'; javaScriptEnabled?: boolean; stoppedClock?: boolean } = {}) {
     const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, reducedMotion: options.reducedMotion ?? 'no-preference', javaScriptEnabled: options.javaScriptEnabled ?? true });
+    if (options.stoppedClock) {
+      const start = Date.UTC(2026, 0, 1);
+      await context.clock.install({ time: start });
+      await context.clock.pauseAt(start + 1000);
+    }
     const page = await context.newPage();
     const problems = watchConsole(page);
     await page.goto(server.url + pagePath);
     return { page, problems, close: () => context.close() };
   }
+
+  /** The detail slider, hydrated (its autoplay starts then). */
+  const sliderLive = (page: Page) => page.locator('[data-island="PortfolioSlider"][data-hydrated="true"]').waitFor({ state: 'attached' });
   const visibleTitles = (page: Page) => page.locator('.portfolio-card:visible .portfolio-card__title').allTextContents();
 
   it('filters the list with All plus each display category, and keeps the address in step', async () => {
@@ -149,20 +158,25 @@ describe('portfolio in a real browser', () => {
   });
 
   it('runs the detail slider: autoplay every 3 s with wrap, pause on hover, arrows, thumbnails, pause button', async () => {
-    const { page, problems, close } = await open(`/portfolio/${items.bakery!._id}`);
+    const { page, problems, close } = await open(`/portfolio/${items.bakery!._id}`, { stoppedClock: true });
     const current = () => page.locator('.project-slider__dot').evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));
     const visibleSlides = () => page.locator('.project-slider__slide:visible').count();
     await expect(current()).resolves.toBe(0);
     await expect(visibleSlides()).resolves.toBe(1);
     await page.mouse.move(0, 0);
-    await eventually(current, 1, 4500);
-    await eventually(current, 2, 4500);
-    await eventually(current, 0, 4500);
+    await sliderLive(page);
+    // Every 3 s, wrapping round: just before each step nothing has moved, just after it has.
+    for (const next of [1, 2, 0]) {
+      await page.clock.runFor(2900);
+      await expect(current()).resolves.toBe((next + 2) % 3);
+      await page.clock.runFor(100);
+      await eventually(current, next);
+    }
 
     // Pointer over the slider: it holds still.
     await page.locator('.project-slider__viewport').hover();
     const held = await current();
-    await page.waitForTimeout(3600);
+    await page.clock.runFor(3600);
     await expect(current()).resolves.toBe(held);
 
     await page.getByRole('button', { name: 'Next image' }).click();
@@ -180,7 +194,7 @@ describe('portfolio in a real browser', () => {
     await page.getByRole('button', { name: 'Pause slideshow' }).click();
     await page.mouse.move(0, 0);
     await page.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.waitForTimeout(3600);
+    await page.clock.runFor(3600);
     await expect(current()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Play slideshow' }).getAttribute('aria-pressed')).resolves.toBe('true');
     expect(problems).toEqual([]);
@@ -188,9 +202,10 @@ describe('portfolio in a real browser', () => {
   });
 
   it('does not autoplay or animate the detail page under prefers-reduced-motion', async () => {
-    const { page, close } = await open(`/portfolio/${items.bakery!._id}`, { reducedMotion: 'reduce' });
+    const { page, close } = await open(`/portfolio/${items.bakery!._id}`, { reducedMotion: 'reduce', stoppedClock: true });
     await expect(page.locator('.project__content').first().evaluate((el) => getComputedStyle(el).animationName)).resolves.toBe('none');
-    await page.waitForTimeout(3600);
+    await sliderLive(page);
+    await page.clock.runFor(3600);
     await expect(page.locator('.project-slider__dot').first().getAttribute('aria-current')).resolves.toBe('true');
     await expect(page.getByRole('button', { name: 'Play slideshow' }).isVisible()).resolves.toBe(true);
     await close();
@@ -219,7 +234,7 @@ describe('portfolio in a real browser', () => {
       const page = await context.newPage();
       for (const pagePath of paths) {
         await page.goto(server.url + pagePath, { waitUntil: 'networkidle' });
-        await page.waitForTimeout(600); // the detail content's animate-in
+        await animationsDone(page); // the detail content's animate-in
         const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
         const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         expect({ pagePath, width: viewport.width, violations: summary }).toEqual({ pagePath, width: viewport.width, violations: [] });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { services } from '../../views/content/services';
-import { DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
+import { DESKTOP, launchBrowser, nextFrames, PHONE, watchConsole } from './browser';
 import { startServer, type RunningServer } from './server';
 
 const CONTENT_PAGES = ['/about', '/services', '/services/web-development', '/toolkit', '/contact'];
@@ -20,6 +20,8 @@ describe('public site in a real browser', () => {
 
   async function open(path: string, viewport = DESKTOP, options: { reducedMotion?: 'reduce' } = {}): Promise<{ page: Page; problems: string[] }> {
     const page = await browser.newPage({ viewport, reducedMotion: options.reducedMotion ?? 'no-preference' });
+    // Playwright's clock: time runs as usual, and a test can jump it forward instead of waiting.
+    await page.clock.install();
     const problems = watchConsole(page);
     // The home page's region/offer modal opens once per browser session (tested in forms.test.ts);
     // these tests are about the page under it, as a visitor sees it after closing the modal.
@@ -49,7 +51,7 @@ describe('public site in a real browser', () => {
     const { page } = await open('/services', PHONE);
     const button = page.locator('.back-to-top');
     await page.evaluate(() => window.scrollTo(0, 250));
-    await page.waitForTimeout(100);
+    await nextFrames(page);
     await expect(button.isVisible()).resolves.toBe(false);
     await page.evaluate(() => window.scrollTo(0, 900));
     await page.waitForFunction(() => document.documentElement.classList.contains('show-back-to-top'));
@@ -111,10 +113,12 @@ describe('public site in a real browser', () => {
       const current = () => page.locator('.testimonials .slick-slide.slick-active').first().getAttribute('data-index');
       const first = await current();
       await page.mouse.move(0, 0); // not hovering: autoplay runs
+      await page.clock.runFor(3500);
       await page.waitForFunction((index) => document.querySelector('.testimonials .slick-slide.slick-active')?.getAttribute('data-index') !== index, first, { timeout: 8000 });
       await page.getByRole('button', { name: 'Pause testimonials' }).click();
       const paused = await current();
-      await page.waitForTimeout(4000);
+      // More than one autoplay interval goes by at once, firing every timer due in it.
+      await page.clock.runFor(4000);
       await expect(current()).resolves.toBe(paused);
       await expect(page.getByRole('button', { name: 'Play testimonials' }).getAttribute('aria-pressed')).resolves.toBe('true');
       await expect(page.locator('.testimonials .slick-arrow').count()).resolves.toBe(2);
@@ -131,7 +135,7 @@ describe('public site in a real browser', () => {
     // The toggle offers Play (autoplay never started); waitFor fails the test if it never shows.
     await page.getByRole('button', { name: 'Play testimonials' }).waitFor({ state: 'visible', timeout: 5000 });
     const first = await page.locator('.testimonials .slick-slide.slick-active').first().getAttribute('data-index');
-    await page.waitForTimeout(4000);
+    await page.clock.runFor(4000);
     await expect(page.locator('.testimonials .slick-slide.slick-active').first().getAttribute('data-index')).resolves.toBe(first);
     await page.close();
   });

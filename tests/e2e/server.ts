@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,8 @@ export interface RunningServer {
   process: ChildProcess;
   /** Log lines the server printed (JSON). */
   logs: string[];
+  /** Resolves with the first log line (printed so far or later) that matches. */
+  waitForLog: (pattern: RegExp) => Promise<string>;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
@@ -35,14 +38,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
-  readline.createInterface({ input: child.stderr! }).on('line', (line) => logs.push(line));
+  const lines = new EventEmitter();
+  const log = (line: string) => {
+    logs.push(line);
+    lines.emit('line', line);
+  };
+  readline.createInterface({ input: child.stderr! }).on('line', log);
   const exitedEarly = new Promise<never>((_, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`)));
   });
   exitedEarly.catch(() => undefined);
   const loggedUrl = new Promise<string>((resolve) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      logs.push(line);
+      log(line);
       const match = line.match(/listening on (http:\/\/localhost:\d+)/);
       if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
     });
@@ -54,10 +62,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   const url = await Promise.race([listening, exitedEarly, timeout]).finally(() => clearTimeout(timer));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const waitForLog = (pattern: RegExp) =>
+    new Promise<string>((resolve) => {
+      const seen = logs.find((line) => pattern.test(line));
+      if (seen) return resolve(seen);
+      const listener = (line: string) => {
+        if (!pattern.test(line)) return;
+        lines.off('line', listener);
+        resolve(line);
+      };
+      lines.on('line', listener);
+    });
   return {
     url,
     process: child,
     logs,
+    waitForLog,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
       const code = await exited;
