@@ -24,10 +24,12 @@ import { pageRoutes } from './routes/pages';
 import { portfolioApiRoutes } from './routes/portfolio-api';
 import { portfolioPageRoutes } from './routes/portfolio-pages';
 import { seoRoutes } from './routes/seo';
+import { settingsRoutes } from './routes/settings';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createFormService } from './services/forms';
+import type { SettingsService } from './services/settings';
 
 export interface AppDeps {
   config: Config;
@@ -35,6 +37,8 @@ export interface AppDeps {
   logger: Logger;
   lifecycle: Lifecycle;
   contentVersion: ContentVersion;
+  /** The back office's settings, kept in step with the database by their own poller. */
+  settings: SettingsService;
   /** Folder holding the build's `manifest.json` and `assets/`. */
   assetsDir: string;
   /** Called when a form submission queued a staff notification (wakes the outbox worker). */
@@ -47,7 +51,7 @@ export interface AppDeps {
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, assetsDir, onFormQueued, adminAuthOptions }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, settings, assetsDir, onFormQueued, adminAuthOptions }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const portfolio = createPortfolioService({ db, contentVersion });
@@ -95,6 +99,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, asset
   app.use(adminPageRoutes(renderPage, { auth, config }).routes());
   app.use(adminAuthApiRoutes({ auth, config }).routes());
   app.use(adminFormRoutes(forms).routes());
+  app.use(settingsRoutes(settings).routes());
 
   app.use(notFound());
   return app;

@@ -7,8 +7,10 @@ import { createLifecycle } from './lifecycle';
 import { createLogger } from './logger';
 import { DEFAULT_ASSETS_DIR } from './render/manifest';
 import { createAdminAuth } from './services/admin-auth';
+import { createAuditTrail } from './services/audit';
 import { createContentVersion } from './services/content-version';
 import { seedSamplePortfolioOnFirstStart } from './services/portfolio-seed';
+import { createSettingsService } from './services/settings';
 import { createNotificationWorker } from './services/notification-worker';
 import { installGracefulShutdown } from './shutdown';
 import { business } from '../views/content/business';
@@ -45,6 +47,9 @@ async function main(): Promise<void> {
     if (seeded > 0) logger.info({ projects: seeded }, 'sample portfolio loaded');
   }
   contentVersion.start();
+  const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }), logger });
+  await settings.refresh();
+  settings.start();
   const notifications = createNotificationWorker({
     db,
     logger,
@@ -53,7 +58,7 @@ async function main(): Promise<void> {
     from: `"${business.name} website" <no-reply@${new URL(config.publicUrl).hostname}>`,
   });
   notifications.start();
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
@@ -66,6 +71,7 @@ async function main(): Promise<void> {
     drainMs: config.shutdownDrainMs,
     onStop: async () => {
       contentVersion.stop();
+      settings.stop();
       await notifications.stop();
     },
   });

@@ -101,3 +101,15 @@ export interface PortfolioImageFileRow {
   sha256: string;
   data: Buffer;
 }
+
+export interface AuditLogRow {
+  id: string;
+  at: Date;
+  actor_id: number | null;
+  actor_name: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  summary: string;
+  ip: string | null;
+}

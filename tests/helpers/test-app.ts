@@ -4,7 +4,9 @@ import { createApp, type AppDeps } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { createLifecycle, type Lifecycle } from '../../server/lifecycle';
 import { createLogger } from '../../server/logger';
+import { createAuditTrail } from '../../server/services/audit';
 import { createContentVersion, type ContentVersion } from '../../server/services/content-version';
+import { createSettingsService, type SettingsService } from '../../server/services/settings';
 import { createTestDb, type TestDb } from './test-db';
 
 export const TEST_ASSETS_DIR = path.resolve(__dirname, '../../dist/test-public');
@@ -14,6 +16,7 @@ export interface TestApp extends TestDb {
   config: Config;
   lifecycle: Lifecycle;
   contentVersion: ContentVersion;
+  settings: SettingsService;
 }
 
 /**
@@ -28,6 +31,7 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', ...env });
   const lifecycle = createLifecycle();
   const contentVersion = createContentVersion(testDb.db);
-  const app = createApp({ config, db: testDb.db, logger: createLogger('silent'), lifecycle, contentVersion, assetsDir: TEST_ASSETS_DIR, adminAuthOptions });
-  return { ...testDb, app, config, lifecycle, contentVersion };
+  const settings = createSettingsService({ db: testDb.db, config, audit: createAuditTrail({ db: testDb.db }) });
+  const app = createApp({ config, db: testDb.db, logger: createLogger('silent'), lifecycle, contentVersion, settings, assetsDir: TEST_ASSETS_DIR, adminAuthOptions });
+  return { ...testDb, app, config, lifecycle, contentVersion, settings };
 }

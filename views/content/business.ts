@@ -25,6 +25,7 @@ export const business: Business = {
   mapImage: 'images/map.svg',
   mapLink: 'https://www.openstreetmap.org/?mlat=37.7906&mlon=-122.3990#map=17/37.7906/-122.3990',
   hours: 'Monday to Friday, 9 AM to 6 PM',
+  timeZone: 'America/Los_Angeles',
   replyPromise: 'We reply to every enquiry within 24 hours.',
   eProfileHref: '/about#profile',
   socials: [

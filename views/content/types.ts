@@ -34,6 +34,8 @@ export interface Business {
   mapImage: string;
   mapLink: string;
   hours: string;
+  /** IANA zone of the office: the back office reads working hours, "today" and digest times in it (until Settings say otherwise). */
+  timeZone: string;
   replyPromise: string;
   eProfileHref: string;
   socials: SocialLink[];

@@ -1,0 +1,53 @@
+/**
+ * The audit trail's vocabulary: every action an admin (or the system on their behalf) can take, with
+ * the label the Audit view shows. Isomorphic: the server records these names, the dashboard filters
+ * and labels by them. Names are `area.verb`; add new ones here, never rename one already recorded.
+ */
+export const AUDIT_ACTIONS = {
+  'auth.sign-in': 'Signed in',
+  'auth.sign-in-failed': 'Sign-in failed',
+  'auth.throttled': 'Sign-in throttled',
+  'auth.sign-out': 'Signed out',
+  'user.create': 'Account created',
+  'user.update': 'Account changed',
+  'user.disable': 'Account disabled',
+  'user.enable': 'Account enabled',
+  'user.delete': 'Account deleted',
+  'user.password-reset': 'Password reset',
+  'account.password-change': 'Password changed',
+  'account.session-end': 'Session ended',
+  'two-factor.enable': 'Two-factor sign-in turned on',
+  'two-factor.disable': 'Two-factor sign-in turned off',
+  'settings.update': 'Settings changed',
+  'settings.test-email': 'Test e-mail sent',
+  'lead.read': 'Lead read',
+  'lead.unread': 'Lead marked unread',
+  'lead.status': 'Lead status changed',
+  'lead.note': 'Note added',
+  'lead.spam': 'Moved to spam',
+  'lead.not-spam': 'Moved out of spam',
+  'lead.delete': 'Lead deleted',
+  'lead.erase': 'Personal data erased',
+  'leads.export': 'Leads exported',
+  'portfolio.create': 'Portfolio item added',
+  'portfolio.update': 'Portfolio item changed',
+  'portfolio.delete': 'Portfolio item deleted',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export function isAuditAction(value: string): value is AuditAction {
+  return Object.hasOwn(AUDIT_ACTIONS, value);
+}
+
+/** One audit row as the API returns it (`GET /api/audit`, a lead's history). */
+export interface AuditEntryJson {
+  id: string;
+  at: string;
+  /** `id` is null for the system itself (scheduled jobs) and for accounts that no longer exist. */
+  actor: { id: number | null; name: string };
+  action: AuditAction;
+  target: { type: string; id: string } | null;
+  /** What changed, in a few words; never a visitor's personal data. */
+  summary: string;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * The back office's settings: stored in the database, edited by owners in Settings, and falling
+ * back to defaults (from the environment, such as `NOTIFY_TO`) for anything never set. Isomorphic:
+ * the server validates every change with these schemas and the Settings view uses the same ones.
+ */
+
+/** True for an IANA time zone name this runtime knows (`Europe/London`, `America/Los_Angeles`). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const retention = z.union([z.null(), z.number().int().min(1, 'Keep leads at least 1 day.').max(3650, 'Keep leads at most 3650 days.')]);
+
+export const settingsSchema = z.strictObject({
+  /** Who receives the staff notification of each new lead and the morning digest. */
+  notificationRecipients: z.array(z.email('Each recipient must be an e-mail address.')).max(20, 'At most 20 recipients.'),
+  /** The reply promise: every lead is due this many hours after it arrives. */
+  replyPromiseHours: z.number().int().min(1, 'The promise is at least 1 hour.').max(240, 'The promise is at most 240 hours.'),
+  /** Count only working hours (Monday to Friday, 9 AM to 6 PM in `timeZone`) towards the promise. */
+  workingHoursOnly: z.boolean(),
+  /** The agency's time zone: working hours, "today" and the digest's time are read in it. */
+  timeZone: z.string().refine(isTimeZone, 'Choose a time zone such as Europe/London.'),
+  /** Local time of the morning digest, `HH:MM`. */
+  digestTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time such as 08:00.'),
+  /** Days a lead of each form is kept (null: kept until deleted); spam is always purged. */
+  retentionDays: z.strictObject({
+    contact: retention,
+    enquiry: retention,
+    quote: retention,
+    'free-offer': retention,
+    spam: z.number().int().min(1, 'Keep spam at least 1 day.').max(365, 'Keep spam at most 365 days.'),
+  }),
+  /** Every account must sign in with a second factor (those without one set it up first). */
+  requireTwoFactor: z.boolean(),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingName = keyof Settings;
+
+/** A change: any subset of the settings; `null` for a top-level setting goes back to its default. */
+export const settingsPatchSchema = z.strictObject(
+  Object.fromEntries(Object.entries(settingsSchema.shape).map(([name, schema]) => [name, schema.nullable().optional()])) as {
+    [K in SettingName]: z.ZodOptional<z.ZodNullable<(typeof settingsSchema.shape)[K]>>;
+  },
+);
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** What "never set" means for each setting that does not come from the environment. */
+export const BUILT_IN_DEFAULTS: Omit<Settings, 'notificationRecipients' | 'timeZone'> = {
+  replyPromiseHours: 24,
+  workingHoursOnly: false,
+  digestTime: '08:00',
+  retentionDays: { contact: null, enquiry: null, quote: null, 'free-offer': null, spam: 30 },
+  requireTwoFactor: false,
+};
