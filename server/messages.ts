@@ -42,4 +42,11 @@ export const messages = {
     invalidForm: 'The form is not valid.',
     notASliderImage: (ids: string[]) => `keepSliderImages: ${ids.join(', ')} is not a slider image of this item.`,
   },
+  lists: {
+    badCursor: 'This is not a cursor of this list: use the nextCursor of a previous answer.',
+  },
+  settings: {
+    invalid: 'Please correct the highlighted settings.',
+    unknown: 'This is not a setting.',
+  },
 } as const;

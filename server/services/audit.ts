@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { auditRowsForTarget, deleteAuditRowsBefore, insertAuditRow, listAuditRows } from '../db/audit-log';
 import { decodeCursor, encodeCursor } from '../db/keyset-cursor';
 import type { AuditLogRow } from '../db/tables';
+import { ValidationError } from '../errors';
+import { messages } from '../messages';
 import type { AuditAction, AuditEntryJson } from '../../shared/audit';
 
 /** Who did something: an admin account, or the system itself (`id` null) for scheduled jobs. */
@@ -31,13 +33,6 @@ export interface AuditFilter {
   to?: Date;
   cursor?: string;
   limit: number;
-}
-
-export class InvalidCursorError extends Error {
-  constructor() {
-    super('cursor is not valid: use the nextCursor of a previous answer.');
-    this.name = 'InvalidCursorError';
-  }
 }
 
 export function toAuditJson(row: AuditLogRow): AuditEntryJson {
@@ -73,7 +68,7 @@ export function createAuditTrail({ db, now = () => new Date() }: { db: Knex; now
     /** Newest first, filtered, one page and the cursor of the next (null on the last page). */
     async list(filter: AuditFilter): Promise<{ items: AuditEntryJson[]; nextCursor: string | null }> {
       const after = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor);
-      if (after === null) throw new InvalidCursorError();
+      if (after === null) throw new ValidationError(messages.lists.badCursor, { cursor: messages.lists.badCursor });
       const rows = await listAuditRows(db, { actorName: filter.actor, action: filter.action, from: filter.from, to: filter.to, after, limit: filter.limit + 1 });
       const page = rows.slice(0, filter.limit);
       const last = page[page.length - 1];

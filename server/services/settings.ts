@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { lockStoredSettings, readStoredSettings, writeStoredSettings } from '../db/settings';
-import { HttpError } from '../http-errors';
+import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
+import { messages } from '../messages';
+import { fieldErrorsOf } from '../../shared/zod-errors';
 import { BUILT_IN_DEFAULTS, settingsPatchSchema, settingsSchema, type SettingName, type Settings } from '../../shared/settings';
 import { business } from '../../views/content/business';
 import type { AuditActor, AuditTrail } from './audit';
@@ -32,10 +34,6 @@ export interface SettingsService {
   start(intervalMs?: number): void;
   stop(): void;
 }
-
-export const settingsMessages = {
-  invalid: 'Please correct the highlighted settings.',
-} as const;
 
 type Stored = Partial<Settings>;
 
@@ -114,14 +112,7 @@ export function createSettingsService({ db, config, audit, logger, now = () => n
 
     async update(patch, actor) {
       const parsed = settingsPatchSchema.safeParse(patch);
-      if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const issue of parsed.error.issues) {
-          const key = issue.code === 'unrecognized_keys' ? issue.keys[0]! : String(issue.path[0] ?? '_form');
-          fields[key] ??= issue.code === 'unrecognized_keys' ? 'This is not a setting.' : issue.message;
-        }
-        throw new HttpError(400, settingsMessages.invalid, fields);
-      }
+      if (!parsed.success) throw new ValidationError(messages.settings.invalid, fieldErrorsOf(parsed.error, { unknownField: messages.settings.unknown }));
       const at = now();
       const text = await db.transaction(async (trx) => {
         const before = parseStored(await lockStoredSettings(trx, at), logger);
