@@ -2,10 +2,10 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
 import { HttpError } from '../http-errors';
-import { clearSessionCookie, readSessionId, setSessionCookie } from '../middleware/admin-session';
+import { clearSessionCookie, readDeviceToken, readSessionId, setDeviceCookie, setSessionCookie } from '../middleware/admin-session';
 import { requireAdmin } from '../middleware/require-admin';
 import { crossSiteRefused } from '../middleware/same-origin';
-import { LOGIN_FAILURE_WINDOW_MS, type AdminAuth, type LoginResult } from '../services/admin-auth';
+import type { AdminAuth, LoginResult } from '../services/admin-auth';
 import { adminLoginMessages, adminLoginSchema, type AdminLoginAnswer } from '../../shared/admin-auth';
 
 export interface AdminAuthRouteDeps {
@@ -15,19 +15,23 @@ export interface AdminAuthRouteDeps {
 
 /**
  * Signs in from a login form: same-origin only (a cross-site page must not be able to log a
- * browser into an account of its choosing), the old session rotated out, the cookie set on
- * success. Shared by the JSON API and the no-JavaScript form; they differ only in how they answer.
+ * browser into an account of its choosing), the old session rotated out, the session and device
+ * cookies set on success, `Retry-After` when throttled. Shared by the JSON API and the
+ * no-JavaScript form; they differ only in how they answer.
  */
 export async function signIn(ctx: Context, { auth, config }: AdminAuthRouteDeps, body: unknown): Promise<LoginResult> {
   if (!ctx.state.sameOrigin) throw new HttpError(403, crossSiteRefused);
   const parsed = adminLoginSchema.safeParse(body ?? {});
   if (!parsed.success) throw new HttpError(400, adminLoginMessages.required);
   const result = await auth.login(
-    { ...parsed.data, ip: ctx.ip, previousSessionId: readSessionId(ctx, config) },
+    { ...parsed.data, ip: ctx.ip, previousSessionId: readSessionId(ctx, config), deviceToken: readDeviceToken(ctx, config) },
     ctx.state.log,
   );
-  if (result.outcome === 'signed-in') setSessionCookie(ctx, config, result.sessionId, result.session);
-  if (result.outcome === 'throttled') ctx.set('Retry-After', String(LOGIN_FAILURE_WINDOW_MS / 1000));
+  if (result.outcome === 'signed-in') {
+    setSessionCookie(ctx, config, result.sessionId, result.session);
+    setDeviceCookie(ctx, config, result.device);
+  }
+  if (result.outcome === 'throttled') ctx.set('Retry-After', String(result.retryAfterSeconds));
   return result;
 }
 
@@ -52,7 +56,7 @@ export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
   router.post('/login', async (ctx) => {
     const result = await signIn(ctx, deps, ctx.request.body);
     ctx.set('Cache-Control', 'no-store');
-    if (result.outcome === 'throttled') throw new HttpError(429, adminLoginMessages.throttled);
+    if (result.outcome === 'throttled') throw new HttpError(429, adminLoginMessages.throttled(result.retryAfterSeconds), undefined, result.retryAfterSeconds);
     if (result.outcome === 'invalid') throw new HttpError(401, adminLoginMessages.invalid);
     const answer: AdminLoginAnswer = { username: result.admin.username, csrfToken: result.session.csrfToken };
     ctx.body = answer;

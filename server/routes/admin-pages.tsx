@@ -59,7 +59,7 @@ export function adminPageRoutes(renderPage: RenderPage, deps: AdminAuthRouteDeps
         ctx.redirect(returnTo);
         return;
       }
-      const [status, error] = result.outcome === 'throttled' ? [429, adminLoginMessages.throttled] : [401, adminLoginMessages.invalid];
+      const [status, error] = result.outcome === 'throttled' ? [429, adminLoginMessages.throttled(result.retryAfterSeconds)] : [401, adminLoginMessages.invalid];
       sendLogin(ctx, status, { returnTo, username, remember, error });
     } catch (error) {
       // A form missing a field is shown again with the message; anything else (403, 5xx) is an error page.
