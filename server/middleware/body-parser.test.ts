@@ -65,6 +65,20 @@ describe('request bodies with a corrupt Content-Encoding', () => {
     expect(await countSubmissions(t.db)).toBe(before + 1);
   });
 
+  it('survives a truncated body that inflates past the limit: 413, and no stray decoder error ends the process', async () => {
+    // 120 kB of JSON compresses to about 160 bytes; its first 90 % inflate past the 100 kB limit
+    // before the decoder finds the end missing.
+    const large = Buffer.from(JSON.stringify({ name: 'x'.repeat(120_000) }));
+    for (const [encoding, compress] of [['gzip', zlib.gzipSync], ['deflate', zlib.deflateSync]] as const) {
+      const compressed = compress(large);
+      const response = await post('/api/forms/contact', 'application/json', encoding, compressed.subarray(0, Math.floor(compressed.length * 0.9)));
+      expect(response.status).toBe(413);
+    }
+    // The decoder's late "unexpected end of file", unheard, would be an uncaught error failing this test.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await request(t.app.callback()).get('/healthz')).status).toBe(200);
+  });
+
   it('a multipart upload with a corrupt encoding is a 400 too', async () => {
     const response = await post('/api/portfolio', 'multipart/form-data; boundary=x', 'gzip', Buffer.from('--x\r\nnot gzip'), { ...admin.headers });
     expect(response.status).toBe(400);

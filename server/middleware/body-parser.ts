@@ -1,4 +1,5 @@
-import type { Middleware } from 'koa';
+import type { Writable } from 'node:stream';
+import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { HttpError, messages } from '../http-errors';
 
@@ -13,7 +14,7 @@ export const undecodableBody = 'The request body could not be decompressed: it d
  * Multipart (uploads) is parsed only by the routes that take files, with their own limits.
  */
 export function bodyParser(): Middleware {
-  return koaBody({
+  const parse = koaBody({
     json: true,
     urlencoded: true,
     text: false,
@@ -32,4 +33,30 @@ export function bodyParser(): Middleware {
       throw error;
     },
   }) as Middleware;
+  return (ctx, next) => {
+    if (ctx.get('Content-Encoding')) containDecoderErrors(ctx);
+    return parse(ctx, next);
+  };
+}
+
+/**
+ * koa-body inflates a gzip, deflate or br body through a zlib stream it pipes the request into
+ * (co-body → `inflation` → raw-body), and stops listening to that stream once it has an answer.
+ * A body that inflates past the limit is answered 413 while the rest of it is still decoding, and
+ * if it is truncated the stream then emits "unexpected end of file" to no listener: an uncaught
+ * error that ends the process. So every stream the request is piped into keeps a listener, and is
+ * cut off and destroyed once the answer has gone.
+ */
+function containDecoderErrors({ req, res }: Context): void {
+  const pipe = req.pipe.bind(req);
+  req.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T => {
+    destination.on('error', () => {
+      // The body reader heard the first error and answered; a later one has no one left to tell.
+    });
+    res.once('close', () => {
+      req.unpipe(destination);
+      (destination as unknown as Writable).destroy();
+    });
+    return pipe(destination, options);
+  };
 }
