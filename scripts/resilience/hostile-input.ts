@@ -81,9 +81,16 @@ function send(baseUrl: string, request: Sent): Promise<{ status: number; body: s
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1') }));
     });
-    // A refused oversize upload may close the socket before all of it is sent: that is an answer too.
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? 413 : 0, body: error.code ?? '' }));
-    req.setTimeout(20_000, () => req.destroy());
+    let timedOut = false;
+    // A refused oversize upload may close the socket before all of it is sent: that is an answer
+    // too. A request given up on is not: the server may still act on it.
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(timedOut ? { status: 0, body: 'no answer within 20 s' } : { status: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? 413 : 0, body: error.code ?? '' }),
+    );
+    req.setTimeout(20_000, () => {
+      timedOut = true;
+      req.destroy();
+    });
     req.end(request.body);
   });
 }
