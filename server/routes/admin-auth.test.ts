@@ -386,6 +386,8 @@ describe('login throttling: per address, per account a day, and known devices le
     expect(rightPassword.headers['retry-after']).toBe(String(DAY / 1000));
     expect(rightPassword.body).toEqual({ error: 'Too many failed sign-in attempts. Please wait 24 hours and try again.' });
     expect(await failureCount()).toBe(100);
+    // Where two limits are reached, the answer names the longer wait.
+    expect((await login(t, TEST_ADMIN, from('203.0.113.10'))).headers['retry-after']).toBe(String(DAY / 1000));
 
     // The ceiling is the account's: other accounts and the known device are not held by it.
     expect((await login(t, SECOND_ADMIN, from('192.0.2.52'))).status).toBe(200);

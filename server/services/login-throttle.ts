@@ -96,16 +96,15 @@ export function createLoginThrottle({ db }: { db: Knex }) {
     if (exceeded.length === 0) return { throttled: false };
     await deleteLoginFailure(db, attemptId);
 
-    let verdict: ThrottleVerdict & { throttled: true } = { throttled: true, rule: '', failures: 0, retryAfterSeconds: 0 };
+    const verdicts: (ThrottleVerdict & { throttled: true })[] = [];
     for (const { rule, failures } of exceeded) {
       // The rule lets the client in again once enough of its oldest failures have left the window.
       const since = new Date(at.getTime() - rule.windowMs);
       const freedBy = await nthOldestLoginFailureAt(db, rule.scope(client), since, failures - rule.limit + 1);
       const retryAfterMs = (freedBy ?? at).getTime() + rule.windowMs - at.getTime();
-      const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-      if (retryAfterSeconds > verdict.retryAfterSeconds) verdict = { throttled: true, rule: rule.name, failures, retryAfterSeconds };
+      verdicts.push({ throttled: true, rule: rule.name, failures, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
     }
-    return verdict;
+    return verdicts.reduce((longest, verdict) => (verdict.retryAfterSeconds > longest.retryAfterSeconds ? verdict : longest));
   }
 
   /** The secret was right: the client's earlier failures on this account (and this attempt) are forgiven. */
