@@ -3,6 +3,7 @@ import * as appSettings from './20261122000000_app_settings';
 import * as formSubmissions from './20261123100000_form_submissions';
 import * as portfolio from './20261123110000_portfolio';
 import * as adminAuth from './20261123120000_admin_auth';
+import * as loginDevices from './20261124100000_login_devices';
 import * as auditLog from './20261124200000_audit_log';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123100000_form_submissions': formSubmissions,
   '20261123110000_portfolio': portfolio,
   '20261123120000_admin_auth': adminAuth,
+  '20261124100000_login_devices': loginDevices,
   '20261124200000_audit_log': auditLog,
 };

@@ -23,9 +23,17 @@ export const adminLoginMessages = {
   /** The spec's text, the same for an unknown user and a wrong password. */
   invalid: 'Invalid username or password',
   required: 'Enter your username and password.',
-  throttled: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  /** The 429 answer; the wait is the answer's `Retry-After`, which depends on the limit reached. */
+  throttled: (retryAfterSeconds: number) => `Too many failed sign-in attempts. Please wait ${describeWait(retryAfterSeconds)} and try again.`,
   network: 'Could not reach the server. Check your connection and try again.',
 } as const;
+
+/** A wait in words, rounded up: "1 minute", "15 minutes", "3 hours". */
+function describeWait(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 120) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
 
 /** Checkbox values a browser may send for a ticked "remember me" (JSON sends a boolean). */
 const remember = z

@@ -1,11 +1,13 @@
 /**
  * Hostile input: every route and call fuzzed with malformed requests (JSON and urlencoded bodies,
- * multipart, headers, paths, query strings), signed in and not. No answer may be a 5xx or carry a
- * stack trace, and nothing refused may be stored: every stored submission belongs to a request that
- * was answered with success.
+ * multipart, compressed bodies that do not decode, headers, paths, query strings), signed in and
+ * not. No answer may be a 5xx or carry a stack trace, the server may log nothing at error level (a
+ * log an anonymous client can flood), and nothing refused may be stored: every stored submission
+ * belongs to a request that was answered with success.
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import knexFactory from 'knex';
 import sharp from 'sharp';
 import { startServer } from '../../tests/e2e/server';
@@ -79,9 +81,16 @@ function send(baseUrl: string, request: Sent): Promise<{ status: number; body: s
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1') }));
     });
-    // A refused oversize upload may close the socket before all of it is sent: that is an answer too.
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? 413 : 0, body: error.code ?? '' }));
-    req.setTimeout(20_000, () => req.destroy());
+    let timedOut = false;
+    // A refused oversize upload may close the socket before all of it is sent: that is an answer
+    // too. A request given up on is not: the server may still act on it.
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(timedOut ? { status: 0, body: 'no answer within 20 s' } : { status: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? 413 : 0, body: error.code ?? '' }),
+    );
+    req.setTimeout(20_000, () => {
+      timedOut = true;
+      req.destroy();
+    });
     req.end(request.body);
   });
 }
@@ -144,11 +153,44 @@ function multipart(random: ReturnType<typeof prng>, validImage: Buffer): { body:
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${random.next() < 0.9 ? boundary : 'wrong'}` };
 }
 
+const COMPRESS: Record<string, (data: Buffer) => Buffer> = { gzip: zlib.gzipSync, deflate: zlib.deflateSync, br: zlib.brotliCompressSync };
+
+/**
+ * A form, login or upload body under a `Content-Encoding`: sometimes really compressed, more often
+ * not compressed at all, cut short, or compressed with another algorithm than the header names.
+ */
+function encodedBody(random: ReturnType<typeof prng>, headers: Record<string, string>, admin: { origin: string }, validImage: Buffer): Sent {
+  const formType = random.pick(Object.keys(FORM_TABLES) as FormType[]);
+  const clientToken = randomUUID();
+  const upload = multipart(random, validImage);
+  const targets: (Omit<Sent, 'method' | 'headers' | 'body'> & { contentType: string; body: string | Buffer })[] = [
+    { path: `/api/forms/${formType}`, contentType: 'application/json', body: JSON.stringify(mutateObject(random, { ...VALID[formType], fillMs: 5000, clientToken })), formType, clientToken },
+    { path: `/api/forms/${formType}`, contentType: 'application/json', body: JSON.stringify({ ...VALID[formType], fillMs: 5000, clientToken }), formType, clientToken },
+    { path: FORM_PAGES[formType], contentType: 'application/x-www-form-urlencoded', body: urlencoded(mutateObject(random, { ...VALID[formType], fillMs: '5000' })), formType },
+    { path: '/api/auth/login', contentType: 'application/json', body: JSON.stringify({ username: ADMIN.username, password: 'wrong password' }) },
+    { path: '/admin/login', contentType: 'application/x-www-form-urlencoded', body: `username=${ADMIN.username}&password=wrong+password` },
+    { path: '/api/portfolio', contentType: upload.contentType, body: upload.body },
+  ];
+  const { contentType, body: text, ...target } = random.pick(targets);
+  const plain = Buffer.from(text);
+  const encoding = random.pick(Object.keys(COMPRESS));
+  const compressed = COMPRESS[encoding]!(plain);
+  const otherEncoding = random.pick(Object.keys(COMPRESS).filter((other) => other !== encoding));
+  const body = random.pick([
+    compressed,
+    compressed.subarray(0, Math.max(1, random.int(compressed.length))),
+    plain,
+    COMPRESS[otherEncoding]!(plain),
+    Buffer.from(Array.from({ length: 1 + random.int(200) }, () => random.int(256))),
+  ]);
+  return { ...target, method: 'POST', headers: { ...headers, origin: admin.origin, 'content-type': contentType, 'content-encoding': encoding }, body };
+}
+
 /** One hostile request of a random kind. */
 function hostileRequest(random: ReturnType<typeof prng>, admin: { cookie: string; csrfToken: string; origin: string }, validImage: Buffer): Sent {
   const signedIn = random.next() < 0.5;
   const headers: Record<string, string> = signedIn ? { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken, origin: admin.origin } : {};
-  const kind = random.int(8);
+  const kind = random.int(9);
   if (kind <= 1) {
     const formType = random.pick(Object.keys(FORM_TABLES) as FormType[]);
     const clientToken = randomUUID();
@@ -188,6 +230,9 @@ function hostileRequest(random: ReturnType<typeof prng>, admin: { cookie: string
       `${base}/${'a/'.repeat(random.int(50))}`,
       '/..%2f..%2f..%2fetc%2fpasswd',
       '/assets/..%2f..%2fpackage.json',
+      '/assets/',
+      '/assets//',
+      '/assets/.',
       '/media/..%2f..%2fetc%2fpasswd',
       `/media/${'f'.repeat(64)}.png`,
       `/portfolio/${encodeHostile(random.pick(NASTY_STRINGS).slice(0, 1000))}`,
@@ -199,6 +244,7 @@ function hostileRequest(random: ReturnType<typeof prng>, admin: { cookie: string
     ]);
     return { method: random.pick(['GET', 'GET', 'HEAD', 'OPTIONS', 'PUT', 'TRACE']), path, headers };
   }
+  if (kind === 7) return encodedBody(random, headers, admin, validImage);
   // Hostile headers on an ordinary route.
   const path = random.pick([...GET_PATHS, '/api/forms/contact']);
   const hostile: Record<string, string> = {
@@ -254,6 +300,7 @@ export async function hostileInput(): Promise<CheckResult> {
       console.log(server.logs.filter((line) => /"level":50/.test(line)).slice(0, 5).join('\n'));
     }
     const traces = results.filter((r) => STACK_TRACE.test(r.body));
+    const errorLogLines = server.logs.filter((line) => /"level":(50|60)\b/.test(line));
     // Every stored submission must come from a request answered with success: a row with a client
     // token needs an accepted request that sent it; rows without one cannot outnumber the accepted
     // requests that sent none.
@@ -282,6 +329,8 @@ export async function hostileInput(): Promise<CheckResult> {
     report.expect(results.length >= 2000, `only ${results.length} requests`);
     report.expect(serverErrors.length === 0, `${serverErrors.length} answers were 5xx or no answer, e.g. ${serverErrors.slice(0, 3).map((r) => `${r.sent.method} ${r.sent.path.slice(0, 80)} → ${r.status} ${r.body.slice(0, 120)}`).join(' | ')}`);
     report.expect(traces.length === 0, `${traces.length} answers showed internals, e.g. ${traces[0]?.sent.path.slice(0, 80)}: ${traces[0]?.body.slice(0, 200)}`);
+    report.figure('error-level log lines', errorLogLines.length);
+    report.expect(errorLogLines.length === 0, `${errorLogLines.length} error-level log lines, e.g. ${errorLogLines[0]?.slice(0, 300)}`);
     report.expect(itemsStored === itemsCreated - itemsDeleted, `${itemsStored} portfolio items stored for ${itemsCreated - itemsDeleted} accepted`);
     report.expect(storedFromRefused === 0 && storedWithoutToken === 0, `${storedFromRefused} rows from refused requests, ${storedWithoutToken} rows nobody was told were accepted`);
   } finally {

@@ -1,8 +1,9 @@
 /**
  * Security across every route, against a production build: the security headers on every answer,
- * private answers never publicly cacheable, the session cookie's flags, 401 on every admin call
- * without a session, 403 on state changes without the CSRF token or from another site (with
- * nothing changed), upload rejections (with nothing stored) and login throttling.
+ * private answers never publicly cacheable, the session and device cookies' flags, 401 on every
+ * admin call without a session, 403 on state changes without the CSRF token or from another site
+ * (with nothing changed), upload rejections (with nothing stored) and the login throttle: guessing
+ * bounded per address and per account a day, and never a lock on the admin's own browser.
  */
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
@@ -21,9 +22,23 @@ interface Session {
   csrfToken: string;
 }
 
-async function call(server: RunningServer, method: string, path: string, { session, csrf, origin, body, contentType }: { session?: Session; csrf?: string; origin?: string; body?: BodyInit; contentType?: string } = {}) {
+interface CallOptions {
+  session?: Session;
+  csrf?: string;
+  origin?: string;
+  body?: BodyInit;
+  contentType?: string;
+  /** Sent as `X-Forwarded-For` (the server trusts its proxy here), so one machine can be many addresses. */
+  from?: string;
+  /** Any other cookie, such as the device cookie. */
+  cookie?: string;
+}
+
+async function call(server: RunningServer, method: string, path: string, { session, csrf, origin, body, contentType, from, cookie }: CallOptions = {}) {
   const headers: Record<string, string> = {};
-  if (session) headers.cookie = session.cookie;
+  const cookies = [session?.cookie, cookie].filter(Boolean);
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  if (from) headers['x-forwarded-for'] = from;
   if (csrf) headers['x-csrf-token'] = csrf;
   if (origin) headers.origin = origin;
   if (contentType) headers['content-type'] = contentType;
@@ -54,6 +69,16 @@ function withDeclaredSize(png: Buffer, width: number, height: number): Buffer {
   return bomb;
 }
 
+/** The `name=value` of a cookie a response sets. */
+function setCookieLine(response: Response, name: string): string {
+  return response.headers.getSetCookie().find((line) => line.startsWith(`${name}=`)) ?? '';
+}
+
+/** The attributes a Set-Cookie line names, for the report. */
+function cookieAttributes(line: string): string {
+  return line.split(';').slice(1).map((part) => part.trim().split('=')[0]).join(', ');
+}
+
 function upload(file: Buffer, name: string, type: string): FormData {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(file)], { type }), name);
@@ -61,11 +86,68 @@ function upload(file: Buffer, name: string, type: string): FormData {
   return form;
 }
 
+/** Where the admin's own browser signs in from; the attackers use other addresses. */
+const ADMIN_ADDRESS = '198.51.100.1';
+
+/**
+ * The login throttle against a real server (the real 1 s delay on every failure): a lock for one
+ * address is not a lock for another, nor for the admin's known browser; a known browser that keeps
+ * failing is locked on its own; a guess spread over many addresses stops at the daily ceiling,
+ * and the known browser still gets in.
+ */
+async function loginThrottle(report: CheckReport, server: RunningServer, origin: string, firstDevice: string): Promise<void> {
+  const attempt = (password: string, from: string, cookie?: string) =>
+    call(server, 'POST', '/api/auth/login', { origin, from, cookie, contentType: 'application/json', body: JSON.stringify({ username: ADMIN.username, password }) });
+  /** Signs in with the right password; the device cookie the browser now holds (renewed on every login). */
+  const signIn = async (from: string, cookie?: string) => {
+    const response = await attempt(ADMIN.password, from, cookie);
+    return { status: response.status, device: setCookieLine(response, '__Host-admin-device').split(';')[0] || cookie };
+  };
+  const guesses = async (count: number, from: string, cookie?: string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i += 1) statuses.push((await attempt(`wrong guess ${from} ${i}`, from, cookie)).status);
+    return statuses;
+  };
+
+  // One attacking address: blocked there after 5 failures; the same password works elsewhere and on the known browser.
+  const fromOneAddress = await guesses(5, '203.0.113.5');
+  const blocked = await attempt(ADMIN.password, '203.0.113.5');
+  const elsewhere = await signIn('192.0.2.10');
+  const knownThere = await signIn('203.0.113.5', firstDevice);
+  report.figure('5 wrong passwords from one address, then the right one there / elsewhere / on the known browser there',
+    `${fromOneAddress.join(', ')} → ${blocked.status} (Retry-After ${blocked.headers.get('retry-after')}) / ${elsewhere.status} / ${knownThere.status}`);
+  report.expect(fromOneAddress.every((status) => status === 401) && blocked.status === 429 && Number(blocked.headers.get('retry-after')) > 0, 'one address was not throttled after 5 failures');
+  report.expect(elsewhere.status === 200 && knownThere.status === 200, 'failures from one address kept the admin out elsewhere or on a known browser');
+
+  // A known browser that keeps failing is locked on its own; the account is not.
+  const device = knownThere.device!;
+  const deviceGuesses = await guesses(5, ADMIN_ADDRESS, device);
+  const deviceLocked = await attempt(ADMIN.password, ADMIN_ADDRESS, device);
+  const otherBrowser = await signIn(ADMIN_ADDRESS);
+  report.figure('5 wrong passwords on a known browser, then the right one on it / on another browser',
+    `${deviceGuesses.join(', ')} → ${deviceLocked.status} / ${otherBrowser.status}`);
+  report.expect(deviceGuesses.every((status) => status === 401) && deviceLocked.status === 429, 'a known browser that keeps failing was not locked out');
+  report.expect(otherBrowser.status === 200, 'a known browser’s failures locked the account out for others');
+
+  // Many addresses (5 guesses each, all at once): the account's daily ceiling holds for browsers it does not know.
+  const addresses = Array.from({ length: 25 }, (_, i) => `203.0.113.${100 + i}`);
+  const spread = (await Promise.all(addresses.map((address) => guesses(5, address)))).flat();
+  const checked = spread.filter((status) => status === 401).length + fromOneAddress.length;
+  const ceiling = await attempt(ADMIN.password, '192.0.2.99');
+  const knownAfter = await signIn(ADMIN_ADDRESS, otherBrowser.device);
+  report.figure(`passwords checked for the account from ${addresses.length + 1} addresses in a day`, checked);
+  report.figure('then the right password from a new address / on a known browser',
+    `${ceiling.status} (Retry-After ${ceiling.headers.get('retry-after')}) / ${knownAfter.status}`);
+  report.expect(checked === 100, `the daily ceiling let ${checked} passwords be checked, not 100`);
+  report.expect(ceiling.status === 429 && Number(ceiling.headers.get('retry-after')) > 23 * 3600, 'the daily ceiling did not hold for a new address');
+  report.expect(knownAfter.status === 200, 'the daily ceiling kept a known browser out');
+}
+
 export async function securitySweep(): Promise<CheckResult> {
   const report = new CheckReport();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: origin, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  const server = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: origin, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' });
   try {
     // Headers everywhere; public pages cacheable by a CDN, private answers never.
     for (const path of PUBLIC_PAGES) {
@@ -75,12 +157,16 @@ export async function securitySweep(): Promise<CheckResult> {
     }
     for (const path of ['/no-such-page', '/api/no-such-call', '/healthz']) checkHeaders(report, path, await call(server, 'GET', path));
 
-    const login = await call(server, 'POST', '/api/auth/login', { origin, contentType: 'application/json', body: JSON.stringify({ ...ADMIN, remember: false }) });
-    const setCookie = login.headers.getSetCookie().find((line) => line.startsWith('__Host-sid=')) ?? '';
-    report.figure('session cookie attributes', setCookie.split(';').slice(1).map((part) => part.trim().split('=')[0]).join(', '));
+    const login = await call(server, 'POST', '/api/auth/login', { origin, contentType: 'application/json', body: JSON.stringify({ ...ADMIN, remember: false }), from: ADMIN_ADDRESS });
+    const setCookie = setCookieLine(login, '__Host-sid');
+    report.figure('session cookie attributes', cookieAttributes(setCookie));
     for (const flag of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/']) report.expect(setCookie.includes(flag), `session cookie lacks ${flag}`);
     report.expect(!/Domain=/i.test(setCookie), 'session cookie names a Domain');
     const session: Session = { cookie: setCookie.split(';')[0]!, csrfToken: ((await login.json()) as { csrfToken: string }).csrfToken };
+    const deviceCookie = setCookieLine(login, '__Host-admin-device');
+    report.figure('device cookie attributes', cookieAttributes(deviceCookie));
+    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/', 'Max-Age=31536000']) report.expect(deviceCookie.includes(flag), `device cookie lacks ${flag}`);
+    report.expect(!/Domain=/i.test(deviceCookie), 'device cookie names a Domain');
 
     for (const path of PRIVATE_ANSWERS) {
       const response = await call(server, 'GET', path, { session });
@@ -155,13 +241,8 @@ export async function securitySweep(): Promise<CheckResult> {
     report.expect(accepted.length === 0, `not refused: ${accepted.join(', ')}`);
     report.expect((await portfolioCount(server)) === before, 'a refused upload left an item behind');
 
-    // Login throttling (last: it blocks this address for 15 minutes).
-    const attempts = [];
-    for (let i = 0; i < 6; i += 1) {
-      attempts.push((await call(server, 'POST', '/api/auth/login', { origin, contentType: 'application/json', body: JSON.stringify({ username: ADMIN.username, password: `wrong ${i}` }) })).status);
-    }
-    report.figure('six wrong passwords answered', attempts.join(', '));
-    report.expect(attempts.slice(0, 5).every((status) => status === 401) && attempts[5] === 429, 'login throttling did not answer 429 after 5 failures');
+    // Login throttling, last (it leaves the account throttled for browsers it does not know).
+    await loginThrottle(report, server, origin, deviceCookie.split(';')[0]!);
   } finally {
     await server.stop();
   }

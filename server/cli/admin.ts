@@ -64,7 +64,7 @@ async function run(): Promise<void> {
       console.log(`Admin "${row.username}" created.`);
     } else {
       const row = await auth.setPassword(username, password);
-      console.log(`Password of "${row.username}" changed; its sessions were signed out.`);
+      console.log(`Password of "${row.username}" changed; its sessions were signed out and its known browsers forgotten.`);
     }
   } finally {
     await db.destroy();

@@ -1,12 +1,32 @@
 import type { Knex } from 'knex';
+import type { LoginFailureKind } from './tables';
+
+/**
+ * Which recorded failures an attempt is measured against. Every field given must match;
+ * `deviceId` always narrows: a known device's failures only, or (null) only those of browsers
+ * that proved no device, so the two are never counted against each other.
+ */
+export interface LoginFailureScope {
+  usernameKey?: string;
+  ip?: string;
+  deviceId: string | null;
+}
+
+function inScope(query: Knex.QueryBuilder, scope: LoginFailureScope): Knex.QueryBuilder {
+  if (scope.deviceId === null) query.whereNull('device_id');
+  else query.where('device_id', scope.deviceId);
+  if (scope.usernameKey !== undefined) query.where('username_key', scope.usernameKey);
+  if (scope.ip !== undefined) query.where('ip', scope.ip);
+  return query;
+}
 
 /** Records an attempt as a failure (until it turns out to succeed); returns the row's id. */
 export async function insertLoginFailure(
   knex: Knex,
-  failure: { usernameKey: string; ip: string; failedAt: Date },
+  failure: { kind: LoginFailureKind; usernameKey: string; ip: string; deviceId: string | null; failedAt: Date },
 ): Promise<string> {
   const [row] = await knex('login_failures')
-    .insert({ username_key: failure.usernameKey, ip: failure.ip, failed_at: failure.failedAt })
+    .insert({ kind: failure.kind, username_key: failure.usernameKey, ip: failure.ip, device_id: failure.deviceId, failed_at: failure.failedAt })
     .returning<{ id: string | number }[]>('id');
   return String(row!.id);
 }
@@ -15,24 +35,24 @@ export async function deleteLoginFailure(knex: Knex, id: string): Promise<void> 
   await knex('login_failures').where({ id }).delete();
 }
 
-/** Failures since `since`, counted separately for the username and for the IP address. */
-export async function countRecentLoginFailures(
-  knex: Knex,
-  query: { usernameKey: string; ip: string; since: Date },
-): Promise<{ byUsername: number; byIp: number }> {
-  const row = await knex('login_failures')
-    .where('failed_at', '>', query.since)
-    .andWhere((where) => where.where('username_key', query.usernameKey).orWhere('ip', query.ip))
-    .first<{ by_username: string | number; by_ip: string | number }>(
-      knex.raw('count(*) filter (where username_key = ?) as by_username', [query.usernameKey]),
-      knex.raw('count(*) filter (where ip = ?) as by_ip', [query.ip]),
-    );
-  return { byUsername: Number(row?.by_username ?? 0), byIp: Number(row?.by_ip ?? 0) };
+/** Failures in the scope recorded after `since`. */
+export async function countLoginFailures(knex: Knex, scope: LoginFailureScope, since: Date): Promise<number> {
+  const row = await inScope(knex('login_failures').where('failed_at', '>', since), scope).count<{ count: string | number }[]>('* as count').first();
+  return Number(row?.count ?? 0);
 }
 
-/** A successful login forgives that account's earlier failures (the IP's failures for other usernames stay counted). */
-export async function deleteLoginFailuresOfUsername(knex: Knex, usernameKey: string): Promise<void> {
-  await knex('login_failures').where({ username_key: usernameKey }).delete();
+/** When the `nth` oldest failure in the scope after `since` was recorded (1 is the oldest). */
+export async function nthOldestLoginFailureAt(knex: Knex, scope: LoginFailureScope, since: Date, nth: number): Promise<Date | undefined> {
+  const row = await inScope(knex('login_failures').where('failed_at', '>', since), scope)
+    .orderBy('failed_at')
+    .offset(nth - 1)
+    .first<{ failed_at: Date } | undefined>('failed_at');
+  return row?.failed_at;
+}
+
+/** Forgets the failures in the scope (a success forgives its own client's earlier failures). */
+export async function deleteLoginFailures(knex: Knex, scope: LoginFailureScope): Promise<void> {
+  await inScope(knex('login_failures'), scope).delete();
 }
 
 export async function deleteLoginFailuresBefore(knex: Knex, before: Date): Promise<void> {

@@ -20,11 +20,28 @@ export interface AdminSessionRow {
   expires_at: Date;
 }
 
+/** What a failed login attempt got wrong; every kind counts in the same throttle. */
+export type LoginFailureKind = 'password';
+
 export interface LoginFailureRow {
   id: string;
+  kind: LoginFailureKind;
   username_key: string;
   ip: string;
+  /** The known device the attempt came from; null for a browser without a valid device cookie. */
+  device_id: string | null;
   failed_at: Date;
+}
+
+/** A browser that signed in to this account before (OWASP's "device cookie"). */
+export interface AdminDeviceRow {
+  id: string;
+  /** SHA-256 (hex) of the random token the device cookie carries; the token itself is never stored. */
+  token_hash: string;
+  admin_user_id: number;
+  created_at: Date;
+  last_used_at: Date;
+  expires_at: Date;
 }
 
 /**

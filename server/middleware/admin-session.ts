@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Config } from '../config';
-import { REMEMBER_ME_MS, type AdminAuth, type AdminSessionState } from '../services/admin-auth';
+import { DEVICE_COOKIE_MS, REMEMBER_ME_MS, type AdminAuth, type AdminSessionState, type DeviceCookie } from '../services/admin-auth';
 import { isSameOriginRequest } from './same-origin';
 
 declare module 'koa' {
@@ -24,13 +24,25 @@ export function sessionCookieName({ isProduction }: CookieConfig): string {
 }
 
 /**
+ * The device cookie's name, `__Host-` prefixed in production like the session cookie. It is only
+ * ever read by the login, so it is `SameSite=Strict`: no other site can make a browser send it.
+ */
+export function deviceCookieName({ isProduction }: CookieConfig): string {
+  return isProduction ? '__Host-admin-device' : 'admin-device';
+}
+
+/**
  * Writes the Set-Cookie header by hand: Koa's cookie helper refuses a Secure cookie on a request it
  * believes is plain HTTP, which is every request behind a TLS proxy when TRUST_PROXY is off.
  */
-function setCookie(ctx: Context, config: CookieConfig, value: string, lifetime?: { maxAgeMs: number; expires: Date }): void {
-  const parts = [`${sessionCookieName(config)}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+function setCookie(
+  ctx: Context,
+  config: CookieConfig,
+  cookie: { name: string; value: string; sameSite: 'Lax' | 'Strict'; lifetime?: { maxAgeMs: number; expires: Date } },
+): void {
+  const parts = [`${cookie.name}=${cookie.value}`, 'Path=/', 'HttpOnly', `SameSite=${cookie.sameSite}`];
   if (config.isProduction) parts.push('Secure');
-  if (lifetime) parts.push(`Max-Age=${Math.floor(lifetime.maxAgeMs / 1000)}`, `Expires=${lifetime.expires.toUTCString()}`);
+  if (cookie.lifetime) parts.push(`Max-Age=${Math.floor(cookie.lifetime.maxAgeMs / 1000)}`, `Expires=${cookie.lifetime.expires.toUTCString()}`);
   ctx.append('Set-Cookie', parts.join('; '));
 }
 
@@ -39,15 +51,25 @@ function setCookie(ctx: Context, config: CookieConfig, value: string, lifetime?:
  * otherwise a browser-session cookie (no Max-Age or Expires), gone when the browser closes.
  */
 export function setSessionCookie(ctx: Context, config: CookieConfig, sessionId: string, session: AdminSessionState): void {
-  setCookie(ctx, config, sessionId, session.remember ? { maxAgeMs: REMEMBER_ME_MS, expires: session.expiresAt } : undefined);
+  const lifetime = session.remember ? { maxAgeMs: REMEMBER_ME_MS, expires: session.expiresAt } : undefined;
+  setCookie(ctx, config, { name: sessionCookieName(config), value: sessionId, sameSite: 'Lax', lifetime });
 }
 
 export function clearSessionCookie(ctx: Context, config: CookieConfig): void {
-  setCookie(ctx, config, '', { maxAgeMs: 0, expires: new Date(0) });
+  setCookie(ctx, config, { name: sessionCookieName(config), value: '', sameSite: 'Lax', lifetime: { maxAgeMs: 0, expires: new Date(0) } });
 }
 
 export function readSessionId(ctx: Context, config: CookieConfig): string | undefined {
   return ctx.cookies.get(sessionCookieName(config)) || undefined;
+}
+
+/** Called right after login: the browser is a known device of that account for `DEVICE_COOKIE_MS`, logout or not. */
+export function setDeviceCookie(ctx: Context, config: CookieConfig, device: DeviceCookie): void {
+  setCookie(ctx, config, { name: deviceCookieName(config), value: device.token, sameSite: 'Strict', lifetime: { maxAgeMs: DEVICE_COOKIE_MS, expires: device.expiresAt } });
+}
+
+export function readDeviceToken(ctx: Context, config: CookieConfig): string | undefined {
+  return ctx.cookies.get(deviceCookieName(config)) || undefined;
 }
 
 /** Paths that may act for a signed-in admin: the admin pages and the API. Public pages never see a session. */

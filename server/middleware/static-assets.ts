@@ -12,7 +12,10 @@ export function staticAssets(assetsDir: string): Middleware {
   const root = path.join(assetsDir, 'assets');
   return async (ctx, next) => {
     if (!ctx.path.startsWith(PREFIX) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    const served = await send(ctx, ctx.path.slice(PREFIX.length), {
+    const file = ctx.path.slice(PREFIX.length);
+    // `/assets/` names no file (koa-send would throw "pathname required", a 500).
+    if (!file) ctx.throw(404, 'Not found');
+    const served = await send(ctx, file, {
       root,
       immutable: true,
       maxage: 31_536_000_000,

@@ -1,14 +1,16 @@
 import request from 'supertest';
-import { hashSessionId, IDLE_TIMEOUT_MS, REMEMBER_ME_MS } from '../services/admin-auth';
+import { DEVICE_COOKIE_MS, hashToken, IDLE_TIMEOUT_MS, REMEMBER_ME_MS } from '../services/admin-auth';
 import { adminLoginMessages } from '../../shared/admin-auth';
 import { messages } from '../messages';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { sessionCookieFrom, signInAsAdmin, TEST_ADMIN } from '../../tests/helpers/admin-session';
+import { deviceCookieFrom, sessionCookieFrom, signInAsAdmin, TEST_ADMIN } from '../../tests/helpers/admin-session';
 
 const { badCsrfToken, crossSiteRefused, notSignedIn } = messages.admin;
 
 const ORIGIN = 'https://agency.test';
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** A clock the tests move by hand. */
 function manualClock(start = new Date('2026-11-23T08:00:00Z')) {
@@ -52,7 +54,7 @@ describe('admin login API', () => {
     const setCookie = (response.headers['set-cookie'] as unknown as string[])[0]!;
     expect(setCookie).toMatch(/^sid=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
     const sessionId = sessionCookieFrom(setCookie)!.slice('sid='.length);
-    const stored = await t.db('admin_sessions').where({ id_hash: hashSessionId(sessionId) }).first();
+    const stored = await t.db('admin_sessions').where({ id_hash: hashToken(sessionId) }).first();
     expect(stored).toMatchObject({ csrf_token: response.body.csrfToken, remember: false });
     expect(await t.db('admin_sessions').where({ id_hash: sessionId }).first()).toBeUndefined();
     const me = await whoAmI(t, sessionCookieFrom(setCookie)!);
@@ -111,6 +113,25 @@ describe('admin login API', () => {
     expect(second.body.csrfToken).not.toBe(first.csrfToken);
     expect((await whoAmI(t, first.cookie)).status).toBe(401);
     expect((await whoAmI(t, secondCookie)).status).toBe(200);
+  });
+
+  it('gives the browser a device cookie: HttpOnly, SameSite=Strict, a year long, stored only hashed, renewed at every login', async () => {
+    const first = await login(t, TEST_ADMIN);
+    const setCookie = (first.headers['set-cookie'] as unknown as string[])[1]!;
+    expect(setCookie).toMatch(/^admin-device=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=31536000; Expires=[^;]+$/);
+    expect(new Date(/Expires=([^;]+)/.exec(setCookie)![1]!).getTime()).toBe(clock.now().getTime() + DEVICE_COOKIE_MS - (clock.now().getTime() % 1000));
+    const cookie = deviceCookieFrom(first.headers['set-cookie'])!;
+    const token = cookie.slice('admin-device='.length);
+    const stored = (await t.db('admin_devices').where({ token_hash: hashToken(token) }).first()) as { id: string | number } | undefined;
+    expect(stored).toBeDefined();
+    expect(await t.db('admin_devices').where({ token_hash: token }).first()).toBeUndefined();
+
+    // The same browser signing in again keeps its row under a new token; the old token is dead.
+    const again = await login(t, TEST_ADMIN, { Origin: ORIGIN, Cookie: cookie });
+    const renewed = deviceCookieFrom(again.headers['set-cookie'])!.slice('admin-device='.length);
+    expect(renewed).not.toBe(token);
+    expect(await t.db('admin_devices').where({ token_hash: hashToken(token) }).first()).toBeUndefined();
+    expect(await t.db('admin_devices').where({ token_hash: hashToken(renewed) }).first()).toMatchObject({ id: stored!.id });
   });
 
   it('logs out: 204, the row deleted, the cookie cleared, and the old cookie then gets 401', async () => {
@@ -173,11 +194,14 @@ describe('admin login API', () => {
       for (let i = 0; i < 5; i += 1) expect((await login(t, { username: TEST_ADMIN.username, password: `wrong-${i}` })).status).toBe(401);
       const blocked = await login(t, TEST_ADMIN);
       expect(blocked.status).toBe(429);
-      expect(blocked.body).toEqual({ error: adminLoginMessages.throttled });
+      expect(blocked.body).toEqual({ error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' });
       expect(blocked.headers['retry-after']).toBe('900');
       expect(blocked.headers['set-cookie']).toBeUndefined();
       expect(Number((await t.db('login_failures').count<{ c: string }[]>('* as c'))[0]!.c)).toBe(5);
-      clock.advance(15 * 60_000 + 1000);
+      // Retry-After counts down to the moment the oldest failure leaves the window.
+      clock.advance(10 * MINUTE);
+      expect((await login(t, TEST_ADMIN)).headers['retry-after']).toBe('300');
+      clock.advance(5 * MINUTE + 1000);
       expect((await login(t, TEST_ADMIN)).status).toBe(200);
     });
 
@@ -193,7 +217,7 @@ describe('admin login API', () => {
       expect(Number((await t.db('login_failures').count<{ c: string }[]>('* as c'))[0]!.c)).toBe(checked);
     });
 
-    it('a success forgives that account’s failures', async () => {
+    it('a success forgives that browser’s failures on the account', async () => {
       for (let i = 0; i < 4; i += 1) await login(t, { username: TEST_ADMIN.username, password: `wrong-${i}` });
       expect((await login(t, TEST_ADMIN)).status).toBe(200);
       for (let i = 0; i < 4; i += 1) expect((await login(t, { username: TEST_ADMIN.username, password: `again-${i}` })).status).toBe(401);
@@ -209,7 +233,7 @@ describe('admin login API', () => {
       const expired = await whoAmI(t, idle.cookie);
       expect(expired.status).toBe(401);
       expect(sessionCookieFrom(expired.headers['set-cookie'])).toBe('sid=');
-      expect(await t.db('admin_sessions').where({ id_hash: hashSessionId(idle.cookie.slice(4)) }).first()).toBeUndefined();
+      expect(await t.db('admin_sessions').where({ id_hash: hashToken(idle.cookie.slice(4)) }).first()).toBeUndefined();
 
       const active = await signInAsAdmin(t);
       for (let hours = 1; hours < 12; hours += 1) {
@@ -232,7 +256,7 @@ describe('admin login API', () => {
 
     it('writes last_seen_at at most once a minute', async () => {
       const session = await signInAsAdmin(t);
-      const idHash = hashSessionId(session.cookie.slice(4));
+      const idHash = hashToken(session.cookie.slice(4));
       const lastSeen = async () => ((await t.db('admin_sessions').where({ id_hash: idHash }).first()) as { last_seen_at: Date }).last_seen_at.getTime();
       const loggedInAt = await lastSeen();
       clock.advance(30_000);
@@ -275,11 +299,14 @@ describe('admin login in production', () => {
   });
   afterAll(() => t.destroy());
 
-  it('uses a Secure __Host-sid cookie', async () => {
+  it('uses a Secure __Host-sid cookie, and a Secure __Host-admin-device cookie', async () => {
     const session = await signInAsAdmin(t);
     expect(session.cookie).toMatch(/^__Host-sid=[\w-]{43}$/);
     const response = await login(t, TEST_ADMIN);
     expect((response.headers['set-cookie'] as unknown as string[])[0]).toMatch(/^__Host-sid=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    expect((response.headers['set-cookie'] as unknown as string[])[1]).toMatch(
+      /^__Host-admin-device=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure; Max-Age=31536000; Expires=[^;]+$/,
+    );
     expect((await whoAmI(t, session.cookie)).status).toBe(200);
     expect((await whoAmI(t, `sid=${session.cookie.split('=')[1]}`)).status).toBe(401);
   });
@@ -306,29 +333,105 @@ describe('failed login delay', () => {
   });
 });
 
-describe('login throttling per IP address and per account across addresses', () => {
+describe('login throttling: per address, per account a day, and known devices let through', () => {
   let t: TestApp;
+  const clock = manualClock();
+  const SECOND_ADMIN = { username: 'second-admin', password: 'another long password' };
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'true' }, { adminAuthOptions: { failureDelayMs: 0 } });
+    t = await createTestApp({ TRUST_PROXY: 'true' }, { adminAuthOptions: { now: clock.now, failureDelayMs: 0 } });
     await signInAsAdmin(t);
+    await signInAsAdmin(t, SECOND_ADMIN);
   });
   afterAll(() => t.destroy());
-  beforeEach(() => t.db('login_failures').delete());
-
-  const from = (ip: string) => ({ Origin: ORIGIN, 'X-Forwarded-For': ip });
-
-  it('5 failures from one address, whatever the usernames, block that address only', async () => {
-    for (let i = 0; i < 5; i += 1) expect((await login(t, { username: `guess-${i}`, password: 'wrong password' }, from('203.0.113.5'))).status).toBe(401);
-    const blocked = await login(t, TEST_ADMIN, from('203.0.113.5'));
-    expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ error: adminLoginMessages.throttled });
-    expect((await login(t, TEST_ADMIN, from('198.51.100.7'))).status).toBe(200);
+  beforeEach(async () => {
+    await t.db('login_failures').delete();
+    await t.db('admin_devices').delete();
   });
 
-  it('5 failures for one account from different addresses block that account everywhere', async () => {
-    for (let i = 0; i < 5; i += 1) {
-      expect((await login(t, { username: TEST_ADMIN.username, password: 'wrong password' }, from(`203.0.113.${10 + i}`))).status).toBe(401);
+  /** A request from `ip`, carrying a device cookie when given one. */
+  const from = (ip: string, deviceCookie?: string) => ({ Origin: ORIGIN, 'X-Forwarded-For': ip, ...(deviceCookie ? { Cookie: deviceCookie } : {}) });
+  const guess = (ip: string, { username = TEST_ADMIN.username, device }: { username?: string; device?: string } = {}) =>
+    login(t, { username, password: 'wrong password' }, from(ip, device));
+  /** Signs in from `ip` as a browser would the first time, returning the device cookie it is given. */
+  async function knownDevice(ip: string, account: { username: string; password: string } = TEST_ADMIN): Promise<string> {
+    const response = await login(t, account, from(ip));
+    expect(response.status).toBe(200);
+    return deviceCookieFrom(response.headers['set-cookie'])!;
+  }
+  const failureCount = async () => Number((await t.db('login_failures').count<{ c: string }[]>('* as c'))[0]!.c);
+
+  it('failures from one address do not stop the right password from another address, nor from a known device at that address', async () => {
+    const device = await knownDevice('203.0.113.5');
+    for (let i = 0; i < 5; i += 1) expect((await guess('203.0.113.5')).status).toBe(401);
+
+    const blocked = await login(t, TEST_ADMIN, from('203.0.113.5'));
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('900');
+    expect(blocked.body).toEqual({ error: adminLoginMessages.throttled(900) });
+    expect((await login(t, TEST_ADMIN, from('198.51.100.7'))).status).toBe(200);
+    expect((await login(t, TEST_ADMIN, from('203.0.113.5', device))).status).toBe(200);
+  });
+
+  it('a guess spread over many addresses stops at 100 failures a day for the account; a known device still gets in', async () => {
+    const device = await knownDevice('198.51.100.1');
+    const answers: number[] = [];
+    for (let address = 0; address < 20; address += 1) {
+      for (let i = 0; i < 5; i += 1) answers.push((await guess(`203.0.113.${address + 10}`)).status);
     }
-    expect((await login(t, TEST_ADMIN, from('198.51.100.99'))).status).toBe(429);
+    expect(answers.every((status) => status === 401)).toBe(true);
+
+    // The 101st guess, from yet another address, is refused before any password is checked.
+    expect((await guess('192.0.2.50')).status).toBe(429);
+    const rightPassword = await login(t, TEST_ADMIN, from('192.0.2.51'));
+    expect(rightPassword.status).toBe(429);
+    expect(rightPassword.headers['retry-after']).toBe(String(DAY / 1000));
+    expect(rightPassword.body).toEqual({ error: 'Too many failed sign-in attempts. Please wait 24 hours and try again.' });
+    expect(await failureCount()).toBe(100);
+    // Where two limits are reached, the answer names the longer wait.
+    expect((await login(t, TEST_ADMIN, from('203.0.113.10'))).headers['retry-after']).toBe(String(DAY / 1000));
+
+    // The ceiling is the account's: other accounts and the known device are not held by it.
+    expect((await login(t, SECOND_ADMIN, from('192.0.2.52'))).status).toBe(200);
+    expect((await login(t, TEST_ADMIN, from('192.0.2.53', device))).status).toBe(200);
+
+    clock.advance(DAY);
+    expect((await login(t, TEST_ADMIN, from('192.0.2.51'))).status).toBe(200);
+  }, 120_000); // a hundred Argon2id checks in a row: more than the default allows on a busy machine
+
+  it('a device cookie counts only for the account it was issued to', async () => {
+    const device = await knownDevice('198.51.100.1');
+    for (let i = 0; i < 5; i += 1) expect((await guess('203.0.113.9', { username: SECOND_ADMIN.username, device })).status).toBe(401);
+    expect((await login(t, SECOND_ADMIN, from('203.0.113.9', device))).status).toBe(429);
+    // A cookie shaped like a token but never issued, and the stored hash itself, count for nothing either.
+    const forged = `admin-device=${'A'.repeat(43)}`;
+    expect((await login(t, TEST_ADMIN, from('203.0.113.9', forged))).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) await guess('203.0.113.9');
+    expect((await login(t, TEST_ADMIN, from('203.0.113.9', forged))).status).toBe(429);
+    const storedHash = ((await t.db('admin_devices').first('token_hash')) as { token_hash: string }).token_hash;
+    expect((await login(t, TEST_ADMIN, from('203.0.113.9', `admin-device=${storedHash}`))).status).toBe(429);
+
+    // Throttled at that address only: the second admin gets in from another one, and the first admin's own device still works.
+    expect((await login(t, SECOND_ADMIN, from('198.51.100.3'))).status).toBe(200);
+    expect((await login(t, TEST_ADMIN, from('203.0.113.9', device))).status).toBe(200);
+  });
+
+  it('a known device that keeps failing is locked out on its own, without locking out anyone else', async () => {
+    const device = await knownDevice('198.51.100.1');
+    for (let i = 0; i < 5; i += 1) expect((await guess('198.51.100.1', { device })).status).toBe(401);
+    const locked = await login(t, TEST_ADMIN, from('198.51.100.1', device));
+    expect(locked.status).toBe(429);
+    expect(locked.headers['retry-after']).toBe('900');
+    // Its failures count neither against the account nor against the address.
+    expect((await login(t, TEST_ADMIN, from('198.51.100.1'))).status).toBe(200);
+    clock.advance(15 * MINUTE);
+    expect((await login(t, TEST_ADMIN, from('198.51.100.1', device))).status).toBe(200);
+  });
+
+  it('20 failures from one address across accounts block that address for browsers it does not know', async () => {
+    const device = await knownDevice('203.0.113.5');
+    for (let i = 0; i < 20; i += 1) expect((await guess('203.0.113.5', { username: `guess-${i}` })).status).toBe(401);
+    expect((await login(t, SECOND_ADMIN, from('203.0.113.5'))).status).toBe(429);
+    expect((await login(t, SECOND_ADMIN, from('198.51.100.7'))).status).toBe(200);
+    expect((await login(t, TEST_ADMIN, from('203.0.113.5', device))).status).toBe(200);
   });
 });

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
-import { ValidationError } from '../errors';
+import { RateLimitedError, ValidationError } from '../errors';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
-import { clearSessionCookie, readSessionId, setSessionCookie } from '../middleware/admin-session';
+import { clearSessionCookie, readDeviceToken, readSessionId, setDeviceCookie, setSessionCookie } from '../middleware/admin-session';
 import { requireAdmin } from '../middleware/require-admin';
-import { LOGIN_FAILURE_WINDOW_MS, type AdminAuth, type LoginResult } from '../services/admin-auth';
+import type { AdminAuth, LoginResult } from '../services/admin-auth';
 import { adminLoginMessages, adminLoginSchema, type AdminLoginAnswer } from '../../shared/admin-auth';
 
 export interface AdminAuthRouteDeps {
@@ -19,19 +19,23 @@ export type SignInResult = LoginResult | { outcome: 'incomplete' };
 
 /**
  * Signs in from a login form: same-origin only (a cross-site page must not be able to log a
- * browser into an account of its choosing), the old session rotated out, the cookie set on
- * success. Shared by the JSON API and the no-JavaScript form; they differ only in how they answer.
+ * browser into an account of its choosing), the old session rotated out, the session and device
+ * cookies set on success, `Retry-After` when throttled. Shared by the JSON API and the
+ * no-JavaScript form; they differ only in how they answer.
  */
 export async function signIn(ctx: Context, { auth, config }: AdminAuthRouteDeps, body: unknown): Promise<SignInResult> {
   if (!ctx.state.sameOrigin) throw new HttpError(403, messages.admin.crossSiteRefused);
   const parsed = adminLoginSchema.safeParse(body ?? {});
   if (!parsed.success) return { outcome: 'incomplete' };
   const result = await auth.login(
-    { ...parsed.data, ip: ctx.ip, previousSessionId: readSessionId(ctx, config) },
+    { ...parsed.data, ip: ctx.ip, previousSessionId: readSessionId(ctx, config), deviceToken: readDeviceToken(ctx, config) },
     ctx.state.log,
   );
-  if (result.outcome === 'signed-in') setSessionCookie(ctx, config, result.sessionId, result.session);
-  if (result.outcome === 'throttled') ctx.set('Retry-After', String(LOGIN_FAILURE_WINDOW_MS / 1000));
+  if (result.outcome === 'signed-in') {
+    setSessionCookie(ctx, config, result.sessionId, result.session);
+    setDeviceCookie(ctx, config, result.device);
+  }
+  if (result.outcome === 'throttled') ctx.set('Retry-After', String(result.retryAfterSeconds));
   return result;
 }
 
@@ -57,7 +61,7 @@ export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
     const result = await signIn(ctx, deps, ctx.request.body);
     ctx.set('Cache-Control', 'no-store');
     if (result.outcome === 'incomplete') throw new ValidationError(adminLoginMessages.required);
-    if (result.outcome === 'throttled') throw new HttpError(429, adminLoginMessages.throttled);
+    if (result.outcome === 'throttled') throw new RateLimitedError(adminLoginMessages.throttled(result.retryAfterSeconds), result.retryAfterSeconds);
     if (result.outcome === 'invalid') throw new HttpError(401, adminLoginMessages.invalid);
     const answer: AdminLoginAnswer = { username: result.admin.username, csrfToken: result.session.csrfToken };
     ctx.body = answer;

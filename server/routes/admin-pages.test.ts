@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { adminLoginMessages } from '../../shared/admin-auth';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { sessionCookieFrom, signInAsAdmin, TEST_ADMIN } from '../../tests/helpers/admin-session';
+import { deviceCookieFrom, sessionCookieFrom, signInAsAdmin, TEST_ADMIN } from '../../tests/helpers/admin-session';
 import { adminDashboardMeta } from '../../views/pages/AdminDashboardPage';
 import { adminLoginMeta } from '../../views/pages/AdminLoginPage';
 import { dashboardReturnPath } from './admin-pages';
@@ -63,6 +63,7 @@ describe('admin pages', () => {
     expect(response.headers.location).toBe('/admin/dashboard/portfolio');
     const cookie = sessionCookieFrom(response.headers['set-cookie'])!;
     expect((response.headers['set-cookie'] as unknown as string[])[0]).toContain('Max-Age=2592000');
+    expect(deviceCookieFrom(response.headers['set-cookie'])).toMatch(/^admin-device=[\w-]{43}$/);
     const dashboard = await request(t.app.callback()).get('/admin/dashboard/portfolio').set('Cookie', cookie);
     expect(dashboard.text).toContain(`<title>${adminDashboardMeta.title} |`);
   });
@@ -81,7 +82,10 @@ describe('admin pages', () => {
     for (let i = 0; i < 4; i += 1) await postForm(t, '/admin/login', { username: 'someone<b>', password: 'wrong password' });
     const throttled = await postForm(t, '/admin/login', { username: 'someone<b>', password: 'wrong password' });
     expect(throttled.status).toBe(429);
-    expect(throttled.text).toContain(adminLoginMessages.throttled);
+    const retryAfter = Number(throttled.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(throttled.text).toContain(adminLoginMessages.throttled(retryAfter));
 
     const empty = await postForm(t, '/admin/login', { username: 'x' });
     expect(empty.status).toBe(400);

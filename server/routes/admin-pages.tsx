@@ -5,16 +5,22 @@ import { AdminLoginPage, adminLoginMeta, type AdminLoginPageProps } from '../../
 import { assertCsrf } from '../middleware/require-admin';
 import type { RenderPage } from '../render/render-page';
 import { adminLoginMessages, LOGIN_INPUT_MAX } from '../../shared/admin-auth';
-import { signIn, signOut, type AdminAuthRouteDeps } from './admin-auth';
+import { signIn, signOut, type AdminAuthRouteDeps, type SignInResult } from './admin-auth';
 
 export const DASHBOARD_PATH = '/admin/dashboard';
 
 /** The no-JavaScript login's answer to each way a sign-in can fail: its status and message. */
-const LOGIN_ANSWERS = {
-  incomplete: [400, adminLoginMessages.required],
-  invalid: [401, adminLoginMessages.invalid],
-  throttled: [429, adminLoginMessages.throttled],
-} as const;
+/** The status and message the login screen shows again for a sign-in that did not succeed. */
+function loginAnswer(result: Exclude<SignInResult, { outcome: 'signed-in' }>): [number, string] {
+  switch (result.outcome) {
+    case 'incomplete':
+      return [400, adminLoginMessages.required];
+    case 'invalid':
+      return [401, adminLoginMessages.invalid];
+    case 'throttled':
+      return [429, adminLoginMessages.throttled(result.retryAfterSeconds)];
+  }
+}
 
 /** A dashboard path to come back to after login; anything else (another site, another area) falls back to the dashboard. */
 export function dashboardReturnPath(value: unknown): string {
@@ -66,7 +72,7 @@ export function adminPageRoutes(renderPage: RenderPage, deps: AdminAuthRouteDeps
       ctx.redirect(returnTo);
       return;
     }
-    const [status, error] = LOGIN_ANSWERS[result.outcome];
+    const [status, error] = loginAnswer(result);
     sendLogin(ctx, status, { returnTo, username, remember, error });
   });
 

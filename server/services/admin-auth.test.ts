@@ -1,7 +1,9 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { createLogger } from '../logger';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
-import { createAdminAuth, generatePassword, hashSessionId } from './admin-auth';
+import { createAdminAuth, generatePassword, hashToken } from './admin-auth';
 
 describe('admin accounts', () => {
   let testDb: TestDb;
@@ -27,12 +29,15 @@ describe('admin accounts', () => {
     await expect(auth.createAdmin('has space', 'a long enough password')).rejects.toBeInstanceOf(ValidationError);
   });
 
-  it('a new password works, the old one no longer does, and every session of that admin ends', async () => {
+  it('a new password works, the old one no longer does, every session of that admin ends and its devices are forgotten', async () => {
     const login = (password: string) => auth.login({ username: 'editor', password, remember: false, ip: '192.0.2.1' });
     const before = await login('a long enough password');
     expect(before.outcome).toBe('signed-in');
+    const devices = () => testDb.db('admin_devices as d').join('admin_users as u', 'u.id', 'd.admin_user_id').where('u.username', 'Editor').pluck('d.id');
+    expect(await devices()).toHaveLength(1);
     await auth.setPassword('editor', 'the brand new password');
     if (before.outcome === 'signed-in') expect(await auth.resolveSession(before.sessionId)).toBeNull();
+    expect(await devices()).toEqual([]);
     expect((await login('a long enough password')).outcome).toBe('invalid');
     expect((await login('the brand new password')).outcome).toBe('signed-in');
     await expect(auth.setPassword('nobody', 'the brand new password')).rejects.toBeInstanceOf(NotFoundError);
@@ -42,7 +47,7 @@ describe('admin accounts', () => {
     const a = generatePassword();
     expect(a.length).toBeGreaterThanOrEqual(24);
     expect(generatePassword()).not.toBe(a);
-    expect(hashSessionId('x')).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashToken('x')).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 
@@ -74,6 +79,18 @@ describe('first admin at start-up', () => {
     expect((await signIn('admin', password)).outcome).toBe('signed-in');
     await auth.ensureFirstAdmin({ embedded: true, announce });
     expect(announce).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes the generated password to the terminal only, never into the JSON log', async () => {
+    const logLines: string[] = [];
+    const logger = pino({ level: 'trace' }, new Writable({ write: (chunk: Buffer, _encoding, done) => done(void logLines.push(chunk.toString())) }));
+    const announce = jest.fn();
+    await createAdminAuth({ db: testDb.db, logger, failureDelayMs: 0 }).ensureFirstAdmin({ embedded: true, announce });
+    const password = /Password: (\S+)/.exec(announce.mock.calls[0]![0] as string)![1]!;
+    const log = logLines.join('');
+    expect(log).toContain('first admin created with a generated password, shown once on the terminal (not logged)');
+    expect(log).toContain('"username":"admin"');
+    expect(log).not.toContain(password);
   });
 
   it('names the variables when they hold an unusable username', async () => {

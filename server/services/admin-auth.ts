@@ -17,16 +17,17 @@ import {
   touchAdminSession,
 } from '../db/admin-sessions';
 import {
-  countRecentLoginFailures,
-  deleteLoginFailure,
-  deleteLoginFailuresBefore,
-  deleteLoginFailuresOfUsername,
-  insertLoginFailure,
-} from '../db/login-failures';
-import type { AdminUserRow } from '../db/tables';
+  deleteAdminDevicesOfUser,
+  deleteExpiredAdminDevices,
+  findAdminDeviceOfUsername,
+  insertAdminDevice,
+  renewAdminDevice,
+} from '../db/admin-devices';
+import type { AdminDeviceRow, AdminUserRow } from '../db/tables';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Logger } from '../logger';
 import { messages } from '../messages';
+import { createLoginThrottle, type LoginClient } from './login-throttle';
 import {
   ADMIN_PASSWORD_MAX,
   ADMIN_PASSWORD_MIN,
@@ -46,9 +47,11 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * HOUR;
 export const REMEMBER_ME_MS = 30 * DAY;
 /** `last_seen_at` is written at most this often per session, not on every request. */
 export const TOUCH_INTERVAL_MS = MINUTE;
-/** At most this many failed logins per username and per IP address within the window. */
-export const MAX_LOGIN_FAILURES = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
+/**
+ * A browser's device cookie lasts a year from its last successful login: long enough that an admin
+ * who signs in now and then stays "known", so guessing that throttles others never locks them out.
+ */
+export const DEVICE_COOKIE_MS = 365 * DAY;
 /** The spec's delay before a failed login is answered. */
 export const LOGIN_FAILURE_DELAY_MS = 1000;
 
@@ -95,26 +98,34 @@ export interface LoginAttempt {
   ip: string;
   /** The session id the browser still carried, ended whatever the outcome of a successful login. */
   previousSessionId?: string;
+  /** The device cookie the browser carried: it counts only when issued to this account. */
+  deviceToken?: string;
+}
+
+/** The device cookie a successful login gives the browser (a new token every time). */
+export interface DeviceCookie {
+  token: string;
+  expiresAt: Date;
 }
 
 export type LoginResult =
-  | { outcome: 'signed-in'; admin: SignedInAdmin; sessionId: string; session: AdminSessionState }
+  | { outcome: 'signed-in'; admin: SignedInAdmin; sessionId: string; session: AdminSessionState; device: DeviceCookie }
   | { outcome: 'invalid' }
-  | { outcome: 'throttled' };
+  | { outcome: 'throttled'; retryAfterSeconds: number };
 
 export type AdminAuth = ReturnType<typeof createAdminAuth>;
 
-/** SHA-256 of a session id: what the database stores and looks sessions up by. */
-export function hashSessionId(sessionId: string): string {
-  return createHash('sha256').update(sessionId).digest('hex');
+/** SHA-256 of a cookie's token (session id or device token): what the database stores and looks it up by. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }
 
-/** 256 random bits, URL-safe: the session id the cookie carries. */
-function newSessionId(): string {
+/** 256 random bits, URL-safe: what a session or device cookie carries. */
+function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export const SESSION_ID_PATTERN = /^[\w-]{43}$/;
+const TOKEN_PATTERN = /^[\w-]{43}$/;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
@@ -130,12 +141,20 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Admin accounts, logins and sessions. Sessions live in the database (the instances keep no state),
  * the cookie carries a random id whose hash is the row's key, and failed logins are counted in the
- * database so every instance throttles the same guesses.
+ * database (`login-throttle.ts`) so every instance throttles the same guesses. A browser that signs
+ * in gets a device cookie, built the same way, which lets it through when others are throttled.
  */
 export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS }: AdminAuthDeps) {
+  const throttle = createLoginThrottle({ db });
   // Unknown usernames are checked against this hash so they take as long as a wrong password.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(generatePassword()));
+
+  /** The device behind the browser's cookie, if it is valid for the account being signed in to. */
+  async function knownDevice(deviceToken: string | undefined, username: string, at: Date): Promise<AdminDeviceRow | undefined> {
+    if (!deviceToken || !TOKEN_PATTERN.test(deviceToken)) return undefined;
+    return findAdminDeviceOfUsername(db, { tokenHash: hashToken(deviceToken), username, now: at });
+  }
 
   async function createAdmin(username: string, password: string): Promise<AdminUserRow> {
     const name = parseOrThrow(adminUsernameSchema, username);
@@ -146,7 +165,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     return row;
   }
 
-  /** Sets a new password and ends every session of that admin. */
+  /** Sets a new password, ends every session of that admin and forgets its known devices. */
   async function setPassword(username: string, password: string): Promise<AdminUserRow> {
     const secret = parseOrThrow(adminPasswordSchema, password);
     const user = await findAdminUserByUsername(db, username.trim());
@@ -155,8 +174,9 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     await db.transaction(async (trx) => {
       await updateAdminPasswordHash(trx, { id: user.id, passwordHash, now: now() });
       await deleteAdminSessionsOfUser(trx, user.id);
+      await deleteAdminDevicesOfUser(trx, user.id);
     });
-    logger.info({ adminId: user.id, username: user.username }, 'admin password changed; sessions ended');
+    logger.info({ adminId: user.id, username: user.username }, 'admin password changed; sessions ended, devices forgotten');
     return user;
   }
 
@@ -168,42 +188,39 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     const started = performance.now();
     const usernameKey = attempt.username.trim().toLowerCase().slice(0, 256);
     const at = now();
-    // The attempt is recorded as a failure BEFORE the password is checked and only forgiven if it
-    // succeeds, so a burst of parallel guesses cannot all pass the count: each one's count includes
-    // every attempt recorded before it, and only the first five get their password checked.
-    const attemptId = await insertLoginFailure(db, { usernameKey, ip: attempt.ip, failedAt: at });
-    const failures = await countRecentLoginFailures(db, {
-      usernameKey,
-      ip: attempt.ip,
-      since: new Date(at.getTime() - LOGIN_FAILURE_WINDOW_MS),
-    });
-    if (failures.byUsername > MAX_LOGIN_FAILURES || failures.byIp > MAX_LOGIN_FAILURES) {
-      // A refused attempt checked no password, so it is not counted as one more failure.
-      await deleteLoginFailure(db, attemptId);
-      log.warn({ username: usernameKey, ip: attempt.ip, byUsername: failures.byUsername - 1, byIp: failures.byIp - 1 }, 'admin login throttled');
-      return { outcome: 'throttled' };
+    const device = await knownDevice(attempt.deviceToken, usernameKey, at);
+    const client: LoginClient = { usernameKey, ip: attempt.ip, deviceId: device?.id ?? null };
+    const verdict = await throttle.checkThrottle('password', client, at);
+    if (verdict.throttled) {
+      const { rule, failures, retryAfterSeconds } = verdict;
+      log.warn({ username: usernameKey, ip: attempt.ip, knownDevice: Boolean(device), rule, failures, retryAfterSeconds }, 'admin login throttled');
+      return { outcome: 'throttled', retryAfterSeconds };
     }
 
     const user = await findAdminUserByUsername(db, usernameKey);
     const passwordMatches = await verify(user?.password_hash ?? (await getDummyHash()), attempt.password).catch(() => false);
     if (!user || !passwordMatches) {
-      await deleteLoginFailuresBefore(db, new Date(at.getTime() - DAY));
-      log.warn({ username: usernameKey, ip: attempt.ip, knownUser: Boolean(user) }, 'admin login failed');
+      await throttle.deleteExpiredFailures(at);
+      log.warn({ username: usernameKey, ip: attempt.ip, knownUser: Boolean(user), knownDevice: Boolean(device) }, 'admin login failed');
       // Every failure answers after the same delay, whatever the lookup and hashing took.
       await sleep(Math.max(0, failureDelayMs - (performance.now() - started)));
       return { outcome: 'invalid' };
     }
 
-    const sessionId = newSessionId();
+    const sessionId = newToken();
     const session: AdminSessionState = {
-      idHash: hashSessionId(sessionId),
+      idHash: hashToken(sessionId),
       csrfToken: randomBytes(32).toString('base64url'),
       remember: attempt.remember,
       expiresAt: new Date(at.getTime() + (attempt.remember ? REMEMBER_ME_MS : ABSOLUTE_TIMEOUT_MS)),
     };
+    // The browser is now a known device of this account, under a new token each time (a copied
+    // cookie stops working once its owner signs in again).
+    const deviceCookie: DeviceCookie = { token: newToken(), expiresAt: new Date(at.getTime() + DEVICE_COOKIE_MS) };
+    const deviceTokenHash = hashToken(deviceCookie.token);
     await db.transaction(async (trx) => {
       // Rotation: the session the browser came with (if any) ends; the new one has a fresh id.
-      if (attempt.previousSessionId) await deleteAdminSession(trx, hashSessionId(attempt.previousSessionId));
+      if (attempt.previousSessionId) await deleteAdminSession(trx, hashToken(attempt.previousSessionId));
       await insertAdminSession(trx, {
         id_hash: session.idHash,
         admin_user_id: user.id,
@@ -213,11 +230,17 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
         last_seen_at: at,
         expires_at: session.expiresAt,
       });
-      await deleteLoginFailuresOfUsername(trx, usernameKey);
+      await throttle.forgive(trx, client);
+      if (device) {
+        await renewAdminDevice(trx, { id: device.id, tokenHash: deviceTokenHash, lastUsedAt: at, expiresAt: deviceCookie.expiresAt });
+      } else {
+        await insertAdminDevice(trx, { token_hash: deviceTokenHash, admin_user_id: user.id, created_at: at, last_used_at: at, expires_at: deviceCookie.expiresAt });
+      }
       await deleteExpiredAdminSessions(trx, at);
+      await deleteExpiredAdminDevices(trx, at);
     });
-    log.info({ adminId: user.id, username: user.username, ip: attempt.ip, remember: session.remember }, 'admin signed in');
-    return { outcome: 'signed-in', admin: { id: user.id, username: user.username }, sessionId, session };
+    log.info({ adminId: user.id, username: user.username, ip: attempt.ip, remember: session.remember, knownDevice: Boolean(device) }, 'admin signed in');
+    return { outcome: 'signed-in', admin: { id: user.id, username: user.username }, sessionId, session, device: deviceCookie };
   }
 
   /**
@@ -225,8 +248,8 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
    * (a timed-out session is deleted). Records activity at most once per `TOUCH_INTERVAL_MS`.
    */
   async function resolveSession(sessionId: string): Promise<{ admin: SignedInAdmin; session: AdminSessionState } | null> {
-    if (!SESSION_ID_PATTERN.test(sessionId)) return null;
-    const idHash = hashSessionId(sessionId);
+    if (!TOKEN_PATTERN.test(sessionId)) return null;
+    const idHash = hashToken(sessionId);
     const row = await findAdminSession(db, idHash);
     if (!row) return null;
     const at = now().getTime();
@@ -272,7 +295,8 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
       return;
     }
     const line = `First admin created. Username: ${account.username}  Password: ${account.password}  (shown only this once; change it with: npm run admin -- set-password ${account.username})`;
-    logger.warn(line);
+    // The password goes to the terminal only: logs are kept, shipped and read by more people.
+    logger.warn({ username: account.username }, 'first admin created with a generated password, shown once on the terminal (not logged)');
     announce(line);
   }
 

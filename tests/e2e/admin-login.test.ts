@@ -62,6 +62,10 @@ describe('admin login in a real browser', () => {
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(29 * DAY_S);
+    // The browser is now a known device of this account: a year-long cookie only the login reads.
+    const device = (await context.cookies(server.url)).find((entry) => entry.name === 'admin-device')!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(device.expires - Date.now() / 1000).toBeGreaterThan(364 * DAY_S);
 
     await page.reload();
     await expect(page.title()).resolves.toMatch(/^Admin dashboard/);
@@ -81,6 +85,8 @@ describe('admin login in a real browser', () => {
       }, csrfToken),
     ]);
     expect(await sessionCookie(context)).toBeUndefined();
+    // Signing out ends the session, not the browser's standing as a known device.
+    expect((await context.cookies(server.url)).some((entry) => entry.name === 'admin-device')).toBe(true);
     await page.goto(`${server.url}/admin/dashboard`);
     await expect(page.title()).resolves.toMatch(/^Admin sign in/);
     // The browser reports the failed login's 401 itself; nothing else may appear.
@@ -148,6 +154,10 @@ describe('first start on an empty embedded database without ADMIN_USERNAME', () 
       const line = server.logs.find((entry) => entry.startsWith('*** First admin created.'));
       expect(line).toBeDefined();
       const password = /Password: (\S+)/.exec(line!)![1]!;
+      // Shown on the terminal once, never written into the JSON log.
+      const jsonLog = server.logs.filter((entry) => entry.startsWith('{')).join('\n');
+      expect(jsonLog).toContain('first admin created with a generated password');
+      expect(jsonLog).not.toContain(password);
       const response = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: server.url },

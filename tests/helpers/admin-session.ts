@@ -15,11 +15,19 @@ export interface AdminTestSession {
   headers: { Cookie: string; 'X-CSRF-Token': string; Origin: string };
 }
 
+function cookieFrom(setCookie: string | string[] | undefined, name: RegExp): string | undefined {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return all.find((value) => name.test(value))?.split(';')[0];
+}
+
 /** The `name=value` part of the session cookie a response sets. */
 export function sessionCookieFrom(setCookie: string | string[] | undefined): string | undefined {
-  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  const line = all.find((value) => /^(__Host-)?sid=/.test(value));
-  return line?.split(';')[0];
+  return cookieFrom(setCookie, /^(__Host-)?sid=/);
+}
+
+/** The `name=value` part of the device cookie a successful login sets. */
+export function deviceCookieFrom(setCookie: string | string[] | undefined): string | undefined {
+  return cookieFrom(setCookie, /^(__Host-)?admin-device=/);
 }
 
 /**
