@@ -44,7 +44,7 @@ export interface AppDeps {
   /** Called when a form submission queued a staff notification (wakes the outbox worker). */
   onFormQueued?: () => void;
   /** Tests only: the clock admin sessions are timed by, and a shorter failed-login delay. */
-  adminAuthOptions?: Pick<AdminAuthDeps, 'now' | 'failureDelayMs'>;
+  adminAuthOptions?: Pick<AdminAuthDeps, 'now' | 'failureDelayMs' | 'sleep'>;
 }
 
 /**

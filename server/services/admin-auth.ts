@@ -76,6 +76,8 @@ export interface AdminAuthDeps {
   now?: () => Date;
   /** Least time a failed login takes to answer; only tests shorten it. */
   failureDelayMs?: number;
+  /** How a failed login waits out the rest of that delay (tests record the wait instead of taking it). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** A live session as the request sees it. */
@@ -136,7 +138,7 @@ export function generatePassword(): string {
   return randomBytes(18).toString('base64url');
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Admin accounts, logins and sessions. Sessions live in the database (the instances keep no state),
@@ -144,7 +146,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * database (`login-throttle.ts`) so every instance throttles the same guesses. A browser that signs
  * in gets a device cookie, built the same way, which lets it through when others are throttled.
  */
-export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS }: AdminAuthDeps) {
+export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS, sleep = realSleep }: AdminAuthDeps) {
   const throttle = createLoginThrottle({ db });
   // Unknown usernames are checked against this hash so they take as long as a wrong password.
   let dummyHash: Promise<string> | undefined;

@@ -42,12 +42,10 @@ describe('admin login in a real browser', () => {
     await fillLogin(page, 'not the password at all');
     // By CSS: the button's name changes to "Signing in…" while waiting.
     const submit = page.locator('.admin-login__submit');
-    const started = Date.now();
     await submit.click();
     await expect(submit.isDisabled()).resolves.toBe(true);
     await expect(submit.textContent()).resolves.toBe('Signing in…');
     await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     await expect(submit.isEnabled()).resolves.toBe(true);
     // The JSON login answered in place: still the same URL, password cleared, username kept.
     expect(new URL(page.url()).pathname).toBe('/admin/dashboard/forms/quote');
