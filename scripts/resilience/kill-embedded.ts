@@ -57,14 +57,25 @@ async function postUntilKilled(server: RunningServer): Promise<{ acknowledged: s
   return { acknowledged, cut };
 }
 
+/** A call to the server; a network failure says whether the server is still running, and its last log lines. */
+async function call(server: RunningServer, path: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(server.url + path, init);
+  } catch (error) {
+    const state = server.process.exitCode ?? server.process.signalCode ?? 'still running';
+    const reason = String((error as { cause?: unknown }).cause ?? error); // fetch's own message is only "fetch failed"
+    throw new Error(`${path} failed (${reason}); server: ${state}; last log lines:\n${server.logs.slice(-10).join('\n')}`, { cause: error });
+  }
+}
+
 /** Every contact submission the restarted server holds, through the admin inbox API. */
 async function storedIds(server: RunningServer): Promise<string[]> {
-  const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ ...ADMIN, remember: false }) });
+  const login = await call(server, '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ ...ADMIN, remember: false }) });
   if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
   const cookie = login.headers.getSetCookie().find((line) => /^(__Host-)?sid=/.test(line))!.split(';')[0]!;
   const ids: string[] = [];
   for (let page = 1; ; page += 1) {
-    const response = await fetch(`${server.url}/api/forms/contact?page=${page}&limit=100`, { headers: { cookie } });
+    const response = await call(server, `/api/forms/contact?page=${page}&limit=100`, { headers: { cookie } });
     if (response.status !== 200) throw new Error(`the inbox answered ${response.status}`);
     const records = (await response.json()) as { _id: string }[];
     ids.push(...records.map((record) => record._id));
@@ -88,7 +99,7 @@ export async function killEmbedded(): Promise<CheckResult> {
       // A clean start after the crash: recovery logged nothing at error level, and it takes posts.
       const errors = server.logs.filter((line) => /"level":(50|60)/.test(line));
       report.expect(errors.length === 0, `round ${round + 1}: the restart logged errors: ${errors.join('\n')}`);
-      report.expect((await fetch(`${server.url}/readyz`)).status === 200, `round ${round + 1}: not ready after the restart`);
+      report.expect((await call(server, '/readyz')).status === 200, `round ${round + 1}: not ready after the restart`);
       report.expect((await contactPost(server.url)).status === 201, `round ${round + 1}: the restarted server refused a post`);
     }
     const stored = await storedIds(server);
