@@ -5,9 +5,9 @@ import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
- * PostgreSQL's memory settings for the embedded database. PGlite runs PostgreSQL as WebAssembly
- * inside the site's own process, so every page it touches counts in the site's RSS, and
- * WebAssembly memory, once grown, is never handed back. PostgreSQL's defaults are sized for a
+ * PostgreSQL's settings for the embedded database, chiefly its memory. PGlite runs PostgreSQL as
+ * WebAssembly inside the site's own process, so every page it touches counts in the site's RSS,
+ * and WebAssembly memory, once grown, is never handed back. PostgreSQL's defaults are sized for a
  * server of its own; these are sized for one site on a 1 GB machine (figures: README,
  * "Performance and resilience").
  */
@@ -31,6 +31,10 @@ export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
   // One session ever runs; each allowed connection reserves lock and process slots in shared
   // memory. 4 is the least PostgreSQL accepts beside its 3 slots reserved for superusers.
   max_connections: '4',
+  // PostgreSQL's default, pinned: a form is answered only once its commit is in the data folder's
+  // files. With 'off', a single-user PGlite writes its WAL only when the buffer fills or it shuts
+  // down, and `kill -9` lost every one of 600 acknowledged posts (test:resilience kill-9).
+  synchronous_commit: 'on',
 };
 
 /**
