@@ -53,10 +53,11 @@ export async function createTestDb({ migrate = true }: { migrate?: boolean } = {
 
 /**
  * A freshly created, cleanly shut down PGlite cluster, made once per installed PGlite version and
- * kept in `node_modules/.cache` (so `npm ci` starts it afresh). Test workers that race to make it
- * each build their own and the first rename wins.
+ * kept in `node_modules/.cache` (so `npm ci` starts it afresh). jest's global setup makes it
+ * before any test starts (initdb takes longer than a hook may); should two processes race to make
+ * it, each builds its own and the first rename wins.
  */
-function clusterTemplate(): string {
+export function clusterTemplate(): string {
   const pgliteRoot = path.resolve(path.dirname(require.resolve('@electric-sql/pglite')), '..');
   const { version } = JSON.parse(fs.readFileSync(path.join(pgliteRoot, 'package.json'), 'utf8')) as { version: string };
   const template = path.resolve(__dirname, '../../node_modules/.cache/agency-site', `pglite-${version}-cluster`);
