@@ -21,6 +21,7 @@ import { measureJsWeight, printJsWeights } from '../js-weight';
 import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
 import { freePort, peakRssMb, rssMb } from '../lib/net';
 import type { CapturedPage } from './ceiling-server';
+import { measureMemory, printMemory } from './memory';
 import { BENCH_ADMIN, benchScenarios, prepareSite, type Scenario } from './scenarios';
 
 const CONNECTIONS = 50;
@@ -159,6 +160,8 @@ async function main(): Promise<void> {
     await site.stop();
     await database?.drop();
   }
+  // Memory on both databases, each in a site of its own (skipped when BENCH_ONLY picks scenarios).
+  if (!ONLY) printMemory(await measureMemory());
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@
 import type { Check } from './check';
 import { databaseRestart } from './db-restart';
 import { hostileInput } from './hostile-input';
+import { killEmbedded } from './kill-embedded';
 import { sustainedLoad } from './load';
 import { securitySweep } from './security';
 import { sigtermUnderLoad } from './sigterm';
@@ -16,6 +17,7 @@ const CHECKS: Record<string, Check> = {
   load: sustainedLoad,
   'db-restart': databaseRestart,
   'hostile-input': hostileInput,
+  'kill-9': killEmbedded,
   security: securitySweep,
   sigterm: sigtermUnderLoad,
   'slow-clients': slowClients,
@@ -23,7 +25,7 @@ const CHECKS: Record<string, Check> = {
 };
 
 /** The checks CI runs (each well under a minute): all but the long load and slow-client runs. */
-const CI_CHECKS = ['db-restart', 'sigterm', 'two-instances', 'security', 'hostile-input'];
+const CI_CHECKS = ['db-restart', 'sigterm', 'two-instances', 'security', 'hostile-input', 'kill-9'];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -1,14 +1,14 @@
-import fs from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import type { Logger } from '../logger';
+import { openEmbeddedDatabase } from './embedded';
 
 export type Db = Knex;
 
 export interface DbOptions {
   /** A PostgreSQL server; without it the embedded PGlite database is used. */
   databaseUrl?: string;
-  /** Folder of the embedded database; `undefined` keeps it in memory (tests). */
+  /** Folder of the embedded database (created with its cluster when missing). */
   dataDir?: string;
   logger?: Logger;
 }
@@ -18,16 +18,17 @@ export const ACQUIRE_TIMEOUT_MS = 5000;
 export const STATEMENT_TIMEOUT_MS = 10_000;
 
 /**
- * Opens Knex on PostgreSQL (`databaseUrl`) or on the embedded PGlite. Both speak the same SQL, so
- * the migrations and queries are shared.
+ * Opens Knex on PostgreSQL (`databaseUrl`) or on the embedded PGlite in `dataDir`. Both speak the
+ * same SQL, so the migrations and queries are shared.
  */
 export function createDb({ databaseUrl, dataDir, logger }: DbOptions): Db {
   if (databaseUrl) return createServerDb(databaseUrl, logger);
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  if (!dataDir) throw new Error('The embedded database needs a data folder');
   return knexFactory({
     client: ClientPgLite as unknown as typeof Knex.Client,
     dialect: 'postgres',
-    connection: dataDir ? { filename: dataDir } : {},
+    // knex-pglite takes a ready-made instance, opened with our settings (server/db/embedded.ts).
+    connection: { pglite: openEmbeddedDatabase(dataDir) },
   } as Knex.Config);
 }
 
