@@ -60,7 +60,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('\n')}`)), 60_000);
   });
-  const url = await Promise.race([listening, exitedEarly, timeout]).finally(() => clearTimeout(timer));
+  const url = await Promise.race([listening, exitedEarly, timeout])
+    .catch((error: unknown) => {
+      // A server that never came up must not outlive the test run that gave up on it.
+      if (child.exitCode === null) child.kill('SIGKILL');
+      throw error;
+    })
+    .finally(() => clearTimeout(timer));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const waitForLog = (pattern: RegExp) =>
     new Promise<string>((resolve) => {
