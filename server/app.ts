@@ -13,6 +13,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { staticAssets } from './middleware/static-assets';
 import { loadManifest } from './render/manifest';
 import { createPageRenderer } from './render/render-page';
+import { createPageSender } from './render/send-page';
 import { renderErrorPage } from './render/error-page';
 import { adminAuthApiRoutes } from './routes/admin-auth';
 import { adminPageRoutes } from './routes/admin-pages';
@@ -54,6 +55,7 @@ export interface AppDeps {
 export function createApp({ config, db, logger, lifecycle, contentVersion, settings, assetsDir, onFormQueued, adminAuthOptions }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
+  const sendPage = createPageSender(renderPage);
   const portfolio = createPortfolioService({ db, contentVersion });
   const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
   const forms = createFormService({ db, config, logger, onQueued: onFormQueued });
@@ -80,7 +82,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(adminSession({ auth, config }));
   app.use(bodyParser());
 
-  // Every public page or data answer rendered below is kept for the next request (GET and HEAD).
+  // Every public page or data answer rendered below (sent with `sendPage` or `allowCaching`) is kept
+  // for the next request (GET and HEAD).
   app.use(pages.keepRenders);
 
   // The portfolio API (uploads are read by its routes themselves, with their own limits).
@@ -88,15 +91,15 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
 
   // Visitors: content pages, the portfolio and industry pages, sitemap and robots.txt, then the
   // forms (their pages, no-JS posts and the JSON calls).
-  app.use(pageRoutes(renderPage).routes());
-  app.use(portfolioPageRoutes(renderPage, portfolio, config).routes());
+  app.use(pageRoutes(sendPage).routes());
+  app.use(portfolioPageRoutes(sendPage, portfolio, config).routes());
   app.use(seoRoutes(portfolio, config).routes());
-  app.use(formPageRoutes(renderPage, forms).routes());
+  app.use(formPageRoutes(sendPage, forms).routes());
   app.use(formApiRoutes(forms).routes());
 
   // Admin: the dashboard (or its login screen), login and logout; every admin API route guards
   // itself with requireAdmin().
-  app.use(adminPageRoutes(renderPage, { auth, config }).routes());
+  app.use(adminPageRoutes(sendPage, { auth, config }).routes());
   app.use(adminAuthApiRoutes({ auth, config }).routes());
   app.use(adminFormRoutes(forms).routes());
   app.use(settingsRoutes(settings).routes());

@@ -5,7 +5,7 @@ import Koa, { type Middleware } from 'koa';
 import request from 'supertest';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { createContentVersion, type ContentVersion } from '../services/content-version';
-import { pageCache, PUBLIC_DATA_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './page-cache';
+import { allowCaching, forbidCaching, pageCache, PUBLIC_PAGE_CACHE_CONTROL } from './page-cache';
 
 /** The bytes as sent, still compressed (HTTP clients would decode them). */
 async function rawGet(app: Koa, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -27,9 +27,9 @@ async function rawGet(app: Koa, headers: Record<string, string>): Promise<{ head
 }
 
 /** An app with the cache's two halves (and `between` them, if given) in front of `route`. */
-function cachedApp(contentVersion: ContentVersion, route: Middleware, between?: Middleware): Koa {
+function cachedApp(contentVersion: ContentVersion, route: Middleware, between?: Middleware, now?: () => number): Koa {
   const app = new Koa();
-  const pages = pageCache(contentVersion);
+  const pages = pageCache(contentVersion, { now });
   app.use(pages.answerFromMemory);
   if (between) app.use(between);
   app.use(pages.keepRenders);
@@ -45,14 +45,22 @@ describe('page cache', () => {
   afterAll(() => t.destroy());
 
   /** A site whose page says how many times it was rendered. */
-  function site(contentVersion = createContentVersion(t.db)) {
+  function site(contentVersion = createContentVersion(t.db), now?: () => number) {
     let renders = 0;
-    const app = cachedApp(contentVersion, (ctx) => {
-      renders++;
-      ctx.type = 'html';
-      ctx.set('Cache-Control', ctx.path === '/private' ? 'no-store' : PUBLIC_PAGE_CACHE_CONTROL);
-      ctx.body = `<!doctype html><p>render ${renders} of ${ctx.url}</p>`;
-    });
+    const app = cachedApp(
+      contentVersion,
+      (ctx) => {
+        renders++;
+        ctx.type = 'html';
+        if (ctx.path === '/private') forbidCaching(ctx);
+        // A route that writes the header itself has not declared its page public.
+        else if (ctx.path === '/by-hand') ctx.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
+        else allowCaching(ctx, 'page');
+        ctx.body = `<!doctype html><p>render ${renders} of ${ctx.url}</p>`;
+      },
+      undefined,
+      now,
+    );
     return { app, contentVersion, renders: () => renders };
   }
 
@@ -83,10 +91,25 @@ describe('page cache', () => {
     expect(again.text).toBeFalsy();
   });
 
-  it('never keeps pages that are not public', async () => {
+  it('keeps only the pages their route declared public, whatever their headers say', async () => {
     const { app, renders } = site();
     await request(app.callback()).get('/private').expect(200);
     await request(app.callback()).get('/private').expect(200);
+    expect(renders()).toBe(2);
+    await request(app.callback()).get('/by-hand').expect(200);
+    await request(app.callback()).get('/by-hand').expect(200);
+    expect(renders()).toBe(4);
+  });
+
+  it('keeps a page for the rest of the year only, since the footer shows the year', async () => {
+    let clock = Date.UTC(2026, 11, 31, 23, 59);
+    const { app, renders } = site(undefined, () => clock);
+    await request(app.callback()).get('/about').expect(200);
+    await request(app.callback()).get('/about').expect(200);
+    expect(renders()).toBe(1);
+    clock = Date.UTC(2027, 0, 1, 0, 0);
+    expect((await request(app.callback()).get('/about').expect(200)).text).toContain('render 2');
+    await request(app.callback()).get('/about').expect(200);
     expect(renders()).toBe(2);
   });
 
@@ -113,7 +136,7 @@ describe('page cache', () => {
       contentVersion,
       (ctx) => {
         ctx.type = 'html';
-        ctx.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
+        allowCaching(ctx, 'page');
         ctx.body = '<!doctype html><p>page</p>';
       },
       (_ctx, next) => {
@@ -135,7 +158,7 @@ describe('page cache', () => {
     let reads = 0;
     const app = cachedApp(contentVersion, (ctx) => {
       reads++;
-      ctx.set('Cache-Control', PUBLIC_DATA_CACHE_CONTROL);
+      allowCaching(ctx, 'data');
       ctx.body = [{ _id: 'a', reads }];
     });
     const first = await request(app.callback()).get('/api/portfolio').expect(200);

@@ -5,7 +5,7 @@ import type { ContentVersion } from '../services/content-version';
 
 /**
  * How public pages may be cached: browsers revalidate every time (cheap, thanks to ETag and 304),
- * a CDN may keep a page for 30 s. Routes that send it opt their page into the render cache.
+ * a CDN may keep a page for 30 s.
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, must-revalidate';
 
@@ -15,7 +15,23 @@ export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, must-r
  */
 export const PUBLIC_DATA_CACHE_CONTROL = 'public, no-cache';
 
-const CACHEABLE = new Set([PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_DATA_CACHE_CONTROL]);
+/** Answers their route declared public (see `allowCaching`): the only ones the cache keeps. */
+const keepable = new WeakSet<Context>();
+
+/**
+ * Declares this answer public, the same for every visitor: CDNs may keep it as its kind says
+ * (a page 30 s, data not without revalidating) and the render cache keeps it when it is a 200.
+ */
+export function allowCaching(ctx: Context, kind: 'page' | 'data'): void {
+  ctx.set('Cache-Control', kind === 'page' ? PUBLIC_PAGE_CACHE_CONTROL : PUBLIC_DATA_CACHE_CONTROL);
+  keepable.add(ctx);
+}
+
+/** Declares this answer private or passing (a failure, a visitor's own values): kept by nobody. */
+export function forbidCaching(ctx: Context): void {
+  ctx.set('Cache-Control', 'no-store');
+  keepable.delete(ctx);
+}
 
 interface CachedPage {
   contentType: string;
@@ -44,16 +60,25 @@ export interface PageCache {
  * Two halves, so a hit skips everything a render needs (compression, sessions, body parsing, route
  * matching) while a miss is stored only once a route has answered it.
  */
-export function pageCache(contentVersion: ContentVersion): PageCache {
+export function pageCache(contentVersion: ContentVersion, { now = Date.now }: { now?: () => number } = {}): PageCache {
   const pages = new Map<string, CachedPage>();
   contentVersion.onChange(() => pages.clear());
-  // The year in the footer is the only thing in a page that changes without a content change.
-  const keyOf = (ctx: Context) => `${new Date().getUTCFullYear()} ${ctx.url}`;
+  // The year in the footer is the only thing in a page that changes without a content change:
+  // the cache empties when the (UTC) year turns.
+  let keptUntil = startOfNextYear(now());
+  const lookUp = (key: string) => {
+    if (now() >= keptUntil) {
+      pages.clear();
+      keptUntil = startOfNextYear(now());
+    }
+    return pages.get(key);
+  };
+  const keyOf = (ctx: Context) => ctx.url;
   const isRead = (ctx: Context) => ctx.method === 'GET' || ctx.method === 'HEAD';
 
   return {
     answerFromMemory: (ctx, next) => {
-      const hit = isRead(ctx) ? pages.get(keyOf(ctx)) : undefined;
+      const hit = isRead(ctx) ? lookUp(keyOf(ctx)) : undefined;
       if (!hit) return next();
       send(ctx, hit);
       return Promise.resolve();
@@ -61,9 +86,8 @@ export function pageCache(contentVersion: ContentVersion): PageCache {
     keepRenders: async (ctx, next) => {
       if (!isRead(ctx)) return next();
       await next();
-      if (ctx.status !== 200) return;
+      if (ctx.status !== 200 || !keepable.has(ctx)) return;
       const cacheControl = ctx.response.get('Cache-Control');
-      if (!CACHEABLE.has(cacheControl)) return;
       const text = typeof ctx.body === 'string' && ctx.response.is('html') ? ctx.body : isJsonValue(ctx) ? JSON.stringify(ctx.body) : undefined;
       if (text === undefined) return;
       const page = compressPage(text, ctx.response.get('Content-Type'), cacheControl);
@@ -72,6 +96,10 @@ export function pageCache(contentVersion: ContentVersion): PageCache {
       send(ctx, page);
     },
   };
+}
+
+function startOfNextYear(time: number): number {
+  return Date.UTC(new Date(time).getUTCFullYear() + 1, 0, 1);
 }
 
 /** A JSON answer still held as a value (Koa serialises it only when responding). */
