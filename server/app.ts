@@ -5,6 +5,7 @@ import type { Lifecycle } from './lifecycle';
 import type { Logger } from './logger';
 import { adminSession } from './middleware/admin-session';
 import { bodyParser } from './middleware/body-parser';
+import { canonicalUrl } from './middleware/canonical-url';
 import { compression } from './middleware/compression';
 import { pageCache } from './middleware/page-cache';
 import { errorHandler, notFound } from './middleware/error-handler';
@@ -59,6 +60,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   const portfolio = createPortfolioService({ db, contentVersion });
   const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
   const forms = createFormService({ db, config, logger, onQueued: onFormQueued });
+  // Visitors' pages: content pages, the portfolio and industry pages, the forms' pages and posts.
+  const publicPages = [pageRoutes(sendPage), portfolioPageRoutes(sendPage, portfolio, config), formPageRoutes(sendPage, forms)];
 
   // A shutting-down instance tells keep-alive clients to reconnect elsewhere.
   app.use(async (ctx, next) => {
@@ -68,6 +71,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(requestContext(logger, config.trustProxy));
   app.use(errorHandler(renderErrorPage(renderPage)));
   app.use(securityHeaders(config));
+  // One address per public page: variants redirected, unread query parameters dropped.
+  app.use(canonicalUrl(publicPages));
   // A public page already rendered for this content version is answered here, from memory.
   const pages = pageCache(contentVersion);
   app.use(pages.answerFromMemory);
@@ -89,12 +94,9 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   // The portfolio API (uploads are read by its routes themselves, with their own limits).
   app.use(portfolioApiRoutes(portfolio).routes());
 
-  // Visitors: content pages, the portfolio and industry pages, sitemap and robots.txt, then the
-  // forms (their pages, no-JS posts and the JSON calls).
-  app.use(pageRoutes(sendPage).routes());
-  app.use(portfolioPageRoutes(sendPage, portfolio, config).routes());
+  // Visitors: the public pages, sitemap and robots.txt, the forms' JSON calls.
+  for (const router of publicPages) app.use(router.routes());
   app.use(seoRoutes(portfolio, config).routes());
-  app.use(formPageRoutes(sendPage, forms).routes());
   app.use(formApiRoutes(forms).routes());
 
   // Admin: the dashboard (or its login screen), login and logout; every admin API route guards

@@ -42,7 +42,7 @@ interface CachedPage {
   cacheControl: string;
 }
 
-/** Renders held at most; the oldest is dropped first (query strings make the key space open). */
+/** Renders held at most; the oldest is dropped first (item ids and category values are open-ended). */
 const MAX_ENTRIES = 1000;
 
 export interface PageCache {
