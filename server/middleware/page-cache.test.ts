@@ -170,6 +170,76 @@ describe('page cache', () => {
     expect((await request(app.callback()).get('/api/portfolio').expect(200)).body).toEqual([{ _id: 'a', reads: 2 }]);
   });
 
+  it('compresses a first answer quickly for its one client, and a page asked for again at a high ratio', async () => {
+    const contentVersion = createContentVersion(t.db);
+    await contentVersion.refresh();
+    const pages = pageCache(contentVersion);
+    const app = new Koa();
+    app.use(pages.answerFromMemory);
+    app.use(pages.keepRenders);
+    const html = `<!doctype html>${Array.from({ length: 800 }, (_, i) => `<p class="c${i % 7}">Item ${i}: ${((i * 7919) % 104729).toString(36)}</p>`).join('')}`;
+    app.use((ctx) => {
+      ctx.type = 'html';
+      allowCaching(ctx, 'page');
+      ctx.body = html;
+    });
+    const brotli = (quality: number) => zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
+    const quick = brotli(5);
+    const highRatio = brotli(10);
+    expect(highRatio.length).toBeLessThan(quick.length);
+
+    expect((await rawGet(app, { 'Accept-Encoding': 'br' })).body).toEqual(quick);
+    await pages.compressed();
+    // Nothing more is made for a page asked for once.
+    expect((await rawGet(app, { 'Accept-Encoding': 'br' })).body).toEqual(quick);
+    await pages.compressed();
+    expect((await rawGet(app, { 'Accept-Encoding': 'br' })).body).toEqual(highRatio);
+    expect((await rawGet(app, { 'Accept-Encoding': 'gzip' })).body).toEqual(zlib.gzipSync(html, { level: 9 }));
+  });
+
+  it('renders once for concurrent misses of one page, as right after a content change', async () => {
+    const contentVersion = createContentVersion(t.db);
+    await contentVersion.refresh();
+    const pages = pageCache(contentVersion);
+    const app = new Koa();
+    const concurrent = 20;
+    let arrived = 0;
+    let renders = 0;
+    let openGate = () => undefined as void;
+    let gate = Promise.resolve();
+    // Holds the render until every request is in: then each of them is either waiting for that
+    // render or, had it started its own, waiting here too.
+    app.use(async (_ctx, next) => {
+      arrived += 1;
+      const going = next();
+      if (arrived === concurrent) openGate();
+      await going;
+    });
+    app.use(pages.answerFromMemory);
+    app.use(pages.keepRenders);
+    app.use(async (ctx) => {
+      renders += 1;
+      const render = renders;
+      await gate;
+      ctx.type = 'html';
+      allowCaching(ctx, 'page');
+      ctx.body = `<!doctype html><p>render ${render}</p>`;
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      await request(server).get('/portfolio').expect(200);
+      await contentVersion.bump(t.db);
+      [arrived, renders] = [0, 0];
+      gate = new Promise((resolve) => (openGate = resolve));
+      const answers = await Promise.all(Array.from({ length: concurrent }, () => request(server).get('/portfolio').expect(200)));
+      expect(renders).toBe(1);
+      expect(new Set(answers.map((answer) => answer.text))).toEqual(new Set(['<!doctype html><p>render 1</p>']));
+    } finally {
+      server.close();
+    }
+  });
+
   it('empties the cache when a change commits, not while its transaction is open, and not at all when it rolls back', async () => {
     const { app, contentVersion, renders } = site();
     await contentVersion.refresh();
