@@ -69,6 +69,11 @@ describe('one address per public page', () => {
     expect(home.text).not.toMatch(/8f3a|utm_|spring/);
   });
 
+  it('sends a category no item carries to the whole list instead of keeping a page for it', async () => {
+    await get('/portfolio?category=Made-up%20Category').expect(302).expect('Location', '/portfolio');
+    await get('/portfolio?category=').expect(302).expect('Location', '/portfolio');
+  });
+
   it('keeps cached pages however many different campaign links arrive', async () => {
     await get('/portfolio').expect(200);
     queriesSince();

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { SendPage } from '../render/send-page';
 import type { PortfolioService } from '../services/portfolio';
 import { categoryPageBySlug } from '../../shared/portfolio/category-pages';
+import { distinctDisplayCategories } from '../../shared/portfolio/display';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 
@@ -32,6 +33,12 @@ export function portfolioPageRoutes(send: SendPage, portfolio: PortfolioService,
   router.get('/portfolio', async (ctx) => {
     const loaded = await loadList(ctx);
     const category = typeof ctx.query.category === 'string' ? ctx.query.category : null;
+    // A category no item carries (a stale or made-up link) shows the whole list: sent to it
+    // (temporarily: the category may come back) rather than rendered and kept as a page of its own.
+    if (category !== null && loaded.ok && !distinctDisplayCategories(loaded.value).includes(category)) {
+      ctx.redirect('/portfolio');
+      return;
+    }
     send(ctx, { meta: { ...portfolioMeta, canonicalPath: '/portfolio' }, page: <PortfolioPage loaded={loaded} category={category} /> }, { status: loaded.ok ? 200 : 503 });
   });
 
