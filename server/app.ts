@@ -5,6 +5,7 @@ import type { Lifecycle } from './lifecycle';
 import type { Logger } from './logger';
 import { adminSession } from './middleware/admin-session';
 import { bodyParser } from './middleware/body-parser';
+import { canonicalUrl } from './middleware/canonical-url';
 import { compression } from './middleware/compression';
 import { pageCache } from './middleware/page-cache';
 import { errorHandler, notFound } from './middleware/error-handler';
@@ -13,6 +14,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { staticAssets } from './middleware/static-assets';
 import { loadManifest } from './render/manifest';
 import { createPageRenderer } from './render/render-page';
+import { createPageSender } from './render/send-page';
 import { renderErrorPage } from './render/error-page';
 import { adminAuthApiRoutes } from './routes/admin-auth';
 import { adminPageRoutes } from './routes/admin-pages';
@@ -55,10 +57,13 @@ export interface AppDeps {
 export function createApp({ config, db, logger, lifecycle, contentVersion, settings, assetsDir, onFormQueued, adminAuthOptions }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
+  const sendPage = createPageSender(renderPage);
   const portfolio = createPortfolioService({ db, contentVersion });
   const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
   const audit = createAuditTrail({ db });
   const forms = createFormService({ db, config, logger, audit, onQueued: onFormQueued, spamRetentionDays: () => settings.current().retentionDays.spam });
+  // Visitors' pages: content pages, the portfolio and industry pages, the forms' pages and posts.
+  const publicPages = [pageRoutes(sendPage), portfolioPageRoutes(sendPage, portfolio, config), formPageRoutes(sendPage, forms)];
 
   // A shutting-down instance tells keep-alive clients to reconnect elsewhere.
   app.use(async (ctx, next) => {
@@ -68,6 +73,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(requestContext(logger, config.trustProxy));
   app.use(errorHandler(renderErrorPage(renderPage)));
   app.use(securityHeaders(config));
+  // One address per public page: variants redirected, unread query parameters dropped.
+  app.use(canonicalUrl(publicPages));
   // A public page already rendered for this content version is answered here, from memory.
   const pages = pageCache(contentVersion);
   app.use(pages.answerFromMemory);
@@ -82,23 +89,21 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(adminSession({ auth, config }));
   app.use(bodyParser());
 
-  // Every public page or data answer rendered below is kept for the next request (GET and HEAD).
+  // Every public page or data answer rendered below (sent with `sendPage` or `allowCaching`) is kept
+  // for the next request (GET and HEAD).
   app.use(pages.keepRenders);
 
   // The portfolio API (uploads are read by its routes themselves, with their own limits).
   app.use(portfolioApiRoutes(portfolio).routes());
 
-  // Visitors: content pages, the portfolio and industry pages, sitemap and robots.txt, then the
-  // forms (their pages, no-JS posts and the JSON calls).
-  app.use(pageRoutes(renderPage).routes());
-  app.use(portfolioPageRoutes(renderPage, portfolio, config).routes());
+  // Visitors: the public pages, sitemap and robots.txt, the forms' JSON calls.
+  for (const router of publicPages) app.use(router.routes());
   app.use(seoRoutes(portfolio, config).routes());
-  app.use(formPageRoutes(renderPage, forms).routes());
   app.use(formApiRoutes(forms).routes());
 
   // Admin: the dashboard (or its login screen), login and logout; every admin API route guards
   // itself with requireAdmin().
-  app.use(adminPageRoutes(renderPage, { auth, config }).routes());
+  app.use(adminPageRoutes(sendPage, { auth, config }).routes());
   app.use(adminAuthApiRoutes({ auth, config }).routes());
   app.use(adminFormRoutes(forms).routes());
   app.use(settingsRoutes(settings).routes());

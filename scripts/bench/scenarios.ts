@@ -1,10 +1,16 @@
 /**
  * What the bench loads: a fresh site given 12 portfolio items through its own admin API, then one
- * scenario per route, and a mix of page views with contact form posts.
+ * scenario per route, the addresses a cache must not be fooled by (campaign parameters, unknown
+ * parameters, each portfolio category, a portfolio change under load), and a mix of page views
+ * with contact form posts.
  */
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request as AutocannonRequest } from 'autocannon';
 import { SAMPLE_PROJECTS, sampleImage } from '../../server/seed/portfolio-samples';
+import { distinctDisplayCategories } from '../../shared/portfolio/display';
+import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import type { CapturedPage } from './ceiling-server';
 
 export interface Scenario {
@@ -12,6 +18,15 @@ export interface Scenario {
   requests: AutocannonRequest[];
   /** Whether the ceiling server can answer it (GETs of captured answers only). */
   hasCeiling: boolean;
+  /** The cached page's scenario this one is held against (goal: ≥ 90% of its req/s). */
+  comparedTo?: string;
+  /** Runs beside each round of load on the site; the function it returns stops it and says what it did. */
+  beside?: (baseUrl: string) => () => Promise<string>;
+}
+
+interface AdminSession {
+  cookie: string;
+  csrfToken: string;
 }
 
 export interface PreparedSite {
@@ -19,32 +34,79 @@ export interface PreparedSite {
   pagePaths: string[];
   /** JSON calls loaded one by one. */
   apiPaths: string[];
-  /** Every loaded GET answer, for the ceiling server. */
+  /** `/portfolio?category=…` for each category the items carry. */
+  categoryUrls: string[];
+  /** Every loaded GET answer, as the site sends it to a browser, for the ceiling server. */
   pages: CapturedPage[];
+  /** The 12 items as the API lists them (the render timing renders /portfolio from them). */
+  items: PortfolioItemJson[];
+  admin: AdminSession;
 }
 
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench admin password' };
 const PORTFOLIO_ITEMS = 12;
 
-async function capture(baseUrl: string, path: string): Promise<CapturedPage> {
-  const response = await fetch(baseUrl + path, { headers: { 'accept-encoding': 'identity' } });
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  return { path, contentType: response.headers.get('content-type') ?? 'text/html', body: await response.text() };
+const BROWSER_ENCODINGS = 'br, gzip';
+
+/** One answer as sent: status, headers and the compressed bytes. */
+function rawGet(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': BROWSER_ENCODINGS } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
 }
 
-/** Adds the portfolio items as an admin would, through the login and the multipart API. */
-async function addPortfolioItems(baseUrl: string): Promise<string[]> {
+/**
+ * The answer a browser gets once the page is kept: asked for until two answers in a row are the
+ * same bytes (the high-ratio variants replace the quick first one in the background).
+ */
+async function capture(baseUrl: string, url: string): Promise<CapturedPage> {
+  let previous: Buffer | undefined;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const answer = await rawGet(baseUrl + url);
+    if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
+    if (previous?.equals(answer.body)) {
+      const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name))) as Record<string, string>;
+      return { url, headers, body: answer.body.toString('base64') };
+    }
+    previous = answer.body;
+    await sleep(50);
+  }
+  throw new Error(`GET ${url} did not settle`);
+}
+
+async function signIn(baseUrl: string): Promise<AdminSession> {
   const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify(BENCH_ADMIN) });
   if (!login.ok) throw new Error(`bench login answered ${login.status}`);
   const cookie = login.headers.getSetCookie().find((line) => /^(__Host-)?sid=/.test(line))!.split(';')[0]!;
   const { csrfToken } = (await login.json()) as { csrfToken: string };
+  return { cookie, csrfToken };
+}
+
+const projectFields = (index: number) => {
+  const project = SAMPLE_PROJECTS[index % SAMPLE_PROJECTS.length]!;
+  return { ...project.fields, title: `${project.fields.title} ${index + 1}` };
+};
+
+const formOf = (fields: Record<string, string | readonly string[]>) => {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(fields)) {
+    for (const one of Array.isArray(value) ? value : [value as string]) form.append(field, one);
+  }
+  return form;
+};
+
+/** Adds the portfolio items as an admin would, through the login and the multipart API. */
+async function addPortfolioItems(baseUrl: string, { cookie, csrfToken }: AdminSession): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < PORTFOLIO_ITEMS; index += 1) {
     const project = SAMPLE_PROJECTS[index % SAMPLE_PROJECTS.length]!;
-    const form = new FormData();
-    for (const [field, value] of Object.entries({ ...project.fields, title: `${project.fields.title} ${index + 1}` })) {
-      for (const one of Array.isArray(value) ? value : [value]) form.append(field, one);
-    }
+    const form = formOf(projectFields(index));
     form.append('image', new Blob([new Uint8Array(await sampleImage(project, 0, 1600, 1200))], { type: 'image/png' }), 'main.png');
     for (let slide = 1; slide <= 2; slide += 1) form.append('sliderImages', new Blob([new Uint8Array(await sampleImage(project, slide, 1600, 1200))], { type: 'image/png' }), `slide-${slide}.png`);
     const response = await fetch(`${baseUrl}/api/portfolio`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrfToken, origin: baseUrl }, body: form });
@@ -56,11 +118,50 @@ async function addPortfolioItems(baseUrl: string): Promise<string[]> {
 
 /** Brings a fresh site to the state the bench measures, and captures the answers for the ceiling. */
 export async function prepareSite(baseUrl: string): Promise<PreparedSite> {
-  const [firstItem] = await addPortfolioItems(baseUrl);
+  const admin = await signIn(baseUrl);
+  const [firstItem] = await addPortfolioItems(baseUrl, admin);
   const pagePaths = ['/', '/about', '/services/web-development', '/portfolio', `/portfolio/${firstItem}`, '/portfolio/web-development', '/industries/real-estate'];
   const apiPaths = ['/api/portfolio'];
-  const pages = await Promise.all([...pagePaths, ...apiPaths].map((path) => capture(baseUrl, path)));
-  return { pagePaths, apiPaths, pages };
+  const items = (await (await fetch(`${baseUrl}/api/portfolio`)).json()) as PortfolioItemJson[];
+  // Spelled as the filter's links spell them.
+  const categoryUrls = distinctDisplayCategories(items).map((category) => `/portfolio?category=${encodeURIComponent(category)}`);
+  const pages: CapturedPage[] = [];
+  for (const url of [...pagePaths, ...apiPaths, ...categoryUrls]) pages.push(await capture(baseUrl, url));
+  return { pagePaths, apiPaths, categoryUrls, pages, items, admin };
+}
+
+/**
+ * Changes the first portfolio item (its title) every `intervalMs` while the site is under load,
+ * as staff editing during a campaign would: each change empties the render cache, so the next
+ * requests for /portfolio all miss at once.
+ */
+function portfolioChanges(site: PreparedSite, intervalMs: number): (baseUrl: string) => () => Promise<string> {
+  let edition = 0;
+  return (baseUrl) => {
+    let running = true;
+    let changes = 0;
+    const loop = (async () => {
+      while (running) {
+        await sleep(intervalMs);
+        edition += 1;
+        const form = formOf({ ...projectFields(0), title: `${projectFields(0).title} (edition ${edition})` });
+        const response = await fetch(`${baseUrl}/api/portfolio/${site.items[0]!._id}`, { method: 'PUT', headers: { cookie: site.admin.cookie, 'x-csrf-token': site.admin.csrfToken, origin: baseUrl }, body: form });
+        if (!response.ok) throw new Error(`changing the portfolio answered ${response.status}: ${await response.text()}`);
+        changes += 1;
+      }
+    })();
+    return async () => {
+      running = false;
+      await loop;
+      return `${changes} changes`;
+    };
+  };
+}
+
+/** GETs of `path`, each with `parameter` set to a value no request before it used. */
+function uniqueParameter(path: string, parameter: string): AutocannonRequest {
+  let click = 0;
+  return { method: 'GET', path, setupRequest: (request) => ({ ...request, path: `${path}?${parameter}=${Date.now().toString(36)}${(click += 1).toString(36)}` }) };
 }
 
 function contactPost(): AutocannonRequest {
@@ -79,5 +180,14 @@ export function benchScenarios(site: PreparedSite): Scenario[] {
   const single = [...site.pagePaths, ...site.apiPaths].map((path) => ({ name: `GET ${path.replace(/[0-9a-f-]{36}$/, '{id}')}`, requests: [{ method: 'GET' as const, path }], hasCeiling: true }));
   // Four page views to one form post, each post a new submission (a fresh client token).
   const mix: Scenario = { name: 'mix: 4 page views + 1 contact post', requests: [...site.pagePaths.slice(0, 4).map((path) => ({ method: 'GET' as const, path })), contactPost()], hasCeiling: false };
-  return [...single, mix];
+  const addresses: Scenario[] = [
+    { name: 'GET /portfolio?utm_source=<unique>', requests: [uniqueParameter('/portfolio', 'utm_source')], hasCeiling: true, comparedTo: 'GET /portfolio' },
+    { name: 'GET /?x=<unique>', requests: [uniqueParameter('/', 'x')], hasCeiling: true, comparedTo: 'GET /' },
+    { name: 'GET /portfolio?category=<each>', requests: site.categoryUrls.map((path) => ({ method: 'GET' as const, path })), hasCeiling: true, comparedTo: 'GET /portfolio' },
+    { name: `GET /portfolio, a change every ${CHANGE_INTERVAL_MS} ms`, requests: [{ method: 'GET', path: '/portfolio' }], hasCeiling: true, comparedTo: 'GET /portfolio', beside: portfolioChanges(site, CHANGE_INTERVAL_MS) },
+  ];
+  return [...single, ...addresses, mix];
 }
+
+/** How often the change scenario edits the portfolio under load. */
+const CHANGE_INTERVAL_MS = 500;

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { AdminDashboardPage, adminDashboardMeta } from '../../views/pages/AdminDashboardPage';
 import { AdminLoginPage, adminLoginMeta, type AdminLoginPageProps } from '../../views/pages/AdminLoginPage';
 import { assertCsrf } from '../middleware/require-admin';
-import type { RenderPage } from '../render/render-page';
+import type { SendPage } from '../render/send-page';
 import { adminLoginMessages, LOGIN_INPUT_MAX } from '../../shared/admin-auth';
 import { signIn, signOut, type AdminAuthRouteDeps, type SignInResult } from './admin-auth';
 
@@ -32,26 +32,16 @@ export function dashboardReturnPath(value: unknown): string {
  * path) show the dashboard with a session and the login screen without one; the no-JavaScript
  * login and logout forms post here. Nothing is cacheable and GET never changes state.
  */
-export function adminPageRoutes(renderPage: RenderPage, deps: AdminAuthRouteDeps): Router {
+export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps): Router {
   const router = new Router();
 
-  const sendLogin = (ctx: Context, status: number, props: AdminLoginPageProps) => {
-    ctx.status = status;
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = renderPage({ path: props.returnTo, meta: adminLoginMeta, page: <AdminLoginPage {...props} /> });
-  };
+  const sendLogin = (ctx: Context, status: number, props: AdminLoginPageProps) =>
+    send(ctx, { path: props.returnTo, meta: adminLoginMeta, page: <AdminLoginPage {...props} /> }, { status, cacheable: false });
 
   const dashboard = (ctx: Context) => {
     const { admin, adminSession } = ctx.state;
     if (!admin || !adminSession) return sendLogin(ctx, 200, { returnTo: dashboardReturnPath(ctx.path) });
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = renderPage({
-      path: ctx.path,
-      meta: adminDashboardMeta,
-      page: <AdminDashboardPage admin={{ username: admin.username }} csrfToken={adminSession.csrfToken} />,
-    });
+    send(ctx, { meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: admin.username }} csrfToken={adminSession.csrfToken} /> }, { cacheable: false });
   };
 
   // `/admin/login` is only posted to; reaching it by address (a bookmark of a failed attempt) leads to the login screen.

@@ -7,8 +7,7 @@ import { ThankYouPage, thankYouMeta } from '../../views/pages/ThankYouPage';
 import { ValidationError } from '../errors';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '../middleware/page-cache';
-import type { RenderPage, RenderPageInput } from '../render/render-page';
+import type { SendPage } from '../render/send-page';
 import type { FormService } from '../services/forms';
 import { FORM_TYPES, isFormType, type FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE, coerceFormPost, type FieldErrors } from '../../shared/forms';
@@ -42,26 +41,22 @@ function keptValues(body: unknown): Record<string, string> {
  * `<form>`s (303 to a thank-you page, or the form again with the visitor's values and the errors),
  * and the thank-you pages.
  */
-export function formPageRoutes(renderPage: RenderPage, forms: FormService): Router {
+export function formPageRoutes(send: SendPage, forms: FormService): Router {
   const router = new Router();
-  const send = (ctx: Context, input: Omit<RenderPageInput, 'path'>, cacheable: boolean) => {
-    ctx.type = 'html';
-    // A re-rendered form holds the visitor's own values: never cached, by us or anyone else.
-    ctx.set('Cache-Control', cacheable ? PUBLIC_PAGE_CACHE_CONTROL : 'no-store');
-    ctx.body = renderPage({ path: ctx.path, ...input });
+
+  // A form shown again holds the visitor's own values, with a 400: kept by nobody.
+  const renderForm = (ctx: Context, type: FormType, form?: { values: Record<string, string>; errors: FieldErrors }) => {
+    const options = form ? { status: 400 } : {};
+    if (type === 'contact') send(ctx, { meta: contactMeta, page: <ContactPage form={form} /> }, options);
+    else send(ctx, { meta: formPageMeta(type), page: <FormPage type={type} values={form?.values} errors={form?.errors} /> }, options);
   };
 
-  const renderForm = (ctx: Context, type: FormType, form?: { values: Record<string, string>; errors: FieldErrors }) =>
-    type === 'contact'
-      ? send(ctx, { meta: contactMeta, page: <ContactPage form={form} /> }, !form)
-      : send(ctx, { meta: formPageMeta(type), page: <FormPage type={type} values={form?.values} errors={form?.errors} /> }, !form);
-
   for (const type of STANDALONE) router.get(FORM_DEFINITIONS[type].pagePath, (ctx) => renderForm(ctx, type));
-  router.get('/regions', (ctx) => send(ctx, { meta: regionsMeta, page: <RegionsPage /> }, true));
+  router.get('/regions', (ctx) => send(ctx, { meta: regionsMeta, page: <RegionsPage /> }));
   router.get('/thank-you/:type', (ctx, next) => {
     const type = ctx.params.type ?? '';
     if (!isFormType(type)) return next();
-    send(ctx, { meta: thankYouMeta(type), page: <ThankYouPage type={type} /> }, true);
+    send(ctx, { meta: thankYouMeta(type), page: <ThankYouPage type={type} /> });
   });
 
   for (const type of FORM_TYPES) {
@@ -70,8 +65,6 @@ export function formPageRoutes(renderPage: RenderPage, forms: FormService): Rout
       const body = ctx.request.body as Record<string, unknown>;
       const result = await forms.submit(type, coerceFormPost(type, body), { ip: ctx.ip, channel: 'page' });
       if (result.outcome === 'invalid') {
-        // Status first: Koa keeps an explicitly set status when the body is assigned.
-        ctx.status = 400;
         renderForm(ctx, type, { values: keptValues(body), errors: result.fields });
         return;
       }

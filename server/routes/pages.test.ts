@@ -100,7 +100,7 @@ describe('public pages', () => {
     expect(text).toContain('href="/admin/dashboard"');
     expect(text).toContain('<summary>Services</summary>');
     expect(text).toContain('<summary>Core Industries</summary>');
-    expect(text).toContain(`© ${new Date().getFullYear()} `);
+    expect(text).toContain(`© ${new Date().getUTCFullYear()} `);
     expect(text).toContain('class="social-bar"');
     expect(text).toMatch(/<nav class="mobile-bar" aria-label="Quick actions">/);
     for (const label of ['Social', 'Quote', 'Home', 'Enquire', 'Top']) expect(text).toMatch(new RegExp(`</svg></span>${label}</a>`));

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { serviceBySlug } from '../../views/content/services';
 import { AboutPage, aboutMeta } from '../../views/pages/AboutPage';
 import { ContactPage, contactMeta } from '../../views/pages/ContactPage';
@@ -7,17 +6,11 @@ import { HomePage, homeMeta } from '../../views/pages/HomePage';
 import { ServicePage, serviceMeta } from '../../views/pages/ServicePage';
 import { ServicesPage, servicesMeta } from '../../views/pages/ServicesPage';
 import { ToolkitPage, toolkitMeta } from '../../views/pages/ToolkitPage';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '../middleware/page-cache';
-import type { RenderPage, RenderPageInput } from '../render/render-page';
+import type { SendPage } from '../render/send-page';
 
 /** Public content pages: each path maps to a view and its metadata, nothing more. */
-export function pageRoutes(renderPage: RenderPage): Router {
+export function pageRoutes(send: SendPage): Router {
   const router = new Router();
-  const send = (ctx: Context, input: Omit<RenderPageInput, 'path'>) => {
-    ctx.type = 'html';
-    ctx.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
-    ctx.body = renderPage({ path: ctx.path, ...input });
-  };
 
   router.get('/', (ctx) => send(ctx, { meta: homeMeta, page: <HomePage /> }));
   router.get('/about', (ctx) => send(ctx, { meta: aboutMeta, page: <AboutPage /> }));

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { PUBLIC_DATA_CACHE_CONTROL } from '../middleware/page-cache';
+import { allowCaching } from '../middleware/page-cache';
 import { requireAdmin } from '../middleware/require-admin';
 import type { PortfolioService } from '../services/portfolio';
 import { readPortfolioMultipart } from './portfolio-multipart';
@@ -14,14 +14,14 @@ export function portfolioApiRoutes(portfolio: PortfolioService): Router {
   const router = new Router({ prefix: '/api/portfolio' });
 
   router.get('/', async (ctx) => {
-    ctx.set('Cache-Control', PUBLIC_DATA_CACHE_CONTROL);
+    allowCaching(ctx, 'data');
     ctx.body = await portfolio.list();
   });
 
   router.get('/:id', async (ctx) => {
     const item = await portfolio.get(ctx.params.id!);
     if (!item) throw new HttpError(404, portfolioMessages.notFound);
-    ctx.set('Cache-Control', PUBLIC_DATA_CACHE_CONTROL);
+    allowCaching(ctx, 'data');
     ctx.body = item;
   });
 

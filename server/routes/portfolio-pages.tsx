@@ -5,10 +5,10 @@ import { IndustryPage, industryMeta } from '../../views/pages/IndustryPage';
 import { PortfolioDetailError, PortfolioDetailPage, portfolioDetailMeta } from '../../views/pages/PortfolioDetailPage';
 import { PortfolioCategoryView, PortfolioPage, portfolioCategoryMeta, portfolioMeta, type Loaded } from '../../views/pages/PortfolioPage';
 import type { Config } from '../config';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '../middleware/page-cache';
-import type { RenderPage, RenderPageInput } from '../render/render-page';
+import type { SendPage } from '../render/send-page';
 import type { PortfolioService } from '../services/portfolio';
 import { categoryPageBySlug } from '../../shared/portfolio/category-pages';
+import { distinctDisplayCategories } from '../../shared/portfolio/display';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 
@@ -17,17 +17,9 @@ import { portfolioMessages } from '../../shared/portfolio/messages';
  * the twelve industry pages. A page that could not read the portfolio says so with 503 and is
  * never cached.
  */
-export function portfolioPageRoutes(renderPage: RenderPage, portfolio: PortfolioService, config: Pick<Config, 'publicUrl'>): Router {
+export function portfolioPageRoutes(send: SendPage, portfolio: PortfolioService, config: Pick<Config, 'publicUrl'>): Router {
   const router = new Router();
   const absolute = (path: string) => `${config.publicUrl}${path}`;
-
-  const send = (ctx: Context, input: Omit<RenderPageInput, 'path'>, status = 200, cacheable = status === 200) => {
-    ctx.status = status;
-    ctx.type = 'html';
-    // Only a page that shows the stored portfolio as it is may be cached; failures are retried.
-    ctx.set('Cache-Control', cacheable ? PUBLIC_PAGE_CACHE_CONTROL : 'no-store');
-    ctx.body = renderPage({ path: ctx.path, ...input });
-  };
 
   const loadList = async (ctx: Context): Promise<Loaded<PortfolioItemJson[]>> => {
     try {
@@ -41,7 +33,13 @@ export function portfolioPageRoutes(renderPage: RenderPage, portfolio: Portfolio
   router.get('/portfolio', async (ctx) => {
     const loaded = await loadList(ctx);
     const category = typeof ctx.query.category === 'string' ? ctx.query.category : null;
-    send(ctx, { meta: { ...portfolioMeta, canonicalPath: '/portfolio' }, page: <PortfolioPage loaded={loaded} category={category} /> }, loaded.ok ? 200 : 503);
+    // A category no item carries (a stale or made-up link) shows the whole list: sent to it
+    // (temporarily: the category may come back) rather than rendered and kept as a page of its own.
+    if (category !== null && loaded.ok && !distinctDisplayCategories(loaded.value).includes(category)) {
+      ctx.redirect('/portfolio');
+      return;
+    }
+    send(ctx, { meta: { ...portfolioMeta, canonicalPath: '/portfolio' }, page: <PortfolioPage loaded={loaded} category={category} /> }, { status: loaded.ok ? 200 : 503 });
   });
 
   // One segment after /portfolio/ is a category page when it names one, otherwise an item id.
@@ -50,7 +48,7 @@ export function portfolioPageRoutes(renderPage: RenderPage, portfolio: Portfolio
     const categoryPage = categoryPageBySlug(key);
     if (categoryPage) {
       const loaded = await loadList(ctx);
-      send(ctx, { meta: portfolioCategoryMeta(categoryPage), page: <PortfolioCategoryView page={categoryPage} loaded={loaded} /> }, loaded.ok ? 200 : 503);
+      send(ctx, { meta: portfolioCategoryMeta(categoryPage), page: <PortfolioCategoryView page={categoryPage} loaded={loaded} /> }, { status: loaded.ok ? 200 : 503 });
       return;
     }
     let item: PortfolioItemJson | undefined;
@@ -59,11 +57,11 @@ export function portfolioPageRoutes(renderPage: RenderPage, portfolio: Portfolio
     } catch (error) {
       ctx.state.log?.error({ err: error }, 'portfolio item failed to load');
       ctx.set('Retry-After', '5');
-      send(ctx, { meta: { title: 'Portfolio unavailable', description: portfolioMessages.detailFailed, noindex: true }, page: <PortfolioDetailError kind="failed" /> }, 503);
+      send(ctx, { meta: { title: 'Portfolio unavailable', description: portfolioMessages.detailFailed, noindex: true }, page: <PortfolioDetailError kind="failed" /> }, { status: 503 });
       return;
     }
     if (!item) {
-      send(ctx, { meta: { title: portfolioMessages.notFound, description: portfolioMessages.notFound, noindex: true }, page: <PortfolioDetailError kind="not-found" /> }, 404);
+      send(ctx, { meta: { title: portfolioMessages.notFound, description: portfolioMessages.notFound, noindex: true }, page: <PortfolioDetailError kind="not-found" /> }, { status: 404 });
       return;
     }
     send(ctx, { meta: portfolioDetailMeta(item, absolute), page: <PortfolioDetailPage item={item} /> });
@@ -79,8 +77,9 @@ export function portfolioPageRoutes(renderPage: RenderPage, portfolio: Portfolio
     const industry = industryBySlug(ctx.params.slug ?? '');
     if (!industry) return next();
     const loaded = await loadList(ctx);
-    // Sample cards stand in when the portfolio cannot be read, as when nothing matches (SPEC §2).
-    send(ctx, { meta: industryMeta(industry), page: <IndustryPage industry={industry} loaded={loaded} /> }, 200, loaded.ok);
+    // Sample cards stand in when the portfolio cannot be read, as when nothing matches (SPEC §2);
+    // only a page showing the stored portfolio as it is may be kept.
+    send(ctx, { meta: industryMeta(industry), page: <IndustryPage industry={industry} loaded={loaded} /> }, { cacheable: loaded.ok });
   });
 
   return router;

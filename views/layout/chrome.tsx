@@ -140,7 +140,7 @@ export function SiteFooter() {
       </div>
       <div className="site-footer__legal">
         <div className="container">
-          {`© ${new Date().getFullYear()} ${business.legalName}. All rights reserved.`}
+          {`© ${new Date().getUTCFullYear()} ${business.legalName}. All rights reserved.`}
         </div>
       </div>
     </footer>
