@@ -19,6 +19,7 @@ import { adminPageRoutes } from './routes/admin-pages';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { adminFormRoutes } from './routes/admin-forms';
+import { leadRoutes } from './routes/leads';
 import { formApiRoutes, formPageRoutes } from './routes/forms';
 import { pageRoutes } from './routes/pages';
 import { portfolioApiRoutes } from './routes/portfolio-api';
@@ -30,6 +31,7 @@ import { createAuditTrail } from './services/audit';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createFormService } from './services/forms';
+import { createLeadService } from './services/leads';
 import type { SettingsService } from './services/settings';
 
 export interface AppDeps {
@@ -59,6 +61,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
   const audit = createAuditTrail({ db });
   const forms = createFormService({ db, config, logger, audit, onQueued: onFormQueued, spamRetentionDays: () => settings.current().retentionDays.spam });
+  const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued });
 
   // A shutting-down instance tells keep-alive clients to reconnect elsewhere.
   app.use(async (ctx, next) => {
@@ -101,6 +104,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(adminPageRoutes(renderPage, { auth, config }).routes());
   app.use(adminAuthApiRoutes({ auth, config }).routes());
   app.use(adminFormRoutes(forms).routes());
+  app.use(leadRoutes(leads).routes());
   app.use(settingsRoutes(settings).routes());
 
   app.use(notFound());
