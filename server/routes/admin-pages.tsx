@@ -50,7 +50,8 @@ export function adminPageRoutes(renderPage: RenderPage, deps: AdminAuthRouteDeps
     ctx.body = renderPage({
       path: ctx.path,
       meta: adminDashboardMeta,
-      page: <AdminDashboardPage admin={{ username: admin.username }} csrfToken={adminSession.csrfToken} />,
+      // The query too: the inbox's filters live in it.
+      page: <AdminDashboardPage admin={{ username: admin.username }} csrfToken={adminSession.csrfToken} path={ctx.url} />,
     });
   };
 
