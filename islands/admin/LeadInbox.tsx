@@ -204,12 +204,15 @@ export function LeadInbox({ filters }: { filters: LeadFilters }) {
                     </td>
                     <td data-label="Form">{FORM_TYPE_LABELS[lead.type]}</td>
                     <td data-label="From">
-                      <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
-                        {!lead.readAt && <span className="admin-leads__dot" aria-hidden="true" />}
-                        {senderOf(lead)}
-                        {!lead.readAt && <span className="visually-hidden"> (unread)</span>}
-                      </ViewLink>
-                      {lead.name && lead.email && <span className="admin-muted admin-leads__email">{lead.email}</span>}
+                      {/* One wrapper: on phones the cell is a label-and-value grid. */}
+                      <div>
+                        <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
+                          {!lead.readAt && <span className="admin-leads__dot" aria-hidden="true" />}
+                          {senderOf(lead)}
+                          {!lead.readAt && <span className="visually-hidden"> (unread)</span>}
+                        </ViewLink>
+                        {lead.name && lead.email && <span className="admin-muted admin-leads__email">{lead.email}</span>}
+                      </div>
                     </td>
                     <td className="admin-table__long" data-label="Message">
                       {truncate(lead.summary)}
