@@ -6,7 +6,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import knexFactory from 'knex';
-import { createDb } from '../../server/db/connection';
 import { LEAD_SEARCH_TEXT } from '../../server/db/leads';
 import { migrateLatest } from '../../server/db/migrate';
 import { seedLeads } from '../../server/seed/lead-samples';
@@ -28,7 +27,8 @@ interface Row {
 async function main(): Promise<void> {
   const database = await freshDatabase(LOCAL_POSTGRES, 'inbox');
   if (!database) throw new Error(`bench:inbox needs PostgreSQL at ${LOCAL_POSTGRES}`);
-  const db = createDb({ databaseUrl: database.url });
+  // No per-query time limit: seeding runs for longer than a request may.
+  const db = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 2 } });
   let stop: (() => Promise<void>) | undefined;
   try {
     await migrateLatest(db);

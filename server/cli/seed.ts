@@ -2,6 +2,7 @@
  * `npm run seed`: adds the sample portfolio projects (with generated images) that are missing.
  * `npm run seed -- --leads N`: adds N synthetic leads instead (the inbox's scale and its bench).
  */
+import knexFactory from 'knex';
 import { loadConfig } from '../config';
 import { createDb } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
@@ -24,7 +25,8 @@ function leadsWanted(args: string[]): number | undefined {
 async function main(): Promise<void> {
   const leads = leadsWanted(process.argv.slice(2));
   const config = loadConfig();
-  const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Seeding a million leads runs for longer than a request may: no per-query time limit here.
+  const db = config.databaseUrl && leads !== undefined ? knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 2 } }) : createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateLatest(db);
     if (leads !== undefined) {
