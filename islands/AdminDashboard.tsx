@@ -4,6 +4,8 @@ import { createDashboardApi } from './admin/api';
 import { DashboardContext, type DashboardServices, type Notice } from './admin/context';
 import { DashboardHome, PlaceholderView } from './admin/DashboardHome';
 import { FormsInbox } from './admin/FormsInbox';
+import { LeadDetailView } from './admin/LeadDetail';
+import { LeadInbox } from './admin/LeadInbox';
 import { AdminIcon } from './admin/icons';
 import { PortfolioSection } from './admin/PortfolioSection';
 import { Sidebar } from './admin/Sidebar';
@@ -33,6 +35,8 @@ export default function AdminDashboard({ username, csrfToken, path }: AdminDashb
   const [navOpen, setNavOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
+  // Bumped whenever leads change here, so the top bar counts the unread ones again.
+  const [leadsVersion, setLeadsVersion] = useState(0);
   const [logoutFailed, setLogoutFailed] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
   const focusHeadingRef = useRef(false);
@@ -54,7 +58,7 @@ export default function AdminDashboard({ username, csrfToken, path }: AdminDashb
     }
     const onPopState = () => {
       focusHeadingRef.current = true;
-      setView(viewFromPath(window.location.pathname));
+      setView(viewFromPath(window.location.pathname + window.location.search));
       setNotice(null);
     };
     window.addEventListener('popstate', onPopState);
@@ -90,13 +94,14 @@ export default function AdminDashboard({ username, csrfToken, path }: AdminDashb
       api,
       navigate: (next) => {
         const nextPath = pathOfView(next);
-        if (nextPath !== window.location.pathname) window.history.pushState(null, '', nextPath);
+        if (nextPath !== window.location.pathname + window.location.search) window.history.pushState(null, '', nextPath);
         focusHeadingRef.current = true;
         setNavOpen(false);
         setNotice(null);
         setView(next);
       },
       notify: setNotice,
+      leadsChanged: () => setLeadsVersion((version) => version + 1),
     }),
     [api],
   );
@@ -133,7 +138,7 @@ export default function AdminDashboard({ username, csrfToken, path }: AdminDashb
         />
         <div className="admin-app__backdrop" data-open={navOpen} aria-hidden="true" onClick={() => setNavOpen(false)} />
         <div className="admin-app__body">
-          <TopBar username={username} navOpen={navOpen} onOpenNav={() => setNavOpen(true)} />
+          <TopBar username={username} navOpen={navOpen} onOpenNav={() => setNavOpen(true)} leadsVersion={leadsVersion} />
           <main id="admin-main" ref={mainRef} className="admin-main" tabIndex={-1}>
             <div className="admin-notices">
               <div role="status">{notice?.tone === 'success' && <NoticeBox notice={notice} onDismiss={() => setNotice(null)} />}</div>
@@ -185,6 +190,11 @@ function CurrentView({ view, username }: { view: DashboardView; username: string
     case 'forms':
       // Keyed by type: another type starts on its page 1 with its own list.
       return <FormsInbox key={view.type} type={view.type} />;
+    case 'messages':
+      return <LeadInbox filters={view.filters} />;
+    case 'lead':
+      // Keyed by lead: another lead starts from its own load.
+      return <LeadDetailView key={view.id} type={view.type} id={view.id} />;
     case 'portfolio':
     case 'portfolio-detail':
       return <PortfolioSection view={view} />;

@@ -53,7 +53,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('budget');
     t.text('timeline');
     t.text('project_details');
-    t.timestamp('submitted_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    // Milliseconds, as JavaScript dates hold them: the keyset cursor carries a Date, and a row a few
+    // microseconds past it would otherwise be skipped.
+    t.timestamp('submitted_at', { useTz: true }).notNullable().defaultTo(knex.raw("date_trunc('milliseconds', now())"));
     t.text('status').notNullable().defaultTo('new');
     t.timestamp('read_at', { useTz: true });
     t.timestamp('responded_at', { useTz: true });
@@ -78,6 +80,7 @@ export async function up(knex: Knex): Promise<void> {
     t.check('budget is null or budget between 1000 and 10000', [], 'leads_budget_check');
     t.check('client_token is null or length(client_token) between 8 and 100', [], 'leads_client_token_check');
     t.check('(spam_at is null) = (spam_reason is null)', [], 'leads_spam_check');
+    t.check("submitted_at = date_trunc('milliseconds', submitted_at)", [], 'leads_submitted_at_check');
     t.unique(['type', 'client_token'], { indexName: 'leads_client_token_unique' });
   });
   const keyset = 'submitted_at desc, id desc';
@@ -96,7 +99,8 @@ export async function up(knex: Knex): Promise<void> {
     // A submission someone already moved on from was evidently read.
     await knex.raw(
       `insert into leads (id, type, ${columns}, submitted_at, status, read_at, client_token)
-       select id, ?, ${columns}, submitted_at, status, case when status = 'new' then null else submitted_at end, client_token from ??`,
+       select id, ?, ${columns}, date_trunc('milliseconds', submitted_at), status,
+              case when status = 'new' then null else date_trunc('milliseconds', submitted_at) end, client_token from ??`,
       [type, table],
     );
     await knex.schema.dropTable(table);

@@ -21,6 +21,7 @@ import { adminPageRoutes } from './routes/admin-pages';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { adminFormRoutes } from './routes/admin-forms';
+import { leadRoutes } from './routes/leads';
 import { formApiRoutes, formPageRoutes } from './routes/forms';
 import { pageRoutes } from './routes/pages';
 import { portfolioApiRoutes } from './routes/portfolio-api';
@@ -32,6 +33,7 @@ import { createAuditTrail } from './services/audit';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createFormService } from './services/forms';
+import { createLeadService } from './services/leads';
 import type { SettingsService } from './services/settings';
 
 export interface AppDeps {
@@ -62,6 +64,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
   const audit = createAuditTrail({ db });
   const forms = createFormService({ db, config, logger, audit, onQueued: onFormQueued, spamRetentionDays: () => settings.current().retentionDays.spam });
+  const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued });
   // Visitors' pages: content pages, the portfolio and industry pages, the forms' pages and posts.
   const publicPages = [pageRoutes(sendPage), portfolioPageRoutes(sendPage, portfolio, config), formPageRoutes(sendPage, forms)];
 
@@ -106,6 +109,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(adminPageRoutes(sendPage, { auth, config }).routes());
   app.use(adminAuthApiRoutes({ auth, config }).routes());
   app.use(adminFormRoutes(forms).routes());
+  app.use(leadRoutes(leads).routes());
   app.use(settingsRoutes(settings).routes());
 
   app.use(notFound());

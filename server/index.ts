@@ -10,6 +10,7 @@ import { createAdminAuth } from './services/admin-auth';
 import { createAuditTrail } from './services/audit';
 import { createContentVersion } from './services/content-version';
 import { seedSamplePortfolioOnFirstStart } from './services/portfolio-seed';
+import { purgeSpamFolder } from './services/forms';
 import { createSettingsService } from './services/settings';
 import { createNotificationWorker } from './services/notification-worker';
 import { installGracefulShutdown } from './shutdown';
@@ -58,6 +59,9 @@ async function main(): Promise<void> {
     from: `"${business.name} website" <no-reply@${new URL(config.publicUrl).hostname}>`,
   });
   notifications.start();
+  const spamPurge = setInterval(() => {
+    purgeSpamFolder(db, { now: new Date(), retentionDays: settings.current().retentionDays.spam }).catch((error: unknown) => logger.warn({ err: error }, 'spam purge failed'));
+  }, 3600_000);
   const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
     logger,
     drainMs: config.shutdownDrainMs,
     onStop: async () => {
+      clearInterval(spamPurge);
       contentVersion.stop();
       settings.stop();
       await notifications.stop();

@@ -42,6 +42,12 @@ export const messages = {
     invalidForm: 'The form is not valid.',
     notASliderImage: (ids: string[]) => `keepSliderImages: ${ids.join(', ')} is not a slider image of this item.`,
   },
+  leads: {
+    notFound: 'Lead not found',
+    unknownParameter: 'This is not a parameter of this call.',
+    toBeforeFrom: 'The end of the date range is before its start.',
+    statusMissing: 'Give the status to set.',
+  },
   lists: {
     badCursor: 'This is not a cursor of this list: use the nextCursor of a previous answer.',
   },

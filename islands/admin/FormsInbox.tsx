@@ -7,6 +7,7 @@ import { formColumns, newestFirst, senderOf, type FormRecord } from './form-colu
 import { fieldText, formatSubmittedAt, pageCount, truncate } from './text';
 import { SubmissionDialog } from './SubmissionDialog';
 import { ViewHeading } from './ViewHeading';
+import { ViewLink } from './ViewLink';
 
 /** `page` is the page the shown rows belong to; while another loads, these stay (marked busy). */
 type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; records: FormRecord[]; total: number; page: number };
@@ -92,7 +93,14 @@ export function FormsInbox({ type }: { type: FormType }) {
 
   return (
     <>
-      <ViewHeading title={`${label} submissions`}>
+      <ViewHeading
+        title={`${label} submissions`}
+        actions={
+          <ViewLink to={{ name: 'messages', filters: { type } }} className="admin-button admin-button--ghost admin-button--small">
+            Search and filter in Messages
+          </ViewLink>
+        }
+      >
         {list.phase === 'ready' && (
           <p className="admin-view__lead">
             {list.total === 1 ? '1 submission' : `${list.total} submissions`}, newest first.

@@ -1,35 +1,65 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useDashboard } from './context';
 import { AdminIcon } from './icons';
-import { DEMO_NOTIFICATION_COUNT } from './demo-content';
+import { ViewLink } from './ViewLink';
 
 interface TopBarProps {
   username: string;
   navOpen: boolean;
   onOpenNav: () => void;
+  /** Changes whenever leads change in the dashboard, so the unread count is fetched again. */
+  leadsVersion: number;
 }
 
-/** SPEC §2's top bar: a search box (no behaviour yet), the notification badge and the avatar. */
-export function TopBar({ username, navOpen, onOpenNav }: TopBarProps) {
+/**
+ * The top bar: a search over leads and portfolio titles (it opens Messages with the search), the
+ * number of unread leads (a link to them) and the avatar.
+ */
+export function TopBar({ username, navOpen, onOpenNav, leadsVersion }: TopBarProps) {
+  const { api, navigate } = useDashboard();
+  const [unread, setUnread] = useState<number | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    api.unreadLeadCount().then(
+      (count) => current && setUnread(count),
+      () => current && setUnread(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, leadsVersion]);
+
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    navigate({ name: 'messages', filters: q ? { q } : {} });
+  };
+
+  const unreadText = unread === null ? 'Unread messages' : unread === 1 ? '1 unread message' : `${unread} unread messages`;
   return (
     <header className="admin-topbar">
       <button type="button" className="admin-icon-button admin-topbar__menu" aria-expanded={navOpen} aria-controls="admin-sidebar" onClick={onOpenNav}>
         <AdminIcon name="menu" />
         <span className="visually-hidden">Open navigation</span>
       </button>
-      <form className="admin-search" role="search" onSubmit={(event) => event.preventDefault()}>
+      <form className="admin-search" role="search" action="/admin/dashboard/messages" onSubmit={search}>
         <label htmlFor="admin-search" className="visually-hidden">
-          Search the dashboard
+          Search messages and portfolio titles
         </label>
         <AdminIcon name="search" size={18} />
-        <input id="admin-search" type="search" placeholder="Search…" autoComplete="off" />
+        <input id="admin-search" name="q" type="search" placeholder="Search…" autoComplete="off" maxLength={200} />
       </form>
       <div className="admin-topbar__end">
-        <span className="admin-topbar__bell">
+        <ViewLink to={{ name: 'messages', filters: { unread: true } }} className="admin-topbar__bell">
           <AdminIcon name="bell" />
-          <span className="admin-topbar__badge" aria-hidden="true">
-            {DEMO_NOTIFICATION_COUNT}
-          </span>
-          <span className="visually-hidden">{DEMO_NOTIFICATION_COUNT} notifications</span>
-        </span>
+          {unread !== null && unread > 0 && (
+            <span className="admin-topbar__badge" aria-hidden="true">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+          <span className="visually-hidden">{unreadText}</span>
+        </ViewLink>
         <span className="admin-topbar__user">
           <span className="admin-avatar" aria-hidden="true">
             {username.slice(0, 1).toUpperCase()}

@@ -1,6 +1,8 @@
 import { INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 import type { FormRecord } from './form-columns';
+import type { LeadBulkAction, LeadDetail, LeadFilters, LeadListItem } from '../../shared/leads';
+import { queryOfFilters } from './views';
 import type { PortfolioItem } from './portfolio-form';
 
 /**
@@ -87,6 +89,48 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
       await call('DELETE', `/api/forms/${type}/${encodeURIComponent(id)}`, 'Failed to delete form.');
     },
 
+    async listLeads(filters: LeadFilters, cursor: string | null, limit = INBOX_PAGE_SIZE.default): Promise<{ items: LeadListItem[]; nextCursor: string | null }> {
+      const query = queryOfFilters(filters);
+      const more = `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const response = await call('GET', `/api/leads${query ? `${query}&` : '?'}${more}`, 'Failed to load messages.');
+      return (await readJson(response)) as { items: LeadListItem[]; nextCursor: string | null };
+    },
+
+    async lead(type: FormType, id: string): Promise<LeadDetail> {
+      const response = await call('GET', leadPath(type, id), 'Failed to load the message.');
+      return (await readJson(response)) as LeadDetail;
+    },
+
+    /** One action on one lead; resolves with the lead as it is now. */
+    async leadAction(type: FormType, id: string, action: 'read' | 'unread' | 'spam' | 'not-spam'): Promise<LeadDetail> {
+      const response = await call('POST', `${leadPath(type, id)}/${action}`, 'Failed to update the message.');
+      return (await readJson(response)) as LeadDetail;
+    },
+
+    async setLeadStatus(type: FormType, id: string, status: string): Promise<LeadDetail> {
+      const response = await call('PATCH', `${leadPath(type, id)}/status`, 'Failed to update form status.', { status });
+      return (await readJson(response)) as LeadDetail;
+    },
+
+    async addLeadNote(type: FormType, id: string, body: string): Promise<LeadDetail> {
+      const response = await call('POST', `${leadPath(type, id)}/notes`, 'Failed to add the note.', { body });
+      return (await readJson(response)) as LeadDetail;
+    },
+
+    async deleteLead(type: FormType, id: string): Promise<void> {
+      await call('DELETE', leadPath(type, id), 'Failed to delete form.');
+    },
+
+    async bulkLeads(action: LeadBulkAction, ids: string[], status?: string): Promise<number> {
+      const response = await call('POST', '/api/leads/bulk', 'Failed to update the selected messages.', { action, ids, status });
+      return ((await readJson(response)) as { changed: number }).changed;
+    },
+
+    async unreadLeadCount(): Promise<number> {
+      const response = await call('GET', '/api/leads/unread-count', 'Failed to count unread messages.');
+      return ((await readJson(response)) as { count: number }).count;
+    },
+
     async listPortfolio(): Promise<PortfolioItem[]> {
       const response = await call('GET', '/api/portfolio', portfolioMessages.adminListFailed);
       const body = await readJson(response);
@@ -126,6 +170,8 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     },
   };
 }
+
+const leadPath = (type: FormType, id: string) => `/api/leads/${type}/${encodeURIComponent(id)}`;
 
 function parseJsonText(text: string): unknown {
   try {

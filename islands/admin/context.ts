@@ -12,6 +12,8 @@ export interface DashboardServices {
   api: DashboardApi;
   navigate: (view: DashboardView) => void;
   notify: (notice: Notice) => void;
+  /** Leads were read, moved or deleted: the top bar's unread count is refreshed. */
+  leadsChanged: () => void;
 }
 
 export const DashboardContext = createContext<DashboardServices | null>(null);

@@ -23,6 +23,3 @@ export const DEMO_RECENT_MESSAGES = [
   { from: 'Emma Williams', subject: 'Invoice for the March retainer', received: '3 hours ago' },
   { from: 'David Brown', subject: 'New project enquiry: fitness app', received: 'Yesterday' },
 ] as const;
-
-/** The top bar's notification count, fixed by the spec. */
-export const DEMO_NOTIFICATION_COUNT = 4;

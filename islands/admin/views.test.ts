@@ -5,6 +5,9 @@ describe('dashboard views in the URL path', () => {
   const views: DashboardView[] = [
     { name: 'home' },
     ...FORM_TYPES.map((type) => ({ name: 'forms' as const, type })),
+    { name: 'messages', filters: {} },
+    { name: 'messages', filters: { type: 'quote', status: 'quoted', q: 'a&b c', from: '2026-01-01', to: '2026-01-31', folder: 'spam', unread: true } },
+    { name: 'lead', type: 'contact', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
     { name: 'portfolio' },
     { name: 'portfolio-detail', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
     ...PLACEHOLDER_SECTIONS.map((section) => ({ name: 'placeholder' as const, section })),
@@ -21,6 +24,14 @@ describe('dashboard views in the URL path', () => {
     expect(viewFromPath('/admin/dashboard/portfolio/')).toEqual({ name: 'portfolio' });
     expect(viewFromPath('/admin/dashboard/tasks')).toEqual({ name: 'placeholder', section: 'tasks' });
     expect(pathOfView({ name: 'forms', type: 'quote' })).toBe('/admin/dashboard/forms/quote');
+  });
+
+  it('reads the inbox filters from the query, leaving out values the API would refuse', () => {
+    expect(viewFromPath('/admin/dashboard/messages?type=quote&status=quoted&unread=true')).toEqual({ name: 'messages', filters: { type: 'quote', status: 'quoted', unread: true } });
+    expect(viewFromPath('/admin/dashboard/messages?type=newsletter&status=archived&from=soon&folder=bin&q=%20')).toEqual({ name: 'messages', filters: {} });
+    expect(pathOfView({ name: 'messages', filters: { q: 'ada@example.com' } })).toBe('/admin/dashboard/messages?q=ada%40example.com');
+    expect(viewFromPath('/admin/dashboard/messages/quote/not-an-id')).toEqual({ name: 'not-found' });
+    expect(sidebarKeyOfView({ name: 'lead', type: 'quote', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' })).toBe('messages');
   });
 
   it('encodes a detail id so no id can change the path shape', () => {

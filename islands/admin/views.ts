@@ -1,16 +1,16 @@
 import { FORM_TYPE_LABELS, isFormType, type FormType } from '../../shared/form-types';
+import { LEAD_FOLDERS, LEAD_STATUSES, type LeadFilters } from '../../shared/leads';
 
 /** Where the dashboard lives; every view is a path below it, so reload and Back keep the view. */
 export const DASHBOARD_BASE = '/admin/dashboard';
 
 /** Sections the spec leaves as placeholders ("content will go here"). */
-export const PLACEHOLDER_SECTIONS = ['users', 'projects', 'messages', 'tasks', 'analytics', 'settings'] as const;
+export const PLACEHOLDER_SECTIONS = ['users', 'projects', 'tasks', 'analytics', 'settings'] as const;
 export type PlaceholderSection = (typeof PLACEHOLDER_SECTIONS)[number];
 
 export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
   users: 'Users',
   projects: 'Projects',
-  messages: 'Messages',
   tasks: 'Tasks',
   analytics: 'Analytics',
   settings: 'Settings',
@@ -19,6 +19,8 @@ export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
 export type DashboardView =
   | { name: 'home' }
   | { name: 'forms'; type: FormType }
+  | { name: 'messages'; filters: LeadFilters }
+  | { name: 'lead'; type: FormType; id: string }
   | { name: 'portfolio' }
   | { name: 'portfolio-detail'; id: string }
   | { name: 'placeholder'; section: PlaceholderSection }
@@ -28,17 +30,64 @@ function isPlaceholderSection(value: string): value is PlaceholderSection {
   return (PLACEHOLDER_SECTIONS as readonly string[]).includes(value);
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * The view a dashboard URL path shows. Paths outside the dashboard, or below it but naming no view,
+ * The inbox's filters from a query string; values the API would refuse are left out, so a
+ * mistyped link shows the unfiltered inbox rather than an error.
+ */
+export function filtersFromQuery(query: string): LeadFilters {
+  const params = new URLSearchParams(query);
+  const filters: LeadFilters = {};
+  const type = params.get('type');
+  if (type && isFormType(type)) filters.type = type;
+  const status = params.get('status');
+  if (status && LEAD_STATUSES.includes(status)) filters.status = status;
+  const q = params.get('q')?.trim();
+  if (q) filters.q = q.slice(0, 200);
+  for (const bound of ['from', 'to'] as const) {
+    const value = params.get(bound);
+    if (value && DAY.test(value)) filters[bound] = value;
+  }
+  const folder = params.get('folder');
+  if (folder === 'spam' && (LEAD_FOLDERS as readonly string[]).includes(folder)) filters.folder = 'spam';
+  if (params.get('unread') === 'true') filters.unread = true;
+  return filters;
+}
+
+/** The query string of the inbox's filters (`?type=quote&q=…`, or "" when unfiltered), in a fixed order. */
+export function queryOfFilters(filters: LeadFilters): string {
+  const params = new URLSearchParams();
+  if (filters.type) params.set('type', filters.type);
+  if (filters.status) params.set('status', filters.status);
+  if (filters.q) params.set('q', filters.q);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.folder === 'spam') params.set('folder', 'spam');
+  if (filters.unread) params.set('unread', 'true');
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The view a dashboard URL (path and query) shows. Paths outside the dashboard, or below it but naming no view,
  * give `not-found` (the page says so and links home) rather than silently showing another view.
  */
-export function viewFromPath(path: string): DashboardView {
+export function viewFromPath(url: string): DashboardView {
+  const [path = '', query = ''] = url.split('?', 2);
   const trimmed = path.replace(/\/+$/, '');
   if (trimmed === DASHBOARD_BASE) return { name: 'home' };
   if (!trimmed.startsWith(`${DASHBOARD_BASE}/`)) return { name: 'not-found' };
   const parts = trimmed.slice(DASHBOARD_BASE.length + 1).split('/');
   const [section, detail, ...rest] = parts;
-  if (rest.length > 0 || !section) return { name: 'not-found' };
+  if (!section) return { name: 'not-found' };
+  if (section === 'messages') {
+    if (detail === undefined) return { name: 'messages', filters: filtersFromQuery(query) };
+    const [id, ...more] = rest;
+    if (isFormType(detail) && id && more.length === 0 && /^[0-9a-f-]{36}$/i.test(id)) return { name: 'lead', type: detail, id: id.toLowerCase() };
+    return { name: 'not-found' };
+  }
+  if (rest.length > 0) return { name: 'not-found' };
   if (section === 'forms') return detail && isFormType(detail) ? { name: 'forms', type: detail } : { name: 'not-found' };
   if (section === 'portfolio') {
     if (detail === undefined) return { name: 'portfolio' };
@@ -62,6 +111,10 @@ export function pathOfView(view: DashboardView): string {
       return DASHBOARD_BASE;
     case 'forms':
       return `${DASHBOARD_BASE}/forms/${view.type}`;
+    case 'messages':
+      return `${DASHBOARD_BASE}/messages${queryOfFilters(view.filters)}`;
+    case 'lead':
+      return `${DASHBOARD_BASE}/messages/${view.type}/${view.id}`;
     case 'portfolio':
       return `${DASHBOARD_BASE}/portfolio`;
     case 'portfolio-detail':
@@ -78,6 +131,10 @@ export function titleOfView(view: DashboardView): string {
       return 'Dashboard';
     case 'forms':
       return `${FORM_TYPE_LABELS[view.type]} submissions`;
+    case 'messages':
+      return view.filters.folder === 'spam' ? 'Spam' : 'Messages';
+    case 'lead':
+      return 'Message';
     case 'portfolio':
       return 'Portfolio';
     case 'portfolio-detail':
@@ -96,6 +153,9 @@ export function sidebarKeyOfView(view: DashboardView): string {
       return `forms/${view.type}`;
     case 'portfolio-detail':
       return 'portfolio';
+    case 'messages':
+    case 'lead':
+      return 'messages';
     case 'placeholder':
       return view.section;
     default:

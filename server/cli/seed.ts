@@ -1,15 +1,40 @@
-/** `npm run seed`: adds the sample portfolio projects (with generated images) that are missing. */
+/**
+ * `npm run seed`: adds the sample portfolio projects (with generated images) that are missing.
+ * `npm run seed -- --leads N`: adds N synthetic leads instead (the inbox's scale and its bench).
+ */
+import knexFactory from 'knex';
 import { loadConfig } from '../config';
 import { createDb } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
+import { seedLeads } from '../seed/lead-samples';
 import { createContentVersion } from '../services/content-version';
 import { seedSamplePortfolio } from '../services/portfolio-seed';
 
+/** The N of `--leads N`, undefined without the flag; anything but a positive whole number exits. */
+function leadsWanted(args: string[]): number | undefined {
+  const at = args.indexOf('--leads');
+  if (at === -1) return undefined;
+  const value = args[at + 1] ?? '';
+  if (!/^\d{1,8}$/.test(value) || Number(value) < 1) {
+    console.error('--leads takes a whole number of leads, such as --leads 1000000.');
+    process.exit(2);
+  }
+  return Number(value);
+}
+
 async function main(): Promise<void> {
+  const leads = leadsWanted(process.argv.slice(2));
   const config = loadConfig();
-  const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Seeding a million leads runs for longer than a request may: no per-query time limit here.
+  const db = config.databaseUrl && leads !== undefined ? knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 2 } }) : createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateLatest(db);
+    if (leads !== undefined) {
+      const started = Date.now();
+      await seedLeads(db, leads);
+      console.log(`Added ${leads} synthetic leads in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      return;
+    }
     const added = await seedSamplePortfolio({ db, contentVersion: createContentVersion(db) });
     console.log(added > 0 ? `Added ${added} sample portfolio projects.` : 'The sample portfolio projects are already there.');
   } finally {

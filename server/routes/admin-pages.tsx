@@ -41,7 +41,9 @@ export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps): Route
   const dashboard = (ctx: Context) => {
     const { admin, adminSession } = ctx.state;
     if (!admin || !adminSession) return sendLogin(ctx, 200, { returnTo: dashboardReturnPath(ctx.path) });
-    send(ctx, { meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: admin.username }} csrfToken={adminSession.csrfToken} /> }, { cacheable: false });
+    // The query too: the inbox's filters live in it.
+    const page = <AdminDashboardPage admin={{ username: admin.username }} csrfToken={adminSession.csrfToken} path={ctx.url} />;
+    send(ctx, { meta: adminDashboardMeta, page }, { cacheable: false });
   };
 
   // `/admin/login` is only posted to; reaching it by address (a bookmark of a failed attempt) leads to the login screen.

@@ -20,6 +20,8 @@ export interface FormServiceDeps {
   onQueued?: () => void;
   /** Days spam stays in its folder (the `retentionDays.spam` setting); 30 when not given. */
   spamRetentionDays?: () => number;
+  /** Most spam kept (SPAM_FOLDER_CAP unless given). */
+  spamFolderCap?: number;
   /** Where staff actions on leads are recorded (their history). */
   audit?: AuditTrail;
   now?: () => Date;
@@ -28,6 +30,15 @@ export interface FormServiceDeps {
 /** Most spam the folder keeps: beyond it the oldest goes, so a flood cannot fill the disk. */
 export const SPAM_FOLDER_CAP = 10_000;
 const DAY_MS = 24 * 3600_000;
+
+/**
+ * Deletes spam past its retention, then the oldest beyond the folder's cap; returns how many went.
+ * Runs after each spam submission (so a flood stays capped) and hourly (so old spam goes when none
+ * arrives).
+ */
+export function purgeSpamFolder(db: Knex, { now, retentionDays, cap = SPAM_FOLDER_CAP }: { now: Date; retentionDays: number; cap?: number }): Promise<number> {
+  return purgeSpam(db, { before: new Date(now.getTime() - retentionDays * DAY_MS), cap });
+}
 
 /** Where a submission came from: the islands' JSON call, or a plain form post without JavaScript. */
 export type SubmissionChannel = 'api' | 'page';
@@ -86,7 +97,7 @@ export function describeSubmission(type: FormType, data: FormValues, id: string,
  * its staff notification together, answer — plus the admin inbox operations. What
  * differs between the four forms is data (`shared/forms.ts`, the table map), not code.
  */
-export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, audit, now = () => new Date() }: FormServiceDeps) {
+export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, audit, now = () => new Date() }: FormServiceDeps) {
   const minFillMs = config.formMinFillSeconds * 1000;
 
   async function enforceRateLimit(ip: string): Promise<void> {
@@ -111,9 +122,8 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
     return null;
   }
 
-  /** Spam past its retention, then the oldest beyond the folder's cap. */
   function purgeExpiredSpam(): Promise<number> {
-    return purgeSpam(db, { before: new Date(now().getTime() - spamRetentionDays() * DAY_MS), cap: SPAM_FOLDER_CAP });
+    return purgeSpamFolder(db, { now: now(), retentionDays: spamRetentionDays(), cap: spamFolderCap });
   }
 
   function staffNotice(type: FormType, data: FormValues, id: string) {

@@ -1,0 +1,242 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
+import { FORM_DEFINITIONS, labelWithUnit } from '../../shared/forms';
+import type { LeadDetail } from '../../shared/leads';
+import { ApiError } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useDashboard } from './context';
+import { fieldText, formatSubmittedAt } from './text';
+import { ViewHeading } from './ViewHeading';
+import { ViewLink } from './ViewLink';
+
+type DetailState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; lead: LeadDetail };
+
+/** The reply link: the sender's address with "Re: <subject>" prefilled. */
+export function mailtoOf(lead: Pick<LeadDetail, 'email' | 'type' | 'fields'>): string | null {
+  if (!lead.email) return null;
+  const subject = typeof lead.fields.subject === 'string' && lead.fields.subject ? lead.fields.subject : `your ${FORM_DEFINITIONS[lead.type].noun}`;
+  return `mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(`Re: ${subject}`)}`;
+}
+
+/**
+ * One lead: every field, a reply link, its status, read state and folder, notes (plain text) and
+ * history. Opening an unread lead marks it read.
+ */
+export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
+  const { api, navigate, notify, leadsChanged } = useDashboard();
+  const [state, setState] = useState<DetailState>({ phase: 'loading' });
+  const [working, setWorking] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const markedRead = useRef(false);
+
+  useEffect(() => {
+    let current = true;
+    api.lead(type, id).then(
+      async (lead) => {
+        if (!current) return;
+        setState({ phase: 'ready', lead });
+        if (!lead.readAt && !markedRead.current) {
+          markedRead.current = true;
+          const read = await api.leadAction(type, id, 'read');
+          if (current) setState({ phase: 'ready', lead: read });
+          leadsChanged();
+        }
+      },
+      (error: unknown) => current && setState({ phase: 'error', message: error instanceof ApiError && error.status === 404 ? 'This message does not exist (it may have been deleted).' : 'Failed to load the message.' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, type, id, leadsChanged]);
+
+  const change = async (work: () => Promise<LeadDetail>, done?: string) => {
+    setWorking(true);
+    try {
+      setState({ phase: 'ready', lead: await work() });
+      leadsChanged();
+      if (done) notify({ tone: 'success', text: done });
+    } catch (error) {
+      notify({ tone: 'error', text: error instanceof ApiError && error.fromServer ? error.message : 'Failed to update the message.' });
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const remove = async () => {
+    setWorking(true);
+    try {
+      await api.deleteLead(type, id);
+      leadsChanged();
+      navigate({ name: 'messages', filters: {} });
+      notify({ tone: 'success', text: 'Message deleted.' });
+    } catch {
+      notify({ tone: 'error', text: 'Failed to delete form.' });
+      setWorking(false);
+      setConfirmingDelete(false);
+    }
+  };
+
+  if (state.phase !== 'ready') {
+    return (
+      <>
+        <ViewHeading title="Message" />
+        <p className="admin-card">
+          <ViewLink to={{ name: 'messages', filters: {} }}>← All messages</ViewLink>
+        </p>
+        {state.phase === 'loading' ? (
+          <p className="admin-card admin-loading" role="status">
+            Loading the message…
+          </p>
+        ) : (
+          <p className="admin-error" role="alert">
+            {state.message}
+          </p>
+        )}
+      </>
+    );
+  }
+
+  const { lead } = state;
+  const sender = lead.name ?? lead.email ?? 'an unknown sender';
+  const mailto = mailtoOf(lead);
+  return (
+    <>
+      <ViewHeading
+        title={`${FORM_DEFINITIONS[type].title}: ${sender}`}
+        actions={
+          mailto && (
+            <a className="admin-button admin-button--small" href={mailto}>
+              Reply by e-mail
+            </a>
+          )
+        }
+      >
+        <p className="admin-view__lead">
+          {FORM_TYPE_LABELS[type]} · received <time dateTime={lead.submittedAt}>{formatSubmittedAt(lead.submittedAt)}</time>
+          {lead.spamReason && <> · in spam ({lead.spamReason})</>}
+        </p>
+      </ViewHeading>
+      <p>
+        <ViewLink to={{ name: 'messages', filters: lead.spamAt ? { folder: 'spam' } : {} }}>← All messages</ViewLink>
+      </p>
+
+      <div className="admin-lead">
+        <section className="admin-card admin-lead__fields" aria-labelledby="lead-fields">
+          <h2 id="lead-fields" className="admin-card__title">
+            Details
+          </h2>
+          <dl className="admin-submission">
+            {FORM_DEFINITIONS[type].fields.map((field) => (
+              <div key={field.name} className="admin-submission__row">
+                <dt>{labelWithUnit(field)}</dt>
+                <dd className="admin-prewrap">{field.name === 'email' && mailto ? <a href={mailto}>{fieldText(lead.fields[field.name])}</a> : fieldText(lead.fields[field.name]) || '—'}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="admin-lead__actions">
+            <StatusSelect lead={lead} disabled={working} onChange={(status) => void change(() => api.setLeadStatus(type, id, status))} />
+            <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={working} onClick={() => void change(() => api.leadAction(type, id, lead.readAt ? 'unread' : 'read'))}>
+              {lead.readAt ? 'Mark unread' : 'Mark read'}
+            </button>
+            <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={working} onClick={() => void change(() => api.leadAction(type, id, lead.spamAt ? 'not-spam' : 'spam'), lead.spamAt ? 'Moved to the inbox; staff are notified.' : 'Moved to spam.')}>
+              {lead.spamAt ? 'Not spam' : 'Move to spam'}
+            </button>
+            <button type="button" className="admin-button admin-button--danger admin-button--small" disabled={working} onClick={() => setConfirmingDelete(true)}>
+              Delete
+            </button>
+          </div>
+        </section>
+
+        <section className="admin-card" aria-labelledby="lead-notes">
+          <h2 id="lead-notes" className="admin-card__title">
+            Notes
+          </h2>
+          {lead.notes.length === 0 ? (
+            <p className="admin-muted">No notes yet.</p>
+          ) : (
+            <ul className="admin-list">
+              {lead.notes.map((note) => (
+                <li key={note.id} className="admin-list__item admin-note">
+                  <p className="admin-prewrap">{note.body}</p>
+                  <p className="admin-muted">
+                    {note.author} · <time dateTime={note.createdAt}>{formatSubmittedAt(note.createdAt)}</time>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <NoteForm disabled={working} onAdd={(body) => change(() => api.addLeadNote(type, id, body), 'Note added.')} />
+        </section>
+
+        <section className="admin-card" aria-labelledby="lead-history">
+          <h2 id="lead-history" className="admin-card__title">
+            History
+          </h2>
+          <ol className="admin-list">
+            {lead.history.map((entry, index) => (
+              <li key={`${entry.at}-${index}`} className="admin-list__item">
+                <span>
+                  <strong>{entry.label}</strong>
+                  {entry.summary && <> ({entry.summary})</>} · {entry.actor}
+                </span>
+                <time className="admin-list__time" dateTime={entry.at}>
+                  {formatSubmittedAt(entry.at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+
+      {confirmingDelete && (
+        <ConfirmDialog
+          title="Delete this message?"
+          message={`The ${FORM_DEFINITIONS[type].noun} from ${sender} will be deleted with its notes. This cannot be undone.`}
+          confirmLabel="Delete"
+          busy={working}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirmingDelete(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function StatusSelect({ lead, disabled, onChange }: { lead: LeadDetail; disabled: boolean; onChange: (status: string) => void }) {
+  const id = useId();
+  const statuses: readonly string[] = FORM_STATUSES[lead.type];
+  return (
+    <span className="admin-lead__status">
+      <label htmlFor={id}>Status</label>
+      <select id={id} className="admin-select" value={lead.status} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+        {statuses.map((status) => (
+          <option key={status} value={status}>
+            {status}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+function NoteForm({ disabled, onAdd }: { disabled: boolean; onAdd: (body: string) => Promise<void> }) {
+  const id = useId();
+  const [body, setBody] = useState('');
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!body.trim()) return;
+    await onAdd(body);
+    setBody('');
+  };
+  return (
+    <form className="admin-form admin-note-form" onSubmit={(event) => void submit(event)}>
+      <div className="admin-field">
+        <label htmlFor={id}>Add a note</label>
+        <textarea id={id} rows={3} maxLength={5000} value={body} onChange={(event) => setBody(event.target.value)} />
+      </div>
+      <button type="submit" className="admin-button admin-button--small" disabled={disabled || !body.trim()}>
+        Add note
+      </button>
+    </form>
+  );
+}

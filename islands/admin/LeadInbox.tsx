@@ -1,0 +1,352 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
+import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
+import { ApiError } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useDashboard } from './context';
+import { formatSubmittedAt, truncate } from './text';
+import { ViewHeading } from './ViewHeading';
+import { ViewLink } from './ViewLink';
+import { queryOfFilters } from './views';
+
+type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; items: LeadListItem[]; nextCursor: string | null; loadingMore: boolean };
+
+/** Who sent a lead, for labels: the name, else the address. */
+const senderOf = (lead: LeadListItem) => lead.name ?? lead.email ?? 'an unknown sender';
+
+/**
+ * Messages: every form's leads in one list, newest first (Forms > type is the per-form list). The
+ * filters and the search live in the URL, so reload, shared links and Back/Forward show the same
+ * list; "Show more" continues by cursor. Selected rows take bulk actions. Visitors' text is only
+ * ever rendered as React text nodes.
+ */
+export function LeadInbox({ filters }: { filters: LeadFilters }) {
+  const { api, navigate, notify, leadsChanged } = useDashboard();
+  const [list, setList] = useState<ListState>({ phase: 'loading' });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [reloads, setReloads] = useState(0);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [working, setWorking] = useState(false);
+  const [portfolioMatches, setPortfolioMatches] = useState<{ _id: string; title: string }[]>([]);
+  const filterKey = queryOfFilters(filters);
+  const spam = filters.folder === 'spam';
+
+  useEffect(() => {
+    let current = true;
+    setList({ phase: 'loading' });
+    setSelected(new Set());
+    api.listLeads(filters, null).then(
+      ({ items, nextCursor }) => current && setList({ phase: 'ready', items, nextCursor, loadingMore: false }),
+      (error: unknown) => current && setList({ phase: 'error', message: error instanceof ApiError && error.fromServer ? error.message : 'Failed to load messages.' }),
+    );
+    return () => {
+      current = false;
+    };
+    // The filters are compared by their query string; a new object with the same filters is the same list.
+  }, [api, filterKey, reloads]);
+
+  // The top bar's search covers portfolio titles too: matching items are listed above the leads.
+  useEffect(() => {
+    let current = true;
+    const q = filters.q?.toLowerCase();
+    if (!q) return setPortfolioMatches([]);
+    api.listPortfolio().then(
+      (items) => current && setPortfolioMatches(items.filter((item) => item.title.toLowerCase().includes(q)).slice(0, 5)),
+      () => current && setPortfolioMatches([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, filters.q]);
+
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+  const setFilters = (next: LeadFilters) => navigate({ name: 'messages', filters: next });
+
+  const loadMore = async () => {
+    if (list.phase !== 'ready' || !list.nextCursor) return;
+    setList({ ...list, loadingMore: true });
+    try {
+      const page = await api.listLeads(filters, list.nextCursor);
+      setList({ phase: 'ready', items: [...list.items, ...page.items], nextCursor: page.nextCursor, loadingMore: false });
+    } catch {
+      setList({ ...list, loadingMore: false });
+      notify({ tone: 'error', text: 'Failed to load more messages.' });
+    }
+  };
+
+  const runBulk = async (action: LeadBulkAction, status?: string) => {
+    setWorking(true);
+    try {
+      const changed = await api.bulkLeads(action, [...selected], status);
+      notify({ tone: 'success', text: `${changed === 1 ? '1 message' : `${changed} messages`} updated.` });
+      leadsChanged();
+      reload();
+    } catch (error) {
+      notify({ tone: 'error', text: error instanceof ApiError && error.fromServer ? error.message : 'Failed to update the selected messages.' });
+    } finally {
+      setWorking(false);
+      setConfirmingDelete(false);
+    }
+  };
+
+  const items = list.phase === 'ready' ? list.items : [];
+  const allSelected = items.length > 0 && items.every((item) => selected.has(item._id));
+  const toggle = (id: string) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <>
+      <ViewHeading
+        title={spam ? 'Spam' : 'Messages'}
+        actions={
+          <a className="admin-button admin-button--ghost admin-button--small" href={`/api/leads.csv${filterKey}`} download>
+            Export CSV
+          </a>
+        }
+      >
+        <p className="admin-view__lead">{spam ? 'Caught by the spam checks or marked by staff; deleted after 30 days.' : 'Every form’s messages, newest first.'}</p>
+      </ViewHeading>
+
+      <nav className="admin-tabs" aria-label="Folders">
+        <ViewLink to={{ name: 'messages', filters: { ...filters, folder: undefined } }} className="admin-tabs__link" current={!spam}>
+          Inbox
+        </ViewLink>
+        <ViewLink to={{ name: 'messages', filters: { ...filters, folder: 'spam', unread: undefined } }} className="admin-tabs__link" current={spam}>
+          Spam
+        </ViewLink>
+      </nav>
+
+      <LeadFilterForm key={filterKey} filters={filters} onApply={setFilters} />
+
+      {portfolioMatches.length > 0 && (
+        <section className="admin-card admin-matches" aria-labelledby="portfolio-matches">
+          <h2 id="portfolio-matches" className="admin-card__title">
+            Portfolio items
+          </h2>
+          <ul>
+            {portfolioMatches.map((item) => (
+              <li key={item._id}>
+                <ViewLink to={{ name: 'portfolio-detail', id: item._id }}>{item.title}</ViewLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {selected.size > 0 && (
+        <div className="admin-bulk" role="group" aria-label="Actions on the selected messages">
+          <span className="admin-bulk__count">{selected.size} selected</span>
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={working} onClick={() => void runBulk('read')}>
+            Mark read
+          </button>
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={working} onClick={() => void runBulk('unread')}>
+            Mark unread
+          </button>
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={working} onClick={() => void runBulk(spam ? 'not-spam' : 'spam')}>
+            {spam ? 'Not spam' : 'Move to spam'}
+          </button>
+          <BulkStatus disabled={working} onApply={(status) => void runBulk('status', status)} />
+          <button type="button" className="admin-button admin-button--danger admin-button--small" disabled={working} onClick={() => setConfirmingDelete(true)}>
+            Delete
+          </button>
+        </div>
+      )}
+
+      {list.phase === 'loading' && (
+        <p className="admin-card admin-loading" role="status">
+          Loading messages…
+        </p>
+      )}
+      {list.phase === 'error' && (
+        <div className="admin-error" role="alert">
+          <p>{list.message}</p>
+          <button type="button" className="admin-button admin-button--small" onClick={reload}>
+            Retry
+          </button>
+        </div>
+      )}
+      {list.phase === 'ready' && items.length === 0 && <p className="admin-card admin-empty">{filterKey && filterKey !== '?folder=spam' ? 'No messages match these filters.' : spam ? 'The spam folder is empty.' : 'No messages yet.'}</p>}
+
+      {list.phase === 'ready' && items.length > 0 && (
+        <>
+          <div className="admin-table-scroll" role="region" aria-label="Messages, newest first" tabIndex={0}>
+            <table className="admin-table admin-leads">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all messages shown"
+                      checked={allSelected}
+                      onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item._id)))}
+                    />
+                  </th>
+                  <th scope="col">Received</th>
+                  <th scope="col">Form</th>
+                  <th scope="col">From</th>
+                  <th scope="col">Message</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((lead) => (
+                  <tr key={lead._id} className={lead.readAt ? undefined : 'admin-leads__unread'}>
+                    <td data-label="Select">
+                      <input type="checkbox" aria-label={`Select the message from ${senderOf(lead)}`} checked={selected.has(lead._id)} onChange={() => toggle(lead._id)} />
+                    </td>
+                    <td className="admin-table__date" data-label="Received">
+                      <time dateTime={lead.submittedAt}>{formatSubmittedAt(lead.submittedAt)}</time>
+                    </td>
+                    <td data-label="Form">{FORM_TYPE_LABELS[lead.type]}</td>
+                    <td data-label="From">
+                      {/* One wrapper: on phones the cell is a label-and-value grid. */}
+                      <div>
+                        <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
+                          {!lead.readAt && <span className="admin-leads__dot" aria-hidden="true" />}
+                          {senderOf(lead)}
+                          {!lead.readAt && <span className="visually-hidden"> (unread)</span>}
+                        </ViewLink>
+                        {lead.name && lead.email && <span className="admin-muted admin-leads__email">{lead.email}</span>}
+                      </div>
+                    </td>
+                    <td className="admin-table__long" data-label="Message">
+                      {truncate(lead.summary)}
+                      {lead.spamReason && <span className="admin-muted"> · {lead.spamReason}</span>}
+                    </td>
+                    <td data-label="Status">{lead.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {list.nextCursor && (
+            <p className="admin-pagination">
+              <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={list.loadingMore} onClick={() => void loadMore()}>
+                {list.loadingMore ? 'Loading…' : 'Show more'}
+              </button>
+            </p>
+          )}
+        </>
+      )}
+
+      {confirmingDelete && (
+        <ConfirmDialog
+          title="Delete the selected messages?"
+          message={`${selected.size === 1 ? '1 message' : `${selected.size} messages`} will be deleted with their notes. This cannot be undone.`}
+          confirmLabel="Delete"
+          busy={working}
+          onConfirm={() => void runBulk('delete')}
+          onCancel={() => setConfirmingDelete(false)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The filters as a form: the selects apply at once, the search and dates on "Apply". */
+function LeadFilterForm({ filters, onApply }: { filters: LeadFilters; onApply: (filters: LeadFilters) => void }) {
+  const id = useId();
+  const statuses = filters.type ? (FORM_STATUSES[filters.type] as readonly string[]) : LEAD_STATUSES;
+  const read = (form: HTMLFormElement): LeadFilters => {
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? '').trim() || undefined;
+    const type = text('type');
+    return {
+      type: FORM_TYPES.find((candidate) => candidate === type),
+      status: text('status'),
+      q: text('q'),
+      from: text('from'),
+      to: text('to'),
+      folder: filters.folder,
+      unread: data.get('unread') === 'true' || undefined,
+    };
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onApply(read(event.currentTarget));
+  };
+  const applyNow = (event: { currentTarget: HTMLSelectElement | HTMLInputElement }) => {
+    if (event.currentTarget.form) onApply(read(event.currentTarget.form));
+  };
+  return (
+    <form className="admin-card admin-filters" onSubmit={submit} aria-label="Filter messages">
+      <div className="admin-field">
+        <label htmlFor={`${id}-q`}>Search</label>
+        <input id={`${id}-q`} name="q" type="search" defaultValue={filters.q ?? ''} maxLength={200} placeholder="Name, e-mail, phone, text…" />
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${id}-type`}>Form</label>
+        <select id={`${id}-type`} name="type" className="admin-select" defaultValue={filters.type ?? ''} onChange={applyNow}>
+          <option value="">All forms</option>
+          {FORM_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {FORM_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select id={`${id}-status`} name="status" className="admin-select" defaultValue={filters.status ?? ''} onChange={applyNow}>
+          <option value="">Any status</option>
+          {statuses.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${id}-from`}>From</label>
+        <input id={`${id}-from`} name="from" type="date" defaultValue={filters.from ?? ''} />
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${id}-to`}>To</label>
+        <input id={`${id}-to`} name="to" type="date" defaultValue={filters.to ?? ''} />
+      </div>
+      {filters.folder !== 'spam' && (
+        <label className="admin-checkbox admin-filters__unread">
+          <input type="checkbox" name="unread" value="true" defaultChecked={filters.unread ?? false} onChange={applyNow} />
+          Unread only
+        </label>
+      )}
+      <div className="admin-filters__actions">
+        <button type="submit" className="admin-button admin-button--small">
+          Apply
+        </button>
+        <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => onApply({ folder: filters.folder })}>
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** "Set status" for the selection: the statuses every form shares plus the quote's own. */
+function BulkStatus({ disabled, onApply }: { disabled: boolean; onApply: (status: string) => void }) {
+  const id = useId();
+  const [status, setStatus] = useState('');
+  return (
+    <span className="admin-bulk__status">
+      <label htmlFor={id} className="visually-hidden">
+        Status for the selected messages
+      </label>
+      <select id={id} className="admin-select" value={status} onChange={(event) => setStatus(event.target.value)}>
+        <option value="">Set status…</option>
+        {LEAD_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={disabled || !status} onClick={() => onApply(status)}>
+        Apply
+      </button>
+    </span>
+  );
+}

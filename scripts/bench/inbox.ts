@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:inbox`: the lead inbox at scale. Seeds 1,000,000 leads (`INBOX_LEADS` to change)
+ * into a fresh PostgreSQL database, starts the built site on it, signs in and times each inbox call
+ * one request at a time (p50/p95 over `INBOX_SAMPLES`, at least 50), then the CSV export of every
+ * lead with the server's RSS growth, and prints the query plans of the list queries.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import knexFactory from 'knex';
+import { LEAD_SEARCH_TEXT } from '../../server/db/leads';
+import { migrateLatest } from '../../server/db/migrate';
+import { seedLeads } from '../../server/seed/lead-samples';
+import { startServer } from '../../tests/e2e/server';
+import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
+import { freePort, percentile, rssMb } from '../lib/net';
+
+const LEADS = Number(process.env.INBOX_LEADS ?? 1_000_000);
+const SAMPLES = Math.max(50, Number(process.env.INBOX_SAMPLES ?? 60));
+const ADMIN = { username: 'inbox-bench', password: 'inbox bench password' };
+
+interface Row {
+  call: string;
+  goal: string;
+  p50: number;
+  p95: number;
+}
+
+async function main(): Promise<void> {
+  const database = await freshDatabase(LOCAL_POSTGRES, 'inbox');
+  if (!database) throw new Error(`bench:inbox needs PostgreSQL at ${LOCAL_POSTGRES}`);
+  // No per-query time limit: seeding runs for longer than a request may.
+  const db = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 2 } });
+  let stop: (() => Promise<void>) | undefined;
+  try {
+    await migrateLatest(db);
+    const seedStarted = Date.now();
+    await seedLeads(db, LEADS);
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    console.log(`Seeded ${LEADS} leads in ${seedSeconds.toFixed(1)} s\n`);
+
+    const site = await startServer({
+      NODE_ENV: 'production',
+      MALLOC_ARENA_MAX: '2',
+      LOG_LEVEL: 'warn',
+      PORT: String(await freePort()),
+      DATABASE_URL: database.url,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    stop = async () => {
+      await site.stop();
+    };
+    const base = site.url;
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(ADMIN) });
+    if (!login.ok) throw new Error(`login answered ${login.status}`);
+    const cookie = login.headers.getSetCookie().find((line) => /^(__Host-)?sid=/.test(line))!.split(';')[0]!;
+    const { csrfToken } = (await login.json()) as { csrfToken: string };
+    const headers = { cookie, origin: base, 'x-csrf-token': csrfToken, 'content-type': 'application/json' };
+    const get = async (path: string) => {
+      const response = await fetch(base + path, { headers });
+      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+      return response.json() as Promise<{ items: { _id: string; type: string; email: string }[]; nextCursor: string | null }>;
+    };
+
+    /** Times `paths(i)` for i = 0…SAMPLES-1 after 5 unmeasured warm-up calls. */
+    async function time(call: string, goal: string, path: (index: number) => string): Promise<Row> {
+      for (let index = 0; index < 5; index++) await get(path(index));
+      const durations: number[] = [];
+      for (let index = 0; index < SAMPLES; index++) {
+        const started = performance.now();
+        await get(path(index));
+        durations.push(performance.now() - started);
+      }
+      return { call, goal, p50: percentile(durations, 0.5), p95: percentile(durations, 0.95) };
+    }
+
+    // Fixtures: 500 pages deep, some leads with notes and history, their addresses.
+    let cursor: string | null = null;
+    for (let page = 1; page < 500; page++) cursor = (await get(`/api/leads?limit=20${cursor ? `&cursor=${cursor}` : ''}`)).nextCursor;
+    const sample = (await db.raw<{ rows: { id: string; type: string; email: string }[] }>(`select id, type, email from leads tablesample system (1) where spam_at is null limit ?`, [SAMPLES + 5])).rows;
+    for (const lead of sample) {
+      await fetch(`${base}/api/leads/${lead.type}/${lead.id}/notes`, { method: 'POST', headers, body: JSON.stringify({ body: 'Called back, sending a proposal.' }) });
+      await fetch(`${base}/api/leads/${lead.type}/${lead.id}/read`, { method: 'POST', headers });
+    }
+    const rows: Row[] = [];
+    rows.push(await time('first page, all types', '≤ 15 ms', () => '/api/leads'));
+    rows.push(await time('first page, type + status filter', '≤ 15 ms', (i) => ['/api/leads?type=quote&status=accepted', '/api/leads?type=contact&status=new', '/api/leads?type=enquiry&status=responded'][i % 3]!));
+    rows.push(await time('500th page by cursor', '≤ 15 ms', () => `/api/leads?limit=20&cursor=${cursor}`));
+    rows.push(await time('search by exact e-mail', '≤ 20 ms', (i) => `/api/leads?q=${encodeURIComponent(sample[i % sample.length]!.email)}`));
+    rows.push(await time('search by a word in messages', '≤ 60 ms', (i) => `/api/leads?q=${['jewellery', 'ferry', 'clinic', 'fitness', 'finance', 'bakery'][i % 6]}`));
+    rows.push(await time('search by a rare text (one lead)', '—', (i) => `/api/leads?q=${encodeURIComponent(`ref ${100_000 + i * 7919}.`)}`));
+    rows.push(await time('lead detail with notes and history', '≤ 10 ms', (i) => `/api/leads/${sample[i % sample.length]!.type}/${sample[i % sample.length]!.id}`));
+
+    // The export: total time to the last byte, and the server's RSS sampled meanwhile.
+    const pid = site.process.pid!;
+    const rssBefore = rssMb(pid);
+    let rssPeak = rssBefore;
+    let exporting = true;
+    const sampler = (async () => {
+      while (exporting) {
+        rssPeak = Math.max(rssPeak, rssMb(pid));
+        await sleep(50);
+      }
+    })();
+    const exportStarted = performance.now();
+    const response = await fetch(`${base}/api/leads.csv`, { headers });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) lines++;
+    }
+    const exportSeconds = (performance.now() - exportStarted) / 1000;
+    exporting = false;
+    await sampler;
+
+    const host = `${process.env.HOSTNAME ?? 'this machine'}`;
+    console.log(`Lead inbox at ${LEADS.toLocaleString('en-US')} leads (fresh PostgreSQL database, ${host}), ${SAMPLES} requests per call, one at a time:\n`);
+    console.log('| call | goal p95 | p50 | p95 |');
+    console.log('|---|---|---|---|');
+    for (const row of rows) console.log(`| ${row.call} | ${row.goal} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms |`);
+    console.log(`| CSV export of all (${lines - 1} rows incl. spam-free inbox, ${(bytes / 2 ** 20).toFixed(0)} MB) | ≤ 30 s, RSS growth ≤ 50 MB | ${exportSeconds.toFixed(1)} s | RSS ${rssBefore.toFixed(0)} → ${rssPeak.toFixed(0)} MB (+${(rssPeak - rssBefore).toFixed(0)} MB) |`);
+    console.log(`| seed ${LEADS.toLocaleString('en-US')} leads | ≤ 120 s | ${seedSeconds.toFixed(1)} s | |\n`);
+
+    // The plans behind the figures.
+    const plans = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 1 } });
+    const last = await plans.raw<{ rows: { submitted_at: Date; id: string }[] }>('select submitted_at, id from leads where spam_at is null order by submitted_at desc, id desc offset 9999 limit 1');
+    const at = last.rows[0]!;
+    const explain: [string, string, (string | Date)[]][] = [
+      ['first page', 'select * from leads where spam_at is null order by submitted_at desc, id desc limit 21', []],
+      ['type + status', "select * from leads where spam_at is null and type = 'quote' and status = 'accepted' order by submitted_at desc, id desc limit 21", []],
+      ['page 500', 'select * from leads where spam_at is null and (submitted_at, id) < (?, ?) order by submitted_at desc, id desc limit 21', [at.submitted_at, at.id]],
+      ['exact e-mail', 'select * from leads where spam_at is null and lower(email) = ? order by submitted_at desc, id desc limit 21', [sample[0]!.email]],
+      ['word in messages', `select * from leads where spam_at is null and ${LEAD_SEARCH_TEXT} like '%jewellery%' order by submitted_at desc, id desc limit 21`, []],
+      ['rare text', `select * from leads where spam_at is null and ${LEAD_SEARCH_TEXT} like '%ref 123457.%' order by submitted_at desc, id desc limit 21`, []],
+      ['unread count', 'select count(*) from leads where read_at is null and spam_at is null', []],
+    ];
+    for (const [name, sql, bindings] of explain) {
+      const result = await plans.raw<{ rows: { 'QUERY PLAN': string }[] }>(`explain (analyze, buffers off) ${sql}`, bindings);
+      const lines = result.rows.map((row) => row['QUERY PLAN']);
+      const scan = lines.find((line) => /Index|Seq Scan|Bitmap/.test(line))?.trim() ?? lines[0];
+      console.log(`- ${name}: ${scan?.replace(/\s+\(cost=[^)]*\)/, '')}; ${lines.find((line) => line.startsWith('Execution Time'))}`);
+    }
+    await plans.destroy();
+  } finally {
+    await stop?.();
+    await db.destroy();
+    await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('bench:inbox failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

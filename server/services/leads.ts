@@ -1,0 +1,328 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
+import { countUnread, deleteLeads, findLead, findLeads, insertNote, listLeads, notesOf, queueNotification, type LeadQuery } from '../db/leads';
+import type { LeadNoteRow, LeadRow } from '../db/tables';
+import { NotFoundError, ValidationError } from '../errors';
+import { messages } from '../messages';
+import type { AuditActor, AuditTrail } from './audit';
+import { leadTarget, readAtForStatus } from './lead-state';
+import { AUDIT_ACTIONS, isAuditAction } from '../../shared/audit';
+import { FORM_DEFINITIONS } from '../../shared/forms';
+import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
+import type { FormValues } from '../../shared/form-schemas';
+import { LEAD_BULK_ACTIONS, LEAD_FOLDERS, LEAD_LIMITS, LEAD_STATUSES, leadSummary, type LeadBulkAction, type LeadDetail, type LeadHistoryEntry, type LeadListItem } from '../../shared/leads';
+import { FORBIDDEN_IN_TEXT } from '../../shared/text';
+import { fieldErrorsOf } from '../../shared/zod-errors';
+import { leadsCsv } from './leads-csv';
+
+const DAY_MS = 24 * 3600_000;
+const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+export function toLeadListItem(row: LeadRow): LeadListItem {
+  return {
+    _id: row.id,
+    type: row.type,
+    submittedAt: new Date(row.submitted_at).toISOString(),
+    status: row.status,
+    readAt: iso(row.read_at),
+    respondedAt: iso(row.responded_at),
+    dueAt: iso(row.due_at),
+    name: row.name,
+    email: row.email,
+    summary: leadSummary({ subject: row.subject, message: row.message, projectDetails: row.project_details }),
+    spamReason: row.spam_reason,
+  };
+}
+
+/** A form's fields of a lead, by their names (`projectDetails`), in the form's order. */
+export function leadFields(row: LeadRow): Record<string, string | number | null> {
+  return Object.fromEntries(FORM_DEFINITIONS[row.type].fields.map((field) => [field.name, (row[toSnake(field.name) as keyof LeadRow] as string | number | null) ?? null]));
+}
+
+/** An empty query parameter (`?type=`) means "not filtered", as the dashboard's URLs write it. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const day = z
+  .string({ error: 'Use a date such as 2026-11-24.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-24.')
+  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), 'Use a date such as 2026-11-24.');
+
+const filterShape = {
+  type: optional(z.enum(FORM_TYPES, { error: `Use one of ${FORM_TYPES.join(', ')}.` })),
+  status: optional(z.string({ error: 'Give one status.' }).refine((value) => LEAD_STATUSES.includes(value), `Use one of ${LEAD_STATUSES.join(', ')}.`)),
+  q: optional(
+    z
+      .string({ error: 'Give one search text.' })
+      .trim()
+      .max(LEAD_LIMITS.search, `Search for at most ${LEAD_LIMITS.search} characters.`)
+      .refine((text) => !FORBIDDEN_IN_TEXT.test(text), 'The search text has characters it cannot have.'),
+  ),
+  from: optional(day),
+  to: optional(day),
+  folder: optional(z.enum(LEAD_FOLDERS, { error: `Use one of ${LEAD_FOLDERS.join(', ')}.` })),
+  unread: optional(z.enum(['true', 'false'], { error: 'Use true or false.' })),
+};
+const filterSchema = z.strictObject(filterShape);
+const listSchema = z.strictObject({
+  ...filterShape,
+  cursor: optional(z.string({ error: 'Give one cursor.' })),
+  limit: optional(
+    z
+      .string({ error: 'Give one limit.' })
+      .regex(/^\d{1,3}$/, `Use a whole number from 1 to ${INBOX_PAGE_SIZE.max}.`)
+      .transform(Number)
+      .refine((value) => value >= 1 && value <= INBOX_PAGE_SIZE.max, `Use a whole number from 1 to ${INBOX_PAGE_SIZE.max}.`),
+  ),
+});
+
+const bulkSchema = z.strictObject({
+  action: z.enum(LEAD_BULK_ACTIONS, { error: `Use one of ${LEAD_BULK_ACTIONS.join(', ')}.` }),
+  ids: z
+    .array(z.string({ error: 'Each id must be text.' }).max(64, 'Each id must be a lead id.'), { error: 'Give the ids of the leads as a list.' })
+    .min(1, 'Select at least one lead.')
+    .max(LEAD_LIMITS.bulk, `Select at most ${LEAD_LIMITS.bulk} leads at a time.`),
+  status: z.string({ error: 'Give the status as text.' }).optional(),
+});
+
+const statusSchema = z.strictObject({ status: z.string({ error: 'Give the status as text.' }) });
+
+const noteSchema = z.strictObject({
+  body: z
+    .string({ error: 'Write the note as text.' })
+    .trim()
+    .min(1, 'Write a note first.')
+    .max(LEAD_LIMITS.note, `A note has at most ${LEAD_LIMITS.note} characters.`)
+    .refine((text) => !FORBIDDEN_IN_TEXT.test(text), 'The note has characters it cannot have.'),
+});
+
+/** A zod failure as the API's 400: the message names the first bad field, `fields` all of them. */
+function invalid(error: z.ZodError): ValidationError {
+  const fields = fieldErrorsOf(error, { unknownField: messages.leads.unknownParameter });
+  const [field, message] = Object.entries(fields)[0]!;
+  return new ValidationError(`${field}: ${message}`, fields);
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw invalid(parsed.error);
+  return parsed.data;
+}
+
+type ParsedFilters = z.infer<typeof filterSchema>;
+
+function toLeadQuery(filters: ParsedFilters): LeadQuery {
+  if (filters.from && filters.to && filters.from > filters.to) {
+    throw new ValidationError(`to: ${messages.leads.toBeforeFrom}`, { to: messages.leads.toBeforeFrom });
+  }
+  return {
+    folder: filters.folder ?? 'inbox',
+    type: filters.type,
+    status: filters.status,
+    unread: filters.unread === 'true',
+    search: filters.q ? filters.q.toLowerCase() : undefined,
+    from: filters.from ? new Date(`${filters.from}T00:00:00Z`) : undefined,
+    to: filters.to ? new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS) : undefined,
+  };
+}
+
+export interface LeadServiceDeps {
+  db: Knex;
+  audit: AuditTrail;
+  /** The staff e-mail of a lead (the form service's, so a lead out of spam reads like any other). */
+  staffNotice: (type: FormType, data: FormValues, id: string) => { subject: string; body: string; replyTo: string | null };
+  /** Called after a notification is queued (wakes the outbox worker). */
+  onQueued?: () => void;
+  now?: () => Date;
+}
+
+/**
+ * The lead inbox: every form's leads in one list (filters, search, keyset pages), a lead with its
+ * notes and history, read state, spam and not spam, bulk changes and the CSV export. Every change
+ * is recorded in the audit trail against the lead (`lead:<id>`), which is its history.
+ */
+export function createLeadService({ db, audit, staffNotice, onQueued, now = () => new Date() }: LeadServiceDeps) {
+  async function detailOf(row: LeadRow, trx: Knex = db): Promise<LeadDetail> {
+    const [notes, audited] = await Promise.all([notesOf(trx, row.id), audit.forTarget(leadTarget(row.id), trx)]);
+    const created: LeadHistoryEntry = {
+      at: new Date(row.submitted_at).toISOString(),
+      actor: row.name ?? row.email ?? 'visitor',
+      action: 'created',
+      label: `Received (${FORM_DEFINITIONS[row.type].title})`,
+      summary: row.spam_reason && row.spam_at && +row.spam_at === +row.submitted_at ? `Filed as spam: ${row.spam_reason}` : '',
+    };
+    const history = audited.map((entry) => ({ at: entry.at, actor: entry.actor.name, action: entry.action, label: isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action, summary: entry.summary }));
+    return {
+      ...toLeadListItem(row),
+      spamAt: iso(row.spam_at),
+      fields: leadFields(row),
+      attribution: { sourcePath: row.source_path, referrerHost: row.referrer_host, utmSource: row.utm_source, utmMedium: row.utm_medium, utmCampaign: row.utm_campaign },
+      notes: notes.map(toNoteJson),
+      history: [created, ...history],
+    };
+  }
+
+  async function existing(type: string, id: string, trx: Knex = db): Promise<LeadRow> {
+    const lead = (FORM_TYPES as readonly string[]).includes(type) ? await findLead(trx, type as FormType, id) : undefined;
+    if (!lead) throw new NotFoundError(messages.leads.notFound);
+    return lead;
+  }
+
+  /**
+   * Applies one action to the given leads within the caller's transaction; returns how many it
+   * changed and whether it queued staff e-mails (the caller wakes the outbox after the commit).
+   */
+  async function apply(trx: Knex, leads: LeadRow[], action: LeadBulkAction, actor: AuditActor, status?: string): Promise<{ changed: number; queued: boolean }> {
+    const at = now();
+    const record = (lead: LeadRow, auditAction: Parameters<AuditTrail['record']>[1]['action'], summary = '') => audit.record(actor, { action: auditAction, target: leadTarget(lead.id), summary }, trx);
+    let changed = 0;
+    let queued = false;
+    for (const lead of leads) {
+      switch (action) {
+        case 'read':
+          if (lead.read_at) continue;
+          await trx('leads').where({ id: lead.id }).update({ read_at: at, status: lead.status === 'new' ? 'read' : lead.status });
+          await record(lead, 'lead.read');
+          break;
+        case 'unread':
+          if (!lead.read_at) continue;
+          await trx('leads').where({ id: lead.id }).update({ read_at: null, status: lead.status === 'read' ? 'new' : lead.status });
+          await record(lead, 'lead.unread');
+          break;
+        case 'status':
+          if (lead.status === status) continue;
+          await trx('leads').where({ id: lead.id }).update({ status, read_at: readAtForStatus(lead, status!, at) });
+          await record(lead, 'lead.status', `${lead.status} → ${status}`);
+          break;
+        case 'spam':
+          if (lead.spam_at) continue;
+          await trx('leads').where({ id: lead.id }).update({ spam_at: at, spam_reason: `marked by ${actor.name}`.slice(0, 200) });
+          await record(lead, 'lead.spam');
+          break;
+        case 'not-spam': {
+          if (!lead.spam_at) continue;
+          await trx('leads').where({ id: lead.id }).update({ spam_at: null, spam_reason: null });
+          // Spam was never mailed: out of the folder, the lead gets the staff e-mail every lead gets.
+          const data = leadFields(lead) as FormValues;
+          await queueNotification(trx, lead.type, lead.id, staffNotice(lead.type, data, lead.id));
+          queued = true;
+          await record(lead, 'lead.not-spam', lead.spam_reason ?? '');
+          break;
+        }
+        case 'delete':
+          await deleteLeads(trx, [lead.id]);
+          await record(lead, 'lead.delete', FORM_TYPE_LABELS[lead.type]);
+          break;
+      }
+      changed += 1;
+    }
+    return { changed, queued };
+  }
+
+  /** Runs `work` in a transaction, then wakes the outbox if it queued e-mails. */
+  async function changing<T>(work: (trx: Knex, applyTo: (leads: LeadRow[], action: LeadBulkAction, actor: AuditActor, status?: string) => Promise<number>) => Promise<T>): Promise<T> {
+    let queued = false;
+    const result = await db.transaction(async (trx) =>
+      work(trx, async (leads, action, actor, status) => {
+        const outcome = await apply(trx, leads, action, actor, status);
+        queued ||= outcome.queued;
+        return outcome.changed;
+      }),
+    );
+    if (queued) onQueued?.();
+    return result;
+  }
+
+  function checkStatusFits(leads: LeadRow[], status: string | undefined): string {
+    if (status === undefined) throw new ValidationError(`status: ${messages.leads.statusMissing}`, { status: messages.leads.statusMissing });
+    const misfit = leads.find((lead) => !(FORM_STATUSES[lead.type] as readonly string[]).includes(status));
+    if (misfit) {
+      const message = messages.forms.unknownStatus(misfit.type);
+      throw new ValidationError(`status: ${message}`, { status: message });
+    }
+    return status;
+  }
+
+  return {
+    /** One page of leads newest first and the cursor of the next page (null on the last). */
+    async list(rawQuery: unknown): Promise<{ items: LeadListItem[]; nextCursor: string | null }> {
+      const { cursor, limit = INBOX_PAGE_SIZE.default, ...filters } = parse(listSchema, rawQuery);
+      let after: KeysetPosition | undefined;
+      if (cursor !== undefined) {
+        const decoded = decodeCursor(cursor);
+        if (!decoded || !/^[0-9a-f-]{36}$/i.test(decoded.id)) throw new ValidationError(`cursor: ${messages.lists.badCursor}`, { cursor: messages.lists.badCursor });
+        after = decoded;
+      }
+      // One row more than the page says whether another page follows, without counting them all.
+      const rows = await listLeads(db, toLeadQuery(filters), { after, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return { items: page.map(toLeadListItem), nextCursor: rows.length > limit && last ? encodeCursor({ at: last.submitted_at, id: last.id }) : null };
+    },
+
+    async detail(type: string, id: string): Promise<LeadDetail> {
+      return detailOf(await existing(type, id));
+    },
+
+    /** Applies an action to one lead and answers it as it is now. */
+    async act(type: string, id: string, action: Exclude<LeadBulkAction, 'delete'>, actor: AuditActor, body?: unknown): Promise<LeadDetail> {
+      const given = action === 'status' ? parse(statusSchema, body).status : undefined;
+      return changing(async (trx, applyTo) => {
+        const lead = await existing(type, id, trx);
+        await applyTo([lead], action, actor, action === 'status' ? checkStatusFits([lead], given) : undefined);
+        return detailOf(await existing(type, id, trx), trx);
+      });
+    },
+
+    async remove(type: string, id: string, actor: AuditActor): Promise<void> {
+      await changing(async (trx, applyTo) => applyTo([await existing(type, id, trx)], 'delete', actor));
+    },
+
+    /** One action on many leads; ids that name no lead are skipped. */
+    async bulk(body: unknown, actor: AuditActor): Promise<{ changed: number }> {
+      const { action, ids, status } = parse(bulkSchema, body);
+      return changing(async (trx, applyTo) => {
+        const leads = await findLeads(trx, ids);
+        const checked = action === 'status' ? checkStatusFits(leads, status) : undefined;
+        return { changed: await applyTo(leads, action, actor, checked) };
+      });
+    },
+
+    async addNote(type: string, id: string, body: unknown, actor: AuditActor): Promise<LeadDetail> {
+      const { body: text } = parse(noteSchema, body);
+      return db.transaction(async (trx) => {
+        const lead = await existing(type, id, trx);
+        await insertNote(trx, { lead_id: lead.id, author_id: actor.id, author: actor.name, body: text, created_at: now() });
+        // The note's text stays out of the audit trail, which outlives the lead.
+        await audit.record(actor, { action: 'lead.note', target: leadTarget(lead.id) }, trx);
+        return detailOf(lead, trx);
+      });
+    },
+
+    unreadCount(): Promise<number> {
+      return countUnread(db);
+    },
+
+    /**
+     * The CSV of every lead the filters match (all pages), as text chunks read from the database a
+     * batch at a time, so memory stays flat however many there are. The export is audited (its
+     * filters, never the search text, which may be someone's address).
+     */
+    async exportCsv(rawQuery: unknown, actor: AuditActor): Promise<AsyncIterable<string>> {
+      const filters = parse(filterSchema, rawQuery);
+      const query = toLeadQuery(filters);
+      const described = Object.entries({ folder: query.folder, type: filters.type, status: filters.status, from: filters.from, to: filters.to, unread: filters.unread, search: filters.q ? 'yes' : undefined })
+        .filter(([, value]) => value !== undefined)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(', ');
+      await audit.record(actor, { action: 'leads.export', summary: described });
+      return leadsCsv(db, query);
+    },
+  };
+}
+
+function toNoteJson(row: LeadNoteRow) {
+  return { id: row.id, author: row.author, body: row.body, createdAt: new Date(row.created_at).toISOString() };
+}
+
+export type LeadService = ReturnType<typeof createLeadService>;

@@ -1,0 +1,80 @@
+import { FORM_STATUSES, FORM_TYPES, type FormType } from './form-types';
+
+/**
+ * The lead inbox's vocabulary, isomorphic: the API validates its queries with these names and
+ * the dashboard builds its filters, URLs and bulk actions from them.
+ */
+export const LEAD_FOLDERS = ['inbox', 'spam'] as const;
+export type LeadFolder = (typeof LEAD_FOLDERS)[number];
+
+/** Every status any form's lead can have (the statuses of one type: FORM_STATUSES). */
+export const LEAD_STATUSES = [...new Set(FORM_TYPES.flatMap((type) => FORM_STATUSES[type]))] as readonly string[];
+
+/** What a bulk call can do to the selected leads. */
+export const LEAD_BULK_ACTIONS = ['status', 'read', 'unread', 'spam', 'not-spam', 'delete'] as const;
+export type LeadBulkAction = (typeof LEAD_BULK_ACTIONS)[number];
+
+/** Most leads one bulk call may change, and the longest note. */
+export const LEAD_LIMITS = { bulk: 500, note: 5000, search: 200 } as const;
+
+/** The inbox's filters as the URL and `GET /api/leads` carry them (all optional). */
+export interface LeadFilters {
+  type?: FormType;
+  status?: string;
+  q?: string;
+  /** `YYYY-MM-DD`, inclusive. */
+  from?: string;
+  /** `YYYY-MM-DD`, inclusive (the whole day). */
+  to?: string;
+  folder?: LeadFolder;
+  unread?: boolean;
+}
+
+/** One lead in a list (`GET /api/leads`). */
+export interface LeadListItem {
+  _id: string;
+  type: FormType;
+  submittedAt: string;
+  status: string;
+  readAt: string | null;
+  respondedAt: string | null;
+  dueAt: string | null;
+  name: string | null;
+  email: string | null;
+  /** One line: the subject, else the start of the message or project details. */
+  summary: string;
+  spamReason: string | null;
+}
+
+export interface LeadNoteJson {
+  id: string;
+  author: string;
+  body: string;
+  createdAt: string;
+}
+
+/** One event of a lead's history: its arrival, then every audited action on it. */
+export interface LeadHistoryEntry {
+  at: string;
+  actor: string;
+  /** `created`, or the audit action (`lead.read`, `lead.status`, …). */
+  action: string;
+  /** How the dashboard names the event ("Received", "Lead read"). */
+  label: string;
+  summary: string;
+}
+
+/** One lead with everything (`GET /api/leads/{type}/{id}`): its form's fields by their names too. */
+export interface LeadDetail extends LeadListItem {
+  spamAt: string | null;
+  fields: Record<string, string | number | null>;
+  attribution: { sourcePath: string | null; referrerHost: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null };
+  notes: LeadNoteJson[];
+  history: LeadHistoryEntry[];
+}
+
+/** The one-line summary of a lead's text, at most `max` characters. */
+export function leadSummary(fields: { subject?: string | null; message?: string | null; projectDetails?: string | null }, max = 120): string {
+  const text = (fields.subject || fields.message || fields.projectDetails || '').replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
