@@ -19,6 +19,7 @@ import { adminPageRoutes } from './routes/admin-pages';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { adminFormRoutes } from './routes/admin-forms';
+import { pageViewRoutes } from './routes/analytics';
 import { formApiRoutes, formPageRoutes } from './routes/forms';
 import { pageRoutes } from './routes/pages';
 import { portfolioApiRoutes } from './routes/portfolio-api';
@@ -26,6 +27,7 @@ import { portfolioPageRoutes } from './routes/portfolio-pages';
 import { seoRoutes } from './routes/seo';
 import { settingsRoutes } from './routes/settings';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
+import type { Analytics } from './services/analytics';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createFormService } from './services/forms';
@@ -39,6 +41,8 @@ export interface AppDeps {
   contentVersion: ContentVersion;
   /** The back office's settings, kept in step with the database by their own poller. */
   settings: SettingsService;
+  /** Page views counted in memory and written in batches (started and stopped with the process). */
+  analytics: Analytics;
   /** Folder holding the build's `manifest.json` and `assets/`. */
   assetsDir: string;
   /** Called when a form submission queued a staff notification (wakes the outbox worker). */
@@ -51,7 +55,7 @@ export interface AppDeps {
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, settings, assetsDir, onFormQueued, adminAuthOptions }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir, onFormQueued, adminAuthOptions }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const portfolio = createPortfolioService({ db, contentVersion });
@@ -93,6 +97,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(seoRoutes(portfolio, config).routes());
   app.use(formPageRoutes(renderPage, forms).routes());
   app.use(formApiRoutes(forms).routes());
+  // Page views: a pixel no cache keeps, so pages a CDN answered count too.
+  app.use(pageViewRoutes(analytics, config).routes());
 
   // Admin: the dashboard (or its login screen), login and logout; every admin API route guards
   // itself with requireAdmin().

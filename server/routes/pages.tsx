@@ -6,6 +6,7 @@ import { ContactPage, contactMeta } from '../../views/pages/ContactPage';
 import { HomePage, homeMeta } from '../../views/pages/HomePage';
 import { ServicePage, serviceMeta } from '../../views/pages/ServicePage';
 import { ServicesPage, servicesMeta } from '../../views/pages/ServicesPage';
+import { PrivacyPage, privacyMeta } from '../../views/pages/PrivacyPage';
 import { ToolkitPage, toolkitMeta } from '../../views/pages/ToolkitPage';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../middleware/page-cache';
 import type { RenderPage, RenderPageInput } from '../render/render-page';
@@ -29,6 +30,7 @@ export function pageRoutes(renderPage: RenderPage): Router {
   });
   router.get('/toolkit', (ctx) => send(ctx, { meta: toolkitMeta, page: <ToolkitPage /> }));
   router.get('/contact', (ctx) => send(ctx, { meta: contactMeta, page: <ContactPage /> }));
+  router.get('/privacy', (ctx) => send(ctx, { meta: privacyMeta, page: <PrivacyPage /> }));
 
   return router;
 }
