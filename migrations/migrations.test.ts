@@ -2,6 +2,7 @@ import { migrateLatest, migrateRollbackAll } from '../server/db/migrate';
 import { createTestDb, type TestDb } from '../tests/helpers/test-db';
 import { migrations } from '.';
 import * as loginDevices from './20261124100000_login_devices';
+import * as leads from './20261125100000_leads';
 
 async function userTables(testDb: TestDb): Promise<string[]> {
   const result = await testDb.db.raw<{ rows: { table_name: string }[] }>(
@@ -49,5 +50,31 @@ describe('20261124100000_login_devices', () => {
     expect(await testDb.db('login_failures').select('username_key', 'ip', 'kind', 'device_id')).toEqual([
       { username_key: 'admin', ip: '192.0.2.1', kind: 'password', device_id: null },
     ]);
+  });
+});
+
+describe('20261125100000_leads', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(() => testDb.destroy());
+
+  it('moves the rows of the four form tables into leads (handled ones read), and back', async () => {
+    await leads.down(testDb.db);
+    const at = new Date('2026-11-20T10:00:00Z');
+    await testDb.db('contact_submissions').insert({ id: '00000000-0000-4000-8000-000000000001', name: 'Ada', phone: '1', email: 'ada@example.com', subject: 'Hi', message: 'Hello', submitted_at: at, status: 'new', client_token: 'token-0001' });
+    await testDb.db('quote_requests').insert({ id: '00000000-0000-4000-8000-000000000002', name: 'Grace', phone: '2', email: 'grace@example.com', service: 'Other', budget: 5000, timeline: 'ASAP', project_details: 'An app', submitted_at: at, status: 'quoted' });
+    await testDb.db('free_offer_requests').insert({ id: '00000000-0000-4000-8000-000000000003', email: 'alan@example.com', submitted_at: at });
+    await leads.up(testDb.db);
+    const rows = await testDb.db('leads').select('id', 'type', 'name', 'budget', 'project_details', 'status', 'read_at', 'client_token').orderBy('id');
+    expect(rows).toEqual([
+      { id: '00000000-0000-4000-8000-000000000001', type: 'contact', name: 'Ada', budget: null, project_details: null, status: 'new', read_at: null, client_token: 'token-0001' },
+      { id: '00000000-0000-4000-8000-000000000002', type: 'quote', name: 'Grace', budget: 5000, project_details: 'An app', status: 'quoted', read_at: at, client_token: null },
+      { id: '00000000-0000-4000-8000-000000000003', type: 'free-offer', name: null, budget: null, project_details: null, status: 'new', read_at: null, client_token: null },
+    ]);
+    await leads.down(testDb.db);
+    expect(await testDb.db('quote_requests').select('id', 'status', 'budget')).toEqual([{ id: '00000000-0000-4000-8000-000000000002', status: 'quoted', budget: 5000 }]);
+    await leads.up(testDb.db);
   });
 });

@@ -27,6 +27,7 @@ import { portfolioPageRoutes } from './routes/portfolio-pages';
 import { seoRoutes } from './routes/seo';
 import { settingsRoutes } from './routes/settings';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
+import { createAuditTrail } from './services/audit';
 import type { Analytics } from './services/analytics';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
@@ -60,7 +61,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const portfolio = createPortfolioService({ db, contentVersion });
   const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
-  const forms = createFormService({ db, config, logger, onQueued: onFormQueued });
+  const audit = createAuditTrail({ db });
+  const forms = createFormService({ db, config, logger, audit, onQueued: onFormQueued, spamRetentionDays: () => settings.current().retentionDays.spam });
 
   // A shutting-down instance tells keep-alive clients to reconnect elsewhere.
   app.use(async (ctx, next) => {

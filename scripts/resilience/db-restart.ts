@@ -98,7 +98,7 @@ export async function databaseRestart(): Promise<CheckResult> {
   const accepted = posts.filter((a) => a.status >= 200 && a.status < 300).map((a) => a.clientToken!);
 
   const db = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 1 } });
-  const stored = await db('contact_submissions').select('client_token').whereIn('client_token', accepted);
+  const stored = await db('leads').where({ type: 'contact' }).select('client_token').whereIn('client_token', accepted);
   const storedCount = new Map<string, number>();
   for (const row of stored as { client_token: string }[]) storedCount.set(row.client_token, (storedCount.get(row.client_token) ?? 0) + 1);
   await db.destroy();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * PostgreSQL's settings for the embedded database, chiefly its memory. PGlite runs PostgreSQL as
@@ -57,7 +58,8 @@ export function openEmbeddedDatabase(dataDir: string): PGlite {
   // baseline code alone runs our statements 10–30% slower, about a tenth of a millisecond each.
   // Set before PGlite compiles its module (once per process); no other WebAssembly runs here.
   v8.setFlagsFromString('--liftoff-only');
-  return new PGlite({ dataDir, startParams: START_PARAMS });
+  // pg_trgm (PGlite's build of the contrib extension) backs the lead inbox's search index.
+  return new PGlite({ dataDir, startParams: START_PARAMS, extensions: { pg_trgm } });
 }
 
 function hasCluster(dataDir: string): boolean {

@@ -1,3 +1,5 @@
+import type { FormType } from '../../shared/form-types';
+
 /** Row types of the database tables, as Knex returns them (snake_case, timestamps as Date). */
 
 export interface AdminUserRow {
@@ -44,15 +46,45 @@ export interface AdminDeviceRow {
   expires_at: Date;
 }
 
-/**
- * Columns every form submission table shares; each form's own columns are its fields, snake_cased
- * (`shared/forms.ts`, held to the tables by `form-submissions.test.ts`).
- */
-export interface SubmissionRowBase {
+/** One lead (a submission of any of the four forms); columns of the other forms' fields are null. */
+export interface LeadRow {
   id: string;
+  type: FormType;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  subject: string | null;
+  service: string | null;
+  message: string | null;
+  budget: number | null;
+  timeline: string | null;
+  project_details: string | null;
   submitted_at: Date;
   status: string;
+  read_at: Date | null;
+  responded_at: Date | null;
+  due_at: Date | null;
+  /** Why the spam checks (or an admin) put it in the spam folder; null in the inbox. */
+  spam_reason: string | null;
+  spam_at: Date | null;
   client_token: string | null;
+  source_path: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+}
+
+/** A staff note on a lead (plain text). */
+export interface LeadNoteRow {
+  id: string;
+  lead_id: string;
+  /** The account that wrote it; null once that account is gone (the name stays). */
+  author_id: number | null;
+  author: string;
+  body: string;
+  created_at: Date;
 }
 
 export interface FormNotificationRow {

@@ -47,3 +47,10 @@ export function requireAdmin(): Middleware {
     await next();
   };
 }
+
+/** The signed-in admin as the audit trail names them (behind requireAdmin(), so always there). */
+export function adminActor(ctx: Context): { id: number; name: string } {
+  const admin = ctx.state.admin;
+  if (!admin) throw new HttpError(401, messages.admin.notSignedIn);
+  return { id: admin.id, name: admin.username };
+}

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
-import { requireAdmin } from '../middleware/require-admin';
+import { adminActor, requireAdmin } from '../middleware/require-admin';
 import type { FormService } from '../services/forms';
 import { INBOX_PAGE_SIZE, isFormType, type FormType } from '../../shared/form-types';
 
@@ -40,12 +40,12 @@ export function adminFormRoutes(forms: FormService): Router {
   router.patch('/:type/:id/status', admin, async (ctx) => {
     const type = formType(ctx);
     const body = ctx.request.body as { status?: unknown } | undefined;
-    ctx.body = await forms.setStatus(type, ctx.params.id ?? '', body?.status);
+    ctx.body = await forms.setStatus(type, ctx.params.id ?? '', body?.status, adminActor(ctx));
   });
 
   router.delete('/:type/:id', admin, async (ctx) => {
     const type = formType(ctx);
-    await forms.remove(type, ctx.params.id ?? '');
+    await forms.remove(type, ctx.params.id ?? '', adminActor(ctx));
     ctx.status = 204;
   });
   return router;

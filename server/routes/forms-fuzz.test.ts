@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { VALID_FORMS, clientToken, countSubmissions } from '../../tests/helpers/form-fixtures';
-import { SUBMISSION_TABLES, toRecord } from '../db/form-submissions';
+import { toSubmissionRecord } from '../db/leads';
 import { FORM_TYPES, type FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS } from '../../shared/forms';
-import type { SubmissionRowBase } from '../db/tables';
+import type { LeadRow } from '../db/tables';
 
 /** Small seeded generator so a failure can be replayed exactly. */
 function seeded(seed: number) {
@@ -128,8 +128,8 @@ describe('fuzzing the four form endpoints', () => {
 
     expect(await countSubmissions(t.db)).toBe(accepted.length);
     for (const { type, id, body } of accepted) {
-      const row = await t.db(SUBMISSION_TABLES[type]).where({ id }).first<SubmissionRowBase & Record<string, unknown>>();
-      const { _id, submittedAt: _at, status, ...stored } = toRecord(row!);
+      const row = await t.db('leads').where({ type, id }).first<LeadRow>();
+      const { _id, submittedAt: _at, status, ...stored } = toSubmissionRecord(row!);
       expect(_id).toBe(id);
       expect(status).toBe('new');
       expect(stored).toEqual(expectedRecord(type, body));

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { VALID_FORMS, clientToken, countRows, countSubmissions, humanMeta } from '../../tests/helpers/form-fixtures';
-import { SUBMISSION_TABLES } from '../db/form-submissions';
+import { VALID_FORMS, clientToken, countRows, countSpam, countSubmissions, humanMeta } from '../../tests/helpers/form-fixtures';
 import { notificationsFor } from '../db/form-notifications';
 import { FORM_TYPES, type FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE, NOT_A_FORM_MESSAGE } from '../../shared/forms';
@@ -19,14 +18,13 @@ describe('visitor forms over HTTP', () => {
   afterAll(() => t.destroy());
 
   describe.each(FORM_TYPES)('%s', (type) => {
-    const table = SUBMISSION_TABLES[type];
-
     it('stores a valid submission with its staff notification and answers 201 with its id', async () => {
-      const before = await countRows(t.db, table);
+      const before = await countSubmissions(t.db, type);
       const res = await api(type).send({ ...VALID_FORMS[type], ...humanMeta() }).expect(201);
       expect(res.body).toEqual({ _id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-      expect(await countRows(t.db, table)).toBe(before + 1);
-      const row = await t.db(table).where({ id: res.body._id }).first();
+      expect(await countSubmissions(t.db, type)).toBe(before + 1);
+      const row = await t.db('leads').where({ id: res.body._id }).first();
+      expect(row.type).toBe(type);
       expect(row.status).toBe('new');
       expect(row.submitted_at).toBeInstanceOf(Date);
       const notifications = await notificationsFor(t.db, type, res.body._id);
@@ -91,10 +89,10 @@ describe('visitor forms over HTTP', () => {
 
   it('trims text and stores a blank optional field as NULL', async () => {
     const res = await api('enquiry').send({ ...VALID_FORMS.enquiry, name: '  Ada  ', company: '   ', message: '\n Hello \n', ...humanMeta() }).expect(201);
-    const row = await t.db('enquiries').where({ id: res.body._id }).first();
+    const row = await t.db('leads').where({ id: res.body._id }).first();
     expect(row).toMatchObject({ name: 'Ada', company: null, message: 'Hello' });
     const offer = await api('free-offer').send({ email: ' x@example.com ', ...humanMeta() }).expect(201);
-    expect(await t.db('free_offer_requests').where({ id: offer.body._id }).first()).toMatchObject({ email: 'x@example.com', message: null });
+    expect(await t.db('leads').where({ id: offer.body._id }).first()).toMatchObject({ email: 'x@example.com', message: null });
   });
 
   describe('bodies the API does not take', () => {
@@ -133,19 +131,23 @@ describe('visitor forms over HTTP', () => {
   });
 
   describe('spam defences', () => {
-    it('answers a filled honeypot normally but stores and notifies nothing', async () => {
+    it('answers a filled honeypot normally, notifies nobody and keeps it in the spam folder with the reason', async () => {
       const before = await countSubmissions(t.db);
+      const spam = await countSpam(t.db);
       const outbox = await countRows(t.db, 'form_notifications');
       const res = await api('contact').send({ ...VALID_FORMS.contact, website: 'https://spam.example', ...humanMeta() }).expect(201);
       expect(res.body._id).toMatch(/^[0-9a-f-]{36}$/);
       expect(await countSubmissions(t.db)).toBe(before);
+      expect(await countSpam(t.db)).toBe(spam + 1);
+      expect(await t.db('leads').where({ id: res.body._id }).first()).toMatchObject({ spam_reason: 'honeypot filled', spam_at: expect.any(Date) });
       expect(await countRows(t.db, 'form_notifications')).toBe(outbox);
     });
 
-    it('drops a form filled faster than a person can, but keeps a call that sends no fill time', async () => {
+    it('files a form filled faster than a person can as spam, but keeps a call that sends no fill time', async () => {
       const before = await countSubmissions(t.db);
-      await api('enquiry').send({ ...VALID_FORMS.enquiry, fillMs: 400, clientToken: clientToken() }).expect(201);
+      const res = await api('enquiry').send({ ...VALID_FORMS.enquiry, fillMs: 400, clientToken: clientToken() }).expect(201);
       expect(await countSubmissions(t.db)).toBe(before);
+      expect(await t.db('leads').where({ id: res.body._id }).first()).toMatchObject({ spam_reason: 'filled too fast' });
       // The spec's own call carries no fill time: judged by the honeypot and the rate limit only.
       await api('enquiry').send({ ...VALID_FORMS.enquiry }).expect(201);
       expect(await countSubmissions(t.db)).toBe(before + 1);
@@ -153,12 +155,12 @@ describe('visitor forms over HTTP', () => {
 
     it('stores a double submit of the same form (same client token) once', async () => {
       const meta = humanMeta();
-      const before = await countRows(t.db, 'quote_requests');
+      const before = await countSubmissions(t.db, 'quote');
       const [first, second] = await Promise.all([api('quote').send({ ...VALID_FORMS.quote, ...meta }), api('quote').send({ ...VALID_FORMS.quote, ...meta })]);
       const third = await api('quote').send({ ...VALID_FORMS.quote, ...meta });
       for (const res of [first, second, third]) expect(res.status).toBe(201);
       expect(new Set([first.body._id, second.body._id, third.body._id]).size).toBe(1);
-      expect(await countRows(t.db, 'quote_requests')).toBe(before + 1);
+      expect(await countSubmissions(t.db, 'quote')).toBe(before + 1);
       expect(await notificationsFor(t.db, 'quote', first.body._id)).toHaveLength(1);
     });
   });
@@ -168,10 +170,10 @@ describe('visitor forms over HTTP', () => {
     const asForm = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).map(([key, value]) => [key, String(value)]));
 
     it.each(FORM_TYPES)('%s: a urlencoded post is stored and redirected (303) to its thank-you page', async (type) => {
-      const before = await countRows(t.db, SUBMISSION_TABLES[type]);
+      const before = await countSubmissions(t.db, type);
       const res = await post(FORM_DEFINITIONS[type].pagePath).send(asForm(VALID_FORMS[type])).expect(303);
       expect(res.headers.location).toBe(`/thank-you/${type}`);
-      expect(await countRows(t.db, SUBMISSION_TABLES[type])).toBe(before + 1);
+      expect(await countSubmissions(t.db, type)).toBe(before + 1);
       const page = await request(t.app.callback()).get(String(res.headers.location)).expect(200);
       expect(page.text).toContain(`<h1>${FORM_DEFINITIONS[type].successTitle}</h1>`);
       expect(page.headers['cache-control']).toMatch(/^public/);
@@ -179,7 +181,7 @@ describe('visitor forms over HTTP', () => {
 
     it('stores the budget of a quote posted as text as a number', async () => {
       await post('/quote').send(asForm(VALID_FORMS.quote)).expect(303);
-      const row = await t.db('quote_requests').orderBy('submitted_at', 'desc').first();
+      const row = await t.db('leads').where({ type: 'quote' }).orderBy('submitted_at', 'desc').first();
       expect(row.budget).toBe(7500);
     });
 

@@ -25,7 +25,7 @@ describe('form service: admin inbox', () => {
       if (result.outcome !== 'stored') throw new Error(`the ${name} fixture was not stored`);
       ids.push(result.id);
       // One second apart, oldest first, without waiting for the clock to move.
-      await testDb.db('quote_requests').where({ id: result.id }).update({ submitted_at: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) });
+      await testDb.db('leads').where({ id: result.id }).update({ submitted_at: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) });
     }
   });
   afterAll(() => testDb.destroy());
@@ -72,6 +72,6 @@ describe('form service: admin inbox', () => {
   });
 
   it('refuses a status outside the CHECK constraint at the database too', async () => {
-    await expect(testDb.db('enquiries').insert({ id: '00000000-0000-4000-8000-000000000001', ...VALID_FORMS.enquiry, status: 'quoted' })).rejects.toThrow(/enquiries_status_check/);
+    await expect(testDb.db('leads').insert({ id: '00000000-0000-4000-8000-000000000001', type: 'enquiry', ...VALID_FORMS.enquiry, status: 'quoted' })).rejects.toThrow(/leads_status_check/);
   });
 });

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { countHit, deleteOldWindows } from '../db/form-rate-limits';
-import { deleteSubmission, listSubmissions, storeSubmission, updateSubmissionStatus, type SubmissionRecord } from '../db/form-submissions';
+import { deleteLeads, findLead, listFormLeads, purgeSpam, storeLead, toSubmissionRecord, updateLeads, type SubmissionRecord } from '../db/leads';
 import { NotFoundError, RateLimitedError, ValidationError } from '../errors';
 import type { Logger } from '../logger';
+import type { AuditActor, AuditTrail } from './audit';
+import { leadTarget, readAtForStatus } from './lead-state';
 import { messages } from '../messages';
-import { FORM_STATUSES, type FormType } from '../../shared/form-types';
+import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { CLIENT_TOKEN_FIELD, FILL_TIME_FIELD, FORM_DEFINITIONS, HONEYPOT_FIELD, NOT_A_FORM_MESSAGE, labelWithUnit, type FieldErrors } from '../../shared/forms';
 import { validateForm, type FormValues } from '../../shared/form-schemas';
 
@@ -16,14 +18,24 @@ export interface FormServiceDeps {
   logger: Logger;
   /** Called after a new submission's notification is committed (wakes the outbox worker). */
   onQueued?: () => void;
+  /** Days spam stays in its folder (the `retentionDays.spam` setting); 30 when not given. */
+  spamRetentionDays?: () => number;
+  /** Where staff actions on leads are recorded (their history). */
+  audit?: AuditTrail;
+  now?: () => Date;
 }
+
+/** Most spam the folder keeps: beyond it the oldest goes, so a flood cannot fill the disk. */
+export const SPAM_FOLDER_CAP = 10_000;
+const DAY_MS = 24 * 3600_000;
 
 /** Where a submission came from: the islands' JSON call, or a plain form post without JavaScript. */
 export type SubmissionChannel = 'api' | 'page';
 
 /**
  * What became of a submission. `stored`: a new row; `duplicate`: the same client token as an
- * earlier row (whose id it carries); `spam`: answered as if stored, but not kept; `invalid`: the
+ * earlier row (whose id it carries); `spam`: answered as if stored, kept in the spam folder and
+ * never mailed; `invalid`: the
  * visitor has fields to correct, one message per field.
  */
 export type SubmitResult = { outcome: 'stored' | 'duplicate' | 'spam'; id: string } | { outcome: 'invalid'; fields: FieldErrors };
@@ -74,7 +86,7 @@ export function describeSubmission(type: FormType, data: FormValues, id: string,
  * its staff notification together, answer — plus the admin inbox operations. What
  * differs between the four forms is data (`shared/forms.ts`, the table map), not code.
  */
-export function createFormService({ db, config, logger, onQueued }: FormServiceDeps) {
+export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, audit, now = () => new Date() }: FormServiceDeps) {
   const minFillMs = config.formMinFillSeconds * 1000;
 
   async function enforceRateLimit(ip: string): Promise<void> {
@@ -99,7 +111,19 @@ export function createFormService({ db, config, logger, onQueued }: FormServiceD
     return null;
   }
 
+  /** Spam past its retention, then the oldest beyond the folder's cap. */
+  function purgeExpiredSpam(): Promise<number> {
+    return purgeSpam(db, { before: new Date(now().getTime() - spamRetentionDays() * DAY_MS), cap: SPAM_FOLDER_CAP });
+  }
+
+  function staffNotice(type: FormType, data: FormValues, id: string) {
+    return { ...describeSubmission(type, data, id, config.publicUrl), replyTo: typeof data.email === 'string' ? data.email : null };
+  }
+
   return {
+    purgeExpiredSpam,
+    staffNotice,
+
     /**
      * Takes one submission through the flow. A form with fields to correct is a result (`invalid`),
      * not an error, so each channel answers it its own way; a body that is not a form at all throws
@@ -113,16 +137,19 @@ export function createFormService({ db, config, logger, onQueued }: FormServiceD
       if (!validation.ok) return { outcome: 'invalid', fields: validation.fields };
       await enforceRateLimit(ip);
 
-      const reason = spamReason(meta);
-      if (reason) {
-        // A normal-looking answer so the bot learns nothing; nothing stored, nobody notified.
-        logger.info({ form: type, reason, channel }, 'form submission dropped as spam');
-        return { outcome: 'spam', id: randomUUID() };
-      }
-
       const data = validation.data;
       const id = randomUUID();
-      const result = await storeSubmission(db, type, { id, data, clientToken: meta.clientToken }, { ...describeSubmission(type, data, id, config.publicUrl), replyTo: typeof data.email === 'string' ? data.email : null });
+      const submittedAt = now();
+      const reason = spamReason(meta);
+      if (reason) {
+        // A normal-looking answer so the bot learns nothing; kept in the spam folder, nobody notified.
+        await storeLead(db, type, { id, data, clientToken: null, submittedAt, spamReason: reason }, null);
+        logger.info({ form: type, id, reason, channel }, 'form submission stored as spam');
+        await purgeExpiredSpam();
+        return { outcome: 'spam', id };
+      }
+
+      const result = await storeLead(db, type, { id, data, clientToken: meta.clientToken, submittedAt }, staffNotice(type, data, id));
       if (result.created) {
         logger.info({ form: type, id: result.id, channel }, 'form submission stored');
         onQueued?.();
@@ -131,20 +158,30 @@ export function createFormService({ db, config, logger, onQueued }: FormServiceD
     },
 
     list(type: FormType, { page, limit }: { page: number; limit: number }): Promise<{ records: SubmissionRecord[]; total: number }> {
-      return listSubmissions(db, type, { limit, offset: (page - 1) * limit });
+      return listFormLeads(db, type, { limit, offset: (page - 1) * limit });
     },
 
-    async setStatus(type: FormType, id: string, status: unknown): Promise<SubmissionRecord> {
+    async setStatus(type: FormType, id: string, status: unknown, actor?: AuditActor): Promise<SubmissionRecord> {
       if (typeof status !== 'string' || !(FORM_STATUSES[type] as readonly string[]).includes(status)) {
         throw new ValidationError(messages.forms.unknownStatus(type));
       }
-      const record = await updateSubmissionStatus(db, type, id, status);
-      if (!record) throw new NotFoundError(messages.forms.submissionNotFound);
-      return record;
+      const lead = await findLead(db, type, id);
+      if (!lead || lead.spam_at) throw new NotFoundError(messages.forms.submissionNotFound);
+      const updated = await db.transaction(async (trx) => {
+        const [row] = await updateLeads(trx, [lead.id], { status, read_at: readAtForStatus(lead, status, now()) });
+        if (actor && audit && status !== lead.status) await audit.record(actor, { action: 'lead.status', target: leadTarget(lead.id), summary: `${lead.status} → ${status}` }, trx);
+        return row!;
+      });
+      return toSubmissionRecord(updated);
     },
 
-    async remove(type: FormType, id: string): Promise<void> {
-      if (!(await deleteSubmission(db, type, id))) throw new NotFoundError(messages.forms.submissionNotFound);
+    async remove(type: FormType, id: string, actor?: AuditActor): Promise<void> {
+      const lead = await findLead(db, type, id);
+      if (!lead || lead.spam_at) throw new NotFoundError(messages.forms.submissionNotFound);
+      await db.transaction(async (trx) => {
+        if ((await deleteLeads(trx, [lead.id])).length === 0) throw new NotFoundError(messages.forms.submissionNotFound);
+        if (actor && audit) await audit.record(actor, { action: 'lead.delete', target: leadTarget(lead.id), summary: FORM_TYPE_LABELS[type] }, trx);
+      });
     },
   };
 }

@@ -38,7 +38,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 
 /**
  * Sends queued staff notifications through SMTP. Submissions never wait for it: the statement that
- * stores a submission also adds its outbox row (`storeSubmission`), so an SMTP outage delays
+ * stores a submission also adds its outbox row (`storeLead`), so an SMTP outage delays
  * e-mails but loses and slows nothing.
  * Several instances may run workers: rows are claimed with a lock that expires.
  */

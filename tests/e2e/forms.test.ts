@@ -212,11 +212,15 @@ describe('visitor forms in a real browser', () => {
     // Failure: an alert with the server's text, else "Submit failed".
     await modal.getByLabel('Email').fill('alan@example.com');
     const alertAfterClaim = async () => {
-      const shown = page.waitForEvent('dialog');
+      // Accepted as soon as it opens: an alert left open holds the click that raised it.
+      const shown = new Promise<string>((resolve) =>
+        page.once('dialog', (dialog) => {
+          resolve(dialog.message());
+          void dialog.accept();
+        }),
+      );
       await modal.getByRole('button', { name: 'Claim Offer' }).click();
-      const dialog = await shown;
-      await dialog.accept();
-      return dialog.message();
+      return shown;
     };
     await page.route('**/api/forms/free-offer', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'This address cannot receive offers.' }) }));
     await expect(alertAfterClaim()).resolves.toBe('This address cannot receive offers.');

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { SUBMISSION_TABLES } from '../../server/db/form-submissions';
-import { FORM_TYPES, type FormType } from '../../shared/form-types';
+import type { FormType } from '../../shared/form-types';
 
 /** A valid body of each form, as a person would fill it in. */
 export const VALID_FORMS: Record<FormType, Record<string, unknown>> = {
@@ -21,9 +20,16 @@ export async function countRows(db: Knex, table: string): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-/** Submissions stored across the four tables. */
-export async function countSubmissions(db: Knex): Promise<number> {
-  let total = 0;
-  for (const type of FORM_TYPES) total += await countRows(db, SUBMISSION_TABLES[type]);
-  return total;
+/** Leads in the inbox (not spam), of one type or of all four. */
+export async function countSubmissions(db: Knex, type?: FormType): Promise<number> {
+  const rows = db('leads').whereNull('spam_at');
+  if (type) rows.where({ type });
+  const row = await rows.count<{ count: string | number }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}
+
+/** Leads in the spam folder. */
+export async function countSpam(db: Knex): Promise<number> {
+  const row = await db('leads').whereNotNull('spam_at').count<{ count: string | number }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
 }

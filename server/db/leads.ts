@@ -1,0 +1,211 @@
+import type { Knex } from 'knex';
+import { FORM_DEFINITIONS } from '../../shared/forms';
+import type { FormType } from '../../shared/form-types';
+import type { FormValues } from '../../shared/form-schemas';
+import type { KeysetPosition } from './keyset-cursor';
+import type { LeadNoteRow, LeadRow } from './tables';
+import { isUuid } from './uuid';
+
+/** The fields of any form, as `leads` columns (each form uses some of them; the rest stay null). */
+export const LEAD_FIELD_COLUMNS = ['name', 'email', 'phone', 'company', 'subject', 'service', 'message', 'budget', 'timeline', 'project_details'] as const;
+
+/**
+ * What the search matches, lower-cased: the same expression as the trigram index
+ * `leads_search_index` (migration 20261125100000_leads), so the planner can use that index.
+ */
+export const LEAD_SEARCH_TEXT = `lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(company, '') || ' ' || coalesce(subject, '') || ' ' || coalesce(message, '') || ' ' || coalesce(project_details, ''))`;
+
+const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** A submission as the spec's per-form API shows it: `_id`, `submittedAt`, `status` and its form's fields. */
+export type SubmissionRecord = Record<string, unknown> & { _id: string; submittedAt: string; status: string };
+
+/** The one place a lead becomes the per-form API's record: only its own form's fields, by their names. */
+export function toSubmissionRecord(row: LeadRow): SubmissionRecord {
+  const record: SubmissionRecord = { _id: row.id, submittedAt: new Date(row.submitted_at).toISOString(), status: row.status };
+  for (const field of FORM_DEFINITIONS[row.type].fields) record[field.name] = row[toSnake(field.name) as keyof LeadRow] ?? null;
+  return record;
+}
+
+export function toColumns(data: FormValues): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).map(([field, value]) => [toSnake(field), value ?? null]));
+}
+
+/** The staff e-mail queued with a new lead (see `form-notifications.ts` for its delivery). */
+export interface SubmissionNotice {
+  subject: string;
+  body: string;
+  replyTo: string | null;
+}
+
+export interface NewLead {
+  id: string;
+  data: FormValues;
+  clientToken: string | null;
+  submittedAt: Date;
+  /** Set for a submission the spam checks caught: stored in the spam folder, never mailed. */
+  spamReason?: string;
+}
+
+/**
+ * Stores a lead and, unless it is spam, queues its staff notification; with the client token of
+ * an existing lead of the type nothing is written and that one's id is returned. One statement
+ * (the notification inserted from the lead insert's result), so both rows exist or neither.
+ */
+export async function storeLead(db: Knex, type: FormType, lead: NewLead, notice: SubmissionNotice | null): Promise<{ id: string; created: boolean }> {
+  const row = {
+    id: lead.id,
+    type,
+    ...toColumns(lead.data),
+    submitted_at: lead.submittedAt,
+    client_token: lead.clientToken,
+    spam_reason: lead.spamReason ?? null,
+    spam_at: lead.spamReason ? lead.submittedAt : null,
+  };
+  const insert = db('leads').insert(row);
+  const stored = (lead.clientToken ? insert.onConflict(['type', 'client_token']).ignore() : insert).returning('id');
+  if (!notice) {
+    const [created] = await stored;
+    return { id: (created as { id: string }).id, created: true };
+  }
+  const result = await db.raw<{ rows: { id: string }[] }>(
+    `with stored as (?),
+          queued as (insert into form_notifications (form_type, submission_id, subject, body, reply_to)
+                     select ?, id, ?, ?, ? from stored)
+     select id from stored`,
+    [stored, type, notice.subject, notice.body, notice.replyTo],
+  );
+  if (result.rows[0]) return { id: result.rows[0].id, created: true };
+  const existing = await db('leads').where({ type, client_token: lead.clientToken }).first<{ id: string }>('id');
+  return { id: existing!.id, created: false };
+}
+
+/** Queues the staff notification of a lead that was not sent one (a lead taken out of spam). */
+export async function queueNotification(db: Knex, type: FormType, id: string, notice: SubmissionNotice): Promise<void> {
+  await db('form_notifications').insert({ form_type: type, submission_id: id, subject: notice.subject, body: notice.body, reply_to: notice.replyTo });
+}
+
+/** The spec's per-form list: one type's leads (not spam), newest first, by page, with their total. */
+export async function listFormLeads(db: Knex, type: FormType, { limit, offset }: { limit: number; offset: number }): Promise<{ records: SubmissionRecord[]; total: number }> {
+  const inbox = () => db<LeadRow>('leads').where({ type }).whereNull('spam_at');
+  const [rows, countRow] = await Promise.all([
+    inbox().select('*').orderBy([{ column: 'submitted_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit).offset(offset),
+    inbox().count<{ count: string | number }[]>({ count: '*' }).first(),
+  ]);
+  return { records: (rows as LeadRow[]).map(toSubmissionRecord), total: Number(countRow?.count ?? 0) };
+}
+
+export async function findLead(db: Knex, type: FormType, id: string): Promise<LeadRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return db<LeadRow>('leads').where({ type, id }).first();
+}
+
+/** Leads of these ids that exist (ids that are not UUIDs are left out). */
+export async function findLeads(db: Knex, ids: readonly string[]): Promise<LeadRow[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  return db<LeadRow>('leads').whereIn('id', valid);
+}
+
+/** Changes the leads of these ids; returns the changed rows. */
+export async function updateLeads(db: Knex, ids: readonly string[], changes: Partial<LeadRow> | Record<string, Knex.Raw | unknown>): Promise<LeadRow[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  return db<LeadRow>('leads').whereIn('id', valid).update(changes as Partial<LeadRow>).returning('*') as Promise<LeadRow[]>;
+}
+
+/** Deletes the leads of these ids (their notes go with them); returns the deleted rows' ids. */
+export async function deleteLeads(db: Knex, ids: readonly string[]): Promise<string[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  // `returning` rather than the affected-row count, which the PGlite dialect does not give as a number.
+  const deleted = await db('leads').whereIn('id', valid).delete().returning<{ id: string }[]>('id');
+  return deleted.map((row) => row.id);
+}
+
+export type LeadFolder = 'inbox' | 'spam';
+
+export interface LeadQuery {
+  folder: LeadFolder;
+  type?: FormType;
+  status?: string;
+  unread?: boolean;
+  /** Lower-cased search text: an e-mail address is matched exactly, anything else as a substring. */
+  search?: string;
+  /** Inclusive lower bound of `submitted_at`. */
+  from?: Date;
+  /** Exclusive upper bound of `submitted_at`. */
+  to?: Date;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Escapes `%`, `_` and `\` so a search for them finds them instead of matching anything. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The filtered leads, newest first; the caller adds the order, the keyset and the limit. */
+export function filteredLeads(db: Knex, query: LeadQuery): Knex.QueryBuilder {
+  const rows = db('leads');
+  if (query.folder === 'spam') rows.whereNotNull('spam_at');
+  else rows.whereNull('spam_at');
+  if (query.type) rows.where('type', query.type);
+  if (query.status) rows.where('status', query.status);
+  if (query.unread) rows.whereNull('read_at');
+  if (query.from) rows.where('submitted_at', '>=', query.from);
+  if (query.to) rows.where('submitted_at', '<', query.to);
+  if (query.search) {
+    // An address finds its sender's leads through the e-mail index; other text through the trigram index.
+    if (EMAIL.test(query.search)) rows.whereRaw('lower(email) = ?', [query.search]);
+    else rows.whereRaw(`${LEAD_SEARCH_TEXT} like ?`, [likePattern(query.search)]);
+  }
+  return rows;
+}
+
+const NEWEST_FIRST = [
+  { column: 'submitted_at', order: 'desc' },
+  { column: 'id', order: 'desc' },
+] as const;
+
+/** One page of leads newest first, strictly after `after` (keyset: any page costs what the first does). */
+export async function listLeads(db: Knex, query: LeadQuery, { after, limit }: { after?: KeysetPosition; limit: number }): Promise<LeadRow[]> {
+  const rows = filteredLeads(db, query).select('*');
+  if (after) rows.whereRaw('(submitted_at, id) < (?, ?)', [after.at, after.id]);
+  const page: LeadRow[] = await rows.orderBy([...NEWEST_FIRST]).limit(limit);
+  return page;
+}
+
+/** Every lead the filters match, newest first, as a stream of rows read in batches by the database. */
+export function streamLeads(db: Knex, query: LeadQuery): NodeJS.ReadableStream & AsyncIterable<LeadRow> {
+  return filteredLeads(db, query).select('*').orderBy([...NEWEST_FIRST]).stream() as unknown as NodeJS.ReadableStream & AsyncIterable<LeadRow>;
+}
+
+/** Unread leads in the inbox (read over the small partial index of unread leads). */
+export async function countUnread(db: Knex): Promise<number> {
+  const row = await db('leads').whereNull('read_at').whereNull('spam_at').count<{ count: string | number }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}
+
+export async function notesOf(db: Knex, leadId: string): Promise<LeadNoteRow[]> {
+  const rows: LeadNoteRow[] = await db('lead_notes').where({ lead_id: leadId }).orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]);
+  return rows;
+}
+
+export async function insertNote(db: Knex, note: Omit<LeadNoteRow, 'id'>): Promise<LeadNoteRow> {
+  const rows = (await db('lead_notes').insert(note).returning('*')) as LeadNoteRow[];
+  return rows[0]!;
+}
+
+/**
+ * Deletes spam that has been in the folder since before `before`, then the oldest spam beyond the
+ * newest `cap`; returns how many went. Both read the spam folder's own small indexes.
+ */
+export async function purgeSpam(db: Knex, { before, cap }: { before: Date; cap: number }): Promise<number> {
+  const expired = await db('leads').whereNotNull('spam_at').where('spam_at', '<', before).delete().returning('id');
+  const overCap = await db.raw<{ rows: { id: string }[] }>(
+    `delete from leads where id in (
+       select id from leads where spam_at is not null order by spam_at desc, id desc offset ?)
+     returning id`,
+    [cap],
+  );
+  return expired.length + overCap.rows.length;
+}
