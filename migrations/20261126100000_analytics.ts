@@ -8,6 +8,11 @@ import type { Knex } from 'knex';
  * visitor across days, and no address or browser string is ever written.
  */
 export async function up(knex: Knex): Promise<void> {
+  // A lead's visit: the page it arrived on that day (the other attribution columns came with leads).
+  await knex.schema.alterTable('leads', (t) => {
+    t.text('landing_path');
+  });
+
   await knex.schema.createTable('analytics_salts', (t) => {
     t.date('day').primary({ constraintName: 'analytics_salts_pkey' });
     t.text('salt').notNullable();
@@ -61,4 +66,7 @@ export async function down(knex: Knex): Promise<void> {
   for (const table of ['analytics_source_days', 'analytics_page_days', 'analytics_day_page_visitors', 'analytics_day_visitors', 'analytics_salts']) {
     await knex.schema.dropTableIfExists(table);
   }
+  await knex.schema.alterTable('leads', (t) => {
+    t.dropColumn('landing_path');
+  });
 }

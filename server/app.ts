@@ -19,7 +19,7 @@ import { adminPageRoutes } from './routes/admin-pages';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { adminFormRoutes } from './routes/admin-forms';
-import { pageViewRoutes } from './routes/analytics';
+import { analyticsApiRoutes, pageViewRoutes } from './routes/analytics';
 import { formApiRoutes, formPageRoutes } from './routes/forms';
 import { pageRoutes } from './routes/pages';
 import { portfolioApiRoutes } from './routes/portfolio-api';
@@ -29,6 +29,7 @@ import { settingsRoutes } from './routes/settings';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import { createAuditTrail } from './services/audit';
 import type { Analytics } from './services/analytics';
+import { createAnalyticsReportService } from './services/analytics-report';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createFormService } from './services/forms';
@@ -62,7 +63,15 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   const portfolio = createPortfolioService({ db, contentVersion });
   const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
   const audit = createAuditTrail({ db });
-  const forms = createFormService({ db, config, logger, audit, onQueued: onFormQueued, spamRetentionDays: () => settings.current().retentionDays.spam });
+  const forms = createFormService({
+    db,
+    config,
+    logger,
+    audit,
+    onQueued: onFormQueued,
+    spamRetentionDays: () => settings.current().retentionDays.spam,
+    visitOf: analytics.sourceOf,
+  });
 
   // A shutting-down instance tells keep-alive clients to reconnect elsewhere.
   app.use(async (ctx, next) => {
@@ -108,6 +117,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(adminAuthApiRoutes({ auth, config }).routes());
   app.use(adminFormRoutes(forms).routes());
   app.use(settingsRoutes(settings).routes());
+  app.use(analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })).routes());
 
   app.use(notFound());
   return app;

@@ -2,7 +2,12 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { isbot } from 'isbot';
 import type { Config } from '../config';
+import { ValidationError } from '../errors';
+import { requireAdmin } from '../middleware/require-admin';
 import type { Analytics, PageView } from '../services/analytics';
+import type { AnalyticsReportService } from '../services/analytics-report';
+import { analyticsRangeSchema } from '../../shared/analytics';
+import { fieldErrorsOf, firstErrorOf } from '../../shared/zod-errors';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 
 /** The smallest transparent GIF: what the page-view pixel answers, whatever it did. */
@@ -87,6 +92,32 @@ export function pageViewRoutes(analytics: Analytics, config: Pick<Config, 'publi
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'image/gif';
     ctx.body = PIXEL;
+  });
+  return router;
+}
+
+/**
+ * The admin's reports over the daily counts and the leads, for a range of the agency's days
+ * (`?from=&to=`, `YYYY-MM-DD`, both included; the last 30 days when left out):
+ * `GET /api/analytics/summary` → totals, pages, referrers, campaigns (for other tools to check
+ * and export), and `GET /api/analytics/report` → the same with what the Analytics view draws.
+ */
+export function analyticsApiRoutes(report: AnalyticsReportService): Router {
+  const router = new Router({ prefix: '/api/analytics' });
+  const rangeOf = (ctx: Context) => {
+    const parsed = analyticsRangeSchema.safeParse(ctx.query);
+    if (!parsed.success) {
+      const { field, message } = firstErrorOf(parsed.error);
+      throw new ValidationError(`${field}: ${message}`, fieldErrorsOf(parsed.error));
+    }
+    return parsed.data;
+  };
+
+  router.get('/summary', requireAdmin(), async (ctx) => {
+    ctx.body = await report.summary(rangeOf(ctx));
+  });
+  router.get('/report', requireAdmin(), async (ctx) => {
+    ctx.body = await report.report(rangeOf(ctx));
   });
   return router;
 }
