@@ -4,7 +4,7 @@ import { FORM_TYPE_LABELS, isFormType, type FormType } from '../../shared/form-t
 export const DASHBOARD_BASE = '/admin/dashboard';
 
 /** Sections the spec leaves as placeholders ("content will go here"). */
-export const PLACEHOLDER_SECTIONS = ['users', 'projects', 'messages', 'tasks', 'analytics', 'settings'] as const;
+export const PLACEHOLDER_SECTIONS = ['users', 'projects', 'messages', 'tasks', 'settings'] as const;
 export type PlaceholderSection = (typeof PLACEHOLDER_SECTIONS)[number];
 
 export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
@@ -12,7 +12,6 @@ export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
   projects: 'Projects',
   messages: 'Messages',
   tasks: 'Tasks',
-  analytics: 'Analytics',
   settings: 'Settings',
 };
 
@@ -21,6 +20,7 @@ export type DashboardView =
   | { name: 'forms'; type: FormType }
   | { name: 'portfolio' }
   | { name: 'portfolio-detail'; id: string }
+  | { name: 'analytics' }
   | { name: 'placeholder'; section: PlaceholderSection }
   | { name: 'not-found' };
 
@@ -50,6 +50,7 @@ export function viewFromPath(path: string): DashboardView {
     }
     return id ? { name: 'portfolio-detail', id } : { name: 'not-found' };
   }
+  if (section === 'analytics' && detail === undefined) return { name: 'analytics' };
   if (detail === undefined && isPlaceholderSection(section)) return { name: 'placeholder', section };
   return { name: 'not-found' };
 }
@@ -66,6 +67,8 @@ export function pathOfView(view: DashboardView): string {
       return `${DASHBOARD_BASE}/portfolio`;
     case 'portfolio-detail':
       return `${DASHBOARD_BASE}/portfolio/${encodeURIComponent(view.id)}`;
+    case 'analytics':
+      return `${DASHBOARD_BASE}/analytics`;
     case 'placeholder':
       return `${DASHBOARD_BASE}/${view.section}`;
   }
@@ -82,6 +85,8 @@ export function titleOfView(view: DashboardView): string {
       return 'Portfolio';
     case 'portfolio-detail':
       return 'Portfolio item';
+    case 'analytics':
+      return 'Analytics';
     case 'placeholder':
       return PLACEHOLDER_LABELS[view.section];
     case 'not-found':

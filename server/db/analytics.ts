@@ -145,12 +145,6 @@ export async function forgetDaysBefore(knex: Knex, today: string): Promise<void>
   });
 }
 
-export interface DayFigures {
-  day: string;
-  views: number;
-  visitors: number;
-}
-
 export interface PageFigures {
   path: string;
   views: number;
@@ -164,42 +158,55 @@ export interface SourceFigures {
 
 const int = (value: unknown) => Number(value ?? 0);
 
-/** Views and visitors per day of the range (days without views are absent). */
-export async function figuresPerDay(knex: Knex, from: string, to: string): Promise<DayFigures[]> {
-  // Visitors of a day: the day's new visitors, counted once each by the way they arrived.
-  const rows = await knex.raw(
-    `select to_char(d.day, 'YYYY-MM-DD') as day, d.views, coalesce(s.visitors, 0) as visitors
-       from (select day, sum(views) as views from analytics_page_days where day between ? and ? group by day) d
-       left join (select day, sum(visitors) as visitors from analytics_source_days where day between ? and ? group by day) s
-         on s.day = d.day
-      order by d.day`,
-    [from, to, from, to],
+/** Views per day, and views and visitors per page (most viewed first), of a range: one pass (grouping sets). */
+export async function pageFigures(knex: Knex, from: string, to: string): Promise<{ viewsPerDay: Map<string, number>; pages: PageFigures[] }> {
+  const result = await knex.raw(
+    `select to_char(day, 'YYYY-MM-DD') as day, path, sum(views) as views, sum(visitors) as visitors
+       from analytics_page_days where day between ? and ?
+      group by grouping sets ((day), (path))`,
+    [from, to],
   );
-  return rows.rows.map((row: Record<string, unknown>) => ({ day: row.day as string, views: int(row.views), visitors: int(row.visitors) }));
+  const viewsPerDay = new Map<string, number>();
+  const pages: PageFigures[] = [];
+  for (const row of result.rows as Record<string, unknown>[]) {
+    if (row.path === null) viewsPerDay.set(row.day as string, int(row.views));
+    else pages.push({ path: row.path as string, views: int(row.views), visitors: int(row.visitors) });
+  }
+  pages.sort((a, b) => b.views - a.views || a.path.localeCompare(b.path));
+  return { viewsPerDay, pages };
 }
 
-/** Every page seen in the range, most viewed first. */
-export async function figuresPerPage(knex: Knex, from: string, to: string): Promise<PageFigures[]> {
-  const rows = await knex('analytics_page_days')
-    .whereBetween('day', [from, to])
-    .groupBy('path')
-    .select('path', knex.raw('sum(views) as views'), knex.raw('sum(visitors) as visitors'))
-    .orderBy([{ column: 'views', order: 'desc' }, { column: 'path' }]);
-  return rows.map((row: Record<string, unknown>) => ({ path: row.path as string, views: int(row.views), visitors: int(row.visitors) }));
+export interface VisitFigures {
+  /** Visitors of each day: its new visitors, each counted once, by the way they arrived. */
+  visitorsPerDay: Map<string, number>;
+  referrers: SourceFigures[];
+  campaigns: SourceFigures[];
+  landingPages: SourceFigures[];
 }
 
-/** Visitors per value of one way in (referrer host, campaign, landing page) over the range, biggest first. */
-export async function visitorsBy(
-  knex: Knex,
-  column: 'referrer_host' | 'utm_campaign' | 'utm_source' | 'landing_path',
-  from: string,
-  to: string,
-): Promise<SourceFigures[]> {
-  const rows = await knex('analytics_source_days')
-    .whereBetween('day', [from, to])
-    .whereNot(column, '')
-    .groupBy(column)
-    .select(knex.raw('?? as name', [column]), knex.raw('sum(visitors) as visitors'))
-    .orderBy([{ column: 'visitors', order: 'desc' }, { column: 'name' }]);
-  return rows.map((row: Record<string, unknown>) => ({ name: row.name as string, visitors: int(row.visitors) }));
+/** Visitors per day and per way in (referrer host, campaign, landing page) of a range: one pass. */
+export async function visitFigures(knex: Knex, from: string, to: string): Promise<VisitFigures> {
+  const result = await knex.raw(
+    `select to_char(day, 'YYYY-MM-DD') as day, referrer_host, utm_campaign, landing_path, sum(visitors) as visitors,
+            grouping(day) = 0 as by_day, grouping(referrer_host) = 0 as by_referrer, grouping(utm_campaign) = 0 as by_campaign
+       from analytics_source_days where day between ? and ?
+      group by grouping sets ((day), (referrer_host), (utm_campaign), (landing_path))`,
+    [from, to],
+  );
+  const figures: VisitFigures = { visitorsPerDay: new Map(), referrers: [], campaigns: [], landingPages: [] };
+  for (const row of result.rows as Record<string, unknown>[]) {
+    const visitors = int(row.visitors);
+    // '' is "none": no referrer, no campaign.
+    if (row.by_day) figures.visitorsPerDay.set(row.day as string, visitors);
+    else if (row.by_referrer) {
+      if (row.referrer_host) figures.referrers.push({ name: row.referrer_host as string, visitors });
+    } else if (row.by_campaign) {
+      if (row.utm_campaign) figures.campaigns.push({ name: row.utm_campaign as string, visitors });
+    } else figures.landingPages.push({ name: row.landing_path as string, visitors });
+  }
+  const biggestFirst = (a: SourceFigures, b: SourceFigures) => b.visitors - a.visitors || a.name.localeCompare(b.name);
+  figures.referrers.sort(biggestFirst);
+  figures.campaigns.sort(biggestFirst);
+  figures.landingPages.sort(biggestFirst);
+  return figures;
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { figuresPerDay, figuresPerPage, visitorsBy, type SourceFigures } from '../db/analytics';
+import { pageFigures, visitFigures, type SourceFigures } from '../db/analytics';
 import { leadsBy, leadsPerDayAndType, quotesPerBudgetBand, type LeadRange } from '../db/lead-figures';
 import type { AnalyticsRangeQuery, AnalyticsReport, AnalyticsSummary, SourceRow } from '../../shared/analytics';
 import { BUDGET, formatBudget } from '../../shared/forms';
@@ -36,9 +36,13 @@ function withLeads(visitors: SourceFigures[], leads: Map<string, number>): Sourc
   return [...rows.values()].sort((a, b) => b.visitors - a.visitors || b.leads - a.leads || a.name.localeCompare(b.name));
 }
 
+const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
+const noLeads = () => Object.fromEntries(FORM_TYPES.map((type) => [type, 0]));
+
 /**
  * The analytics read from the daily counts (never from single views) and the leads: what the
- * Analytics view shows and the summary other tools fetch.
+ * Analytics view shows and the summary other tools fetch. Each table is read once per report,
+ * its groupings in one pass.
  */
 export function createAnalyticsReportService({ db, timeZone, now = () => new Date() }: AnalyticsReportDeps): AnalyticsReportService {
   const resolve = (query: AnalyticsRangeQuery): LeadRange => {
@@ -46,66 +50,61 @@ export function createAnalyticsReportService({ db, timeZone, now = () => new Dat
     return { from: query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1)), to, timeZone: timeZone() };
   };
 
-  const summaryOf = async (range: LeadRange): Promise<AnalyticsSummary> => {
-    const [days, pages, referrers, campaigns, leadsPerPath, leadsPerReferrer, leadsPerCampaign, leadsPerDay] = await Promise.all([
-      figuresPerDay(db, range.from, range.to),
-      figuresPerPage(db, range.from, range.to),
-      visitorsBy(db, 'referrer_host', range.from, range.to),
-      visitorsBy(db, 'utm_campaign', range.from, range.to),
+  const build = async (query: AnalyticsRangeQuery, full: boolean): Promise<AnalyticsReport | AnalyticsSummary> => {
+    const range = resolve(query);
+    const [pages, visits, leadsPerDay, leadsPerPath, leadsPerReferrer, leadsPerCampaign] = await Promise.all([
+      pageFigures(db, range.from, range.to),
+      visitFigures(db, range.from, range.to),
+      leadsPerDayAndType(db, range),
       leadsBy(db, 'source_path', range),
       leadsBy(db, 'referrer_host', range),
       leadsBy(db, 'utm_campaign', range),
-      leadsPerDayAndType(db, range),
     ]);
-    const pageRows = pages.map((page) => ({ ...page, leads: leadsPerPath.get(page.path) ?? 0 }));
-    for (const [path, leads] of leadsPerPath) if (!pages.some((page) => page.path === path)) pageRows.push({ path, views: 0, visitors: 0, leads });
-    return {
+    const pageRows = pages.pages.map((page) => ({ ...page, leads: leadsPerPath.get(page.path) ?? 0 }));
+    const counted = new Set(pages.pages.map((page) => page.path));
+    for (const [path, leads] of leadsPerPath) if (!counted.has(path)) pageRows.push({ path, views: 0, visitors: 0, leads });
+    const summary: AnalyticsSummary = {
       from: range.from,
       to: range.to,
-      views: days.reduce((sum, day) => sum + day.views, 0),
-      visitors: days.reduce((sum, day) => sum + day.visitors, 0),
-      leads: leadsPerDay.reduce((sum, row) => sum + row.leads, 0),
+      views: sum(pages.viewsPerDay.values()),
+      visitors: sum(visits.visitorsPerDay.values()),
+      leads: sum(leadsPerDay.map((row) => row.leads)),
       pages: pageRows,
-      referrers: withLeads(referrers, leadsPerReferrer),
-      campaigns: withLeads(campaigns, leadsPerCampaign),
+      referrers: withLeads(visits.referrers, leadsPerReferrer),
+      campaigns: withLeads(visits.campaigns, leadsPerCampaign),
+    };
+    if (!full) return summary;
+
+    const [leadsPerLanding, services, budgets] = await Promise.all([
+      leadsBy(db, 'landing_path', range),
+      leadsBy(db, 'service', range),
+      quotesPerBudgetBand(db, range, BUDGET_BAND_EDGES),
+    ]);
+    const leadsOf = new Map<string, Record<string, number>>();
+    for (const { day, type, leads } of leadsPerDay) {
+      const row = leadsOf.get(day) ?? noLeads();
+      row[type] = leads;
+      leadsOf.set(day, row);
+    }
+    return {
+      ...summary,
+      days: datesBetween(range.from, range.to).map((day) => ({
+        day,
+        views: pages.viewsPerDay.get(day) ?? 0,
+        visitors: visits.visitorsPerDay.get(day) ?? 0,
+        leads: leadsOf.get(day) ?? noLeads(),
+      })),
+      landingPages: withLeads(visits.landingPages, leadsPerLanding),
+      services: [...services].map(([name, leads]) => ({ name, leads })).sort((a, b) => b.leads - a.leads || a.name.localeCompare(b.name)),
+      budgets: [BUDGET.min, ...BUDGET_BAND_EDGES].map((low, band) => ({
+        name: low >= BUDGET.max ? formatBudget(low) : `${formatBudget(low)} – ${formatBudget(BUDGET_BAND_EDGES[band]! - 1)}`,
+        leads: budgets.get(band) ?? 0,
+      })),
     };
   };
 
   return {
-    summary: (query) => summaryOf(resolve(query)),
-    async report(query) {
-      const range = resolve(query);
-      const [summary, days, leadsPerDay, landingPages, leadsPerLanding, services, budgets] = await Promise.all([
-        summaryOf(range),
-        figuresPerDay(db, range.from, range.to),
-        leadsPerDayAndType(db, range),
-        visitorsBy(db, 'landing_path', range.from, range.to),
-        leadsBy(db, 'landing_path', range),
-        leadsBy(db, 'service', range),
-        quotesPerBudgetBand(db, range, BUDGET_BAND_EDGES),
-      ]);
-      const figuresOf = new Map(days.map((day) => [day.day, day]));
-      const leadsOf = new Map<string, Record<string, number>>();
-      for (const { day, type, leads } of leadsPerDay) {
-        const row = leadsOf.get(day) ?? Object.fromEntries(FORM_TYPES.map((form) => [form, 0]));
-        row[type] = leads;
-        leadsOf.set(day, row);
-      }
-      return {
-        ...summary,
-        days: datesBetween(range.from, range.to).map((day) => ({
-          day,
-          views: figuresOf.get(day)?.views ?? 0,
-          visitors: figuresOf.get(day)?.visitors ?? 0,
-          leads: leadsOf.get(day) ?? Object.fromEntries(FORM_TYPES.map((form) => [form, 0])),
-        })),
-        landingPages: withLeads(landingPages, leadsPerLanding),
-        services: [...services].map(([name, leads]) => ({ name, leads })).sort((a, b) => b.leads - a.leads || a.name.localeCompare(b.name)),
-        budgets: [BUDGET.min, ...BUDGET_BAND_EDGES].map((low, band) => ({
-          name: low >= BUDGET.max ? formatBudget(low) : `${formatBudget(low)} – ${formatBudget(BUDGET_BAND_EDGES[band]! - 1)}`,
-          leads: budgets.get(band) ?? 0,
-        })),
-      };
-    },
+    summary: (query) => build(query, false) as Promise<AnalyticsSummary>,
+    report: (query) => build(query, true) as Promise<AnalyticsReport>,
   };
 }

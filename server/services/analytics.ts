@@ -1,16 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import {
-  figuresPerDay,
-  figuresPerPage,
-  forgetDaysBefore,
-  saltOfDay,
-  sourceOfVisitor,
-  visitorsBy,
-  writeViews,
-  type CountedView,
-  type VisitSource,
-} from '../db/analytics';
+import { forgetDaysBefore, saltOfDay, sourceOfVisitor, writeViews, type CountedView, type VisitSource } from '../db/analytics';
 import type { Logger } from '../logger';
 import { localDate } from '../../shared/local-date';
 
@@ -156,21 +146,5 @@ export function createAnalytics({ db, logger, timeZone, now = () => new Date(), 
       clearInterval(timer);
       await flush();
     },
-  };
-}
-
-export interface AnalyticsRange {
-  from: string;
-  to: string;
-}
-
-/** Reads of the daily counts for the admin's Analytics view and `GET /api/analytics/summary`. */
-export function createAnalyticsReport(db: Knex) {
-  return {
-    perDay: ({ from, to }: AnalyticsRange) => figuresPerDay(db, from, to),
-    perPage: ({ from, to }: AnalyticsRange) => figuresPerPage(db, from, to),
-    referrers: ({ from, to }: AnalyticsRange) => visitorsBy(db, 'referrer_host', from, to),
-    campaigns: ({ from, to }: AnalyticsRange) => visitorsBy(db, 'utm_campaign', from, to),
-    landingPages: ({ from, to }: AnalyticsRange) => visitorsBy(db, 'landing_path', from, to),
   };
 }
