@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useOverlay } from './lib/use-overlay';
 import { createDashboardApi } from './admin/api';
 import { DashboardContext, type DashboardServices, type Notice } from './admin/context';
+import { AnalyticsView } from './admin/AnalyticsView';
 import { DashboardHome, PlaceholderView } from './admin/DashboardHome';
 import { FormsInbox } from './admin/FormsInbox';
 import { LeadDetailView } from './admin/LeadDetail';
@@ -198,6 +199,8 @@ function CurrentView({ view, username }: { view: DashboardView; username: string
     case 'portfolio':
     case 'portfolio-detail':
       return <PortfolioSection view={view} />;
+    case 'analytics':
+      return <AnalyticsView />;
     case 'placeholder':
       return <PlaceholderView title={PLACEHOLDER_LABELS[view.section]} />;
     case 'not-found':

@@ -21,6 +21,7 @@ import { adminPageRoutes } from './routes/admin-pages';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { adminFormRoutes } from './routes/admin-forms';
+import { analyticsApiRoutes, pageViewRoutes } from './routes/analytics';
 import { leadRoutes } from './routes/leads';
 import { formApiRoutes, formPageRoutes } from './routes/forms';
 import { pageRoutes } from './routes/pages';
@@ -30,6 +31,8 @@ import { seoRoutes } from './routes/seo';
 import { settingsRoutes } from './routes/settings';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import { createAuditTrail } from './services/audit';
+import type { Analytics } from './services/analytics';
+import { createAnalyticsReportService } from './services/analytics-report';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createFormService } from './services/forms';
@@ -44,6 +47,8 @@ export interface AppDeps {
   contentVersion: ContentVersion;
   /** The back office's settings, kept in step with the database by their own poller. */
   settings: SettingsService;
+  /** Page views counted in memory and written in batches (started and stopped with the process). */
+  analytics: Analytics;
   /** Folder holding the build's `manifest.json` and `assets/`. */
   assetsDir: string;
   /** Called when a form submission queued a staff notification (wakes the outbox worker). */
@@ -56,14 +61,22 @@ export interface AppDeps {
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, settings, assetsDir, onFormQueued, adminAuthOptions }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir, onFormQueued, adminAuthOptions }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const sendPage = createPageSender(renderPage);
   const portfolio = createPortfolioService({ db, contentVersion });
   const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
   const audit = createAuditTrail({ db });
-  const forms = createFormService({ db, config, logger, audit, onQueued: onFormQueued, spamRetentionDays: () => settings.current().retentionDays.spam });
+  const forms = createFormService({
+    db,
+    config,
+    logger,
+    audit,
+    onQueued: onFormQueued,
+    spamRetentionDays: () => settings.current().retentionDays.spam,
+    visitOf: analytics.sourceOf,
+  });
   const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued });
   // Visitors' pages: content pages, the portfolio and industry pages, the forms' pages and posts.
   const publicPages = [pageRoutes(sendPage), portfolioPageRoutes(sendPage, portfolio, config), formPageRoutes(sendPage, forms)];
@@ -103,6 +116,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   for (const router of publicPages) app.use(router.routes());
   app.use(seoRoutes(portfolio, config).routes());
   app.use(formApiRoutes(forms).routes());
+  // Page views: a pixel no cache keeps, so pages a CDN answered count too.
+  app.use(pageViewRoutes(analytics, config).routes());
 
   // Admin: the dashboard (or its login screen), login and logout; every admin API route guards
   // itself with requireAdmin().
@@ -111,6 +126,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(adminFormRoutes(forms).routes());
   app.use(leadRoutes(leads).routes());
   app.use(settingsRoutes(settings).routes());
+  app.use(analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })).routes());
 
   app.use(notFound());
   return app;

@@ -7,6 +7,7 @@ import { createLifecycle } from './lifecycle';
 import { createLogger } from './logger';
 import { DEFAULT_ASSETS_DIR } from './render/manifest';
 import { createAdminAuth } from './services/admin-auth';
+import { createAnalytics } from './services/analytics';
 import { createAuditTrail } from './services/audit';
 import { createContentVersion } from './services/content-version';
 import { seedSamplePortfolioOnFirstStart } from './services/portfolio-seed';
@@ -62,7 +63,9 @@ async function main(): Promise<void> {
   const spamPurge = setInterval(() => {
     purgeSpamFolder(db, { now: new Date(), retentionDays: settings.current().retentionDays.spam }).catch((error: unknown) => logger.warn({ err: error }, 'spam purge failed'));
   }, 3600_000);
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
+  const analytics = createAnalytics({ db, logger, timeZone: () => settings.current().timeZone });
+  analytics.start();
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
@@ -78,6 +81,8 @@ async function main(): Promise<void> {
       contentVersion.stop();
       settings.stop();
       await notifications.stop();
+      // The views counted since the last batch are written before the database closes.
+      await analytics.stop();
     },
   });
 

@@ -16,7 +16,7 @@ interface SidebarProps {
   panelRef: RefObject<HTMLElement | null>;
 }
 
-const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'portfolio' | 'messages'; icon: AdminIconName }[] = [
+const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'portfolio' | 'messages' | 'analytics'; icon: AdminIconName }[] = [
   { key: 'users', icon: 'users' },
   { key: 'projects', icon: 'projects' },
   { key: 'portfolio', icon: 'portfolio' },
@@ -93,8 +93,9 @@ export function Sidebar({ view, collapsed, onToggleCollapsed, open, onClose, onL
             </ul>
           </li>
           {SECTIONS_AFTER_FORMS.map(({ key, icon }) => {
-            const text = key === 'portfolio' ? 'Portfolio' : key === 'messages' ? 'Messages' : PLACEHOLDER_LABELS[key];
-            const to: DashboardView = key === 'portfolio' ? { name: 'portfolio' } : key === 'messages' ? { name: 'messages', filters: {} } : { name: 'placeholder', section: key };
+            const text = key === 'portfolio' ? 'Portfolio' : key === 'messages' ? 'Messages' : key === 'analytics' ? 'Analytics' : PLACEHOLDER_LABELS[key];
+            const to: DashboardView =
+              key === 'portfolio' || key === 'analytics' ? { name: key } : key === 'messages' ? { name: 'messages', filters: {} } : { name: 'placeholder', section: key };
             return (
               <li key={key}>
                 <ViewLink to={to} className="admin-nav__link" current={current === key} title={collapsed ? text : undefined}>

@@ -1,3 +1,4 @@
+import type { AnalyticsReport } from '../../shared/analytics';
 import { INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 import type { FormRecord } from './form-columns';
@@ -140,6 +141,12 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
 
     async deletePortfolioItem(id: string): Promise<void> {
       await call('DELETE', `/api/portfolio/${encodeURIComponent(id)}`, portfolioMessages.deleteFailed);
+    },
+
+    async analyticsReport(range: { from: string; to: string }): Promise<AnalyticsReport> {
+      const query = new URLSearchParams(range).toString();
+      const response = await call('GET', `/api/analytics/report?${query}`, 'Failed to load the analytics.');
+      return (await readJson(response)) as AnalyticsReport;
     },
 
     /**

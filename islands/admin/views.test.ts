@@ -10,6 +10,7 @@ describe('dashboard views in the URL path', () => {
     { name: 'lead', type: 'contact', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
     { name: 'portfolio' },
     { name: 'portfolio-detail', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
+    { name: 'analytics' },
     ...PLACEHOLDER_SECTIONS.map((section) => ({ name: 'placeholder' as const, section })),
   ];
 
@@ -56,7 +57,7 @@ describe('dashboard views in the URL path', () => {
 
   it('gives headings and the sidebar entry that lights up', () => {
     expect(titleOfView({ name: 'forms', type: 'free-offer' })).toBe('Free Offers submissions');
-    expect(titleOfView({ name: 'placeholder', section: 'analytics' })).toBe('Analytics');
+    expect(titleOfView({ name: 'analytics' })).toBe('Analytics');
     expect(sidebarKeyOfView({ name: 'portfolio-detail', id: 'x' })).toBe('portfolio');
     expect(sidebarKeyOfView({ name: 'forms', type: 'contact' })).toBe('forms/contact');
     expect(sidebarKeyOfView({ name: 'placeholder', section: 'users' })).toBe('users');

@@ -5,14 +5,13 @@ import { LEAD_FOLDERS, LEAD_STATUSES, type LeadFilters } from '../../shared/lead
 export const DASHBOARD_BASE = '/admin/dashboard';
 
 /** Sections the spec leaves as placeholders ("content will go here"). */
-export const PLACEHOLDER_SECTIONS = ['users', 'projects', 'tasks', 'analytics', 'settings'] as const;
+export const PLACEHOLDER_SECTIONS = ['users', 'projects', 'tasks', 'settings'] as const;
 export type PlaceholderSection = (typeof PLACEHOLDER_SECTIONS)[number];
 
 export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
   users: 'Users',
   projects: 'Projects',
   tasks: 'Tasks',
-  analytics: 'Analytics',
   settings: 'Settings',
 };
 
@@ -23,6 +22,7 @@ export type DashboardView =
   | { name: 'lead'; type: FormType; id: string }
   | { name: 'portfolio' }
   | { name: 'portfolio-detail'; id: string }
+  | { name: 'analytics' }
   | { name: 'placeholder'; section: PlaceholderSection }
   | { name: 'not-found' };
 
@@ -99,6 +99,7 @@ export function viewFromPath(url: string): DashboardView {
     }
     return id ? { name: 'portfolio-detail', id } : { name: 'not-found' };
   }
+  if (section === 'analytics' && detail === undefined) return { name: 'analytics' };
   if (detail === undefined && isPlaceholderSection(section)) return { name: 'placeholder', section };
   return { name: 'not-found' };
 }
@@ -119,6 +120,8 @@ export function pathOfView(view: DashboardView): string {
       return `${DASHBOARD_BASE}/portfolio`;
     case 'portfolio-detail':
       return `${DASHBOARD_BASE}/portfolio/${encodeURIComponent(view.id)}`;
+    case 'analytics':
+      return `${DASHBOARD_BASE}/analytics`;
     case 'placeholder':
       return `${DASHBOARD_BASE}/${view.section}`;
   }
@@ -139,6 +142,8 @@ export function titleOfView(view: DashboardView): string {
       return 'Portfolio';
     case 'portfolio-detail':
       return 'Portfolio item';
+    case 'analytics':
+      return 'Analytics';
     case 'placeholder':
       return PLACEHOLDER_LABELS[view.section];
     case 'not-found':

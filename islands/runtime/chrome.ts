@@ -1,7 +1,9 @@
 /**
  * The chrome's scroll behaviours in plain script (no React): the navigation turns sticky and the
- * top bar hides past 50px, the back-to-top button shows past 300px.
+ * top bar hides past 50px, the back-to-top button shows past 300px. Also counts the page view.
  */
+import { VIEW_PIXEL_ID, VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
+
 const STICKY_AFTER_PX = 50;
 const BACK_TO_TOP_AFTER_PX = 300;
 
@@ -35,3 +37,17 @@ document.addEventListener('click', (event) => {
   window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
   document.getElementById('top')?.focus({ preventScroll: true });
 });
+
+/**
+ * Counts this page view (server/routes/analytics.ts) on pages that carry the `<noscript>` pixel,
+ * adding what only script knows: the page that linked here. A page prerendered in advance counts
+ * only once it is shown.
+ */
+function countView(): void {
+  const page = encodeURIComponent(location.pathname + location.search);
+  new Image().src = `${VIEW_PIXEL_PATH}?p=${page}&r=${encodeURIComponent(document.referrer)}`;
+}
+if (document.getElementById(VIEW_PIXEL_ID)) {
+  if ((document as Document & { prerendering?: boolean }).prerendering) document.addEventListener('prerenderingchange', countView, { once: true });
+  else countView();
+}

@@ -1,6 +1,8 @@
 /**
  * `npm run seed`: adds the sample portfolio projects (with generated images) that are missing.
  * `npm run seed -- --leads N`: adds N synthetic leads instead (the inbox's scale and its bench).
+ * `npm run seed -- --analytics [days] [pages]`: fills synthetic daily page-view counts instead
+ * (730 days of 200 pages by default), for measuring the Analytics view.
  */
 import knexFactory from 'knex';
 import { loadConfig } from '../config';
@@ -9,6 +11,9 @@ import { migrateLatest } from '../db/migrate';
 import { seedLeads } from '../seed/lead-samples';
 import { createContentVersion } from '../services/content-version';
 import { seedSamplePortfolio } from '../services/portfolio-seed';
+import { seedAnalytics } from '../seed/analytics-seed';
+import { localDate } from '../../shared/local-date';
+import { business } from '../../views/content/business';
 
 /** The N of `--leads N`, undefined without the flag; anything but a positive whole number exits. */
 function leadsWanted(args: string[]): number | undefined {
@@ -33,6 +38,15 @@ async function main(): Promise<void> {
       const started = Date.now();
       await seedLeads(db, leads);
       console.log(`Added ${leads} synthetic leads in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      return;
+    }
+    const analyticsFlag = process.argv.indexOf('--analytics');
+    if (analyticsFlag >= 0) {
+      const [days = 730, pages = 200] = process.argv.slice(analyticsFlag + 1, analyticsFlag + 3).map(Number);
+      const today = localDate(new Date(), business.timeZone);
+      const started = Date.now();
+      const filled = await seedAnalytics(db, { today, days, pages });
+      console.log(`Filled ${filled.pageDays} page-days and ${filled.sourceDays} source-days (${days} days, ${pages} pages) in ${Date.now() - started} ms.`);
       return;
     }
     const added = await seedSamplePortfolio({ db, contentVersion: createContentVersion(db) });

@@ -45,6 +45,17 @@ export interface NewLead {
   submittedAt: Date;
   /** Set for a submission the spam checks caught: stored in the spam folder, never mailed. */
   spamReason?: string;
+  /** Where it came from: the page it was sent from and how the visit arrived (analytics). */
+  origin?: LeadOrigin;
+}
+
+export interface LeadOrigin {
+  sourcePath: string | null;
+  landingPath: string | null;
+  referrerHost: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
 }
 
 /**
@@ -61,6 +72,12 @@ export async function storeLead(db: Knex, type: FormType, lead: NewLead, notice:
     client_token: lead.clientToken,
     spam_reason: lead.spamReason ?? null,
     spam_at: lead.spamReason ? lead.submittedAt : null,
+    source_path: lead.origin?.sourcePath ?? null,
+    landing_path: lead.origin?.landingPath ?? null,
+    referrer_host: lead.origin?.referrerHost ?? null,
+    utm_source: lead.origin?.utmSource ?? null,
+    utm_medium: lead.origin?.utmMedium ?? null,
+    utm_campaign: lead.origin?.utmCampaign ?? null,
   };
   const insert = db('leads').insert(row);
   const stored = (lead.clientToken ? insert.onConflict(['type', 'client_token']).ignore() : insert).returning('id');

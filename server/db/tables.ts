@@ -70,6 +70,7 @@ export interface LeadRow {
   spam_at: Date | null;
   client_token: string | null;
   source_path: string | null;
+  landing_path: string | null;
   referrer_host: string | null;
   utm_source: string | null;
   utm_medium: string | null;

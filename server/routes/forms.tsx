@@ -14,6 +14,22 @@ import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE, coerceFormPost, type FieldError
 
 const STANDALONE: StandaloneFormType[] = ['enquiry', 'quote', 'free-offer'];
 
+/**
+ * The page a form was sent from (the Referer, which browsers send in full to our own origin; else
+ * `fallback`, the form page a plain post goes to) and the signals that find the visit in today's
+ * page views.
+ */
+function senderOf(ctx: Context, fallback: string | null = null) {
+  let sourcePath = fallback;
+  try {
+    const referer = new URL(ctx.get('Referer'));
+    if (referer.host === ctx.host) sourcePath = referer.pathname.slice(0, 200);
+  } catch {
+    // No Referer, or not a URL: the fallback stands.
+  }
+  return { sourcePath, visitor: { ip: ctx.ip, userAgent: ctx.get('User-Agent') } };
+}
+
 /** `POST /api/forms/{type}`: the islands' JSON call (SPEC §7), answered 201 with the record's id. */
 export function formApiRoutes(forms: FormService): Router {
   const router = new Router();
@@ -21,7 +37,7 @@ export function formApiRoutes(forms: FormService): Router {
     const type = ctx.params.type ?? '';
     if (!isFormType(type)) throw new HttpError(404, messages.http.apiNotFound);
     if (ctx.request.type !== 'application/json') throw new HttpError(415, messages.forms.wrongContentType.api);
-    const result = await forms.submit(type, ctx.request.body, { ip: ctx.ip, channel: 'api' });
+    const result = await forms.submit(type, ctx.request.body, { ip: ctx.ip, channel: 'api', ...senderOf(ctx) });
     if (result.outcome === 'invalid') throw new ValidationError(INVALID_FORM_MESSAGE, result.fields);
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');
@@ -63,7 +79,7 @@ export function formPageRoutes(send: SendPage, forms: FormService): Router {
     router.post(FORM_DEFINITIONS[type].pagePath, async (ctx) => {
       if (ctx.request.type !== 'application/x-www-form-urlencoded') throw new HttpError(415, messages.forms.wrongContentType.page);
       const body = ctx.request.body as Record<string, unknown>;
-      const result = await forms.submit(type, coerceFormPost(type, body), { ip: ctx.ip, channel: 'page' });
+      const result = await forms.submit(type, coerceFormPost(type, body), { ip: ctx.ip, channel: 'page', ...senderOf(ctx, ctx.path) });
       if (result.outcome === 'invalid') {
         renderForm(ctx, type, { values: keptValues(body), errors: result.fields });
         return;

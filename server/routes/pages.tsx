@@ -5,6 +5,7 @@ import { ContactPage, contactMeta } from '../../views/pages/ContactPage';
 import { HomePage, homeMeta } from '../../views/pages/HomePage';
 import { ServicePage, serviceMeta } from '../../views/pages/ServicePage';
 import { ServicesPage, servicesMeta } from '../../views/pages/ServicesPage';
+import { PrivacyPage, privacyMeta } from '../../views/pages/PrivacyPage';
 import { ToolkitPage, toolkitMeta } from '../../views/pages/ToolkitPage';
 import type { SendPage } from '../render/send-page';
 
@@ -22,6 +23,7 @@ export function pageRoutes(send: SendPage): Router {
   });
   router.get('/toolkit', (ctx) => send(ctx, { meta: toolkitMeta, page: <ToolkitPage /> }));
   router.get('/contact', (ctx) => send(ctx, { meta: contactMeta, page: <ContactPage /> }));
+  router.get('/privacy', (ctx) => send(ctx, { meta: privacyMeta, page: <PrivacyPage /> }));
 
   return router;
 }

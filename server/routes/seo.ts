@@ -16,6 +16,7 @@ export const STATIC_PUBLIC_PATHS: string[] = [
   ...PORTFOLIO_CATEGORY_PAGES.map((page) => `/portfolio/${page.slug}`),
   '/toolkit',
   '/contact',
+  '/privacy',
 ];
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { countHit, deleteOldWindows } from '../db/form-rate-limits';
-import { deleteLeads, findLead, listFormLeads, purgeSpam, storeLead, toSubmissionRecord, updateLeads, type SubmissionRecord } from '../db/leads';
+import { deleteLeads, findLead, listFormLeads, purgeSpam, storeLead, toSubmissionRecord, updateLeads, type LeadOrigin, type SubmissionRecord } from '../db/leads';
+import type { VisitSource } from '../db/analytics';
+import type { VisitorSignals } from './analytics';
 import { NotFoundError, RateLimitedError, ValidationError } from '../errors';
 import type { Logger } from '../logger';
 import type { AuditActor, AuditTrail } from './audit';
@@ -24,6 +26,8 @@ export interface FormServiceDeps {
   spamFolderCap?: number;
   /** Where staff actions on leads are recorded (their history). */
   audit?: AuditTrail;
+  /** How the visitor sending a form arrived today, from the page views (analytics). */
+  visitOf?: (visitor: VisitorSignals) => Promise<VisitSource | undefined>;
   now?: () => Date;
 }
 
@@ -42,6 +46,16 @@ export function purgeSpamFolder(db: Knex, { now, retentionDays, cap = SPAM_FOLDE
 
 /** Where a submission came from: the islands' JSON call, or a plain form post without JavaScript. */
 export type SubmissionChannel = 'api' | 'page';
+
+/** Who sent a submission, as far as the request tells. */
+export interface Sender {
+  ip: string;
+  channel: SubmissionChannel;
+  /** The page of ours it was sent from (its path), when known. */
+  sourcePath?: string | null;
+  /** The address and browser, to find the visit in today's page views (never stored). */
+  visitor?: VisitorSignals;
+}
 
 /**
  * What became of a submission. `stored`: a new row; `duplicate`: the same client token as an
@@ -97,7 +111,7 @@ export function describeSubmission(type: FormType, data: FormValues, id: string,
  * its staff notification together, answer — plus the admin inbox operations. What
  * differs between the four forms is data (`shared/forms.ts`, the table map), not code.
  */
-export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, audit, now = () => new Date() }: FormServiceDeps) {
+export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, audit, visitOf, now = () => new Date() }: FormServiceDeps) {
   const minFillMs = config.formMinFillSeconds * 1000;
 
   async function enforceRateLimit(ip: string): Promise<void> {
@@ -126,6 +140,20 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
     return purgeSpamFolder(db, { now: now(), retentionDays: spamRetentionDays(), cap: spamFolderCap });
   }
 
+  /** The page a lead was sent from and, when the visitor's views were counted today, how they arrived. */
+  async function originOf(sender: Sender): Promise<LeadOrigin> {
+    const visit = sender.visitor && (await visitOf?.(sender.visitor).catch(() => undefined));
+    const orNull = (value: string | undefined) => (value ? value : null);
+    return {
+      sourcePath: sender.sourcePath ?? null,
+      landingPath: orNull(visit?.landingPath),
+      referrerHost: orNull(visit?.referrerHost),
+      utmSource: orNull(visit?.utmSource),
+      utmMedium: orNull(visit?.utmMedium),
+      utmCampaign: orNull(visit?.utmCampaign),
+    };
+  }
+
   function staffNotice(type: FormType, data: FormValues, id: string) {
     return { ...describeSubmission(type, data, id, config.publicUrl), replyTo: typeof data.email === 'string' ? data.email : null };
   }
@@ -139,7 +167,8 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
      * not an error, so each channel answers it its own way; a body that is not a form at all throws
      * a `ValidationError`, too many submissions a `RateLimitedError`.
      */
-    async submit(type: FormType, body: unknown, { ip, channel }: { ip: string; channel: SubmissionChannel }): Promise<SubmitResult> {
+    async submit(type: FormType, body: unknown, sender: Sender): Promise<SubmitResult> {
+      const { ip, channel } = sender;
       if (!isPlainObject(body)) throw new ValidationError(NOT_A_FORM_MESSAGE);
       const { fields, meta, errors } = splitMeta(body);
       if (Object.keys(errors).length > 0) return { outcome: 'invalid', fields: errors };
@@ -153,13 +182,13 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
       const reason = spamReason(meta);
       if (reason) {
         // A normal-looking answer so the bot learns nothing; kept in the spam folder, nobody notified.
-        await storeLead(db, type, { id, data, clientToken: null, submittedAt, spamReason: reason }, null);
+        await storeLead(db, type, { id, data, clientToken: null, submittedAt, spamReason: reason, origin: await originOf(sender) }, null);
         logger.info({ form: type, id, reason, channel }, 'form submission stored as spam');
         await purgeExpiredSpam();
         return { outcome: 'spam', id };
       }
 
-      const result = await storeLead(db, type, { id, data, clientToken: meta.clientToken, submittedAt }, staffNotice(type, data, id));
+      const result = await storeLead(db, type, { id, data, clientToken: meta.clientToken, submittedAt, origin: await originOf(sender) }, staffNotice(type, data, id));
       if (result.created) {
         logger.info({ form: type, id: result.id, channel }, 'form submission stored');
         onQueued?.();

@@ -4,6 +4,7 @@ import { createApp, type AppDeps } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { createLifecycle, type Lifecycle } from '../../server/lifecycle';
 import { createLogger } from '../../server/logger';
+import { createAnalytics, type Analytics } from '../../server/services/analytics';
 import { createAuditTrail } from '../../server/services/audit';
 import { createContentVersion, type ContentVersion } from '../../server/services/content-version';
 import { createSettingsService, type SettingsService } from '../../server/services/settings';
@@ -17,6 +18,8 @@ export interface TestApp extends TestDb {
   lifecycle: Lifecycle;
   contentVersion: ContentVersion;
   settings: SettingsService;
+  /** Not started: tests write the views they made with `analytics.flush()`. */
+  analytics: Analytics;
 }
 
 /**
@@ -32,6 +35,7 @@ export async function createTestApp(
   const lifecycle = createLifecycle();
   const contentVersion = createContentVersion(testDb.db);
   const settings = createSettingsService({ db: testDb.db, config, audit: createAuditTrail({ db: testDb.db }) });
-  const app = createApp({ config, db: testDb.db, logger: createLogger('silent'), lifecycle, contentVersion, settings, assetsDir: TEST_ASSETS_DIR, adminAuthOptions });
-  return { ...testDb, app, config, lifecycle, contentVersion, settings };
+  const analytics = createAnalytics({ db: testDb.db, timeZone: () => settings.current().timeZone });
+  const app = createApp({ config, db: testDb.db, logger: createLogger('silent'), lifecycle, contentVersion, settings, analytics, assetsDir: TEST_ASSETS_DIR, adminAuthOptions });
+  return { ...testDb, app, config, lifecycle, contentVersion, settings, analytics };
 }

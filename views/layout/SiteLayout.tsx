@@ -11,6 +11,7 @@ import { ENQUIRE_TRIGGERS } from '../../islands/EnquirePanel';
 import { QUOTE_TRIGGERS } from '../../islands/QuotePopup';
 import { REGION_OFFER_TRIGGERS, SHOWN_KEY as REGION_MODAL_SHOWN_KEY } from '../../islands/RegionOfferModal';
 import { useRegionChoices } from '../components/region-choices';
+import { VIEW_PIXEL_ID, VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 
 const servicesGroup: MenuGroup = {
   label: 'Services',
@@ -35,8 +36,11 @@ export const mainNavigation: MenuGroup[] = [
   { label: 'Contact', href: '/contact' },
 ];
 
-/** Page chrome of the public site: top bar, header with navigation, footer and the mobile bars. */
-export function SiteLayout({ children }: { children: ReactNode }) {
+/**
+ * Page chrome of the public site: top bar, header with navigation, footer and the mobile bars.
+ * `countsView` (off for error pages) adds the page-view pixel of the cookieless analytics.
+ */
+export function SiteLayout({ children, countsView = true }: { children: ReactNode; countsView?: boolean }) {
   const context = useRenderContext();
   const asset = useAsset();
   context.usesChromeScript = true;
@@ -109,6 +113,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         triggers={REGION_OFFER_TRIGGERS}
         props={{ regions: regionChoices, autoOpen: isHome }}
       />
+      {countsView && (
+        // With JavaScript the chrome script counts the view (with the referrer); without it, this
+        // image does (the page's address reaches the server as the image's Referer).
+        <noscript id={VIEW_PIXEL_ID}>
+          <img className="page-view-pixel" src={VIEW_PIXEL_PATH} alt="" width={1} height={1} />
+        </noscript>
+      )}
       <a href="#top" className="back-to-top">
         <Icon name="up" />
         <span className="visually-hidden">Back to top</span>

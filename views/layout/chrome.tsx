@@ -135,6 +135,9 @@ export function SiteFooter() {
             <li>
               <a href="/contact">Contact</a>
             </li>
+            <li>
+              <a href="/privacy">Privacy</a>
+            </li>
           </ul>
         </div>
       </div>

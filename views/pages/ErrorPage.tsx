@@ -3,7 +3,7 @@ import { SiteLayout } from '../layout/SiteLayout';
 /** The page for 404s and failures: says what happened and offers a way on. */
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   return (
-    <SiteLayout>
+    <SiteLayout countsView={false}>
       <section className="error-page container">
         <p className="error-page__status">{status}</p>
         <h1>{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>

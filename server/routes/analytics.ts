@@ -1,0 +1,123 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { isbot } from 'isbot';
+import type { Config } from '../config';
+import { ValidationError } from '../errors';
+import { requireAdmin } from '../middleware/require-admin';
+import type { Analytics, PageView } from '../services/analytics';
+import type { AnalyticsReportService } from '../services/analytics-report';
+import { analyticsRangeSchema } from '../../shared/analytics';
+import { fieldErrorsOf, firstErrorOf } from '../../shared/zod-errors';
+import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
+
+/** The smallest transparent GIF: what the page-view pixel answers, whatever it did. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** Longest path or campaign value kept: anything longer is noise, not a page of ours. */
+const MAX_PATH = 200;
+const MAX_VALUE = 100;
+
+/**
+ * The page a view is of: `p` (sent by the chrome script, path and query) or, for a browser without
+ * JavaScript, the Referer of the pixel (our own page, which the referrer policy sends in full to
+ * our own origin). Only our own public pages count.
+ */
+function pageUrlOf(ctx: Context, config: Pick<Config, 'publicUrl'>): URL | undefined {
+  const given = typeof ctx.query.p === 'string' ? ctx.query.p : undefined;
+  try {
+    if (given !== undefined) return given.startsWith('/') && !given.startsWith('//') ? new URL(given, config.publicUrl) : undefined;
+    const referer = ctx.get('Referer');
+    if (!referer) return undefined;
+    const url = new URL(referer);
+    return url.host === ctx.host || url.host === new URL(config.publicUrl).host ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isCountablePath(path: string): boolean {
+  return path.length <= MAX_PATH && !/^\/(admin|api)(\/|$)/.test(path);
+}
+
+const bareHost = (hostname: string) => hostname.toLowerCase().replace(/^www\./, '');
+
+/** The referrer's host without `www.`, or '' for none and for our own pages. */
+function referrerHostOf(ctx: Context, config: Pick<Config, 'publicUrl'>, referrer: unknown): string {
+  if (typeof referrer !== 'string' || referrer === '') return '';
+  try {
+    const host = bareHost(new URL(referrer).hostname);
+    const ours = host === bareHost(ctx.hostname) || host === bareHost(new URL(config.publicUrl).hostname);
+    return ours ? '' : host.slice(0, MAX_VALUE);
+  } catch {
+    return '';
+  }
+}
+
+/** Prefetches and prerenders nobody looked at, robots, and staff are not visitors. */
+function isVisitor(ctx: Context): boolean {
+  const purpose = `${ctx.get('Sec-Purpose')} ${ctx.get('Purpose')} ${ctx.get('X-Moz')}`.toLowerCase();
+  if (purpose.includes('prefetch') || purpose.includes('prerender')) return false;
+  if (ctx.state.admin) return false;
+  const userAgent = ctx.get('User-Agent');
+  return userAgent !== '' && !isbot(userAgent);
+}
+
+export function viewOf(ctx: Context, config: Pick<Config, 'publicUrl'>): PageView | undefined {
+  if (!isVisitor(ctx)) return undefined;
+  const page = pageUrlOf(ctx, config);
+  if (!page) return undefined;
+  const path = page.pathname.length > 1 ? page.pathname.replace(/\/+$/, '') : page.pathname;
+  if (!isCountablePath(path)) return undefined;
+  const param = (name: string) => (page.searchParams.get(name) ?? '').trim().slice(0, MAX_VALUE);
+  return {
+    path,
+    referrerHost: referrerHostOf(ctx, config, ctx.query.r),
+    utmSource: param('utm_source'),
+    utmMedium: param('utm_medium'),
+    utmCampaign: param('utm_campaign'),
+    visitor: { ip: ctx.ip, userAgent: ctx.get('User-Agent') },
+  };
+}
+
+/**
+ * `GET /api/analytics/view.gif`: counts a page view. Loaded by the chrome script (`?p=&r=`) or, with
+ * JavaScript off, by the page's `<noscript>` pixel. Never cached anywhere, so a page a CDN answered
+ * is counted all the same; answers the same pixel whether or not the view counted.
+ */
+export function pageViewRoutes(analytics: Analytics, config: Pick<Config, 'publicUrl'>): Router {
+  const router = new Router();
+  router.get(VIEW_PIXEL_PATH, (ctx) => {
+    const view = viewOf(ctx, config);
+    if (view) analytics.record(view);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'image/gif';
+    ctx.body = PIXEL;
+  });
+  return router;
+}
+
+/**
+ * The admin's reports over the daily counts and the leads, for a range of the agency's days
+ * (`?from=&to=`, `YYYY-MM-DD`, both included; the last 30 days when left out):
+ * `GET /api/analytics/summary` → totals, pages, referrers, campaigns (for other tools to check
+ * and export), and `GET /api/analytics/report` → the same with what the Analytics view draws.
+ */
+export function analyticsApiRoutes(report: AnalyticsReportService): Router {
+  const router = new Router({ prefix: '/api/analytics' });
+  const rangeOf = (ctx: Context) => {
+    const parsed = analyticsRangeSchema.safeParse(ctx.query);
+    if (!parsed.success) {
+      const { field, message } = firstErrorOf(parsed.error);
+      throw new ValidationError(`${field}: ${message}`, fieldErrorsOf(parsed.error));
+    }
+    return parsed.data;
+  };
+
+  router.get('/summary', requireAdmin(), async (ctx) => {
+    ctx.body = await report.summary(rangeOf(ctx));
+  });
+  router.get('/report', requireAdmin(), async (ctx) => {
+    ctx.body = await report.report(rangeOf(ctx));
+  });
+  return router;
+}

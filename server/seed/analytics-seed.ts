@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import { STATIC_PUBLIC_PATHS } from '../routes/seo';
+import { addDays } from '../../shared/local-date';
+
+export interface AnalyticsSeedOptions {
+  /** The last day filled (the agency's today). */
+  today: string;
+  days: number;
+  pages: number;
+}
+
+const REFERRERS = ['', 'google.com', 'bing.com', 'linkedin.com', 'facebook.com', 'news.ycombinator.com', 'duckduckgo.com'];
+const CAMPAIGNS: [source: string, medium: string, campaign: string][] = [
+  ['', '', ''],
+  ['newsletter', 'email', 'monthly-news'],
+  ['google', 'cpc', 'brand-search'],
+  ['linkedin', 'social', 'case-studies'],
+];
+
+/**
+ * Synthetic daily counts for measuring the Analytics view: `pages` pages (the real ones, then
+ * made-up portfolio paths) over `days` days, with a weekly rhythm, and visitors by referrer and
+ * campaign. Written by the database itself (generate_series), so two years of 200 pages take
+ * seconds. Replaces the counts of the days it fills.
+ */
+export async function seedAnalytics(db: Knex, { today, days, pages }: AnalyticsSeedOptions): Promise<{ pageDays: number; sourceDays: number }> {
+  const paths = [...STATIC_PUBLIC_PATHS];
+  for (let i = 1; paths.length < pages; i++) paths.push(`/portfolio/sample-project-${i}`);
+  const from = addDays(today, -(days - 1));
+  return db.transaction(async (trx) => {
+    await trx('analytics_page_days').whereBetween('day', [from, today]).delete();
+    await trx('analytics_source_days').whereBetween('day', [from, today]).delete();
+    // A page's views fall with its rank, dip at weekends and wobble from day to day.
+    const pageDays = await trx.raw(
+      `insert into analytics_page_days (day, path, views, visitors)
+       select day, path, views, greatest(1, (views * 0.7)::int)
+         from (select d::date as day, p.path,
+                      greatest(1, (400 / p.rank * case when extract(isodow from d) > 5 then 0.5 else 1 end * (0.6 + random() * 0.8))::int) as views
+                 from generate_series(?::date, ?::date, interval '1 day') d,
+                      unnest(?::text[]) with ordinality as p(path, rank)) counts`,
+      [from, today, paths.slice(0, pages)],
+    );
+    const sourceDays = await trx.raw(
+      `insert into analytics_source_days (day, landing_path, referrer_host, utm_source, utm_medium, utm_campaign, visitors)
+       select d::date, p.path, r.host, c.source, c.medium, c.campaign,
+              greatest(1, (60 / (p.rank * r.rank * c.rank) * (0.6 + random() * 0.8))::int)
+         from generate_series(?::date, ?::date, interval '1 day') d,
+              unnest(?::text[]) with ordinality as p(path, rank),
+              unnest(?::text[]) with ordinality as r(host, rank),
+              unnest(?::text[], ?::text[], ?::text[]) with ordinality as c(source, medium, campaign, rank)`,
+      [from, today, paths.slice(0, 12), REFERRERS, CAMPAIGNS.map((c) => c[0]), CAMPAIGNS.map((c) => c[1]), CAMPAIGNS.map((c) => c[2])],
+    );
+    return { pageDays: pageDays.rowCount ?? 0, sourceDays: sourceDays.rowCount ?? 0 };
+  });
+}

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { createDb } from '../../server/db/connection';
+import { DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
+import { startServer, type RunningServer } from './server';
+
+/** A desktop Chrome: headless Chromium names itself HeadlessChrome, which is counted as a robot. */
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+/**
+ * A CDN in front of the site: keeps every HTML page it fetched and answers it again itself, passes
+ * everything else through. Counts what reached the site.
+ */
+function cachingProxy(origin: string) {
+  const pages = new Map<string, { status: number; headers: http.IncomingHttpHeaders; body: Buffer }>();
+  const reachedOrigin: string[] = [];
+  const server = http.createServer((req, res) => {
+    const cached = req.method === 'GET' ? pages.get(req.url!) : undefined;
+    if (cached) {
+      res.writeHead(cached.status, cached.headers);
+      res.end(cached.body);
+      return;
+    }
+    reachedOrigin.push(req.url!);
+    const upstream = http.request(`${origin}${req.url}`, { method: req.method, headers: { ...req.headers, 'accept-encoding': 'identity' } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const headers = { ...answer.headers };
+        delete headers['transfer-encoding'];
+        if (req.method === 'GET' && String(headers['content-type']).startsWith('text/html')) pages.set(req.url!, { status: answer.statusCode!, headers, body });
+        res.writeHead(answer.statusCode!, headers);
+        res.end(body);
+      });
+    });
+    req.pipe(upstream);
+  });
+  return { server, reachedOrigin };
+}
+
+describe('cookieless page views in a real browser', () => {
+  let site: RunningServer;
+  let browser: Browser;
+  let dataDir: string;
+  let cdn: ReturnType<typeof cachingProxy>;
+  let cdnUrl: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-analytics-e2e-'));
+    [site, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), launchBrowser()]);
+    cdn = cachingProxy(site.url);
+    await new Promise<void>((resolve) => cdn.server.listen(0, '127.0.0.1', resolve));
+    cdnUrl = `http://127.0.0.1:${(cdn.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    cdn?.server.close();
+    await site?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('counts each view once, pages a CDN answered included, with and without JavaScript, and sets no cookie', async () => {
+    const withScript = await browser.newContext({ userAgent: CHROME });
+    const page = await withScript.newPage();
+    const problems = watchConsole(page);
+    const pixels: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/analytics/view.gif')) pixels.push(request.url());
+    });
+    const pixelAnswered = () => page.waitForResponse((response) => response.url().includes('/api/analytics/view.gif'));
+    const first = pixelAnswered();
+    await page.goto(`${cdnUrl}/about?utm_source=newsletter&utm_campaign=spring`, { referer: 'https://news.example/story' });
+    await first;
+    // The second view of the same address is answered by the CDN; only its pixel reaches the site.
+    const second = pixelAnswered();
+    await page.goto(`${cdnUrl}/about?utm_source=newsletter&utm_campaign=spring`);
+    await second;
+    expect(cdn.reachedOrigin.filter((url) => url.startsWith('/about'))).toHaveLength(1);
+    expect(pixels).toHaveLength(2);
+    expect(await withScript.cookies()).toEqual([]);
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length].join())).toBe('0,0');
+    expect(problems).toEqual([]);
+
+    const withoutScript = await browser.newContext({ userAgent: FIREFOX, javaScriptEnabled: false });
+    const plain = await withoutScript.newPage();
+    const pixel = plain.waitForResponse((response) => response.url().includes('/api/analytics/view.gif'));
+    await plain.goto(`${cdnUrl}/about?utm_source=newsletter&utm_campaign=spring`);
+    await pixel;
+    expect(await withoutScript.cookies()).toEqual([]);
+    await Promise.all([withScript.close(), withoutScript.close()]);
+
+    // Shutting down writes the views held in memory; then the counts are read from its database.
+    await site.stop();
+    const db = createDb({ dataDir });
+    try {
+      const pages = await db('analytics_page_days').select('path', 'views', 'visitors');
+      expect(pages).toEqual([{ path: '/about', views: 3, visitors: 2 }]);
+      const sources = await db('analytics_source_days').select('landing_path', 'referrer_host', 'utm_source', 'utm_campaign', 'visitors').orderBy('referrer_host');
+      expect(sources).toEqual([
+        { landing_path: '/about', referrer_host: '', utm_source: 'newsletter', utm_campaign: 'spring', visitors: 1 },
+        { landing_path: '/about', referrer_host: 'news.example', utm_source: 'newsletter', utm_campaign: 'spring', visitors: 1 },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('the Analytics view in a real browser', () => {
+  const ADMIN = { username: 'stats-admin', password: 'a long and private test passphrase' };
+  let site: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+    const lead = { name: 'Quinn Quoter', email: 'quinn@example.com', phone: '+1 555 0199', company: '', service: 'Mobile App', budget: 6500, timeline: 'ASAP', projectDetails: 'An app.', fillMs: 20_000 };
+    const sent = await fetch(`${site.url}/api/forms/quote`, { method: 'POST', headers: { 'Content-Type': 'application/json', Referer: `${site.url}/quote` }, body: JSON.stringify(lead) });
+    expect(sent.status).toBe(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('shows charts with their tables and CSV files, keeps the range in the URL, with no axe violations (%s)', async (_, viewport) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${site.url}/admin/dashboard/analytics`);
+    await page.waitForSelector('[data-island="AdminLogin"][data-hydrated="true"]');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Leads per form per day' }).waitFor();
+
+    expect(new URL(page.url()).searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByRole('img', { name: /Leads per form per day/ }).count()).resolves.toBe(1);
+    const budgets = page.getByRole('region', { name: 'Quote budgets' });
+    await expect(budgets.getByRole('row', { name: /\$5,000 – \$7,499 1/ }).count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: 'Download Quote budgets as CSV' }).getAttribute('href')).resolves.toMatch(/^blob:/);
+
+    await page.getByRole('button', { name: '7 days' }).click();
+    await expect(page.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    const url = new URL(page.url());
+    expect(Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!)).toBe(6 * 86_400_000);
+    await page.getByText('Figures as a table').first().click();
+    await page.screenshot({ path: `screenshots/admin-analytics-${viewport.width}.png`, fullPage: true });
+
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
