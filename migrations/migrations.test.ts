@@ -3,6 +3,7 @@ import { createTestDb, type TestDb } from '../tests/helpers/test-db';
 import { migrations } from '.';
 import * as loginDevices from './20261124100000_login_devices';
 import * as leads from './20261125100000_leads';
+import * as replyClock from './20261127160000_reply_clock';
 
 async function userTables(testDb: TestDb): Promise<string[]> {
   const result = await testDb.db.raw<{ rows: { table_name: string }[] }>(
@@ -76,5 +77,37 @@ describe('20261125100000_leads', () => {
     await leads.down(testDb.db);
     expect(await testDb.db('quote_requests').select('id', 'status', 'budget')).toEqual([{ id: '00000000-0000-4000-8000-000000000002', status: 'quoted', budget: 5000 }]);
     await leads.up(testDb.db);
+  });
+});
+
+describe('20261127160000_reply_clock', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(() => testDb.destroy());
+
+  it('gives stored leads their due time and answered ones their first-response time', async () => {
+    await replyClock.down(testDb.db);
+    const at = new Date('2026-11-20T10:00:00Z');
+    const changed = new Date('2026-11-20T15:00:00Z');
+    const lead = (id: string, extra: Record<string, unknown>) => ({ id, type: 'free-offer', email: 'a@example.com', submitted_at: at, ...extra });
+    await testDb.db('leads').insert([
+      lead('00000000-0000-4000-8000-000000000001', { status: 'new' }),
+      lead('00000000-0000-4000-8000-000000000002', { status: 'responded', read_at: at }),
+      lead('00000000-0000-4000-8000-000000000003', { status: 'responded' }),
+      lead('00000000-0000-4000-8000-000000000004', { status: 'new', spam_at: at, spam_reason: 'honeypot filled' }),
+    ]);
+    await testDb.db('audit_log').insert({ at: changed, actor_name: 'admin', action: 'lead.status', target_type: 'lead', target_id: '00000000-0000-4000-8000-000000000003' });
+    await testDb.db('app_settings').insert({ key: 'back_office_settings', value: JSON.stringify({ replyPromiseHours: 8 }), updated_at: at });
+    await replyClock.up(testDb.db);
+    const rows = await testDb.db('leads').select('id', 'due_at', 'responded_at').orderBy('id');
+    const due = new Date('2026-11-20T18:00:00Z');
+    expect(rows).toEqual([
+      { id: '00000000-0000-4000-8000-000000000001', due_at: due, responded_at: null },
+      { id: '00000000-0000-4000-8000-000000000002', due_at: due, responded_at: at },
+      { id: '00000000-0000-4000-8000-000000000003', due_at: due, responded_at: changed },
+      { id: '00000000-0000-4000-8000-000000000004', due_at: null, responded_at: null },
+    ]);
   });
 });

@@ -53,6 +53,8 @@ export interface AppDeps {
   assetsDir: string;
   /** Called when a form submission queued a staff notification (wakes the outbox worker). */
   onFormQueued?: () => void;
+  /** Tests only: the clock of the reply promise and the back office's figures. */
+  now?: () => Date;
   /** Tests only: the clock admin sessions are timed by, and a shorter failed-login delay. */
   adminAuthOptions?: Pick<AdminAuthDeps, 'now' | 'failureDelayMs' | 'sleep'>;
 }
@@ -61,7 +63,7 @@ export interface AppDeps {
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir, onFormQueued, adminAuthOptions }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir, onFormQueued, adminAuthOptions, now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const sendPage = createPageSender(renderPage);
@@ -76,8 +78,10 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     onQueued: onFormQueued,
     spamRetentionDays: () => settings.current().retentionDays.spam,
     visitOf: analytics.sourceOf,
+    replyPromise: () => settings.current(),
+    now,
   });
-  const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued });
+  const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise: () => settings.current(), now });
   // Visitors' pages: content pages, the portfolio and industry pages, the forms' pages and posts.
   const publicPages = [pageRoutes(sendPage), portfolioPageRoutes(sendPage, portfolio, config), formPageRoutes(sendPage, forms)];
 

@@ -45,6 +45,8 @@ export interface NewLead {
   submittedAt: Date;
   /** Set for a submission the spam checks caught: stored in the spam folder, never mailed. */
   spamReason?: string;
+  /** When its first reply is due (the reply promise); none for spam. */
+  dueAt?: Date | null;
   /** Where it came from: the page it was sent from and how the visit arrived (analytics). */
   origin?: LeadOrigin;
 }
@@ -72,6 +74,7 @@ export async function storeLead(db: Knex, type: FormType, lead: NewLead, notice:
     client_token: lead.clientToken,
     spam_reason: lead.spamReason ?? null,
     spam_at: lead.spamReason ? lead.submittedAt : null,
+    due_at: lead.spamReason ? null : (lead.dueAt ?? null),
     source_path: lead.origin?.sourcePath ?? null,
     landing_path: lead.origin?.landingPath ?? null,
     referrer_host: lead.origin?.referrerHost ?? null,

@@ -17,7 +17,7 @@ describe('lead inbox API', () => {
   async function submit(type: FormType, fields: Record<string, unknown> = {}, meta: Record<string, unknown> = humanMeta()): Promise<string> {
     const res = await call().post(`/api/forms/${type}`).send({ ...VALID_FORMS[type], ...fields, ...meta }).expect(201);
     minute += 1;
-    await t.db('leads').where({ id: res.body._id }).update({ submitted_at: new Date(Date.UTC(2026, 0, 1, 0, minute)) });
+    await t.db('leads').where({ id: res.body._id }).update({ submitted_at: new Date(Date.UTC(2026, 0, 1, 0, minute)), due_at: new Date(Date.UTC(2026, 0, 2, 0, minute)) });
     return res.body._id as string;
   }
   const list = async (query: string): Promise<{ items: LeadListItem[]; nextCursor: string | null }> => (await call().get(`/api/leads${query}`).set(admin.headers).expect(200)).body;
@@ -46,7 +46,7 @@ describe('lead inbox API', () => {
       status: 'new',
       readAt: null,
       respondedAt: null,
-      dueAt: null,
+      dueAt: '2026-01-02T00:03:00.000Z',
       name: 'Katherine Johnson',
       email: 'katherine@example.com',
       summary: 'Orbital mechanics',

@@ -8,7 +8,8 @@ import type { VisitorSignals } from './analytics';
 import { NotFoundError, RateLimitedError, ValidationError } from '../errors';
 import type { Logger } from '../logger';
 import type { AuditActor, AuditTrail } from './audit';
-import { leadTarget, readAtForStatus } from './lead-state';
+import { leadTarget, readAtForStatus, respondedAtForStatus } from './lead-state';
+import { DEFAULT_REPLY_PROMISE, replyDueAt, type ReplyPromise } from '../../shared/reply-clock';
 import { messages } from '../messages';
 import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { CLIENT_TOKEN_FIELD, FILL_TIME_FIELD, FORM_DEFINITIONS, HONEYPOT_FIELD, NOT_A_FORM_MESSAGE, labelWithUnit, type FieldErrors } from '../../shared/forms';
@@ -28,6 +29,8 @@ export interface FormServiceDeps {
   audit?: AuditTrail;
   /** How the visitor sending a form arrived today, from the page views (analytics). */
   visitOf?: (visitor: VisitorSignals) => Promise<VisitSource | undefined>;
+  /** The reply promise in force (the settings), read for each new lead's due time. */
+  replyPromise?: () => ReplyPromise;
   now?: () => Date;
 }
 
@@ -111,7 +114,7 @@ export function describeSubmission(type: FormType, data: FormValues, id: string,
  * its staff notification together, answer — plus the admin inbox operations. What
  * differs between the four forms is data (`shared/forms.ts`, the table map), not code.
  */
-export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, audit, visitOf, now = () => new Date() }: FormServiceDeps) {
+export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, audit, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, now = () => new Date() }: FormServiceDeps) {
   const minFillMs = config.formMinFillSeconds * 1000;
 
   async function enforceRateLimit(ip: string): Promise<void> {
@@ -188,7 +191,8 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
         return { outcome: 'spam', id };
       }
 
-      const result = await storeLead(db, type, { id, data, clientToken: meta.clientToken, submittedAt, origin: await originOf(sender) }, staffNotice(type, data, id));
+      const dueAt = replyDueAt(submittedAt, replyPromise());
+      const result = await storeLead(db, type, { id, data, clientToken: meta.clientToken, submittedAt, dueAt, origin: await originOf(sender) }, staffNotice(type, data, id));
       if (result.created) {
         logger.info({ form: type, id: result.id, channel }, 'form submission stored');
         onQueued?.();
@@ -207,7 +211,8 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
       const lead = await findLead(db, type, id);
       if (!lead || lead.spam_at) throw new NotFoundError(messages.forms.submissionNotFound);
       const updated = await db.transaction(async (trx) => {
-        const [row] = await updateLeads(trx, [lead.id], { status, read_at: readAtForStatus(lead, status, now()) });
+        const at = now();
+        const [row] = await updateLeads(trx, [lead.id], { status, read_at: readAtForStatus(lead, status, at), responded_at: respondedAtForStatus(lead, status, at) });
         if (actor && audit && status !== lead.status) await audit.record(actor, { action: 'lead.status', target: leadTarget(lead.id), summary: `${lead.status} → ${status}` }, trx);
         return row!;
       });

@@ -6,7 +6,8 @@ import type { LeadNoteRow, LeadRow } from '../db/tables';
 import { NotFoundError, ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from './audit';
-import { leadTarget, readAtForStatus } from './lead-state';
+import { leadTarget, readAtForStatus, respondedAtForStatus } from './lead-state';
+import { DEFAULT_REPLY_PROMISE, replyDueAt, type ReplyPromise } from '../../shared/reply-clock';
 import { AUDIT_ACTIONS, isAuditAction } from '../../shared/audit';
 import { FORM_DEFINITIONS } from '../../shared/forms';
 import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
@@ -133,6 +134,8 @@ export interface LeadServiceDeps {
   staffNotice: (type: FormType, data: FormValues, id: string) => { subject: string; body: string; replyTo: string | null };
   /** Called after a notification is queued (wakes the outbox worker). */
   onQueued?: () => void;
+  /** The reply promise in force (the settings): a lead taken out of spam is due by it from then. */
+  replyPromise?: () => ReplyPromise;
   now?: () => Date;
 }
 
@@ -141,7 +144,7 @@ export interface LeadServiceDeps {
  * notes and history, read state, spam and not spam, bulk changes and the CSV export. Every change
  * is recorded in the audit trail against the lead (`lead:<id>`), which is its history.
  */
-export function createLeadService({ db, audit, staffNotice, onQueued, now = () => new Date() }: LeadServiceDeps) {
+export function createLeadService({ db, audit, staffNotice, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, now = () => new Date() }: LeadServiceDeps) {
   async function detailOf(row: LeadRow, trx: Knex = db): Promise<LeadDetail> {
     const [notes, audited] = await Promise.all([notesOf(trx, row.id), audit.forTarget(leadTarget(row.id), trx)]);
     const created: LeadHistoryEntry = {
@@ -191,17 +194,21 @@ export function createLeadService({ db, audit, staffNotice, onQueued, now = () =
           break;
         case 'status':
           if (lead.status === status) continue;
-          await trx('leads').where({ id: lead.id }).update({ status, read_at: readAtForStatus(lead, status!, at) });
+          await trx('leads')
+            .where({ id: lead.id })
+            .update({ status, read_at: readAtForStatus(lead, status!, at), responded_at: respondedAtForStatus(lead, status!, at) });
           await record(lead, 'lead.status', `${lead.status} → ${status}`);
           break;
         case 'spam':
           if (lead.spam_at) continue;
-          await trx('leads').where({ id: lead.id }).update({ spam_at: at, spam_reason: `marked by ${actor.name}`.slice(0, 200) });
+          // Spam has no reply clock.
+          await trx('leads').where({ id: lead.id }).update({ spam_at: at, spam_reason: `marked by ${actor.name}`.slice(0, 200), due_at: null });
           await record(lead, 'lead.spam');
           break;
         case 'not-spam': {
           if (!lead.spam_at) continue;
-          await trx('leads').where({ id: lead.id }).update({ spam_at: null, spam_reason: null });
+          // Its clock starts now, when staff can first see it in the inbox.
+          await trx('leads').where({ id: lead.id }).update({ spam_at: null, spam_reason: null, due_at: replyDueAt(at, replyPromise()) });
           // Spam was never mailed: out of the folder, the lead gets the staff e-mail every lead gets.
           const data = leadFields(lead) as FormValues;
           await queueNotification(trx, lead.type, lead.id, staffNotice(lead.type, data, lead.id));
