@@ -10,6 +10,7 @@ import { LeadInbox } from './admin/LeadInbox';
 import { AdminIcon } from './admin/icons';
 import { PortfolioSection } from './admin/PortfolioSection';
 import { Sidebar } from './admin/Sidebar';
+import { TasksView } from './admin/TasksView';
 import { TopBar } from './admin/TopBar';
 import { ViewHeading } from './admin/ViewHeading';
 import { ViewLink } from './admin/ViewLink';
@@ -136,6 +137,7 @@ export default function AdminDashboard({ username, csrfToken, path }: AdminDashb
           onLogout={() => void logout()}
           loggingOut={loggingOut}
           panelRef={sidebarRef}
+          leadsVersion={leadsVersion}
         />
         <div className="admin-app__backdrop" data-open={navOpen} aria-hidden="true" onClick={() => setNavOpen(false)} />
         <div className="admin-app__body">
@@ -201,6 +203,8 @@ function CurrentView({ view, username }: { view: DashboardView; username: string
       return <PortfolioSection view={view} />;
     case 'analytics':
       return <AnalyticsView />;
+    case 'tasks':
+      return <TasksView />;
     case 'placeholder':
       return <PlaceholderView title={PLACEHOLDER_LABELS[view.section]} />;
     case 'not-found':

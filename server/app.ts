@@ -29,6 +29,7 @@ import { portfolioApiRoutes } from './routes/portfolio-api';
 import { portfolioPageRoutes } from './routes/portfolio-pages';
 import { seoRoutes } from './routes/seo';
 import { settingsRoutes } from './routes/settings';
+import { taskRoutes } from './routes/tasks';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import { createAuditTrail } from './services/audit';
 import type { Analytics } from './services/analytics';
@@ -37,6 +38,7 @@ import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createFormService } from './services/forms';
 import { createLeadService } from './services/leads';
+import { createReplyQueue } from './services/reply-queue';
 import type { SettingsService } from './services/settings';
 
 export interface AppDeps {
@@ -129,6 +131,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(adminAuthApiRoutes({ auth, config }).routes());
   app.use(adminFormRoutes(forms).routes());
   app.use(leadRoutes(leads).routes());
+  app.use(taskRoutes(createReplyQueue({ db, now })).routes());
   app.use(settingsRoutes(settings).routes());
   app.use(analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })).routes());
 

@@ -1,4 +1,5 @@
-import { useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
+import { useDashboard } from './context';
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import { AdminIcon, type AdminIconName } from './icons';
 import { ViewLink } from './ViewLink';
@@ -14,9 +15,11 @@ interface SidebarProps {
   onLogout: () => void;
   loggingOut: boolean;
   panelRef: RefObject<HTMLElement | null>;
+  /** Changes whenever leads change in the dashboard, so the overdue count is fetched again. */
+  leadsVersion: number;
 }
 
-const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'portfolio' | 'messages' | 'analytics'; icon: AdminIconName }[] = [
+const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'portfolio' | 'messages' | 'analytics' | 'tasks'; icon: AdminIconName }[] = [
   { key: 'users', icon: 'users' },
   { key: 'projects', icon: 'projects' },
   { key: 'portfolio', icon: 'portfolio' },
@@ -27,8 +30,9 @@ const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'portfolio' | 'messages'
 ];
 
 /** SPEC §2's sidebar: the sections, the Forms group, back to website, logout and the collapse toggle. */
-export function Sidebar({ view, collapsed, onToggleCollapsed, open, onClose, onLogout, loggingOut, panelRef }: SidebarProps) {
+export function Sidebar({ view, collapsed, onToggleCollapsed, open, onClose, onLogout, loggingOut, panelRef, leadsVersion }: SidebarProps) {
   const current = sidebarKeyOfView(view);
+  const overdue = useOverdueCount(leadsVersion);
   const [formsOpen, setFormsOpen] = useState(true);
   const label = (text: string) => <span className="admin-nav__label">{text}</span>;
 
@@ -93,14 +97,23 @@ export function Sidebar({ view, collapsed, onToggleCollapsed, open, onClose, onL
             </ul>
           </li>
           {SECTIONS_AFTER_FORMS.map(({ key, icon }) => {
-            const text = key === 'portfolio' ? 'Portfolio' : key === 'messages' ? 'Messages' : key === 'analytics' ? 'Analytics' : PLACEHOLDER_LABELS[key];
+            const text = key === 'portfolio' ? 'Portfolio' : key === 'messages' ? 'Messages' : key === 'analytics' ? 'Analytics' : key === 'tasks' ? 'Tasks' : PLACEHOLDER_LABELS[key];
             const to: DashboardView =
-              key === 'portfolio' || key === 'analytics' ? { name: key } : key === 'messages' ? { name: 'messages', filters: {} } : { name: 'placeholder', section: key };
+              key === 'portfolio' || key === 'analytics' || key === 'tasks' ? { name: key } : key === 'messages' ? { name: 'messages', filters: {} } : { name: 'placeholder', section: key };
+            const badge = key === 'tasks' && overdue > 0 ? overdue : 0;
             return (
               <li key={key}>
                 <ViewLink to={to} className="admin-nav__link" current={current === key} title={collapsed ? text : undefined}>
                   <AdminIcon name={icon} />
                   {label(text)}
+                  {badge > 0 && (
+                    <>
+                      <span className="admin-nav__badge" aria-hidden="true">
+                        {badge > 99 ? '99+' : badge}
+                      </span>
+                      <span className="visually-hidden">, {badge} overdue</span>
+                    </>
+                  )}
                 </ViewLink>
               </li>
             );
@@ -130,4 +143,26 @@ export function Sidebar({ view, collapsed, onToggleCollapsed, open, onClose, onL
       </div>
     </aside>
   );
+}
+
+/** Overdue leads (the reply promise broken), counted again whenever leads change or every minute. */
+function useOverdueCount(leadsVersion: number): number {
+  const { api } = useDashboard();
+  const [overdue, setOverdue] = useState(0);
+  useEffect(() => {
+    let current = true;
+    const load = () =>
+      api.taskCounts().then(
+        (counts) => current && setOverdue(counts.overdue),
+        () => undefined,
+      );
+    void load();
+    // Leads fall overdue as time passes, with nobody changing anything.
+    const timer = window.setInterval(() => void load(), 60_000);
+    return () => {
+      current = false;
+      window.clearInterval(timer);
+    };
+  }, [api, leadsVersion]);
+  return overdue;
 }

@@ -5,6 +5,7 @@ import type { FormRecord } from './form-columns';
 import type { LeadBulkAction, LeadDetail, LeadFilters, LeadListItem } from '../../shared/leads';
 import { queryOfFilters } from './views';
 import type { PortfolioItem } from './portfolio-form';
+import type { TaskCounts, TaskPage } from '../../shared/reply-queue';
 
 /**
  * A call the server answered with an error status; `message` is its `{ error }` text when it sent
@@ -130,6 +131,17 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     async unreadLeadCount(): Promise<number> {
       const response = await call('GET', '/api/leads/unread-count', 'Failed to count unread messages.');
       return ((await readJson(response)) as { count: number }).count;
+    },
+
+    /** One page of the reply queue: open leads, soonest due first. */
+    async tasks(cursor: string | null): Promise<TaskPage> {
+      const response = await call('GET', `/api/tasks${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, 'Failed to load the tasks.');
+      return (await readJson(response)) as TaskPage;
+    },
+
+    async taskCounts(): Promise<TaskCounts> {
+      const response = await call('GET', '/api/tasks/counts', 'Failed to count the tasks.');
+      return (await readJson(response)) as TaskCounts;
     },
 
     async listPortfolio(): Promise<PortfolioItem[]> {

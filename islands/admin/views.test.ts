@@ -23,7 +23,7 @@ describe('dashboard views in the URL path', () => {
     expect(viewFromPath('/admin/dashboard/')).toEqual({ name: 'home' });
     expect(viewFromPath('/admin/dashboard/forms/free-offer')).toEqual({ name: 'forms', type: 'free-offer' });
     expect(viewFromPath('/admin/dashboard/portfolio/')).toEqual({ name: 'portfolio' });
-    expect(viewFromPath('/admin/dashboard/tasks')).toEqual({ name: 'placeholder', section: 'tasks' });
+    expect(viewFromPath('/admin/dashboard/tasks')).toEqual({ name: 'tasks' });
     expect(pathOfView({ name: 'forms', type: 'quote' })).toBe('/admin/dashboard/forms/quote');
   });
 

@@ -5,13 +5,12 @@ import { LEAD_FOLDERS, LEAD_STATUSES, type LeadFilters } from '../../shared/lead
 export const DASHBOARD_BASE = '/admin/dashboard';
 
 /** Sections the spec leaves as placeholders ("content will go here"). */
-export const PLACEHOLDER_SECTIONS = ['users', 'projects', 'tasks', 'settings'] as const;
+export const PLACEHOLDER_SECTIONS = ['users', 'projects', 'settings'] as const;
 export type PlaceholderSection = (typeof PLACEHOLDER_SECTIONS)[number];
 
 export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
   users: 'Users',
   projects: 'Projects',
-  tasks: 'Tasks',
   settings: 'Settings',
 };
 
@@ -23,6 +22,7 @@ export type DashboardView =
   | { name: 'portfolio' }
   | { name: 'portfolio-detail'; id: string }
   | { name: 'analytics' }
+  | { name: 'tasks' }
   | { name: 'placeholder'; section: PlaceholderSection }
   | { name: 'not-found' };
 
@@ -100,6 +100,7 @@ export function viewFromPath(url: string): DashboardView {
     return id ? { name: 'portfolio-detail', id } : { name: 'not-found' };
   }
   if (section === 'analytics' && detail === undefined) return { name: 'analytics' };
+  if (section === 'tasks' && detail === undefined) return { name: 'tasks' };
   if (detail === undefined && isPlaceholderSection(section)) return { name: 'placeholder', section };
   return { name: 'not-found' };
 }
@@ -122,6 +123,8 @@ export function pathOfView(view: DashboardView): string {
       return `${DASHBOARD_BASE}/portfolio/${encodeURIComponent(view.id)}`;
     case 'analytics':
       return `${DASHBOARD_BASE}/analytics`;
+    case 'tasks':
+      return `${DASHBOARD_BASE}/tasks`;
     case 'placeholder':
       return `${DASHBOARD_BASE}/${view.section}`;
   }
@@ -144,6 +147,8 @@ export function titleOfView(view: DashboardView): string {
       return 'Portfolio item';
     case 'analytics':
       return 'Analytics';
+    case 'tasks':
+      return 'Tasks';
     case 'placeholder':
       return PLACEHOLDER_LABELS[view.section];
     case 'not-found':

@@ -106,7 +106,7 @@ describe('admin dashboard in a real browser', () => {
     for (const [name, text] of [
       ['Projects', 'Projects content will go here.'],
       ['Messages', 'Every form’s messages, newest first.'],
-      ['Tasks', 'Tasks content will go here.'],
+      ['Tasks', 'Messages waiting for a first reply, the most urgent first.'],
       ['Analytics', 'Analytics content will go here.'],
       ['Settings', 'Settings content will go here.'],
     ] as const) {

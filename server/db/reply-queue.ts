@@ -1,0 +1,26 @@
+import type { Knex } from 'knex';
+import type { KeysetPosition } from './keyset-cursor';
+import type { LeadRow } from './tables';
+
+/**
+ * Open leads: in the inbox, never answered, with a due time. All of these read the small partial
+ * index `leads_open_due_index` on (due_at, id) (migration 20261127160000_reply_clock): open leads
+ * are a handful next to the whole table however large it grows.
+ */
+const openLeads = (db: Knex) => db('leads').whereNull('spam_at').whereNull('responded_at').whereNotNull('due_at');
+
+/** One page of open leads, soonest due first (so overdue ones lead), strictly after `after`. */
+export async function listOpenLeads(db: Knex, { after, limit }: { after?: KeysetPosition; limit: number }): Promise<LeadRow[]> {
+  const rows = openLeads(db).select('*');
+  if (after) rows.whereRaw('(due_at, id) > (?, ?)', [after.at, after.id]);
+  const page: LeadRow[] = await rows.orderBy([{ column: 'due_at' }, { column: 'id' }]).limit(limit);
+  return page;
+}
+
+/** How many leads are open, and how many of them were due before `now`. */
+export async function countOpenLeads(db: Knex, now: Date): Promise<{ open: number; overdue: number }> {
+  const row = await openLeads(db)
+    .select(db.raw('count(*) as open'), db.raw('count(*) filter (where due_at < ?) as overdue', [now]))
+    .first<{ open: string | number; overdue: string | number }>();
+  return { open: Number(row?.open ?? 0), overdue: Number(row?.overdue ?? 0) };
+}

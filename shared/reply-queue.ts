@@ -1,0 +1,47 @@
+import type { FormType } from './form-types';
+import type { LeadListItem } from './leads';
+
+/**
+ * The reply queue (Tasks): leads nobody has answered yet, by due time. Isomorphic: the API answers
+ * with these shapes and the Tasks view words the due times with `dueText`.
+ */
+
+/** The status "Mark responded" gives a lead: a quote is answered by quoting. */
+export const RESPONDED_STATUS: Record<FormType, string> = { contact: 'responded', enquiry: 'responded', quote: 'quoted', 'free-offer': 'responded' };
+
+export const TASKS_PAGE_SIZE = { default: 50, max: 100 } as const;
+
+/** `GET /api/tasks`: one page of open leads, soonest due first (overdue ones lead). */
+export interface TaskPage {
+  items: LeadListItem[];
+  nextCursor: string | null;
+  /** The server's time, which the due times are worded against. */
+  now: string;
+}
+
+/** `GET /api/tasks/counts`: open leads and how many of them are overdue (the sidebar's badge). */
+export interface TaskCounts {
+  open: number;
+  overdue: number;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** "3 h", "40 min", "2 d 5 h": a span rounded to what matters at its size. */
+export function spanText(ms: number): string {
+  if (ms < HOUR_MS) return `${Math.max(1, Math.round(ms / MINUTE_MS))} min`;
+  if (ms < 2 * DAY_MS) return `${Math.round(ms / HOUR_MS)} h`;
+  const days = Math.floor(ms / DAY_MS);
+  const hours = Math.round((ms - days * DAY_MS) / HOUR_MS);
+  return hours > 0 && hours < 24 ? `${days} d ${hours} h` : `${Math.round(ms / DAY_MS)} d`;
+}
+
+/** "due in 3 h" or "overdue by 5 h", from `now`. */
+export function dueText(dueAt: Date, now: Date): string {
+  const left = dueAt.getTime() - now.getTime();
+  return left >= 0 ? `due in ${spanText(left)}` : `overdue by ${spanText(-left)}`;
+}
+
+export const isOverdue = (dueAt: Date, now: Date) => dueAt.getTime() < now.getTime();
