@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
+import { startServer, type RunningServer } from './server';
+
+const ADMIN = { username: 'promise-admin', password: 'a long and private test passphrase' };
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The reply promise in Chromium: the Tasks queue and the live dashboard home. */
+describe('reply promise in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+  async function submit(type: string, body: Record<string, unknown>): Promise<void> {
+    const response = await fetch(`${server.url}/api/forms/${type}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ fillMs: 20_000, ...body }),
+    });
+    if (!response.ok) throw new Error(`seeding ${type} failed: ${response.status}`);
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, FORM_RATE_LIMIT: '1000' }), launchBrowser()]);
+    await submit('contact', { name: 'Carla Contact', phone: '+1 555 0100', email: 'carla@example.com', subject: 'Bakery website', message: 'A site with online orders.' });
+    await submit('quote', { name: 'Quinn Quoter', email: 'quinn@example.com', phone: '+1 555 0199', service: 'Mobile App', budget: 6500, timeline: 'ASAP', projectDetails: 'A booking app.' });
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.waitForSelector('[data-island="AdminLogin"][data-hydrated="true"]');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
+    signedIn = await context.storageState();
+    await context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+    const context = await browser.newContext({ viewport, storageState: signedIn });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto(server.url + path);
+    await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
+    await page.waitForSelector('[role="status"].admin-loading', { state: 'detached' });
+    return { context, page, problems };
+  }
+
+  it('lists the open messages with their due time and a reply link; Mark responded takes one off', async () => {
+    const { context, page, problems } = await open('/admin/dashboard/tasks');
+    const tasks = page.locator('.admin-task');
+    await expect(tasks.locator('.admin-leads__sender').allTextContents()).resolves.toEqual(['Carla Contact', 'Quinn Quoter']);
+    await expect(tasks.first().locator('.admin-task__due').innerText()).resolves.toMatch(/^due in 2[34] h$/);
+    await expect(page.getByRole('link', { name: 'Reply to Carla Contact by e-mail' }).getAttribute('href')).resolves.toBe('mailto:carla@example.com?subject=Re%3A%20Bakery%20website');
+
+    await page.getByRole('button', { name: 'Mark responded (message from Quinn Quoter)' }).click();
+    await page.getByText('Marked the message from Quinn Quoter as responded.').waitFor();
+    await expect(tasks.locator('.admin-leads__sender').allTextContents()).resolves.toEqual(['Carla Contact']);
+    await page.reload();
+    await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
+    await page.locator('.admin-task').first().waitFor();
+    await expect(page.locator('.admin-task .admin-leads__sender').allTextContents()).resolves.toEqual(['Carla Contact']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('Tasks has no axe violations and no sideways scroll on a %s', async (_name, viewport) => {
+    const { context, page } = await open('/admin/dashboard/tasks', viewport);
+    await page.locator('.admin-task').first().waitFor();
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/tasks-${viewport.width}.png`, fullPage: true });
+    await context.close();
+  });
+});
