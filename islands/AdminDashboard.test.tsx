@@ -39,12 +39,11 @@ describe('admin dashboard page (server render)', () => {
     expect(html).not.toContain('mobile-bar');
   });
 
-  it('renders the home with the demo figures and the current entry marked', () => {
+  it('renders the home loading its live figures, with no sample data, and the current entry marked', () => {
     const html = render('/admin/dashboard');
     expect(html).toContain('Welcome back, ada.');
-    expect(html).toContain('Recent projects');
-    expect(html).toContain('Recent messages');
-    expect(html).toContain('$24,500');
+    expect(html).toContain('Loading the dashboard…');
+    expect(html).not.toContain('sample data');
     expect(html).toMatch(/href="\/admin\/dashboard" class="admin-nav__link" aria-current="page"/);
   });
 

@@ -1,69 +1,205 @@
-import { DEMO_RECENT_MESSAGES, DEMO_RECENT_PROJECTS, DEMO_STATS } from './demo-content';
+import { useCallback, useEffect, useState } from 'react';
+import { DASHBOARD_PERIODS, PERIOD_LABELS, changeText, durationText, type DashboardFigures, type PeriodCount } from '../../shared/dashboard';
+import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
+import { ApiError } from './api';
+import { useDashboard } from './context';
+import { formatSubmittedAt, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
+import { ViewLink } from './ViewLink';
 
-/** The dashboard home: SPEC §2's fixed demo statistics, recent projects and recent messages. */
+type HomeState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; figures: DashboardFigures };
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/**
+ * The dashboard home: live figures read from the leads (new ones per form and period against the
+ * period before, open and overdue, time to first reply), the newest leads and portfolio items.
+ */
 export function DashboardHome({ username }: { username: string }) {
+  const { api } = useDashboard();
+  const [home, setHome] = useState<HomeState>({ phase: 'loading' });
+  const [reloads, setReloads] = useState(0);
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+
+  useEffect(() => {
+    let current = true;
+    api.dashboard().then(
+      (figures) => current && setHome({ phase: 'ready', figures }),
+      (error: unknown) => current && setHome({ phase: 'error', message: error instanceof ApiError && error.fromServer ? error.message : 'Failed to load the dashboard.' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, reloads]);
+
   return (
     <>
       <ViewHeading title="Dashboard">
-        <p className="admin-view__lead">Welcome back, {username}. The figures below are sample data until live statistics arrive.</p>
+        <p className="admin-view__lead">Welcome back, {username}.</p>
       </ViewHeading>
-      <ul className="admin-stats" aria-label="Statistics (sample data)">
-        {DEMO_STATS.map((stat) => (
-          <li key={stat.label} className="admin-card admin-stat">
-            <span className="admin-stat__label">{stat.label}</span>
-            <span className="admin-stat__value">{stat.value}</span>
-            <span className="admin-stat__change">{stat.change}</span>
-          </li>
-        ))}
+      {home.phase === 'loading' && (
+        <p className="admin-card admin-loading" role="status">
+          Loading the dashboard…
+        </p>
+      )}
+      {home.phase === 'error' && (
+        <div className="admin-error" role="alert">
+          <p>{home.message}</p>
+          <button type="button" className="admin-button admin-button--small" onClick={reload}>
+            Retry
+          </button>
+        </div>
+      )}
+      {home.phase === 'ready' && <HomeFigures figures={home.figures} />}
+    </>
+  );
+}
+
+function HomeFigures({ figures }: { figures: DashboardFigures }) {
+  const { responses } = figures;
+  const total = (period: (typeof DASHBOARD_PERIODS)[number]): PeriodCount =>
+    FORM_TYPES.reduce((sum, type) => ({ current: sum.current + figures.newLeads[type][period].current, previous: sum.previous + figures.newLeads[type][period].previous }), { current: 0, previous: 0 });
+  return (
+    <>
+      <ul className="admin-stats" aria-label="Reply promise">
+        <li className="admin-card admin-stat">
+          <span className="admin-stat__label">Waiting for a reply</span>
+          <span className="admin-stat__value">{figures.open}</span>
+          <ViewLink to={{ name: 'tasks' }} className="admin-stat__change">
+            Open Tasks
+          </ViewLink>
+        </li>
+        <li className="admin-card admin-stat">
+          <span className="admin-stat__label">Overdue</span>
+          <span className={figures.overdue > 0 ? 'admin-stat__value admin-stat__value--alert' : 'admin-stat__value'}>{figures.overdue}</span>
+          <span className="admin-stat__change admin-muted">past the promised reply time</span>
+        </li>
+        <li className="admin-card admin-stat">
+          <span className="admin-stat__label">First reply, median</span>
+          <span className="admin-stat__value">{responses.medianMinutes === null ? '–' : durationText(responses.medianMinutes)}</span>
+          <span className="admin-stat__change admin-muted">
+            {responses.p90Minutes === null ? 'no replies in 30 days' : `90% within ${durationText(responses.p90Minutes)} (30 days)`}
+          </span>
+        </li>
+        <li className="admin-card admin-stat">
+          <span className="admin-stat__label">Answered within the promise</span>
+          <span className="admin-stat__value">{responses.withinPromise === null ? '–' : percent(responses.withinPromise)}</span>
+          <span className="admin-stat__change admin-muted">
+            {responses.answered === 1 ? '1 reply' : `${responses.answered} replies`} in 30 days
+          </span>
+        </li>
       </ul>
+
+      <section className="admin-card admin-home__counts" aria-labelledby="new-leads">
+        <h2 id="new-leads" className="admin-card__title">
+          New messages
+        </h2>
+        <div className="admin-figures-scroll" role="region" aria-labelledby="new-leads" tabIndex={0}>
+          <table className="admin-figures">
+            <thead>
+              <tr>
+                <th scope="col">Form</th>
+                {DASHBOARD_PERIODS.map((period) => (
+                  <th key={period} scope="col">
+                    {PERIOD_LABELS[period]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {FORM_TYPES.map((type) => (
+                <tr key={type}>
+                  <th scope="row">
+                    <ViewLink to={{ name: 'messages', filters: { type } }}>{FORM_TYPE_LABELS[type]}</ViewLink>
+                  </th>
+                  {DASHBOARD_PERIODS.map((period) => (
+                    <CountCell key={period} count={figures.newLeads[type][period]} />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">All forms</th>
+                {DASHBOARD_PERIODS.map((period) => (
+                  <CountCell key={period} count={total(period)} />
+                ))}
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+        <p className="admin-muted admin-figures__note">Each period against the one of the same length before it, in {figures.timeZone} time.</p>
+      </section>
+
       <div className="admin-home__grid">
-        <section className="admin-card" aria-labelledby="recent-projects">
-          <h2 id="recent-projects" className="admin-card__title">
-            Recent projects
+        <section className="admin-card" aria-labelledby="newest-leads">
+          <h2 id="newest-leads" className="admin-card__title">
+            Newest messages
           </h2>
-          <ul className="admin-list">
-            {DEMO_RECENT_PROJECTS.map((project) => (
-              <li key={project.name} className="admin-list__item">
-                <div className="admin-list__main">
-                  <strong>{project.name}</strong>
-                  <span className="admin-muted">
-                    {project.client} · {project.status}
-                  </span>
-                </div>
-                <div className="admin-progress">
-                  <progress max={100} value={project.progress} aria-label={`${project.name} progress`} />
-                  <span aria-hidden="true">{project.progress}%</span>
-                </div>
-              </li>
-            ))}
-          </ul>
+          {figures.newestLeads.length === 0 ? (
+            <p className="admin-empty">No messages yet.</p>
+          ) : (
+            <ul className="admin-list">
+              {figures.newestLeads.map((lead) => {
+                const sender = lead.name ?? lead.email ?? 'Unknown sender';
+                return (
+                  <li key={lead._id} className="admin-list__item">
+                    <span className="admin-avatar admin-avatar--small" aria-hidden="true">
+                      {sender.slice(0, 1).toUpperCase()}
+                    </span>
+                    <div className="admin-list__main">
+                      <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
+                        {sender}
+                      </ViewLink>
+                      <span>{truncate(`${FORM_TYPE_LABELS[lead.type]}${lead.summary ? ` · ${lead.summary}` : ''}`, 70)}</span>
+                    </div>
+                    <time className="admin-muted admin-list__time" dateTime={lead.submittedAt}>
+                      {formatSubmittedAt(lead.submittedAt)}
+                    </time>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </section>
-        <section className="admin-card" aria-labelledby="recent-messages">
-          <h2 id="recent-messages" className="admin-card__title">
-            Recent messages
+        <section className="admin-card" aria-labelledby="newest-portfolio">
+          <h2 id="newest-portfolio" className="admin-card__title">
+            Newest portfolio items
           </h2>
-          <ul className="admin-list">
-            {DEMO_RECENT_MESSAGES.map((message) => (
-              <li key={message.from} className="admin-list__item">
-                <span className="admin-avatar admin-avatar--small" aria-hidden="true">
-                  {message.from.slice(0, 1)}
-                </span>
-                <div className="admin-list__main">
-                  <strong>{message.from}</strong>
-                  <span>{message.subject}</span>
-                </div>
-                <span className="admin-muted admin-list__time">{message.received}</span>
-              </li>
-            ))}
-          </ul>
+          {figures.newestPortfolio.length === 0 ? (
+            <p className="admin-empty">No portfolio items yet.</p>
+          ) : (
+            <ul className="admin-list">
+              {figures.newestPortfolio.map((item) => (
+                <li key={item._id} className="admin-list__item">
+                  <div className="admin-list__main">
+                    <ViewLink to={{ name: 'portfolio-detail', id: item._id }} className="admin-leads__sender">
+                      {item.title}
+                    </ViewLink>
+                    <span className="admin-muted">{item.client}</span>
+                  </div>
+                  <time className="admin-muted admin-list__time" dateTime={item.createdAt}>
+                    {formatSubmittedAt(item.createdAt)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       </div>
     </>
   );
 }
 
-/** Users, Projects, Messages, Tasks, Analytics, Settings: SPEC §2's placeholders. */
+function CountCell({ count }: { count: PeriodCount }) {
+  return (
+    <td>
+      <span className="admin-figures__count">{count.current}</span> <span className="admin-figures__change">{changeText(count)}</span>
+    </td>
+  );
+}
+
+/** Users, Projects, Settings: SPEC §2's placeholders. */
 export function PlaceholderView({ title }: { title: string }) {
   return (
     <>

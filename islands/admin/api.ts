@@ -6,6 +6,7 @@ import type { LeadBulkAction, LeadDetail, LeadFilters, LeadListItem } from '../.
 import { queryOfFilters } from './views';
 import type { PortfolioItem } from './portfolio-form';
 import type { TaskCounts, TaskPage } from '../../shared/reply-queue';
+import type { DashboardFigures } from '../../shared/dashboard';
 
 /**
  * A call the server answered with an error status; `message` is its `{ error }` text when it sent
@@ -131,6 +132,11 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     async unreadLeadCount(): Promise<number> {
       const response = await call('GET', '/api/leads/unread-count', 'Failed to count unread messages.');
       return ((await readJson(response)) as { count: number }).count;
+    },
+
+    async dashboard(): Promise<DashboardFigures> {
+      const response = await call('GET', '/api/dashboard', 'Failed to load the dashboard.');
+      return (await readJson(response)) as DashboardFigures;
     },
 
     /** One page of the reply queue: open leads, soonest due first. */

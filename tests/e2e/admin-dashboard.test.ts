@@ -83,8 +83,8 @@ describe('admin dashboard in a real browser', () => {
     const { context, page, problems } = await open('/admin/dashboard', DESKTOP, false);
     await signIn(page);
     await expect(heading(page)).resolves.toBe('Dashboard');
-    await expect(page.getByText('Recent projects').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Recent messages').isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Newest messages' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Newest portfolio items' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('link', { name: /unread messages?$/ }).getAttribute('href')).resolves.toBe('/admin/dashboard/messages?unread=true');
     await expect(page.getByRole('searchbox', { name: 'Search messages and portfolio titles' }).isVisible()).resolves.toBe(true);
     for (const name of ['Dashboard', 'Contact', 'Enquiry', 'Quotes', 'Free Offers', 'Users', 'Projects', 'Portfolio', 'Messages', 'Tasks', 'Analytics', 'Settings', 'Back to website']) {
