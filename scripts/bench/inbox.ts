@@ -2,7 +2,8 @@
  * `npm run bench:inbox`: the lead inbox at scale. Seeds 1,000,000 leads (`INBOX_LEADS` to change)
  * into a fresh PostgreSQL database, starts the built site on it, signs in and times each inbox call
  * one request at a time (p50/p95 over `INBOX_SAMPLES`, at least 50), then the CSV export of every
- * lead with the server's RSS growth, and prints the query plans of the list queries.
+ * lead with the server's RSS growth, and prints the query plans of the list queries; the dashboard
+ * home's figures and the reply queue (Tasks) likewise.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import knexFactory from 'knex';
@@ -88,6 +89,9 @@ async function main(): Promise<void> {
     rows.push(await time('search by exact e-mail', '≤ 20 ms', (i) => `/api/leads?q=${encodeURIComponent(sample[i % sample.length]!.email)}`));
     rows.push(await time('search by a word in messages', '≤ 60 ms', (i) => `/api/leads?q=${['jewellery', 'ferry', 'clinic', 'fitness', 'finance', 'bakery'][i % 6]}`));
     rows.push(await time('search by a rare text (one lead)', '—', (i) => `/api/leads?q=${encodeURIComponent(`ref ${100_000 + i * 7919}.`)}`));
+    rows.push(await time('dashboard home figures', '≤ 50 ms', () => '/api/dashboard'));
+    rows.push(await time('tasks: first page of open leads', '≤ 15 ms', () => '/api/tasks'));
+    rows.push(await time('tasks: open and overdue counts', '≤ 20 ms', () => '/api/tasks/counts'));
     rows.push(await time('lead detail with notes and history', '≤ 10 ms', (i) => `/api/leads/${sample[i % sample.length]!.type}/${sample[i % sample.length]!.id}`));
 
     // The export: total time to the last byte, and the server's RSS sampled meanwhile.
@@ -133,6 +137,21 @@ async function main(): Promise<void> {
       ['word in messages', `select * from leads where spam_at is null and ${LEAD_SEARCH_TEXT} like '%jewellery%' order by submitted_at desc, id desc limit 21`, []],
       ['rare text', `select * from leads where spam_at is null and ${LEAD_SEARCH_TEXT} like '%ref 123457.%' order by submitted_at desc, id desc limit 21`, []],
       ['unread count', 'select count(*) from leads where read_at is null and spam_at is null', []],
+      [
+        'dashboard: new leads per form, 60 days',
+        `select type, count(*) filter (where submitted_at >= now() - interval '30 days') as current, count(*) filter (where submitted_at < now() - interval '30 days') as previous
+           from leads where spam_at is null and submitted_at >= now() - interval '60 days' and submitted_at < now() + interval '1 day' group by type`,
+        [],
+      ],
+      [
+        'dashboard: first-reply times, 30 days',
+        `select count(*), percentile_cont(0.5) within group (order by extract(epoch from responded_at - submitted_at)),
+                percentile_cont(0.9) within group (order by extract(epoch from responded_at - submitted_at)), count(*) filter (where responded_at <= due_at)
+           from leads where spam_at is null and responded_at is not null and submitted_at >= now() - interval '30 days'`,
+        [],
+      ],
+      ['tasks: open and overdue', 'select count(*), count(*) filter (where due_at < now()) from leads where spam_at is null and responded_at is null and due_at is not null', []],
+      ['tasks: first page', 'select * from leads where spam_at is null and responded_at is null and due_at is not null order by due_at, id limit 51', []],
     ];
     for (const [name, sql, bindings] of explain) {
       const result = await plans.raw<{ rows: { 'QUERY PLAN': string }[] }>(`explain (analyze, buffers off) ${sql}`, bindings);

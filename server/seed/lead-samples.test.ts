@@ -24,7 +24,12 @@ describe('synthetic leads', () => {
       testDb.db.raw('count(*) filter (where spam_at is not null)::int as spam'),
       testDb.db.raw("count(*) filter (where status <> 'new')::int as handled"),
       testDb.db.raw('count(distinct status)::int as statuses'),
+      testDb.db.raw('count(*) filter (where spam_at is null and due_at is null)::int as without_clock'),
+      testDb.db.raw("count(*) filter (where (responded_at is not null) <> (status not in ('new', 'read') and spam_at is null))::int as misanswered"),
     );
+    // Every lead outside spam has its reply clock; exactly the answered ones their first reply.
+    expect(figures.without_clock).toBe(0);
+    expect(figures.misanswered).toBe(0);
     expect(new Date(figures.oldest).getTime()).toBeGreaterThanOrEqual(now.getTime() - 731 * 24 * 3600_000);
     expect(new Date(figures.oldest).getTime()).toBeLessThan(now.getTime() - 700 * 24 * 3600_000);
     expect(new Date(figures.newest).getTime()).toBeLessThan(now.getTime());

@@ -34,11 +34,15 @@ const pick = (values: readonly string[], prime: number, of = 'i') => `(${sqlArra
 
 /**
  * Fills `count` realistic synthetic leads: spread over the two years before `now`, over the four
- * forms, most older ones read or handled, about one in fifty in the spam folder. Set-based (generate_series
+ * forms, most older ones read or handled (with their due and first-reply times), about one in
+ * fifty in the spam folder. Set-based (generate_series
  * inside the database, no row crosses the wire), in one transaction without a statement timeout.
  */
 export async function seedLeads(db: Knex, count: number, now = new Date()): Promise<void> {
   const spanMs = 730 * 24 * 3600_000;
+  const status = `case when i % 53 = 7 or age_days < 14 then 'new'
+                       when type = 'quote' then ${pick(['read', 'quoted', 'accepted', 'rejected'], 19, '(i / 5)')}
+                       else ${pick(['read', 'responded'], 19, '(i / 5)')} end`;
   await db.transaction(async (trx) => {
     await trx.raw('set local statement_timeout = 0');
     await trx.raw("set local maintenance_work_mem = '256MB'");
@@ -49,7 +53,7 @@ export async function seedLeads(db: Knex, count: number, now = new Date()): Prom
       const end = Math.min(count, start + BATCH - 1);
       await trx.raw(
         `insert into leads (type, name, email, phone, company, subject, service, message, budget, timeline, project_details,
-                            submitted_at, status, read_at, spam_reason, spam_at)
+                            submitted_at, status, read_at, spam_reason, spam_at, due_at, responded_at)
          select type,
                 case when type = 'free-offer' then null else first || ' ' || last end,
                 lower(first) || '.' || lower(replace(last, '-', '')) || i || '@example.com',
@@ -63,12 +67,13 @@ export async function seedLeads(db: Knex, count: number, now = new Date()): Prom
                 case when type = 'quote' then ${pick(['ASAP', '1-3 months', '3-6 months', '6+ months'], 17)} end,
                 case when type = 'quote' then text end,
                 at,
-                case when i % 53 = 7 or age_days < 14 then 'new'
-                     when type = 'quote' then ${pick(['read', 'quoted', 'accepted', 'rejected'], 19, '(i / 5)')}
-                     else ${pick(['read', 'responded'], 19, '(i / 5)')} end,
+                ${status},
                 case when i % 53 = 7 or age_days < 14 then null else at + interval '3 hours' end,
                 case when i % 53 = 7 then 'honeypot filled' end,
-                case when i % 53 = 7 then at end
+                case when i % 53 = 7 then at end,
+                case when i % 53 <> 7 then at + interval '24 hours' end,
+                -- First replies from 20 minutes to 31 hours after arrival: most within the promise.
+                case when i % 53 <> 7 and ${status} not in ('new', 'read') then at + make_interval(mins => 20 + (i % 61) * 31) end
            from (select i, ${pick(FIRST, 3)} as first, ${pick(LAST, 5)} as last,
                         (array['contact', 'enquiry', 'quote', 'free-offer'])[1 + (i * 31) % 4] as type,
                         ${pick(OPENINGS, 23)} || ' ' || ${pick(TOPICS, 29)} || '. ' || ${pick(CLOSINGS, 37)} || ' Ref ' || i || '.' as text,
