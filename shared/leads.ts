@@ -1,4 +1,5 @@
 import { FORM_STATUSES, FORM_TYPES, type FormType } from './form-types';
+import type { NotificationState } from './mail-health';
 
 /**
  * The lead inbox's vocabulary, isomorphic: the API validates its queries with these names and
@@ -71,6 +72,8 @@ export interface LeadDetail extends LeadListItem {
   attribution: { sourcePath: string | null; referrerHost: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null };
   notes: LeadNoteJson[];
   history: LeadHistoryEntry[];
+  /** Its staff notification e-mail (none for spam): sent, waiting or failed, and why. */
+  notification: NotificationState | null;
 }
 
 /** The one-line summary of a lead's text, at most `max` characters. */

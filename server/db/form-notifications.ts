@@ -38,3 +38,46 @@ export async function markNotificationAttemptFailed(db: Knex, id: string, { erro
 export async function notificationsFor(db: Knex, formType: FormType, submissionId: string): Promise<FormNotificationRow[]> {
   return db('form_notifications').where({ form_type: formType, submission_id: submissionId }).orderBy('id');
 }
+
+/** A staff notification in trouble, with the lead it is about. */
+export interface TroubledNotification extends FormNotificationRow {
+  lead_name: string | null;
+  lead_email: string | null;
+}
+
+/**
+ * Notifications that failed for good or have waited since before `waitingSince`, oldest first,
+ * with how many there are. Both read `form_notifications_due_index` (status first): the sent ones,
+ * nearly all of the table, are never touched.
+ */
+export async function troubledNotifications(db: Knex, { waitingSince, limit }: { waitingSince: Date; limit: number }): Promise<{ total: number; rows: TroubledNotification[] }> {
+  const troubled = () =>
+    db('form_notifications as n').where((where) => where.where('n.status', 'failed').orWhere((pending) => pending.where('n.status', 'pending').where('n.created_at', '<', waitingSince)));
+  const [count, rows] = await Promise.all([
+    troubled().count<{ count: string | number }[]>({ count: '*' }).first(),
+    troubled()
+      .leftJoin('leads as l', 'l.id', 'n.submission_id')
+      .select('n.*', 'l.name as lead_name', 'l.email as lead_email')
+      .orderBy([{ column: 'n.created_at' }, { column: 'n.id' }])
+      .limit(limit),
+  ]);
+  return { total: Number(count?.count ?? 0), rows: rows as TroubledNotification[] };
+}
+
+/**
+ * "Retry now": every notification in trouble is due at once, the failed ones with a fresh set of
+ * attempts; one a worker is sending right now is left to it. Returns how many were rescheduled.
+ */
+export async function retryTroubledNotifications(db: Knex, { waitingSince, now }: { waitingSince: Date; now: Date }): Promise<number> {
+  const rows = await db('form_notifications')
+    .where((where) => where.where('status', 'failed').orWhere((pending) => pending.where('status', 'pending').where('created_at', '<', waitingSince)))
+    .where((where) => where.whereNull('locked_until').orWhere('locked_until', '<', now))
+    .update({ status: 'pending', attempts: db.raw(`case when status = 'failed' then 0 else attempts end`), next_attempt_at: now, locked_until: null })
+    .returning('id');
+  return rows.length;
+}
+
+/** The newest staff notification of a lead (a lead taken out of spam may have had none). */
+export async function latestNotificationFor(db: Knex, formType: FormType, submissionId: string): Promise<FormNotificationRow | undefined> {
+  return db('form_notifications').where({ form_type: formType, submission_id: submissionId }).orderBy('id', 'desc').first();
+}

@@ -16,6 +16,8 @@ import { LEAD_BULK_ACTIONS, LEAD_FOLDERS, LEAD_LIMITS, LEAD_STATUSES, leadSummar
 import { FORBIDDEN_IN_TEXT } from '../../shared/text';
 import { fieldErrorsOf } from '../../shared/zod-errors';
 import { leadsCsv } from './leads-csv';
+import { latestNotificationFor } from '../db/form-notifications';
+import { toNotificationState } from './mail-health';
 
 const DAY_MS = 24 * 3600_000;
 const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -146,7 +148,7 @@ export interface LeadServiceDeps {
  */
 export function createLeadService({ db, audit, staffNotice, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, now = () => new Date() }: LeadServiceDeps) {
   async function detailOf(row: LeadRow, trx: Knex = db): Promise<LeadDetail> {
-    const [notes, audited] = await Promise.all([notesOf(trx, row.id), audit.forTarget(leadTarget(row.id), trx)]);
+    const [notes, audited, notification] = await Promise.all([notesOf(trx, row.id), audit.forTarget(leadTarget(row.id), trx), latestNotificationFor(trx, row.type, row.id)]);
     const created: LeadHistoryEntry = {
       at: new Date(row.submitted_at).toISOString(),
       actor: row.name ?? row.email ?? 'visitor',
@@ -162,6 +164,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
       attribution: { sourcePath: row.source_path, referrerHost: row.referrer_host, utmSource: row.utm_source, utmMedium: row.utm_medium, utmCampaign: row.utm_campaign },
       notes: notes.map(toNoteJson),
       history: [created, ...history],
+      notification: notification ? toNotificationState(notification) : null,
     };
   }
 

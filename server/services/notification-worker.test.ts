@@ -1,50 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { startSmtp, waitFor } from '../../tests/helpers/smtp-inbox';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
 import { notificationsFor } from '../db/form-notifications';
 import { createLogger } from '../logger';
 import { createNotificationWorker, retryDelayMs, type NotificationWorker } from './notification-worker';
-
-interface Inbox {
-  messages: string[];
-  port: number;
-  close: () => Promise<void>;
-}
-
-/** A real SMTP server on loopback that keeps every message it receives. */
-function startSmtp(port = 0): Promise<Inbox> {
-  const messages: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      // Undo quoted-printable soft line breaks so assertions can read whole lines.
-      stream.on('end', () => {
-        messages.push(data.replace(/=\r?\n/g, ''));
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      resolve({ messages, port: (server.server.address() as AddressInfo).port, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('staff notifications through a real SMTP server', () => {
   let t: TestApp;

@@ -1,0 +1,53 @@
+import type { Knex } from 'knex';
+import { retryTroubledNotifications, troubledNotifications } from '../db/form-notifications';
+import type { FormNotificationRow } from '../db/tables';
+import type { AuditActor, AuditTrail } from './audit';
+import { NOTIFICATION_WAIT_LIMIT_MINUTES, type MailHealth, type NotificationState } from '../../shared/mail-health';
+import type { FormType } from '../../shared/form-types';
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+export function toNotificationState(row: FormNotificationRow): NotificationState {
+  return {
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: new Date(row.created_at).toISOString(),
+    sentAt: iso(row.sent_at),
+    nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+  };
+}
+
+/**
+ * Mail health: staff notifications that failed for good or have waited more than 15 minutes (the
+ * dashboard's banner), and "Retry now", which makes them all due at once and wakes the outbox.
+ */
+export function createMailHealth({ db, audit, onRetry, now = () => new Date() }: { db: Knex; audit: AuditTrail; onRetry?: () => void; now?: () => Date }) {
+  const waitingSince = () => new Date(now().getTime() - NOTIFICATION_WAIT_LIMIT_MINUTES * 60_000);
+  return {
+    async status(): Promise<MailHealth> {
+      const { total, rows } = await troubledNotifications(db, { waitingSince: waitingSince(), limit: 10 });
+      return {
+        troubled: total,
+        notifications: rows.map((row) => ({
+          ...toNotificationState(row),
+          leadId: row.submission_id,
+          leadType: row.form_type as FormType,
+          sender: row.lead_name ?? row.lead_email ?? 'a deleted lead',
+        })),
+      };
+    },
+
+    async retry(actor: AuditActor): Promise<{ retried: number }> {
+      const retried = await db.transaction(async (trx) => {
+        const count = await retryTroubledNotifications(trx, { waitingSince: waitingSince(), now: now() });
+        if (count > 0) await audit.record(actor, { action: 'notifications.retry', summary: `${count} staff notification${count === 1 ? '' : 's'}` }, trx);
+        return count;
+      });
+      if (retried > 0) onRetry?.();
+      return { retried };
+    },
+  };
+}
+
+export type MailHealthService = ReturnType<typeof createMailHealth>;

@@ -1,0 +1,21 @@
+import type { FormType } from './form-types';
+
+/** Staff notifications waiting longer than this count as in trouble (the dashboard's banner). */
+export const NOTIFICATION_WAIT_LIMIT_MINUTES = 15;
+
+/** One lead's staff notification, as its page shows it. */
+export interface NotificationState {
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+}
+
+/** `GET /api/mail-health`: the notifications in trouble (failed, or waiting too long). */
+export interface MailHealth {
+  /** How many are in trouble (the list shows the oldest few). */
+  troubled: number;
+  notifications: (NotificationState & { leadId: string; leadType: FormType; sender: string })[];
+}
