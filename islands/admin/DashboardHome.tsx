@@ -6,6 +6,7 @@ import { useDashboard } from './context';
 import { formatSubmittedAt, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
+import { MailHealthBanner } from './MailHealthBanner';
 
 type HomeState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; figures: DashboardFigures };
 
@@ -37,6 +38,7 @@ export function DashboardHome({ username }: { username: string }) {
       <ViewHeading title="Dashboard">
         <p className="admin-view__lead">Welcome back, {username}.</p>
       </ViewHeading>
+      <MailHealthBanner />
       {home.phase === 'loading' && (
         <p className="admin-card admin-loading" role="status">
           Loading the dashboard…

@@ -147,6 +147,8 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
           </div>
         </section>
 
+        <ReplyAndMail lead={lead} />
+
         <section className="admin-card" aria-labelledby="lead-notes">
           <h2 id="lead-notes" className="admin-card__title">
             Notes
@@ -238,5 +240,55 @@ function NoteForm({ disabled, onAdd }: { disabled: boolean; onAdd: (body: string
         Add note
       </button>
     </form>
+  );
+}
+
+const NOTIFICATION_TEXT: Record<NonNullable<LeadDetail['notification']>['status'], string> = { pending: 'Waiting to be sent', sent: 'Sent', failed: 'Failed' };
+
+/** The reply promise for this lead and the state of its staff notification e-mail. */
+function ReplyAndMail({ lead }: { lead: LeadDetail }) {
+  const { notification } = lead;
+  return (
+    <section className="admin-card" aria-labelledby="lead-reply">
+      <h2 id="lead-reply" className="admin-card__title">
+        Reply and staff e-mail
+      </h2>
+      <dl className="admin-submission">
+        <div className="admin-submission__row">
+          <dt>Reply due</dt>
+          <dd>{lead.dueAt ? <time dateTime={lead.dueAt}>{formatSubmittedAt(lead.dueAt)}</time> : 'No reply clock (spam)'}</dd>
+        </div>
+        <div className="admin-submission__row">
+          <dt>First reply</dt>
+          <dd>{lead.respondedAt ? <time dateTime={lead.respondedAt}>{formatSubmittedAt(lead.respondedAt)}</time> : 'Not yet'}</dd>
+        </div>
+        <div className="admin-submission__row">
+          <dt>Staff e-mail</dt>
+          <dd>
+            {notification ? (
+              <>
+                <span className={notification.status === 'failed' ? 'admin-mail-state admin-mail-state--failed' : 'admin-mail-state'}>{NOTIFICATION_TEXT[notification.status]}</span>
+                {notification.sentAt && (
+                  <>
+                    {' '}
+                    <time dateTime={notification.sentAt}>{formatSubmittedAt(notification.sentAt)}</time>
+                  </>
+                )}
+                {' · '}
+                {notification.attempts === 1 ? '1 attempt' : `${notification.attempts} attempts`}
+              </>
+            ) : (
+              'None (spam is never mailed)'
+            )}
+          </dd>
+        </div>
+        {notification?.lastError && (
+          <div className="admin-submission__row">
+            <dt>Last error</dt>
+            <dd className="admin-prewrap">{notification.lastError}</dd>
+          </div>
+        )}
+      </dl>
+    </section>
   );
 }

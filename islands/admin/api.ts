@@ -7,6 +7,7 @@ import { queryOfFilters } from './views';
 import type { PortfolioItem } from './portfolio-form';
 import type { TaskCounts, TaskPage } from '../../shared/reply-queue';
 import type { DashboardFigures } from '../../shared/dashboard';
+import type { MailHealth } from '../../shared/mail-health';
 
 /**
  * A call the server answered with an error status; `message` is its `{ error }` text when it sent
@@ -137,6 +138,17 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     async dashboard(): Promise<DashboardFigures> {
       const response = await call('GET', '/api/dashboard', 'Failed to load the dashboard.');
       return (await readJson(response)) as DashboardFigures;
+    },
+
+    async mailHealth(): Promise<MailHealth> {
+      const response = await call('GET', '/api/mail-health', 'Failed to check the staff e-mails.');
+      return (await readJson(response)) as MailHealth;
+    },
+
+    /** Makes every failed or waiting staff e-mail due now; resolves with how many. */
+    async retryNotifications(): Promise<number> {
+      const response = await call('POST', '/api/mail-health/retry', 'Failed to retry the staff e-mails.');
+      return ((await readJson(response)) as { retried: number }).retried;
     },
 
     /** One page of the reply queue: open leads, soonest due first. */

@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useState } from 'react';
+import { NOTIFICATION_WAIT_LIMIT_MINUTES, type MailHealth } from '../../shared/mail-health';
+import { ApiError } from './api';
+import { useDashboard } from './context';
+import { ViewLink } from './ViewLink';
+
+/**
+ * Mail health on the dashboard home: when staff notification e-mails failed or have waited more
+ * than 15 minutes, how many and for which leads, with "Retry now". Nothing when all is well.
+ */
+export function MailHealthBanner() {
+  const { api, notify } = useDashboard();
+  const [health, setHealth] = useState<MailHealth | null>(null);
+  const [retrying, setRetrying] = useState(false);
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    api.mailHealth().then(
+      (value) => current && setHealth(value),
+      () => current && setHealth(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, reloads]);
+
+  const retry = useCallback(async () => {
+    setRetrying(true);
+    try {
+      const retried = await api.retryNotifications();
+      notify({ tone: 'success', text: retried === 1 ? '1 staff e-mail will be sent again now.' : `${retried} staff e-mails will be sent again now.` });
+      setReloads((count) => count + 1);
+    } catch (error) {
+      notify({ tone: 'error', text: error instanceof ApiError && error.fromServer ? error.message : 'Failed to retry the staff e-mails.' });
+    } finally {
+      setRetrying(false);
+    }
+  }, [api, notify]);
+
+  if (!health || health.troubled === 0) return null;
+  const count = health.troubled === 1 ? '1 staff e-mail' : `${health.troubled} staff e-mails`;
+  return (
+    <section className="admin-card admin-mail-health" aria-labelledby="mail-health">
+      <h2 id="mail-health" className="admin-card__title">
+        Mail problem: {count} failed or waiting over {NOTIFICATION_WAIT_LIMIT_MINUTES} minutes
+      </h2>
+      <ul className="admin-mail-health__list">
+        {health.notifications.map((entry) => (
+          <li key={`${entry.leadId}-${entry.createdAt}`}>
+            <ViewLink to={{ name: 'lead', type: entry.leadType, id: entry.leadId }}>{entry.sender}</ViewLink>
+            <span className="admin-muted">
+              {' '}
+              · {entry.status === 'failed' ? 'failed' : 'waiting'} after {entry.attempts === 1 ? '1 attempt' : `${entry.attempts} attempts`}
+              {entry.lastError ? ` · ${entry.lastError.slice(0, 120)}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {health.troubled > health.notifications.length && <p className="admin-muted">and {health.troubled - health.notifications.length} more.</p>}
+      <button type="button" className="admin-button admin-button--small" disabled={retrying} onClick={() => void retry()}>
+        {retrying ? 'Retrying…' : 'Retry now'}
+      </button>
+    </section>
+  );
+}
