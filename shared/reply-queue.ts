@@ -19,7 +19,13 @@ export interface TaskPage {
   now: string;
 }
 
-/** `GET /api/tasks/counts`: open leads and how many of them are overdue (the sidebar's badge). */
+/** Open and overdue leads are counted up to this many (then shown as "1000+"). */
+export const TASK_COUNT_CAP = 1000;
+
+/** A count of open or overdue leads as shown: "1000+" at the cap. */
+export const taskCountText = (count: number) => (count >= TASK_COUNT_CAP ? `${TASK_COUNT_CAP}+` : String(count));
+
+/** `GET /api/tasks/counts`: open leads and how many of them are overdue (each up to TASK_COUNT_CAP). */
 export interface TaskCounts {
   open: number;
   overdue: number;

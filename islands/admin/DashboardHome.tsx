@@ -7,6 +7,7 @@ import { formatSubmittedAt, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { MailHealthBanner } from './MailHealthBanner';
+import { taskCountText } from '../../shared/reply-queue';
 
 type HomeState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; figures: DashboardFigures };
 
@@ -66,14 +67,14 @@ function HomeFigures({ figures }: { figures: DashboardFigures }) {
       <ul className="admin-stats" aria-label="Reply promise">
         <li className="admin-card admin-stat">
           <span className="admin-stat__label">Waiting for a reply</span>
-          <span className="admin-stat__value">{figures.open}</span>
+          <span className="admin-stat__value">{taskCountText(figures.open)}</span>
           <ViewLink to={{ name: 'tasks' }} className="admin-stat__change">
             Open Tasks
           </ViewLink>
         </li>
         <li className="admin-card admin-stat">
           <span className="admin-stat__label">Overdue</span>
-          <span className={figures.overdue > 0 ? 'admin-stat__value admin-stat__value--alert' : 'admin-stat__value'}>{figures.overdue}</span>
+          <span className={figures.overdue > 0 ? 'admin-stat__value admin-stat__value--alert' : 'admin-stat__value'}>{taskCountText(figures.overdue)}</span>
           <span className="admin-stat__change admin-muted">past the promised reply time</span>
         </li>
         <li className="admin-card admin-stat">

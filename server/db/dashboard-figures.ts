@@ -56,7 +56,16 @@ export async function responseFigures(db: Knex, since: Date, now: Date): Promise
         db.raw('percentile_cont(0.9) within group (order by extract(epoch from responded_at - submitted_at)) / 60 as p90'),
         db.raw('count(*) filter (where responded_at <= due_at) as in_time'),
       ),
-    db('leads').whereNull('spam_at').whereNull('responded_at').whereNotNull('due_at').where('due_at', '<', now).where('submitted_at', '>=', since).count<{ count: string | number }[]>({ count: '*' }).first(),
+    // A lead is due after it arrived, so "due since `since`" bounds the index range to 30 days.
+    db('leads')
+      .whereNull('spam_at')
+      .whereNull('responded_at')
+      .whereNotNull('due_at')
+      .where('due_at', '>=', since)
+      .where('due_at', '<', now)
+      .where('submitted_at', '>=', since)
+      .count<{ count: string | number }[]>({ count: '*' })
+      .first(),
   ]);
   const row = answered as { answered: string | number; median: number | string | null; p90: number | string | null; in_time: string | number } | undefined;
   const count = Number(row?.answered ?? 0);

@@ -17,10 +17,15 @@ export async function listOpenLeads(db: Knex, { after, limit }: { after?: Keyset
   return page;
 }
 
-/** How many leads are open, and how many of them were due before `now`. */
-export async function countOpenLeads(db: Knex, now: Date): Promise<{ open: number; overdue: number }> {
-  const row = await openLeads(db)
-    .select(db.raw('count(*) as open'), db.raw('count(*) filter (where due_at < ?) as overdue', [now]))
+/**
+ * How many leads are open, and how many of them were due before `now`, each counted up to `cap`:
+ * the index is walked from its start and stops there, so the cost stays flat however many leads
+ * were left unanswered (the caller shows "1000+").
+ */
+export async function countOpenLeads(db: Knex, now: Date, cap: number): Promise<{ open: number; overdue: number }> {
+  const upTo = (rows: Knex.QueryBuilder) => db.raw('(select count(*) from (?) as capped)', [rows.select(db.raw('1')).limit(cap)]);
+  const row = await db
+    .select({ open: upTo(openLeads(db)), overdue: upTo(openLeads(db).where('due_at', '<', now)) })
     .first<{ open: string | number; overdue: string | number }>();
   return { open: Number(row?.open ?? 0), overdue: Number(row?.overdue ?? 0) };
 }

@@ -7,6 +7,7 @@ import { FORM_TYPES, type FormType } from '../../shared/form-types';
 import { addDays, localDate } from '../../shared/local-date';
 import { zonedInstant } from '../../shared/reply-clock';
 import { toLeadListItem } from './leads';
+import { TASK_COUNT_CAP } from '../../shared/reply-queue';
 
 const PERIOD_DAYS: Record<DashboardPeriod, number> = { today: 1, last7: 7, last30: 30 };
 
@@ -35,7 +36,7 @@ export function createDashboardService({ db, timeZone, now = () => new Date() }:
       const bounds = periodBounds(at, zone);
       const [counts, open, responses, newest, portfolio] = await Promise.all([
         newLeadCounts(db, bounds),
-        countOpenLeads(db, at),
+        countOpenLeads(db, at, TASK_COUNT_CAP),
         responseFigures(db, bounds.starts.last30.current, at),
         listLeads(db, { folder: 'inbox' }, { limit: 5 }),
         newestPortfolioItems(db, 4),

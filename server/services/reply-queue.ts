@@ -5,7 +5,7 @@ import { countOpenLeads, listOpenLeads } from '../db/reply-queue';
 import { ValidationError } from '../errors';
 import { messages } from '../messages';
 import { fieldErrorsOf } from '../../shared/zod-errors';
-import { TASKS_PAGE_SIZE, type TaskCounts, type TaskPage } from '../../shared/reply-queue';
+import { TASK_COUNT_CAP, TASKS_PAGE_SIZE, type TaskCounts, type TaskPage } from '../../shared/reply-queue';
 import { toLeadListItem } from './leads';
 
 const pageSchema = z.strictObject({
@@ -49,7 +49,7 @@ export function createReplyQueue({ db, now = () => new Date() }: { db: Knex; now
     },
 
     counts(): Promise<TaskCounts> {
-      return countOpenLeads(db, now());
+      return countOpenLeads(db, now(), TASK_COUNT_CAP);
     },
   };
 }
