@@ -70,6 +70,39 @@ describe('reply promise in a real browser', () => {
     await context.close();
   });
 
+  it('shows live figures on the home: new messages per form, waiting and overdue, the newest messages', async () => {
+    const { context, page, problems } = await open('/admin/dashboard');
+    await page.getByRole('heading', { name: 'New messages' }).waitFor();
+    await expect(page.getByText('sample data').count()).resolves.toBe(0);
+    const contactRow = page.getByRole('row', { name: /^Contact/ });
+    await expect(contactRow.getByRole('cell').first().innerText()).resolves.toMatch(/^1\s+new$/);
+    await expect(page.getByRole('row', { name: /^All forms/ }).getByRole('cell').nth(2).innerText()).resolves.toMatch(/^2\s+new$/);
+    await expect(page.locator('.admin-stat', { hasText: 'Waiting for a reply' }).locator('.admin-stat__value').innerText()).resolves.toBe('1');
+    await expect(page.locator('.admin-stat', { hasText: 'Overdue' }).locator('.admin-stat__value').innerText()).resolves.toBe('0');
+    const newest = page.getByRole('region', { name: 'Newest messages' });
+    await expect(newest.locator('.admin-leads__sender').allTextContents()).resolves.toEqual(['Quinn Quoter', 'Carla Contact']);
+    // Mail is off in this server (no SMTP): the notifications wait, but not yet for 15 minutes.
+    await expect(page.getByRole('heading', { name: /Mail problem/ }).count()).resolves.toBe(0);
+    await newest.getByRole('link', { name: 'Carla Contact' }).click();
+    await page.getByRole('heading', { name: 'Reply and staff e-mail' }).waitFor();
+    await expect(page.locator('.admin-mail-state').innerText()).resolves.toBe('Waiting to be sent');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('the home has no axe violations and no sideways scroll on a %s', async (_name, viewport) => {
+    const { context, page } = await open('/admin/dashboard', viewport);
+    await page.getByRole('heading', { name: 'New messages' }).waitFor();
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/home-${viewport.width}.png`, fullPage: true });
+    await context.close();
+  });
+
   it.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
