@@ -9,6 +9,7 @@ import * as leads from './20261125100000_leads';
 import * as analytics from './20261126100000_analytics';
 import * as replyClock from './20261127160000_reply_clock';
 import * as dashboardIndexes from './20261127170000_dashboard_indexes';
+import * as digestRuns from './20261127180000_digest_runs';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126100000_analytics': analytics,
   '20261127160000_reply_clock': replyClock,
   '20261127170000_dashboard_indexes': dashboardIndexes,
+  '20261127180000_digest_runs': digestRuns,
 };

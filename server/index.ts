@@ -14,6 +14,7 @@ import { seedSamplePortfolioOnFirstStart } from './services/portfolio-seed';
 import { purgeSpamFolder } from './services/forms';
 import { createSettingsService } from './services/settings';
 import { createNotificationWorker } from './services/notification-worker';
+import { createMorningDigest, digestSender } from './services/morning-digest';
 import { installGracefulShutdown } from './shutdown';
 import { business } from '../views/content/business';
 
@@ -60,6 +61,15 @@ async function main(): Promise<void> {
     from: `"${business.name} website" <no-reply@${new URL(config.publicUrl).hostname}>`,
   });
   notifications.start();
+  const digest = createMorningDigest({
+    db,
+    logger,
+    settings: () => settings.current(),
+    publicUrl: config.publicUrl,
+    send: digestSender(config.smtpUrl, `"${business.name} website" <no-reply@${new URL(config.publicUrl).hostname}>`),
+  });
+  // Without SMTP there is no mail to send; the dashboard shows the same figures.
+  if (config.smtpUrl) digest.start();
   const spamPurge = setInterval(() => {
     purgeSpamFolder(db, { now: new Date(), retentionDays: settings.current().retentionDays.spam }).catch((error: unknown) => logger.warn({ err: error }, 'spam purge failed'));
   }, 3600_000);
@@ -81,6 +91,7 @@ async function main(): Promise<void> {
       contentVersion.stop();
       settings.stop();
       await notifications.stop();
+      await digest.stop();
       // The views counted since the last batch are written before the database closes.
       await analytics.stop();
     },

@@ -1,0 +1,141 @@
+import type { Knex } from 'knex';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { countOpenLeads } from '../db/reply-queue';
+import { claimDigestDay, markDigestSent, openLeadsDueBefore, releaseDigestDay } from '../db/digest';
+import { troubledNotifications } from '../db/form-notifications';
+import type { LeadRow } from '../db/tables';
+import type { Logger } from '../logger';
+import { FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
+import { addDays, localDate } from '../../shared/local-date';
+import { NOTIFICATION_WAIT_LIMIT_MINUTES } from '../../shared/mail-health';
+import { zonedInstant } from '../../shared/reply-clock';
+import { TASK_COUNT_CAP, dueText, taskCountText } from '../../shared/reply-queue';
+import type { Settings } from '../../shared/settings';
+
+export interface DigestMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export type DigestOutcome = 'not-yet' | 'no-recipients' | 'done-already' | 'nothing-to-say' | 'sent' | 'failed';
+
+export interface MorningDigestDeps {
+  db: Knex;
+  settings: () => Pick<Settings, 'timeZone' | 'digestTime' | 'notificationRecipients'>;
+  /** The site's address, for the links into the admin. */
+  publicUrl: string;
+  send: (mail: DigestMail) => Promise<void>;
+  logger?: Logger;
+  now?: () => Date;
+}
+
+/** Leads listed per section; the count says how many more there are. */
+const LISTED = 20;
+
+/**
+ * The morning digest: once a day at `digestTime` in the agency's zone, one e-mail to the
+ * notification recipients with the overdue leads, those due by the end of the day and the staff
+ * e-mails in trouble, linked into the admin. However many instances tick, one sends: each day is
+ * claimed by inserting its row in `digest_runs`. Nothing is sent on a day with nothing to say; a
+ * send that fails gives the claim back, so the next tick (on any instance) tries again.
+ */
+export function createMorningDigest({ db, settings, publicUrl, send, logger, now = () => new Date() }: MorningDigestDeps) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<DigestOutcome> | undefined;
+  const admin = `${publicUrl}/admin/dashboard`;
+  const leadLink = (lead: LeadRow) => `${admin}/messages/${lead.type}/${lead.id}`;
+  const who = (lead: Pick<LeadRow, 'name' | 'email'>) => lead.name ?? lead.email ?? 'unknown sender';
+
+  async function compose(at: Date, endOfDay: Date): Promise<Omit<DigestMail, 'to'> | null> {
+    const waitingSince = new Date(at.getTime() - NOTIFICATION_WAIT_LIMIT_MINUTES * 60_000);
+    const [overdue, dueToday, counts, mail] = await Promise.all([
+      openLeadsDueBefore(db, at, { limit: LISTED }),
+      openLeadsDueBefore(db, endOfDay, { after: at, limit: LISTED }),
+      countOpenLeads(db, at, TASK_COUNT_CAP),
+      troubledNotifications(db, { waitingSince, limit: LISTED }),
+    ]);
+    if (overdue.length === 0 && dueToday.length === 0 && mail.total === 0) return null;
+    const lines: string[] = [];
+    const section = (title: string, entries: string[], more: number) => {
+      if (entries.length === 0) return;
+      lines.push(title, ...entries.map((entry) => `- ${entry}`));
+      if (more > 0) lines.push(`- and ${more} more`);
+      lines.push('');
+    };
+    const describe = (lead: LeadRow) => `${who(lead)} (${FORM_TYPE_LABELS[lead.type]}), ${dueText(new Date(lead.due_at!), at)}: ${leadLink(lead)}`;
+    section(`Overdue (${taskCountText(counts.overdue)}):`, overdue.map(describe), counts.overdue - overdue.length);
+    section(`Due by the end of today (${dueToday.length}${dueToday.length === LISTED ? '+' : ''}):`, dueToday.map(describe), 0);
+    section(
+      `Staff e-mails failed or waiting over ${NOTIFICATION_WAIT_LIMIT_MINUTES} minutes (${mail.total}):`,
+      mail.rows.map((row) => `${row.lead_name ?? row.lead_email ?? 'a deleted lead'}, ${row.status === 'failed' ? 'failed' : 'waiting'} after ${row.attempts} attempt${row.attempts === 1 ? '' : 's'}: ${admin}/messages/${row.form_type as FormType}/${row.submission_id}`),
+      mail.total - mail.rows.length,
+    );
+    lines.push(`Tasks: ${admin}/tasks`, `Dashboard: ${admin}`);
+    const parts = [counts.overdue > 0 && `${taskCountText(counts.overdue)} overdue`, dueToday.length > 0 && `${dueToday.length} due today`, mail.total > 0 && `${mail.total} staff e-mail${mail.total === 1 ? '' : 's'} failing`].filter(Boolean);
+    return { subject: `Morning digest: ${parts.join(', ')}`, text: ['Good morning. Where the reply promise stands:', '', ...lines].join('\n') };
+  }
+
+  async function run(): Promise<DigestOutcome> {
+    const at = now();
+    const { timeZone, digestTime, notificationRecipients } = settings();
+    const day = localDate(at, timeZone);
+    const [hours, minutes] = digestTime.split(':').map(Number) as [number, number];
+    if (at.getTime() < zonedInstant(day, hours + minutes / 60, timeZone)) return 'not-yet';
+    // Unclaimed, so recipients set later in the day still get that day's digest.
+    if (notificationRecipients.length === 0) return 'no-recipients';
+    if (!(await claimDigestDay(db, day, at))) return 'done-already';
+    const mail = await compose(at, new Date(zonedInstant(addDays(day, 1), 0, timeZone)));
+    if (!mail) return 'nothing-to-say';
+    try {
+      await send({ to: notificationRecipients, ...mail });
+    } catch (error) {
+      await releaseDigestDay(db, day);
+      logger?.warn({ err: error, day }, 'morning digest not sent; will try again');
+      return 'failed';
+    }
+    await markDigestSent(db, day, { now: at, recipients: notificationRecipients.length });
+    logger?.info({ day, recipients: notificationRecipients.length }, 'morning digest sent');
+    return 'sent';
+  }
+
+  /** Sends today's digest if it is time and nobody has yet; one run at a time per instance. */
+  function tick(): Promise<DigestOutcome> {
+    running ??= run()
+      .catch((error: unknown) => {
+        logger?.warn({ err: error }, 'morning digest check failed; will try again');
+        return 'failed' as const;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  return {
+    tick,
+    /** Checks every `intervalMs` (a minute by default) until `stop()`. */
+    start(intervalMs = 60_000) {
+      if (timer) return;
+      timer = setInterval(() => void tick(), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+export type MorningDigest = ReturnType<typeof createMorningDigest>;
+
+/** Sends digests through `smtpUrl` (the staff notifications' server), from `from`. */
+export function digestSender(smtpUrl: string | undefined, from: string): (mail: DigestMail) => Promise<void> {
+  let transport: Transporter | undefined;
+  return async (mail) => {
+    if (!smtpUrl) throw new Error('no SMTP server configured');
+    transport ??= nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+  };
+}
