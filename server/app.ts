@@ -32,6 +32,7 @@ import { settingsRoutes } from './routes/settings';
 import { taskRoutes } from './routes/tasks';
 import { dashboardRoutes } from './routes/dashboard';
 import { mailHealthRoutes } from './routes/mail-health';
+import { personalDataRoutes } from './routes/personal-data';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import { createAuditTrail } from './services/audit';
 import type { Analytics } from './services/analytics';
@@ -43,6 +44,7 @@ import { createLeadService } from './services/leads';
 import { createReplyQueue } from './services/reply-queue';
 import { createDashboardService } from './services/dashboard';
 import { createMailHealth } from './services/mail-health';
+import { createPersonalData } from './services/personal-data';
 import type { SettingsService } from './services/settings';
 
 export interface AppDeps {
@@ -137,6 +139,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(leadRoutes(leads).routes());
   app.use(taskRoutes(createReplyQueue({ db, now })).routes());
   app.use(mailHealthRoutes(createMailHealth({ db, audit, onRetry: onFormQueued, now })).routes());
+  app.use(personalDataRoutes(createPersonalData({ db, audit, logger, now })).routes());
   app.use(dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })).routes());
   app.use(settingsRoutes(settings).routes());
   app.use(analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })).routes());

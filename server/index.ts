@@ -15,6 +15,7 @@ import { purgeSpamFolder } from './services/forms';
 import { createSettingsService } from './services/settings';
 import { createNotificationWorker } from './services/notification-worker';
 import { createMorningDigest, digestSender } from './services/morning-digest';
+import { createPersonalData } from './services/personal-data';
 import { installGracefulShutdown } from './shutdown';
 import { business } from '../views/content/business';
 
@@ -70,8 +71,11 @@ async function main(): Promise<void> {
   });
   // Without SMTP there is no mail to send; the dashboard shows the same figures.
   if (config.smtpUrl) digest.start();
+  const personalData = createPersonalData({ db, audit: createAuditTrail({ db }), logger });
   const spamPurge = setInterval(() => {
     purgeSpamFolder(db, { now: new Date(), retentionDays: settings.current().retentionDays.spam }).catch((error: unknown) => logger.warn({ err: error }, 'spam purge failed'));
+    // Each form's retention, in small batches; hourly, so a restart never skips a day.
+    personalData.purgeExpired(settings.current().retentionDays).catch((error: unknown) => logger.warn({ err: error }, 'retention purge failed'));
   }, 3600_000);
   const analytics = createAnalytics({ db, logger, timeZone: () => settings.current().timeZone });
   analytics.start();

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = {
   'lead.not-spam': 'Moved out of spam',
   'lead.delete': 'Lead deleted',
   'lead.erase': 'Personal data erased',
+  'leads.purge': 'Old leads purged',
+  'personal-data.export': 'Personal data exported',
   'leads.export': 'Leads exported',
   'notifications.retry': 'Notifications retried',
   'portfolio.create': 'Portfolio item added',

@@ -1,0 +1,46 @@
+import type { Knex } from 'knex';
+import type { FormNotificationRow, LeadNoteRow, LeadRow } from './tables';
+
+/** Everything held about one e-mail address: its leads, their notes and their staff e-mails. */
+export interface HeldData {
+  leads: LeadRow[];
+  notes: LeadNoteRow[];
+  notifications: FormNotificationRow[];
+}
+
+/** Read over `leads_email_index` (lower(email)) and the notes' and notifications' lead indexes. */
+export async function dataHeldFor(db: Knex, email: string): Promise<HeldData> {
+  const leads: LeadRow[] = await db('leads').whereRaw('lower(email) = ?', [email.toLowerCase()]).orderBy([{ column: 'submitted_at' }, { column: 'id' }]);
+  if (leads.length === 0) return { leads, notes: [], notifications: [] };
+  const [notes, notifications] = await Promise.all([
+    db('lead_notes').whereIn('lead_id', leads.map((lead) => lead.id)).orderBy([{ column: 'created_at' }, { column: 'id' }]) as Promise<LeadNoteRow[]>,
+    db('form_notifications').whereIn(['form_type', 'submission_id'], leads.map((lead) => [lead.type, lead.id])).orderBy('id') as Promise<FormNotificationRow[]>,
+  ]);
+  return { leads, notes, notifications };
+}
+
+/** Deletes the given leads with their notes (cascade) and staff e-mails; the caller's transaction. */
+export async function eraseLeads(trx: Knex, leads: Pick<LeadRow, 'id' | 'type'>[]): Promise<void> {
+  if (leads.length === 0) return;
+  await trx('form_notifications').whereIn(['form_type', 'submission_id'], leads.map((lead) => [lead.type, lead.id])).delete();
+  await trx('leads').whereIn('id', leads.map((lead) => lead.id)).delete();
+}
+
+/**
+ * Deletes up to `batch` leads of `type` (not spam) sent before `before`, oldest first, with their
+ * notes and staff e-mails; returns how many went. Small batches, each its own short transaction,
+ * so the purge never holds locks the inbox would wait on.
+ */
+export async function purgeLeadBatch(db: Knex, { type, before, batch }: { type: string; before: Date; batch: number }): Promise<number> {
+  return db.transaction(async (trx) => {
+    const expired: Pick<LeadRow, 'id' | 'type'>[] = await trx('leads')
+      .whereNull('spam_at')
+      .where({ type })
+      .where('submitted_at', '<', before)
+      .orderBy([{ column: 'submitted_at' }, { column: 'id' }])
+      .limit(batch)
+      .select('id', 'type');
+    await eraseLeads(trx, expired);
+    return expired.length;
+  });
+}

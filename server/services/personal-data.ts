@@ -1,0 +1,96 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { dataHeldFor, eraseLeads, purgeLeadBatch } from '../db/personal-data';
+import { ValidationError } from '../errors';
+import type { Logger } from '../logger';
+import { SYSTEM_ACTOR, type AuditActor, type AuditTrail } from './audit';
+import { leadFields, toLeadListItem } from './leads';
+import { toNotificationState } from './mail-health';
+import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
+import type { PersonalDataReport } from '../../shared/personal-data';
+import type { Settings } from '../../shared/settings';
+
+const emailSchema = z.strictObject({ email: z.email({ error: 'Give an e-mail address such as ada@example.com.' }).max(254, 'Give an e-mail address such as ada@example.com.') });
+
+function parseEmail(value: unknown): string {
+  const parsed = emailSchema.safeParse(value ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = String(issue.path[0] ?? 'email');
+    const message = field === 'email' ? issue.message : 'This is not a parameter of this call.';
+    throw new ValidationError(`${field}: ${message}`, { [field]: message });
+  }
+  return parsed.data.email.toLowerCase();
+}
+
+const PURGE_BATCH = 500;
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Personal data (GDPR articles 15 and 17): everything held for an e-mail address, its export as
+ * JSON and its erasure in one transaction, audited without the address; and the retention purge.
+ */
+export function createPersonalData({ db, audit, logger, now = () => new Date() }: { db: Knex; audit: AuditTrail; logger?: Logger; now?: () => Date }) {
+  async function report(email: string, trx: Knex = db): Promise<PersonalDataReport> {
+    const held = await dataHeldFor(trx, email);
+    return {
+      email,
+      leads: held.leads.map((row) => ({ ...toLeadListItem(row), fields: leadFields(row) })),
+      notes: held.notes.map((note) => ({ leadId: note.lead_id, author: note.author, body: note.body, createdAt: new Date(note.created_at).toISOString() })),
+      notifications: held.notifications.map((row) => ({ leadId: row.submission_id, subject: row.subject, body: row.body, replyTo: row.reply_to, ...toNotificationState(row) })),
+    };
+  }
+
+  return {
+    find(query: unknown): Promise<PersonalDataReport> {
+      return report(parseEmail(query));
+    },
+
+    /** The same as `find`, audited as an export (never naming the address). */
+    async exportJson(query: unknown, actor: AuditActor): Promise<PersonalDataReport> {
+      const found = await report(parseEmail(query));
+      await audit.record(actor, { action: 'personal-data.export', summary: `${found.leads.length} leads` });
+      return found;
+    },
+
+    /** Erases every lead of the address with its notes and staff e-mails, in one transaction. */
+    async erase(body: unknown, actor: AuditActor): Promise<{ leads: number; notes: number; notifications: number }> {
+      const email = parseEmail(body);
+      return db.transaction(async (trx) => {
+        const held = await dataHeldFor(trx, email);
+        await eraseLeads(trx, held.leads);
+        const counts = { leads: held.leads.length, notes: held.notes.length, notifications: held.notifications.length };
+        // What went, never whose: the audit trail outlives the data.
+        await audit.record(actor, { action: 'lead.erase', summary: `${counts.leads} leads, ${counts.notes} notes, ${counts.notifications} staff e-mails` }, trx);
+        return counts;
+      });
+    },
+
+    /**
+     * Deletes each form's leads older than its retention (null: kept), a batch at a time; returns
+     * how many went. Spam has its own purge (the spam folder's).
+     */
+    async purgeExpired(retentionDays: Settings['retentionDays']): Promise<number> {
+      let total = 0;
+      for (const type of FORM_TYPES) {
+        const days = retentionDays[type];
+        if (days === null) continue;
+        const before = new Date(now().getTime() - days * DAY_MS);
+        let purged = 0;
+        for (;;) {
+          const count = await purgeLeadBatch(db, { type, before, batch: PURGE_BATCH });
+          purged += count;
+          if (count < PURGE_BATCH) break;
+        }
+        if (purged > 0) {
+          await audit.record(SYSTEM_ACTOR, { action: 'leads.purge', summary: `${purged} ${FORM_TYPE_LABELS[type]} lead${purged === 1 ? '' : 's'} older than ${days} days` });
+          logger?.info({ form: type, purged }, 'old leads purged');
+        }
+        total += purged;
+      }
+      return total;
+    },
+  };
+}
+
+export type PersonalDataService = ReturnType<typeof createPersonalData>;
