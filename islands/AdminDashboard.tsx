@@ -11,6 +11,7 @@ import { AdminIcon } from './admin/icons';
 import { PortfolioSection } from './admin/PortfolioSection';
 import { Sidebar } from './admin/Sidebar';
 import { TasksView } from './admin/TasksView';
+import { PersonalDataView } from './admin/PersonalDataView';
 import { TopBar } from './admin/TopBar';
 import { ViewHeading } from './admin/ViewHeading';
 import { ViewLink } from './admin/ViewLink';
@@ -205,6 +206,8 @@ function CurrentView({ view, username }: { view: DashboardView; username: string
       return <AnalyticsView />;
     case 'tasks':
       return <TasksView />;
+    case 'privacy':
+      return <PersonalDataView />;
     case 'placeholder':
       return <PlaceholderView title={PLACEHOLDER_LABELS[view.section]} />;
     case 'not-found':

@@ -19,12 +19,13 @@ interface SidebarProps {
   leadsVersion: number;
 }
 
-const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'portfolio' | 'messages' | 'analytics' | 'tasks'; icon: AdminIconName }[] = [
+const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'portfolio' | 'messages' | 'analytics' | 'tasks' | 'privacy'; icon: AdminIconName }[] = [
   { key: 'users', icon: 'users' },
   { key: 'projects', icon: 'projects' },
   { key: 'portfolio', icon: 'portfolio' },
   { key: 'messages', icon: 'messages' },
   { key: 'tasks', icon: 'tasks' },
+  { key: 'privacy', icon: 'search' },
   { key: 'analytics', icon: 'analytics' },
   { key: 'settings', icon: 'settings' },
 ];
@@ -97,9 +98,9 @@ export function Sidebar({ view, collapsed, onToggleCollapsed, open, onClose, onL
             </ul>
           </li>
           {SECTIONS_AFTER_FORMS.map(({ key, icon }) => {
-            const text = key === 'portfolio' ? 'Portfolio' : key === 'messages' ? 'Messages' : key === 'analytics' ? 'Analytics' : key === 'tasks' ? 'Tasks' : PLACEHOLDER_LABELS[key];
+            const text = key === 'portfolio' ? 'Portfolio' : key === 'messages' ? 'Messages' : key === 'analytics' ? 'Analytics' : key === 'tasks' ? 'Tasks' : key === 'privacy' ? 'Find by e-mail' : PLACEHOLDER_LABELS[key];
             const to: DashboardView =
-              key === 'portfolio' || key === 'analytics' || key === 'tasks' ? { name: key } : key === 'messages' ? { name: 'messages', filters: {} } : { name: 'placeholder', section: key };
+              key === 'portfolio' || key === 'analytics' || key === 'tasks' || key === 'privacy' ? { name: key } : key === 'messages' ? { name: 'messages', filters: {} } : { name: 'placeholder', section: key };
             const badge = key === 'tasks' && overdue > 0 ? overdue : 0;
             return (
               <li key={key}>

@@ -8,6 +8,7 @@ import type { PortfolioItem } from './portfolio-form';
 import type { TaskCounts, TaskPage } from '../../shared/reply-queue';
 import type { DashboardFigures } from '../../shared/dashboard';
 import type { MailHealth } from '../../shared/mail-health';
+import type { PersonalDataReport } from '../../shared/personal-data';
 
 /**
  * A call the server answered with an error status; `message` is its `{ error }` text when it sent
@@ -138,6 +139,16 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     async dashboard(): Promise<DashboardFigures> {
       const response = await call('GET', '/api/dashboard', 'Failed to load the dashboard.');
       return (await readJson(response)) as DashboardFigures;
+    },
+
+    async personalData(email: string): Promise<PersonalDataReport> {
+      const response = await call('GET', `/api/personal-data?email=${encodeURIComponent(email)}`, 'Failed to search.');
+      return (await readJson(response)) as PersonalDataReport;
+    },
+
+    async erasePersonalData(email: string): Promise<{ leads: number; notes: number; notifications: number }> {
+      const response = await call('POST', '/api/personal-data/erase', 'Failed to erase the data.', { email });
+      return (await readJson(response)) as { leads: number; notes: number; notifications: number };
     },
 
     async mailHealth(): Promise<MailHealth> {

@@ -23,6 +23,7 @@ export type DashboardView =
   | { name: 'portfolio-detail'; id: string }
   | { name: 'analytics' }
   | { name: 'tasks' }
+  | { name: 'privacy' }
   | { name: 'placeholder'; section: PlaceholderSection }
   | { name: 'not-found' };
 
@@ -101,6 +102,7 @@ export function viewFromPath(url: string): DashboardView {
   }
   if (section === 'analytics' && detail === undefined) return { name: 'analytics' };
   if (section === 'tasks' && detail === undefined) return { name: 'tasks' };
+  if (section === 'privacy' && detail === undefined) return { name: 'privacy' };
   if (detail === undefined && isPlaceholderSection(section)) return { name: 'placeholder', section };
   return { name: 'not-found' };
 }
@@ -125,6 +127,8 @@ export function pathOfView(view: DashboardView): string {
       return `${DASHBOARD_BASE}/analytics`;
     case 'tasks':
       return `${DASHBOARD_BASE}/tasks`;
+    case 'privacy':
+      return `${DASHBOARD_BASE}/privacy`;
     case 'placeholder':
       return `${DASHBOARD_BASE}/${view.section}`;
   }
@@ -149,6 +153,8 @@ export function titleOfView(view: DashboardView): string {
       return 'Analytics';
     case 'tasks':
       return 'Tasks';
+    case 'privacy':
+      return 'Find by e-mail';
     case 'placeholder':
       return PLACEHOLDER_LABELS[view.section];
     case 'not-found':

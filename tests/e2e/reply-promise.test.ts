@@ -115,4 +115,33 @@ describe('reply promise in a real browser', () => {
     if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/tasks-${viewport.width}.png`, fullPage: true });
     await context.close();
   });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('Find by e-mail shows what is held for an address, with no axe violations on a %s', async (_name, viewport) => {
+    const { context, page, problems } = await open('/admin/dashboard/privacy', viewport);
+    await page.getByLabel('E-mail address').fill('CARLA@example.com');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('heading', { name: /^Held for carla@example\.com: 1 message, 0 notes, 1 staff e-mail$/ }).waitFor();
+    await expect(page.getByRole('link', { name: 'Export (JSON)' }).getAttribute('href')).resolves.toBe('/api/personal-data/export?email=carla%40example.com');
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/privacy-${viewport.width}.png`, fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('erases everything held for an address after a confirmation', async () => {
+    const { context, page } = await open('/admin/dashboard/privacy');
+    await page.getByLabel('E-mail address').fill('quinn@example.com');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('heading', { name: /^Held for quinn@example\.com/ }).waitFor();
+    await page.getByRole('button', { name: 'Erase' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Erase' }).click();
+    await page.getByText('Erased 1 message, 0 notes and 1 staff e-mail.').waitFor();
+    await expect(page.getByText('Nothing is held for quinn@example.com.').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
 });

@@ -1,0 +1,127 @@
+import { useId, useState, type FormEvent } from 'react';
+import { FORM_TYPE_LABELS } from '../../shared/form-types';
+import type { PersonalDataReport } from '../../shared/personal-data';
+import { ApiError } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useDashboard } from './context';
+import { formatSubmittedAt, truncate } from './text';
+import { ViewHeading } from './ViewHeading';
+import { ViewLink } from './ViewLink';
+
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/**
+ * Find by e-mail: everything held for one address (leads, notes, staff e-mails), its export as
+ * JSON and its erasure (GDPR articles 15 and 17). The address stays in the page, never the URL.
+ */
+export function PersonalDataView() {
+  const { api, notify, leadsChanged } = useDashboard();
+  const id = useId();
+  const [report, setReport] = useState<PersonalDataReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const find = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
+    setBusy(true);
+    setError(null);
+    try {
+      setReport(await api.personalData(email));
+    } catch (failure) {
+      setReport(null);
+      setError(failure instanceof ApiError && failure.fromServer ? failure.message.replace(/^email: /, '') : 'Failed to search.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const erase = async () => {
+    if (!report) return;
+    setBusy(true);
+    try {
+      const erased = await api.erasePersonalData(report.email);
+      notify({ tone: 'success', text: `Erased ${counted(erased.leads, 'message')}, ${counted(erased.notes, 'note')} and ${counted(erased.notifications, 'staff e-mail')}.` });
+      setReport({ ...report, leads: [], notes: [], notifications: [] });
+      leadsChanged();
+    } catch (failure) {
+      notify({ tone: 'error', text: failure instanceof ApiError && failure.fromServer ? failure.message : 'Failed to erase the data.' });
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  const empty = report !== null && report.leads.length === 0;
+  return (
+    <>
+      <ViewHeading title="Find by e-mail">
+        <p className="admin-view__lead">Everything held for one e-mail address: see it, export it or erase it.</p>
+      </ViewHeading>
+      <form className="admin-card admin-filters" onSubmit={(event) => void find(event)} aria-label="Find by e-mail" noValidate>
+        <div className="admin-field">
+          <label htmlFor={`${id}-email`}>E-mail address</label>
+          <input id={`${id}-email`} name="email" type="email" autoComplete="off" maxLength={254} required aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+          {error && (
+            <p id={`${id}-error`} className="admin-field__error">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="admin-filters__actions">
+          <button type="submit" className="admin-button admin-button--small" disabled={busy}>
+            Find
+          </button>
+        </div>
+      </form>
+
+      {empty && <p className="admin-card admin-empty">Nothing is held for {report.email}.</p>}
+      {report && !empty && (
+        <section className="admin-card" aria-labelledby="held-data">
+          <h2 id="held-data" className="admin-card__title">
+            Held for {report.email}: {report.leads.length} {report.leads.length === 1 ? 'message' : 'messages'}, {report.notes.length}{' '}
+            {report.notes.length === 1 ? 'note' : 'notes'}, {report.notifications.length} staff {report.notifications.length === 1 ? 'e-mail' : 'e-mails'}
+          </h2>
+          <ul className="admin-list">
+            {report.leads.map((lead) => (
+              <li key={lead._id} className="admin-list__item">
+                <div className="admin-list__main">
+                  <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
+                    {FORM_TYPE_LABELS[lead.type]}: {lead.name ?? lead.email}
+                  </ViewLink>
+                  <span className="admin-muted">{truncate(lead.summary, 90)}</span>
+                  <span className="admin-muted">
+                    {report.notes.filter((note) => note.leadId === lead._id).length} notes · staff e-mail{' '}
+                    {report.notifications.find((notification) => notification.leadId === lead._id)?.status ?? 'none'}
+                  </span>
+                </div>
+                <time className="admin-muted admin-list__time" dateTime={lead.submittedAt}>
+                  {formatSubmittedAt(lead.submittedAt)}
+                </time>
+              </li>
+            ))}
+          </ul>
+          <div className="admin-lead__actions">
+            <a className="admin-button admin-button--ghost admin-button--small" href={`/api/personal-data/export?email=${encodeURIComponent(report.email)}`} download="personal-data.json">
+              Export (JSON)
+            </a>
+            <button type="button" className="admin-button admin-button--danger admin-button--small" disabled={busy} onClick={() => setConfirming(true)}>
+              Erase
+            </button>
+          </div>
+        </section>
+      )}
+      {confirming && report && (
+        <ConfirmDialog
+          title={`Erase everything held for ${report.email}?`}
+          message={`${report.leads.length} messages with their notes and staff e-mails will be deleted for good. The audit trail keeps only that an erasure happened.`}
+          confirmLabel="Erase"
+          busy={busy}
+          onConfirm={() => void erase()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
