@@ -48,7 +48,7 @@ describe('admin dashboard page (server render)', () => {
     expect(html).toMatch(/href="\/admin\/dashboard" class="admin-nav__link" aria-current="page"/);
   });
 
-  it.each(['users', 'projects', 'tasks', 'settings'])('renders the %s placeholder', (section) => {
+  it.each(['users', 'tasks', 'settings'])('renders the %s placeholder', (section) => {
     const html = render(`/admin/dashboard/${section}`);
     const label = section[0]!.toUpperCase() + section.slice(1);
     expect(html).toContain(`${label} content will go here.`);
@@ -59,6 +59,12 @@ describe('admin dashboard page (server render)', () => {
     const html = render(`/admin/dashboard/forms/${type}`);
     expect(html).toMatch(/role="status">Loading .* submissions…/);
     expect(html).toMatch(new RegExp(`href="/admin/dashboard/forms/${type}" class="admin-nav__sublink" aria-current="page"`));
+  });
+
+  it('renders Projects loading until the browser fetches them', () => {
+    const html = render('/admin/dashboard/projects');
+    expect(html).toContain('Loading projects…');
+    expect(html).toMatch(/href="\/admin\/dashboard\/projects" class="admin-nav__link" aria-current="page"/);
   });
 
   it('renders Analytics loading until the browser reads its range and fetches it', () => {

@@ -3,6 +3,7 @@ import { useOverlay } from './lib/use-overlay';
 import { createDashboardApi } from './admin/api';
 import { DashboardContext, type DashboardServices, type Notice } from './admin/context';
 import { AnalyticsView } from './admin/AnalyticsView';
+import { ProjectsView } from './admin/ProjectsView';
 import { DashboardHome, PlaceholderView } from './admin/DashboardHome';
 import { FormsInbox } from './admin/FormsInbox';
 import { LeadDetailView } from './admin/LeadDetail';
@@ -201,6 +202,8 @@ function CurrentView({ view, username }: { view: DashboardView; username: string
       return <PortfolioSection view={view} />;
     case 'analytics':
       return <AnalyticsView />;
+    case 'projects':
+      return <ProjectsView />;
     case 'placeholder':
       return <PlaceholderView title={PLACEHOLDER_LABELS[view.section]} />;
     case 'not-found':

@@ -7,6 +7,7 @@ import * as loginDevices from './20261124100000_login_devices';
 import * as auditLog from './20261124200000_audit_log';
 import * as leads from './20261125100000_leads';
 import * as analytics from './20261126100000_analytics';
+import * as projectStages from './20261126200000_project_stages';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124200000_audit_log': auditLog,
   '20261125100000_leads': leads,
   '20261126100000_analytics': analytics,
+  '20261126200000_project_stages': projectStages,
 };

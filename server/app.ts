@@ -27,6 +27,7 @@ import { formApiRoutes, formPageRoutes } from './routes/forms';
 import { pageRoutes } from './routes/pages';
 import { portfolioApiRoutes } from './routes/portfolio-api';
 import { portfolioPageRoutes } from './routes/portfolio-pages';
+import { projectRoutes } from './routes/projects';
 import { seoRoutes } from './routes/seo';
 import { settingsRoutes } from './routes/settings';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
@@ -35,6 +36,7 @@ import type { Analytics } from './services/analytics';
 import { createAnalyticsReportService } from './services/analytics-report';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
+import { createProjectService } from './services/projects';
 import { createFormService } from './services/forms';
 import { createLeadService } from './services/leads';
 import type { SettingsService } from './services/settings';
@@ -125,6 +127,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(adminAuthApiRoutes({ auth, config }).routes());
   app.use(adminFormRoutes(forms).routes());
   app.use(leadRoutes(leads).routes());
+  app.use(projectRoutes(createProjectService({ db, audit })).routes());
   app.use(settingsRoutes(settings).routes());
   app.use(analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })).routes());
 

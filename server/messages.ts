@@ -48,6 +48,10 @@ export const messages = {
     toBeforeFrom: 'The end of the date range is before its start.',
     statusMissing: 'Give the status to set.',
   },
+  projects: {
+    notFound: 'Project not found: only accepted quote requests are projects.',
+    badStage: 'stage: choose accepted, in-progress or delivered.',
+  },
   lists: {
     badCursor: 'This is not a cursor of this list: use the nextCursor of a previous answer.',
   },

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   'lead.delete': 'Lead deleted',
   'lead.erase': 'Personal data erased',
   'leads.export': 'Leads exported',
+  'project.stage': 'Project stage changed',
   'portfolio.create': 'Portfolio item added',
   'portfolio.update': 'Portfolio item changed',
   'portfolio.delete': 'Portfolio item deleted',

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { portfolioMessages } from '../../shared/portfolio/messages';
+import { portfolioPrefillOf } from '../../shared/projects';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
 import { AdminIcon } from './icons';
@@ -33,6 +34,20 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
   const [confirming, setConfirming] = useState<PortfolioItem | null>(null);
   const [deleting, setDeleting] = useState(false);
   const reload = useCallback(() => setReloads((count) => count + 1), []);
+  const fromProject = view.name === 'portfolio' ? view.fromProject : undefined;
+
+  // "Create portfolio item" on a project: the add panel opens with what the project tells.
+  useEffect(() => {
+    if (!fromProject) return;
+    let current = true;
+    api.getProject(fromProject).then(
+      (project) => current && setPanel({ kind: 'add', prefill: portfolioPrefillOf(project) }),
+      () => current && notify({ tone: 'error', text: 'The project could not be loaded; add the item by hand.' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, notify, fromProject]);
 
   useEffect(() => {
     let current = true;

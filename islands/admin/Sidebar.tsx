@@ -16,7 +16,9 @@ interface SidebarProps {
   panelRef: RefObject<HTMLElement | null>;
 }
 
-const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'portfolio' | 'messages' | 'analytics'; icon: AdminIconName }[] = [
+const SECTION_LABELS = { projects: 'Projects', portfolio: 'Portfolio', messages: 'Messages', analytics: 'Analytics' } as const;
+
+const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'projects' | 'portfolio' | 'messages' | 'analytics'; icon: AdminIconName }[] = [
   { key: 'users', icon: 'users' },
   { key: 'projects', icon: 'projects' },
   { key: 'portfolio', icon: 'portfolio' },
@@ -93,9 +95,9 @@ export function Sidebar({ view, collapsed, onToggleCollapsed, open, onClose, onL
             </ul>
           </li>
           {SECTIONS_AFTER_FORMS.map(({ key, icon }) => {
-            const text = key === 'portfolio' ? 'Portfolio' : key === 'messages' ? 'Messages' : key === 'analytics' ? 'Analytics' : PLACEHOLDER_LABELS[key];
+            const text = key === 'portfolio' || key === 'messages' || key === 'analytics' || key === 'projects' ? SECTION_LABELS[key] : PLACEHOLDER_LABELS[key];
             const to: DashboardView =
-              key === 'portfolio' || key === 'analytics' ? { name: key } : key === 'messages' ? { name: 'messages', filters: {} } : { name: 'placeholder', section: key };
+              key === 'portfolio' || key === 'analytics' || key === 'projects' ? { name: key } : key === 'messages' ? { name: 'messages', filters: {} } : { name: 'placeholder', section: key };
             return (
               <li key={key}>
                 <ViewLink to={to} className="admin-nav__link" current={current === key} title={collapsed ? text : undefined}>

@@ -1,4 +1,5 @@
 import type { AnalyticsReport } from '../../shared/analytics';
+import type { ProjectJson, ProjectStage } from '../../shared/projects';
 import { INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 import type { FormRecord } from './form-columns';
@@ -141,6 +142,21 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
 
     async deletePortfolioItem(id: string): Promise<void> {
       await call('DELETE', `/api/portfolio/${encodeURIComponent(id)}`, portfolioMessages.deleteFailed);
+    },
+
+    async listProjects(): Promise<ProjectJson[]> {
+      const response = await call('GET', '/api/projects', 'Failed to load the projects.');
+      return (await readJson(response)) as ProjectJson[];
+    },
+
+    async getProject(id: string): Promise<ProjectJson> {
+      const response = await call('GET', `/api/projects/${encodeURIComponent(id)}`, 'Failed to load the project.');
+      return (await readJson(response)) as ProjectJson;
+    },
+
+    async setProjectStage(id: string, stage: ProjectStage): Promise<ProjectJson> {
+      const response = await call('PATCH', `/api/projects/${encodeURIComponent(id)}`, 'Failed to move the project.', { stage });
+      return (await readJson(response)) as ProjectJson;
     },
 
     async analyticsReport(range: { from: string; to: string }): Promise<AnalyticsReport> {

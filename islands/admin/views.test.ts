@@ -11,6 +11,8 @@ describe('dashboard views in the URL path', () => {
     { name: 'portfolio' },
     { name: 'portfolio-detail', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
     { name: 'analytics' },
+    { name: 'projects' },
+    { name: 'portfolio', fromProject: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
     ...PLACEHOLDER_SECTIONS.map((section) => ({ name: 'placeholder' as const, section })),
   ];
 

@@ -5,12 +5,11 @@ import { LEAD_FOLDERS, LEAD_STATUSES, type LeadFilters } from '../../shared/lead
 export const DASHBOARD_BASE = '/admin/dashboard';
 
 /** Sections the spec leaves as placeholders ("content will go here"). */
-export const PLACEHOLDER_SECTIONS = ['users', 'projects', 'tasks', 'settings'] as const;
+export const PLACEHOLDER_SECTIONS = ['users', 'tasks', 'settings'] as const;
 export type PlaceholderSection = (typeof PLACEHOLDER_SECTIONS)[number];
 
 export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
   users: 'Users',
-  projects: 'Projects',
   tasks: 'Tasks',
   settings: 'Settings',
 };
@@ -20,7 +19,9 @@ export type DashboardView =
   | { name: 'forms'; type: FormType }
   | { name: 'messages'; filters: LeadFilters }
   | { name: 'lead'; type: FormType; id: string }
-  | { name: 'portfolio' }
+  /** `fromProject`: the add panel opens filled in from that project (won quote). */
+  | { name: 'portfolio'; fromProject?: string }
+  | { name: 'projects' }
   | { name: 'portfolio-detail'; id: string }
   | { name: 'analytics' }
   | { name: 'placeholder'; section: PlaceholderSection }
@@ -90,7 +91,10 @@ export function viewFromPath(url: string): DashboardView {
   if (rest.length > 0) return { name: 'not-found' };
   if (section === 'forms') return detail && isFormType(detail) ? { name: 'forms', type: detail } : { name: 'not-found' };
   if (section === 'portfolio') {
-    if (detail === undefined) return { name: 'portfolio' };
+    if (detail === undefined) {
+      const fromProject = new URLSearchParams(query).get('from-project');
+      return fromProject && /^[0-9a-f-]{36}$/i.test(fromProject) ? { name: 'portfolio', fromProject: fromProject.toLowerCase() } : { name: 'portfolio' };
+    }
     let id: string;
     try {
       id = decodeURIComponent(detail);
@@ -100,6 +104,7 @@ export function viewFromPath(url: string): DashboardView {
     return id ? { name: 'portfolio-detail', id } : { name: 'not-found' };
   }
   if (section === 'analytics' && detail === undefined) return { name: 'analytics' };
+  if (section === 'projects' && detail === undefined) return { name: 'projects' };
   if (detail === undefined && isPlaceholderSection(section)) return { name: 'placeholder', section };
   return { name: 'not-found' };
 }
@@ -117,7 +122,9 @@ export function pathOfView(view: DashboardView): string {
     case 'lead':
       return `${DASHBOARD_BASE}/messages/${view.type}/${view.id}`;
     case 'portfolio':
-      return `${DASHBOARD_BASE}/portfolio`;
+      return `${DASHBOARD_BASE}/portfolio${view.fromProject ? `?from-project=${view.fromProject}` : ''}`;
+    case 'projects':
+      return `${DASHBOARD_BASE}/projects`;
     case 'portfolio-detail':
       return `${DASHBOARD_BASE}/portfolio/${encodeURIComponent(view.id)}`;
     case 'analytics':
@@ -144,6 +151,8 @@ export function titleOfView(view: DashboardView): string {
       return 'Portfolio item';
     case 'analytics':
       return 'Analytics';
+    case 'projects':
+      return 'Projects';
     case 'placeholder':
       return PLACEHOLDER_LABELS[view.section];
     case 'not-found':

@@ -71,6 +71,8 @@ export interface LeadRow {
   client_token: string | null;
   source_path: string | null;
   landing_path: string | null;
+  project_stage: string | null;
+  project_stage_at: Date | null;
   referrer_host: string | null;
   utm_source: string | null;
   utm_medium: string | null;
