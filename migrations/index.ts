@@ -5,6 +5,7 @@ import * as portfolio from './20261123110000_portfolio';
 import * as adminAuth from './20261123120000_admin_auth';
 import * as loginDevices from './20261124100000_login_devices';
 import * as auditLog from './20261124200000_audit_log';
+import * as adminRoles from './20261125100000_admin_roles';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123120000_admin_auth': adminAuth,
   '20261124100000_login_devices': loginDevices,
   '20261124200000_audit_log': auditLog,
+  '20261125100000_admin_roles': adminRoles,
 };

@@ -32,6 +32,7 @@ export const messages = {
     notSignedIn: 'Please sign in as an admin to do this.',
     badCsrfToken: 'This request lacks a valid security token. Reload the page and try again.',
     crossSiteRefused: 'Cross-site requests are not allowed here.',
+    notYourRole: 'Your role does not allow this; ask an owner.',
     usernameTaken: (username: string) => `An admin named "${username}" already exists.`,
     noSuchAdmin: (username: string) => `No admin named "${username}".`,
   },

@@ -7,6 +7,17 @@ import { FORBIDDEN_IN_LINE } from './text';
  * island all read these.
  */
 
+/**
+ * What an account may do: an owner everything (accounts, settings, the audit trail included), an
+ * editor the leads and the portfolio. The first account is an owner.
+ */
+export const ADMIN_ROLES = ['owner', 'editor'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export function isAdminRole(value: string): value is AdminRole {
+  return (ADMIN_ROLES as readonly string[]).includes(value);
+}
+
 /** Bounds of an account's username and password, wherever one is set (start-up, CLI). */
 export const ADMIN_USERNAME_MIN = 3;
 export const ADMIN_USERNAME_MAX = 64;
@@ -51,5 +62,6 @@ export const adminLoginSchema = z.object({
 /** `POST /api/auth/login` success body. */
 export interface AdminLoginAnswer {
   username: string;
+  role: AdminRole;
   csrfToken: string;
 }

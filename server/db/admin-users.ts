@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AdminRole } from '../../shared/admin-auth';
 import type { AdminUserRow } from './tables';
 
 /** The account whose username matches regardless of case, if any. */
@@ -8,10 +9,10 @@ export async function findAdminUserByUsername(knex: Knex, username: string): Pro
 
 export async function insertAdminUser(
   knex: Knex,
-  user: { username: string; passwordHash: string; now: Date },
+  user: { username: string; passwordHash: string; role: AdminRole; now: Date },
 ): Promise<AdminUserRow> {
   const [row] = await knex<AdminUserRow>('admin_users')
-    .insert({ username: user.username, password_hash: user.passwordHash, created_at: user.now, updated_at: user.now })
+    .insert({ username: user.username, password_hash: user.passwordHash, role: user.role, created_at: user.now, updated_at: user.now })
     .returning('*');
   return row!;
 }

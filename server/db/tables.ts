@@ -1,3 +1,5 @@
+import type { AdminRole } from '../../shared/admin-auth';
+
 /** Row types of the database tables, as Knex returns them (snake_case, timestamps as Date). */
 
 export interface AdminUserRow {
@@ -5,6 +7,7 @@ export interface AdminUserRow {
   username: string;
   /** Argon2id PHC string (`$argon2id$v=19$m=…`). */
   password_hash: string;
+  role: AdminRole;
   created_at: Date;
   updated_at: Date;
 }

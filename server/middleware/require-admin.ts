@@ -2,11 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
+import type { AdminRole } from '../../shared/admin-auth';
 
 /** The signed-in admin, put on `ctx.state.admin` by the session middleware when a valid session exists. */
 export interface AdminIdentity {
   id: number;
   username: string;
+  role: AdminRole;
 }
 
 declare module 'koa' {
@@ -44,6 +46,17 @@ export function requireAdmin(): Middleware {
   return async (ctx, next) => {
     if (!ctx.state.admin || !ctx.state.adminSession) throw new HttpError(401, messages.admin.notSignedIn);
     if (!SAFE_METHODS.has(ctx.method)) assertCsrf(ctx, ctx.get('X-CSRF-Token') || undefined);
+    await next();
+  };
+}
+
+/**
+ * Guards routes only some roles may use, after `requireAdmin()`: another role's call is answered
+ * 403 before its handler runs, so it changes nothing.
+ */
+export function requireRole(...roles: AdminRole[]): Middleware {
+  return async (ctx, next) => {
+    if (!ctx.state.admin || !roles.includes(ctx.state.admin.role)) throw new HttpError(403, messages.admin.notYourRole);
     await next();
   };
 }

@@ -53,7 +53,7 @@ export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
   const router = new Router({ prefix: '/api/auth' });
 
   router.get('/session', requireAdmin(), (ctx) => {
-    const answer: AdminLoginAnswer = { username: ctx.state.admin!.username, csrfToken: ctx.state.adminSession!.csrfToken };
+    const answer: AdminLoginAnswer = { username: ctx.state.admin!.username, role: ctx.state.admin!.role, csrfToken: ctx.state.adminSession!.csrfToken };
     ctx.body = answer;
   });
 
@@ -63,7 +63,7 @@ export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
     if (result.outcome === 'incomplete') throw new ValidationError(adminLoginMessages.required);
     if (result.outcome === 'throttled') throw new RateLimitedError(adminLoginMessages.throttled(result.retryAfterSeconds), result.retryAfterSeconds);
     if (result.outcome === 'invalid') throw new HttpError(401, adminLoginMessages.invalid);
-    const answer: AdminLoginAnswer = { username: result.admin.username, csrfToken: result.session.csrfToken };
+    const answer: AdminLoginAnswer = { username: result.admin.username, role: result.admin.role, csrfToken: result.session.csrfToken };
     ctx.body = answer;
   });
 

@@ -29,6 +29,7 @@ import type { Logger } from '../logger';
 import { messages } from '../messages';
 import { createLoginThrottle, type LoginClient } from './login-throttle';
 import {
+  type AdminRole,
   ADMIN_PASSWORD_MAX,
   ADMIN_PASSWORD_MIN,
   ADMIN_USERNAME_MAX,
@@ -91,6 +92,7 @@ export interface AdminSessionState {
 export interface SignedInAdmin {
   id: number;
   username: string;
+  role: AdminRole;
 }
 
 export interface LoginAttempt {
@@ -158,12 +160,14 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     return findAdminDeviceOfUsername(db, { tokenHash: hashToken(deviceToken), username, now: at });
   }
 
-  async function createAdmin(username: string, password: string): Promise<AdminUserRow> {
+  /** Creates an account; the first one is always an owner, whatever `role` says. */
+  async function createAdmin(username: string, password: string, role: AdminRole = 'owner'): Promise<AdminUserRow> {
     const name = parseOrThrow(adminUsernameSchema, username);
     const secret = parseOrThrow(adminPasswordSchema, password);
     if (await findAdminUserByUsername(db, name)) throw new ConflictError(messages.admin.usernameTaken(name));
-    const row = await insertAdminUser(db, { username: name, passwordHash: await hashPassword(secret), now: now() });
-    logger.info({ adminId: row.id, username: row.username }, 'admin account created');
+    const first = !(await hasAnyAdmin());
+    const row = await insertAdminUser(db, { username: name, passwordHash: await hashPassword(secret), role: first ? 'owner' : role, now: now() });
+    logger.info({ adminId: row.id, username: row.username, role: row.role }, 'admin account created');
     return row;
   }
 
@@ -242,7 +246,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
       await deleteExpiredAdminDevices(trx, at);
     });
     log.info({ adminId: user.id, username: user.username, ip: attempt.ip, remember: session.remember, knownDevice: Boolean(device) }, 'admin signed in');
-    return { outcome: 'signed-in', admin: { id: user.id, username: user.username }, sessionId, session, device: deviceCookie };
+    return { outcome: 'signed-in', admin: { id: user.id, username: user.username, role: user.role }, sessionId, session, device: deviceCookie };
   }
 
   /**
@@ -262,7 +266,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     }
     if (at - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) await touchAdminSession(db, idHash, new Date(at));
     return {
-      admin: { id: row.admin_user_id, username: row.username },
+      admin: { id: row.admin_user_id, username: row.username, role: row.role },
       session: { idHash, csrfToken: row.csrf_token, remember: row.remember, expiresAt: row.expires_at },
     };
   }
