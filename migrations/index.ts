@@ -6,6 +6,7 @@ import * as adminAuth from './20261123120000_admin_auth';
 import * as loginDevices from './20261124100000_login_devices';
 import * as auditLog from './20261124200000_audit_log';
 import * as adminRoles from './20261125100000_admin_roles';
+import * as adminAccounts from './20261125110000_admin_accounts';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124100000_login_devices': loginDevices,
   '20261124200000_audit_log': auditLog,
   '20261125100000_admin_roles': adminRoles,
+  '20261125110000_admin_accounts': adminAccounts,
 };

@@ -25,7 +25,11 @@ import { portfolioApiRoutes } from './routes/portfolio-api';
 import { portfolioPageRoutes } from './routes/portfolio-pages';
 import { seoRoutes } from './routes/seo';
 import { settingsRoutes } from './routes/settings';
+import { setPasswordPageRoutes } from './routes/set-password-pages';
+import { userRoutes } from './routes/users';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
+import { createAdminUsers } from './services/admin-users';
+import { createAuditTrail } from './services/audit';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createFormService } from './services/forms';
@@ -56,6 +60,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const portfolio = createPortfolioService({ db, contentVersion });
   const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
+  const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
+  const users = createAdminUsers({ db, auth, audit, now: adminAuthOptions?.now });
   const forms = createFormService({ db, config, logger, onQueued: onFormQueued });
 
   // A shutting-down instance tells keep-alive clients to reconnect elsewhere.
@@ -94,11 +100,13 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(formPageRoutes(renderPage, forms).routes());
   app.use(formApiRoutes(forms).routes());
 
-  // Admin: the dashboard (or its login screen), login and logout; every admin API route guards
-  // itself with requireAdmin().
+  // Admin: the dashboard (or its login screen), login and logout, the one-time set-password link;
+  // every admin API route guards itself with requireAdmin() (and requireRole() where owners only).
   app.use(adminPageRoutes(renderPage, { auth, config }).routes());
   app.use(adminAuthApiRoutes({ auth, config }).routes());
   app.use(adminFormRoutes(forms).routes());
+  app.use(setPasswordPageRoutes(renderPage, users).routes());
+  app.use(userRoutes(users, config).routes());
   app.use(settingsRoutes(settings).routes());
 
   app.use(notFound());

@@ -46,6 +46,14 @@ export const messages = {
   lists: {
     badCursor: 'This is not a cursor of this list: use the nextCursor of a previous answer.',
   },
+  users: {
+    invalid: 'Please correct the highlighted fields.',
+    unknownField: 'This is not a field of an account.',
+    lastOwner: 'This is the last active owner: make another account an owner first.',
+    notYourself: 'You cannot disable or delete your own account.',
+    linkUsed: 'This link was used already.',
+    passwordsDiffer: 'The two passwords differ.',
+  },
   settings: {
     invalid: 'Please correct the highlighted settings.',
     unknown: 'This is not a setting.',

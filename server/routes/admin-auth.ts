@@ -28,7 +28,7 @@ export async function signIn(ctx: Context, { auth, config }: AdminAuthRouteDeps,
   const parsed = adminLoginSchema.safeParse(body ?? {});
   if (!parsed.success) return { outcome: 'incomplete' };
   const result = await auth.login(
-    { ...parsed.data, ip: ctx.ip, previousSessionId: readSessionId(ctx, config), deviceToken: readDeviceToken(ctx, config) },
+    { ...parsed.data, ip: ctx.ip, userAgent: ctx.get('User-Agent') || undefined, previousSessionId: readSessionId(ctx, config), deviceToken: readDeviceToken(ctx, config) },
     ctx.state.log,
   );
   if (result.outcome === 'signed-in') {

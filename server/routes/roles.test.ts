@@ -7,7 +7,21 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 const OWNER_ONLY_CALLS: [method: 'get' | 'patch' | 'post' | 'delete', path: string, body: object | null][] = [
   ['get', '/api/settings', null],
   ['patch', '/api/settings', { replyPromiseHours: 48 }],
+  ['get', '/api/users', null],
+  ['post', '/api/users', { username: 'new-account', role: 'owner' }],
+  ['patch', '/api/users/an-editor', { role: 'owner' }],
+  ['patch', '/api/users/first-owner', { disabled: true }],
+  ['delete', '/api/users/first-owner', null],
 ];
+
+/** What an owner-only call could change. */
+async function snapshot(t: TestApp) {
+  return {
+    settings: await t.db('app_settings').select('*'),
+    users: await t.db('admin_users').orderBy('id').select('*'),
+    audit: await t.db('audit_log').count('* as count'),
+  };
+}
 
 describe('roles', () => {
   let t: TestApp;
@@ -34,12 +48,12 @@ describe('roles', () => {
   });
 
   it.each(OWNER_ONLY_CALLS)('refuses an editor %s %s with 403, changing nothing', async (method, path, body) => {
-    const before = await t.db('app_settings').select('*');
+    const before = await snapshot(t);
     const call = request(t.app.callback())[method](path).set(editor.headers);
     const response = await (body ? call.send(body) : call);
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ error: messages.admin.notYourRole });
-    expect(await t.db('app_settings').select('*')).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('lets an owner make the same calls', async () => {

@@ -4,14 +4,18 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import {
   countAdminUsers,
+  findAdminUserById,
   findAdminUserByUsername,
   insertAdminUser,
   updateAdminPasswordHash,
+  updateAdminUser,
 } from '../db/admin-users';
+import { deleteAdminPasswordLinksOfUser } from '../db/admin-password-links';
 import {
   deleteAdminSession,
   deleteAdminSessionsOfUser,
   deleteExpiredAdminSessions,
+  deleteOtherAdminSessions,
   findAdminSession,
   insertAdminSession,
   touchAdminSession,
@@ -104,6 +108,8 @@ export interface LoginAttempt {
   previousSessionId?: string;
   /** The device cookie the browser carried: it counts only when issued to this account. */
   deviceToken?: string;
+  /** The browser's User-Agent, kept with the session so its owner can tell sessions apart. */
+  userAgent?: string;
 }
 
 /** The device cookie a successful login gives the browser (a new token every time). */
@@ -124,12 +130,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** 256 random bits, URL-safe: what a session or device cookie carries. */
-function newToken(): string {
+/** 256 random bits, URL-safe: what a session or device cookie (or a one-time link) carries. */
+export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-const TOKEN_PATTERN = /^[\w-]{43}$/;
+export const TOKEN_PATTERN = /^[\w-]{43}$/;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
@@ -171,19 +177,36 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     return row;
   }
 
-  /** Sets a new password, ends every session of that admin and forgets its known devices. */
-  async function setPassword(username: string, password: string): Promise<AdminUserRow> {
+  /**
+   * Sets a new password, ends every session of that admin (but `keepSessionIdHash`, the one
+   * changing its own password), forgets its known devices and any set-password link. `within`
+   * runs in the same transaction (the audit row of the change).
+   */
+  async function setPassword(
+    username: string,
+    password: string,
+    { keepSessionIdHash, within }: { keepSessionIdHash?: string; within?: (trx: Knex, user: AdminUserRow) => Promise<void> } = {},
+  ): Promise<AdminUserRow> {
     const secret = parseOrThrow(adminPasswordSchema, password);
     const user = await findAdminUserByUsername(db, username.trim());
     if (!user) throw new NotFoundError(messages.admin.noSuchAdmin(username.trim()));
     const passwordHash = await hashPassword(secret);
     await db.transaction(async (trx) => {
+      await within?.(trx, user);
       await updateAdminPasswordHash(trx, { id: user.id, passwordHash, now: now() });
-      await deleteAdminSessionsOfUser(trx, user.id);
+      if (keepSessionIdHash) await deleteOtherAdminSessions(trx, user.id, keepSessionIdHash);
+      else await deleteAdminSessionsOfUser(trx, user.id);
       await deleteAdminDevicesOfUser(trx, user.id);
+      await deleteAdminPasswordLinksOfUser(trx, user.id);
     });
     logger.info({ adminId: user.id, username: user.username }, 'admin password changed; sessions ended, devices forgotten');
     return user;
+  }
+
+  /** Whether `password` is this account's password (same cost as a login's check). */
+  async function passwordMatches(adminId: number, password: string): Promise<boolean> {
+    const user = await findAdminUserById(db, adminId);
+    return Boolean(user) && (await verify(user!.password_hash, password).catch(() => false));
   }
 
   async function hasAnyAdmin(): Promise<boolean> {
@@ -205,7 +228,8 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
 
     const user = await findAdminUserByUsername(db, usernameKey);
     const passwordMatches = await verify(user?.password_hash ?? (await getDummyHash()), attempt.password).catch(() => false);
-    if (!user || !passwordMatches) {
+    // A disabled account answers exactly as a wrong password does.
+    if (!user || !passwordMatches || user.disabled_at) {
       await throttle.deleteExpiredFailures(at);
       log.warn({ username: usernameKey, ip: attempt.ip, knownUser: Boolean(user), knownDevice: Boolean(device) }, 'admin login failed');
       // Every failure answers after the same delay, whatever the lookup and hashing took.
@@ -235,7 +259,10 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
         created_at: at,
         last_seen_at: at,
         expires_at: session.expiresAt,
+        ip: attempt.ip,
+        user_agent: attempt.userAgent?.slice(0, 512) ?? null,
       });
+      await updateAdminUser(trx, user.id, { last_sign_in_at: at });
       await throttle.forgive(trx, client);
       if (device) {
         await renewAdminDevice(trx, { id: device.id, tokenHash: deviceTokenHash, lastUsedAt: at, expiresAt: deviceCookie.expiresAt });
@@ -260,7 +287,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     if (!row) return null;
     const at = now().getTime();
     const idleExpired = !row.remember && at - row.last_seen_at.getTime() >= IDLE_TIMEOUT_MS;
-    if (at >= row.expires_at.getTime() || idleExpired) {
+    if (at >= row.expires_at.getTime() || idleExpired || row.disabled_at) {
       await deleteAdminSession(db, idHash);
       return null;
     }
@@ -306,7 +333,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     announce(line);
   }
 
-  return { createAdmin, setPassword, hasAnyAdmin, login, resolveSession, logout, ensureFirstAdmin };
+  return { createAdmin, setPassword, passwordMatches, hasAnyAdmin, login, resolveSession, logout, ensureFirstAdmin };
 }
 
 export const GENERATED_ADMIN_USERNAME = 'admin';
