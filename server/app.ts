@@ -27,6 +27,7 @@ import { seoRoutes } from './routes/seo';
 import { settingsRoutes } from './routes/settings';
 import { setPasswordPageRoutes } from './routes/set-password-pages';
 import { userRoutes } from './routes/users';
+import { accountRoutes } from './routes/account';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import { createAdminUsers } from './services/admin-users';
 import { createAuditTrail } from './services/audit';
@@ -59,8 +60,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   const app = new Koa({ proxy: config.trustProxy });
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const portfolio = createPortfolioService({ db, contentVersion });
-  const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
   const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
+  const auth = createAdminAuth({ db, logger, audit, ...adminAuthOptions });
   const users = createAdminUsers({ db, auth, audit, now: adminAuthOptions?.now });
   const forms = createFormService({ db, config, logger, onQueued: onFormQueued });
 
@@ -106,6 +107,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(adminAuthApiRoutes({ auth, config }).routes());
   app.use(adminFormRoutes(forms).routes());
   app.use(setPasswordPageRoutes(renderPage, users).routes());
+  app.use(accountRoutes(auth).routes());
   app.use(userRoutes(users, config).routes());
   app.use(settingsRoutes(settings).routes());
 

@@ -54,6 +54,12 @@ export const messages = {
     linkUsed: 'This link was used already.',
     passwordsDiffer: 'The two passwords differ.',
   },
+  account: {
+    invalid: 'Please correct the highlighted fields.',
+    unknownField: 'This is not a field of this form.',
+    wrongCurrentPassword: 'This is not your current password.',
+    noSuchSession: 'No such session of yours (it may have ended already).',
+  },
   settings: {
     invalid: 'Please correct the highlighted settings.',
     unknown: 'This is not a setting.',

@@ -13,7 +13,9 @@ import {
 import { deleteAdminPasswordLinksOfUser } from '../db/admin-password-links';
 import {
   deleteAdminSession,
+  deleteAdminSessionOfUser,
   deleteAdminSessionsOfUser,
+  listAdminSessionsOfUser,
   deleteExpiredAdminSessions,
   deleteOtherAdminSessions,
   findAdminSession,
@@ -28,18 +30,21 @@ import {
   renewAdminDevice,
 } from '../db/admin-devices';
 import type { AdminDeviceRow, AdminUserRow } from '../db/tables';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../errors';
+import { createAuditTrail, type AuditTrail } from './audit';
+import { describeUserAgent, passwordChangeSchema, type SessionJson } from '../../shared/admin-account';
 import type { Logger } from '../logger';
 import { messages } from '../messages';
 import { createLoginThrottle, type LoginClient } from './login-throttle';
 import {
   type AdminRole,
+  adminLoginMessages,
   ADMIN_PASSWORD_MAX,
   ADMIN_PASSWORD_MIN,
   ADMIN_USERNAME_MAX,
   ADMIN_USERNAME_MIN,
 } from '../../shared/admin-auth';
-import { firstErrorOf } from '../../shared/zod-errors';
+import { fieldErrorsOf, firstErrorOf } from '../../shared/zod-errors';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -83,6 +88,8 @@ export interface AdminAuthDeps {
   failureDelayMs?: number;
   /** How a failed login waits out the rest of that delay (tests record the wait instead of taking it). */
   sleep?: (ms: number) => Promise<void>;
+  /** Where sign-ins, sign-outs and account changes are recorded (one on the same database by default). */
+  audit?: AuditTrail;
 }
 
 /** A live session as the request sees it. */
@@ -154,7 +161,7 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * database (`login-throttle.ts`) so every instance throttles the same guesses. A browser that signs
  * in gets a device cookie, built the same way, which lets it through when others are throttled.
  */
-export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS, sleep = realSleep }: AdminAuthDeps) {
+export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS, sleep = realSleep, audit = createAuditTrail({ db, now }) }: AdminAuthDeps) {
   const throttle = createLoginThrottle({ db });
   // Unknown usernames are checked against this hash so they take as long as a wrong password.
   let dummyHash: Promise<string> | undefined;
@@ -207,6 +214,58 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
   async function passwordMatches(adminId: number, password: string): Promise<boolean> {
     const user = await findAdminUserById(db, adminId);
     return Boolean(user) && (await verify(user!.password_hash, password).catch(() => false));
+  }
+
+  /**
+   * Changes the signed-in admin's own password: the current one must be right (a wrong one counts
+   * in the login throttle like a failed sign-in), and every other session of the account ends.
+   */
+  async function changeOwnPassword(admin: SignedInAdmin, session: AdminSessionState, input: unknown, ip: string): Promise<void> {
+    const parsed = passwordChangeSchema.safeParse(input ?? {});
+    if (!parsed.success) throw new ValidationError(messages.account.invalid, fieldErrorsOf(parsed.error, { unknownField: messages.account.unknownField }));
+    const { currentPassword, newPassword } = parsed.data;
+    // The new password's rules first: breaking them is no guess of a secret.
+    const newPasswordCheck = adminPasswordSchema.safeParse(newPassword);
+    if (!newPasswordCheck.success) {
+      const message = firstErrorOf(newPasswordCheck.error).message;
+      throw new ValidationError(message, { newPassword: message });
+    }
+    const at = now();
+    const client: LoginClient = { usernameKey: admin.username.toLowerCase(), ip, deviceId: null };
+    const verdict = await throttle.checkThrottle('password', client, at);
+    if (verdict.throttled) throw new RateLimitedError(adminLoginMessages.throttled(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+    if (!(await passwordMatches(admin.id, currentPassword))) {
+      throw new ValidationError(messages.account.wrongCurrentPassword, { currentPassword: messages.account.wrongCurrentPassword });
+    }
+    await setPassword(admin.username, newPassword, {
+      keepSessionIdHash: session.idHash,
+      within: async (trx) => {
+        await throttle.forgive(trx, client);
+        await audit.record({ id: admin.id, name: admin.username }, { action: 'account.password-change', target: { type: 'user', id: admin.username }, summary: 'other sessions ended', ip }, trx);
+      },
+    });
+  }
+
+  /** The admin's unexpired sessions, most recently used first. */
+  async function listSessions(admin: SignedInAdmin, current: AdminSessionState): Promise<SessionJson[]> {
+    const rows = await listAdminSessionsOfUser(db, admin.id, now());
+    return rows.map((row) => ({
+      id: row.id_hash,
+      current: row.id_hash === current.idHash,
+      device: describeUserAgent(row.user_agent),
+      ip: row.ip,
+      createdAt: row.created_at.toISOString(),
+      lastSeenAt: row.last_seen_at.toISOString(),
+      expiresAt: row.expires_at.toISOString(),
+    }));
+  }
+
+  /** Ends one of the admin's own sessions (audited); NotFoundError when it has no such session. */
+  async function endSession(admin: SignedInAdmin, sessionId: string, ip: string): Promise<void> {
+    await db.transaction(async (trx) => {
+      if (!/^[0-9a-f]{64}$/.test(sessionId) || !(await deleteAdminSessionOfUser(trx, admin.id, sessionId))) throw new NotFoundError(messages.account.noSuchSession);
+      await audit.record({ id: admin.id, name: admin.username }, { action: 'account.session-end', target: { type: 'user', id: admin.username }, summary: `session ${sessionId.slice(0, 8)}`, ip }, trx);
+    });
   }
 
   async function hasAnyAdmin(): Promise<boolean> {
@@ -333,7 +392,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     announce(line);
   }
 
-  return { createAdmin, setPassword, passwordMatches, hasAnyAdmin, login, resolveSession, logout, ensureFirstAdmin };
+  return { createAdmin, setPassword, passwordMatches, changeOwnPassword, listSessions, endSession, hasAnyAdmin, login, resolveSession, logout, ensureFirstAdmin };
 }
 
 export const GENERATED_ADMIN_USERNAME = 'admin';
