@@ -7,6 +7,7 @@ import * as loginDevices from './20261124100000_login_devices';
 import * as auditLog from './20261124200000_audit_log';
 import * as adminRoles from './20261125100000_admin_roles';
 import * as adminAccounts from './20261125110000_admin_accounts';
+import * as twoFactor from './20261125120000_two_factor';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124200000_audit_log': auditLog,
   '20261125100000_admin_roles': adminRoles,
   '20261125110000_admin_accounts': adminAccounts,
+  '20261125120000_two_factor': twoFactor,
 };

@@ -61,7 +61,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const portfolio = createPortfolioService({ db, contentVersion });
   const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
-  const auth = createAdminAuth({ db, logger, audit, ...adminAuthOptions });
+  const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, ...adminAuthOptions });
   const users = createAdminUsers({ db, auth, audit, now: adminAuthOptions?.now });
   const forms = createFormService({ db, config, logger, onQueued: onFormQueued });
 

@@ -60,6 +60,12 @@ export const messages = {
     wrongCurrentPassword: 'This is not your current password.',
     noSuchSession: 'No such session of yours (it may have ended already).',
   },
+  twoFactor: {
+    alreadyOn: 'Two-factor sign-in is on already; turn it off first to set it up again.',
+    setupFirst: 'Start the setup first: POST /api/account/totp/setup.',
+    wrongCode: 'This code is not right; enter the 6 digits your app shows now.',
+    setupRequired: 'Set up two-factor sign-in first: the owners require it for every account.',
+  },
   settings: {
     invalid: 'Please correct the highlighted settings.',
     unknown: 'This is not a setting.',

@@ -28,12 +28,16 @@ export const ADMIN_PASSWORD_MAX = 256;
  * Longest username and password the login form takes. Looser than the account bounds on purpose:
  * a login never says which rule a guess broke, it is simply wrong.
  */
-export const LOGIN_INPUT_MAX = { username: 256, password: 1024 } as const;
+export const LOGIN_INPUT_MAX = { username: 256, password: 1024, code: 64 } as const;
 
 export const adminLoginMessages = {
   /** The spec's text, the same for an unknown user and a wrong password. */
   invalid: 'Invalid username or password',
   required: 'Enter your username and password.',
+  /** A wrong, used or expired second factor (the password was right). */
+  invalidCode: 'Invalid code. Enter the 6 digits your app shows now, or a recovery code.',
+  codeRequired: 'Enter the code from your authenticator app, or a recovery code.',
+  challengeExpired: 'The sign-in took too long. Enter your username and password again.',
   /** The 429 answer; the wait is the answer's `Retry-After`, which depends on the limit reached. */
   throttled: (retryAfterSeconds: number) => `Too many failed sign-in attempts. Please wait ${describeWait(retryAfterSeconds)} and try again.`,
   network: 'Could not reach the server. Check your connection and try again.',
@@ -57,6 +61,8 @@ export const adminLoginSchema = z.object({
   // Length is checked only loosely here: a too-short password is simply a wrong one.
   password: z.string().min(1).max(LOGIN_INPUT_MAX.password),
   remember,
+  /** The second factor, for accounts with two-factor sign-in: a TOTP code or a recovery code. */
+  code: z.string().trim().min(1).max(LOGIN_INPUT_MAX.code).optional().or(z.literal('').transform(() => undefined)),
 });
 
 /** `POST /api/auth/login` success body. */
@@ -64,4 +70,6 @@ export interface AdminLoginAnswer {
   username: string;
   role: AdminRole;
   csrfToken: string;
+  /** The owners require two-factor sign-in and this account has none: the dashboard opens its setup. */
+  twoFactorSetupRequired: boolean;
 }

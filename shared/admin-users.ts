@@ -49,6 +49,8 @@ export const updateUserSchema = z.strictObject({
   role: role.optional(),
   disabled: z.boolean('disabled is true or false.').optional(),
   resetPassword: passwordSetup.optional(),
+  /** `false` turns the account's two-factor sign-in off (a lost phone); it is turned on by its user only. */
+  twoFactor: z.literal(false, 'Only false: two-factor is turned on by the account itself.').optional(),
 });
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 

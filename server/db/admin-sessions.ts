@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AdminRole } from '../../shared/admin-auth';
 import type { AdminSessionRow } from './tables';
 
-export type AdminSessionWithUser = AdminSessionRow & { username: string; role: AdminRole; disabled_at: Date | null };
+export type AdminSessionWithUser = AdminSessionRow & { username: string; role: AdminRole; disabled_at: Date | null; totp_enabled_at: Date | null };
 
 export async function insertAdminSession(knex: Knex, session: AdminSessionRow): Promise<void> {
   await knex<AdminSessionRow>('admin_sessions').insert(session);
@@ -13,7 +13,7 @@ export async function findAdminSession(knex: Knex, idHash: string): Promise<Admi
   return knex('admin_sessions as s')
     .join('admin_users as u', 'u.id', 's.admin_user_id')
     .where('s.id_hash', idHash)
-    .first<AdminSessionWithUser | undefined>('s.*', 'u.username', 'u.role', 'u.disabled_at');
+    .first<AdminSessionWithUser | undefined>('s.*', 'u.username', 'u.role', 'u.disabled_at', 'u.totp_enabled_at');
 }
 
 export async function deleteAdminSession(knex: Knex, idHash: string): Promise<void> {

@@ -43,7 +43,7 @@ export interface AdminSessionRow {
 }
 
 /** What a failed login attempt got wrong; every kind counts in the same throttle. */
-export type LoginFailureKind = 'password';
+export type LoginFailureKind = 'password' | 'second-factor';
 
 export interface LoginFailureRow {
   id: string;

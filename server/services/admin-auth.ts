@@ -31,7 +31,9 @@ import {
 } from '../db/admin-devices';
 import type { AdminDeviceRow, AdminUserRow } from '../db/tables';
 import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../errors';
-import { createAuditTrail, type AuditTrail } from './audit';
+import { createAuditTrail, type AuditActor, type AuditTrail } from './audit';
+import { createTwoFactor } from './two-factor';
+import { deleteLoginChallenge, findLoginChallenge, insertLoginChallenge } from '../db/two-factor';
 import { describeUserAgent, passwordChangeSchema, type SessionJson } from '../../shared/admin-account';
 import type { Logger } from '../logger';
 import { messages } from '../messages';
@@ -90,6 +92,8 @@ export interface AdminAuthDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Where sign-ins, sign-outs and account changes are recorded (one on the same database by default). */
   audit?: AuditTrail;
+  /** The owners' setting: every account must sign in with two-factor (read at each sign-in). */
+  requireTwoFactor?: () => boolean;
 }
 
 /** A live session as the request sees it. */
@@ -104,6 +108,8 @@ export interface SignedInAdmin {
   id: number;
   username: string;
   role: AdminRole;
+  /** Whether the account signs in with a second factor. */
+  twoFactor: boolean;
 }
 
 export interface LoginAttempt {
@@ -117,7 +123,15 @@ export interface LoginAttempt {
   deviceToken?: string;
   /** The browser's User-Agent, kept with the session so its owner can tell sessions apart. */
   userAgent?: string;
+  /** The second factor (a TOTP code or a recovery code), for accounts with two-factor sign-in. */
+  code?: string;
 }
+
+/** The no-JavaScript form's second step: the challenge cookie a right password set, and the code. */
+export type ChallengeAttempt = Pick<LoginAttempt, 'ip' | 'userAgent' | 'previousSessionId' | 'deviceToken'> & { challengeToken: string; code: string };
+
+/** How long the second step of a sign-in may take after the password. */
+export const CHALLENGE_MS = 5 * MINUTE;
 
 /** The device cookie a successful login gives the browser (a new token every time). */
 export interface DeviceCookie {
@@ -126,8 +140,19 @@ export interface DeviceCookie {
 }
 
 export type LoginResult =
-  | { outcome: 'signed-in'; admin: SignedInAdmin; sessionId: string; session: AdminSessionState; device: DeviceCookie }
+  | {
+      outcome: 'signed-in';
+      admin: SignedInAdmin;
+      sessionId: string;
+      session: AdminSessionState;
+      device: DeviceCookie;
+      /** The owners require two-factor and the account has none: it must set it up before anything else. */
+      twoFactorSetupRequired: boolean;
+    }
+  /** The password was right; the account's second factor must follow (no session yet). */
+  | { outcome: 'second-factor-required'; challengeToken: string; challengeExpiresAt: Date }
   | { outcome: 'invalid' }
+  | { outcome: 'invalid-code' }
   | { outcome: 'throttled'; retryAfterSeconds: number };
 
 export type AdminAuth = ReturnType<typeof createAdminAuth>;
@@ -161,8 +186,9 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * database (`login-throttle.ts`) so every instance throttles the same guesses. A browser that signs
  * in gets a device cookie, built the same way, which lets it through when others are throttled.
  */
-export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS, sleep = realSleep, audit = createAuditTrail({ db, now }) }: AdminAuthDeps) {
+export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS, sleep = realSleep, audit = createAuditTrail({ db, now }), requireTwoFactor = () => false }: AdminAuthDeps) {
   const throttle = createLoginThrottle({ db });
+  const twoFactor = createTwoFactor({ db, audit, now });
   // Unknown usernames are checked against this hash so they take as long as a wrong password.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(generatePassword()));
@@ -246,6 +272,21 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     });
   }
 
+  /** Turns off the admin's own two-factor sign-in; the password proves it is them (throttled like a sign-in). */
+  async function turnOffOwnTwoFactor(admin: SignedInAdmin, input: unknown, ip: string): Promise<void> {
+    const password = typeof (input as { password?: unknown } | null)?.password === 'string' ? (input as { password: string }).password : '';
+    const client: LoginClient = { usernameKey: admin.username.toLowerCase(), ip, deviceId: null };
+    const at = now();
+    const verdict = await throttle.checkThrottle('password', client, at);
+    if (verdict.throttled) throw new RateLimitedError(adminLoginMessages.throttled(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+    if (!password || !(await passwordMatches(admin.id, password))) throw new ValidationError(messages.account.wrongCurrentPassword, { password: messages.account.wrongCurrentPassword });
+    await db.transaction(async (trx) => {
+      await throttle.forgive(trx, client);
+      const user = await findAdminUserById(trx, admin.id);
+      if (user) await twoFactor.disable({ id: admin.id, name: admin.username }, user, trx);
+    });
+  }
+
   /** The admin's unexpired sessions, most recently used first. */
   async function listSessions(admin: SignedInAdmin, current: AdminSessionState): Promise<SessionJson[]> {
     const rows = await listAdminSessionsOfUser(db, admin.id, now());
@@ -272,16 +313,24 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     return (await countAdminUsers(db)) > 0;
   }
 
+  /** Answers a failed attempt after the same delay whatever failed, so timing tells nothing. */
+  async function failAfterDelay(started: number): Promise<void> {
+    await sleep(Math.max(0, failureDelayMs - (performance.now() - started)));
+  }
+
   async function login(attempt: LoginAttempt, log: Logger = logger): Promise<LoginResult> {
     const started = performance.now();
     const usernameKey = attempt.username.trim().toLowerCase().slice(0, 256);
     const at = now();
     const device = await knownDevice(attempt.deviceToken, usernameKey, at);
     const client: LoginClient = { usernameKey, ip: attempt.ip, deviceId: device?.id ?? null };
-    const verdict = await throttle.checkThrottle('password', client, at);
+    // Who tried, for the audit trail: the account if it exists, else the name as typed.
+    const claimed: AuditActor = { id: null, name: usernameKey || '?' };
+    const verdict = await throttle.checkThrottle(attempt.code ? 'second-factor' : 'password', client, at);
     if (verdict.throttled) {
       const { rule, failures, retryAfterSeconds } = verdict;
       log.warn({ username: usernameKey, ip: attempt.ip, knownDevice: Boolean(device), rule, failures, retryAfterSeconds }, 'admin login throttled');
+      await audit.record(claimed, { action: 'auth.throttled', summary: `rule ${rule}; retry after ${retryAfterSeconds} s`, ip: attempt.ip });
       return { outcome: 'throttled', retryAfterSeconds };
     }
 
@@ -291,11 +340,74 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     if (!user || !passwordMatches || user.disabled_at) {
       await throttle.deleteExpiredFailures(at);
       log.warn({ username: usernameKey, ip: attempt.ip, knownUser: Boolean(user), knownDevice: Boolean(device) }, 'admin login failed');
-      // Every failure answers after the same delay, whatever the lookup and hashing took.
-      await sleep(Math.max(0, failureDelayMs - (performance.now() - started)));
+      await audit.record(user ? { id: user.id, name: user.username } : claimed, { action: 'auth.sign-in-failed', summary: user?.disabled_at && passwordMatches ? 'account disabled' : 'wrong username or password', ip: attempt.ip });
+      await failAfterDelay(started);
       return { outcome: 'invalid' };
     }
 
+    if (user.totp_enabled_at) {
+      if (!attempt.code) {
+        // The password was right: this attempt is no failure, but nothing is forgiven either (the
+        // code's failures must keep counting). A challenge lets the no-JavaScript form ask for the code.
+        await throttle.release(verdict.attemptId);
+        const challenge = await openChallenge(user, attempt.remember, at);
+        log.info({ adminId: user.id, username: user.username, ip: attempt.ip }, 'admin password right; second factor asked for');
+        return { outcome: 'second-factor-required', ...challenge };
+      }
+      const checked = await twoFactor.verify(user, attempt.code);
+      if (!checked.ok) return codeRefused(user, attempt.ip, started, log);
+      return startSession(user, { ...attempt, viaRecoveryCode: checked.recoveryCode }, device, client, at, log);
+    }
+    return startSession(user, attempt, device, client, at, log);
+  }
+
+  async function codeRefused(user: AdminUserRow, ip: string, started: number, log: Logger): Promise<LoginResult> {
+    log.warn({ adminId: user.id, username: user.username, ip }, 'admin second factor refused');
+    await audit.record({ id: user.id, name: user.username }, { action: 'auth.sign-in-failed', summary: 'wrong or used code', ip });
+    await failAfterDelay(started);
+    return { outcome: 'invalid-code' };
+  }
+
+  async function openChallenge(user: AdminUserRow, remember: boolean, at: Date): Promise<{ challengeToken: string; challengeExpiresAt: Date }> {
+    const challengeToken = newToken();
+    const challengeExpiresAt = new Date(at.getTime() + CHALLENGE_MS);
+    await insertLoginChallenge(db, { token_hash: hashToken(challengeToken), admin_user_id: user.id, remember, created_at: at, expires_at: challengeExpiresAt });
+    return { challengeToken, challengeExpiresAt };
+  }
+
+  /**
+   * The second step of a sign-in opened by a right password (the no-JavaScript form): the code,
+   * with the challenge cookie standing in for the password. Throttled like the first step.
+   */
+  async function completeChallenge(attempt: ChallengeAttempt, log: Logger = logger): Promise<LoginResult | { outcome: 'challenge-expired' }> {
+    const started = performance.now();
+    const at = now();
+    const challenge = TOKEN_PATTERN.test(attempt.challengeToken) ? await findLoginChallenge(db, hashToken(attempt.challengeToken), at) : undefined;
+    const user = challenge && (await findAdminUserById(db, challenge.admin_user_id));
+    if (!challenge || !user || user.disabled_at || !user.totp_enabled_at) return { outcome: 'challenge-expired' };
+    const usernameKey = user.username.toLowerCase();
+    const device = await knownDevice(attempt.deviceToken, usernameKey, at);
+    const client: LoginClient = { usernameKey, ip: attempt.ip, deviceId: device?.id ?? null };
+    const verdict = await throttle.checkThrottle('second-factor', client, at);
+    if (verdict.throttled) {
+      await audit.record({ id: user.id, name: user.username }, { action: 'auth.throttled', summary: `rule ${verdict.rule}; retry after ${verdict.retryAfterSeconds} s`, ip: attempt.ip });
+      return { outcome: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
+    }
+    const checked = await twoFactor.verify(user, attempt.code);
+    if (!checked.ok) return codeRefused(user, attempt.ip, started, log);
+    await deleteLoginChallenge(db, challenge.token_hash);
+    return startSession(user, { ...attempt, remember: challenge.remember, viaRecoveryCode: checked.recoveryCode }, device, client, at, log);
+  }
+
+  /** A sign-in that passed every check: the session, the device cookie, the audit row. */
+  async function startSession(
+    user: AdminUserRow,
+    attempt: Pick<LoginAttempt, 'remember' | 'ip' | 'userAgent' | 'previousSessionId'> & { viaRecoveryCode?: boolean },
+    device: AdminDeviceRow | undefined,
+    client: LoginClient,
+    at: Date,
+    log: Logger,
+  ): Promise<LoginResult> {
     const sessionId = newToken();
     const session: AdminSessionState = {
       idHash: hashToken(sessionId),
@@ -307,6 +419,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     // cookie stops working once its owner signs in again).
     const deviceCookie: DeviceCookie = { token: newToken(), expiresAt: new Date(at.getTime() + DEVICE_COOKIE_MS) };
     const deviceTokenHash = hashToken(deviceCookie.token);
+    const secondFactor = user.totp_enabled_at ? (attempt.viaRecoveryCode ? 'password and recovery code' : 'password and code') : 'password';
     await db.transaction(async (trx) => {
       // Rotation: the session the browser came with (if any) ends; the new one has a fresh id.
       if (attempt.previousSessionId) await deleteAdminSession(trx, hashToken(attempt.previousSessionId));
@@ -330,9 +443,16 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
       }
       await deleteExpiredAdminSessions(trx, at);
       await deleteExpiredAdminDevices(trx, at);
+      await audit.record({ id: user.id, name: user.username }, { action: 'auth.sign-in', summary: `${secondFactor}${attempt.remember ? '; remember me' : ''}`, ip: attempt.ip }, trx);
     });
     log.info({ adminId: user.id, username: user.username, ip: attempt.ip, remember: session.remember, knownDevice: Boolean(device) }, 'admin signed in');
-    return { outcome: 'signed-in', admin: { id: user.id, username: user.username, role: user.role }, sessionId, session, device: deviceCookie };
+    const admin: SignedInAdmin = { id: user.id, username: user.username, role: user.role, twoFactor: user.totp_enabled_at !== null };
+    return { outcome: 'signed-in', admin, sessionId, session, device: deviceCookie, twoFactorSetupRequired: setupRequired(admin) };
+  }
+
+  /** True when the owners require two-factor sign-in and this account has not set it up. */
+  function setupRequired(admin: SignedInAdmin): boolean {
+    return requireTwoFactor() && !admin.twoFactor;
   }
 
   /**
@@ -352,13 +472,16 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     }
     if (at - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) await touchAdminSession(db, idHash, new Date(at));
     return {
-      admin: { id: row.admin_user_id, username: row.username, role: row.role },
+      admin: { id: row.admin_user_id, username: row.username, role: row.role, twoFactor: row.totp_enabled_at !== null },
       session: { idHash, csrfToken: row.csrf_token, remember: row.remember, expiresAt: row.expires_at },
     };
   }
 
   async function logout(session: AdminSessionState, admin: SignedInAdmin, log: Logger = logger): Promise<void> {
-    await deleteAdminSession(db, session.idHash);
+    await db.transaction(async (trx) => {
+      await deleteAdminSession(trx, session.idHash);
+      await audit.record({ id: admin.id, name: admin.username }, { action: 'auth.sign-out' }, trx);
+    });
     log.info({ adminId: admin.id, username: admin.username }, 'admin signed out');
   }
 
@@ -392,7 +515,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     announce(line);
   }
 
-  return { createAdmin, setPassword, passwordMatches, changeOwnPassword, listSessions, endSession, hasAnyAdmin, login, resolveSession, logout, ensureFirstAdmin };
+  return { twoFactor, setupRequired, turnOffOwnTwoFactor, createAdmin, setPassword, passwordMatches, changeOwnPassword, listSessions, endSession, hasAnyAdmin, login, completeChallenge, resolveSession, logout, ensureFirstAdmin };
 }
 
 export const GENERATED_ADMIN_USERNAME = 'admin';

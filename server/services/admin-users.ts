@@ -130,6 +130,7 @@ export function createAdminUsers({ db, auth, audit, now = () => new Date() }: { 
           await audit.record(actor, { action: change.disabled ? 'user.disable' : 'user.enable', target: { type: 'user', id: user.username } }, trx);
         }
         if (Object.keys(update).length > 0) await updateAdminUser(trx, user.id, { ...update, updated_at: at });
+        if (change.twoFactor === false) await auth.twoFactor.disable(actor, user, trx);
         if (!change.resetPassword) return {};
         const secret = await newPassword(trx, user, change.resetPassword, at);
         await audit.record(actor, { action: 'user.password-reset', target: { type: 'user', id: user.username }, summary: `${change.resetPassword === 'link' ? 'link sent' : 'password generated'}; signed out everywhere` }, trx);
