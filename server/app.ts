@@ -25,6 +25,7 @@ import { portfolioApiRoutes } from './routes/portfolio-api';
 import { portfolioPageRoutes } from './routes/portfolio-pages';
 import { seoRoutes } from './routes/seo';
 import { settingsRoutes } from './routes/settings';
+import { auditRoutes } from './routes/audit';
 import { setPasswordPageRoutes } from './routes/set-password-pages';
 import { userRoutes } from './routes/users';
 import { accountRoutes } from './routes/account';
@@ -91,7 +92,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(pages.keepRenders);
 
   // The portfolio API (uploads are read by its routes themselves, with their own limits).
-  app.use(portfolioApiRoutes(portfolio).routes());
+  app.use(portfolioApiRoutes(portfolio, audit).routes());
 
   // Visitors: content pages, the portfolio and industry pages, sitemap and robots.txt, then the
   // forms (their pages, no-JS posts and the JSON calls).
@@ -110,6 +111,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(accountRoutes(auth).routes());
   app.use(userRoutes(users, config).routes());
   app.use(settingsRoutes(settings).routes());
+  app.use(auditRoutes(audit).routes());
 
   app.use(notFound());
   return app;

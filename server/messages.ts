@@ -66,6 +66,10 @@ export const messages = {
     wrongCode: 'This code is not right; enter the 6 digits your app shows now.',
     setupRequired: 'Set up two-factor sign-in first: the owners require it for every account.',
   },
+  audit: {
+    invalid: 'Please correct the filters.',
+    unknownFilter: 'This is not a filter of the audit trail.',
+  },
   settings: {
     invalid: 'Please correct the highlighted settings.',
     unknown: 'This is not a setting.',

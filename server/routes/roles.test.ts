@@ -12,6 +12,7 @@ const OWNER_ONLY_CALLS: [method: 'get' | 'patch' | 'post' | 'delete', path: stri
   ['patch', '/api/users/an-editor', { role: 'owner' }],
   ['patch', '/api/users/first-owner', { disabled: true }],
   ['delete', '/api/users/first-owner', null],
+  ['get', '/api/audit', null],
 ];
 
 /** What an owner-only call could change. */
