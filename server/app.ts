@@ -32,6 +32,8 @@ import { accountRoutes } from './routes/account';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import { createAdminUsers } from './services/admin-users';
 import { createAuditTrail } from './services/audit';
+import { createTestEmail } from './services/test-email';
+import { staffMailFrom } from './config';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createFormService } from './services/forms';
@@ -64,6 +66,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
   const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, ...adminAuthOptions });
   const users = createAdminUsers({ db, auth, audit, now: adminAuthOptions?.now });
+  const sendTestEmail = createTestEmail({ smtpUrl: config.smtpUrl, from: staffMailFrom(config), audit });
   const forms = createFormService({ db, config, logger, onQueued: onFormQueued });
 
   // A shutting-down instance tells keep-alive clients to reconnect elsewhere.
@@ -110,7 +113,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(setPasswordPageRoutes(renderPage, users).routes());
   app.use(accountRoutes(auth).routes());
   app.use(userRoutes(users, config).routes());
-  app.use(settingsRoutes(settings).routes());
+  app.use(settingsRoutes(settings, sendTestEmail).routes());
   app.use(auditRoutes(audit).routes());
 
   app.use(notFound());

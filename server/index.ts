@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { createApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
 import { createDb } from './db/connection';
 import { migrateLatest } from './db/migrate';
 import { createLifecycle } from './lifecycle';
@@ -13,7 +13,6 @@ import { seedSamplePortfolioOnFirstStart } from './services/portfolio-seed';
 import { createSettingsService } from './services/settings';
 import { createNotificationWorker } from './services/notification-worker';
 import { installGracefulShutdown } from './shutdown';
-import { business } from '../views/content/business';
 
 function readConfig(): Config {
   try {
@@ -55,7 +54,7 @@ async function main(): Promise<void> {
     logger,
     smtpUrl: config.smtpUrl,
     notifyTo: config.notifyTo,
-    from: `"${business.name} website" <no-reply@${new URL(config.publicUrl).hostname}>`,
+    from: staffMailFrom(config),
   });
   notifications.start();
   const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });

@@ -13,6 +13,7 @@ const OWNER_ONLY_CALLS: [method: 'get' | 'patch' | 'post' | 'delete', path: stri
   ['patch', '/api/users/first-owner', { disabled: true }],
   ['delete', '/api/users/first-owner', null],
   ['get', '/api/audit', null],
+  ['post', '/api/settings/test-email', null],
 ];
 
 /** What an owner-only call could change. */
