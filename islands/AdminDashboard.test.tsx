@@ -10,7 +10,7 @@ import { FORM_TYPES } from '../shared/form-types';
 const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.test' }), loadManifest(TEST_ASSETS_DIR));
 /** The page's HTML, without the `<!-- -->` separators React puts between adjacent text nodes. */
 const render = (path: string) =>
-  renderPage({ path, meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: 'ada' }} csrfToken="csrf-123" /> }).replace(/<!-- -->/g, '');
+  renderPage({ path, meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: 'ada', role: 'owner' }} csrfToken="csrf-123" /> }).replace(/<!-- -->/g, '');
 
 function decodeAttribute(value: string): string {
   return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -22,7 +22,7 @@ describe('admin dashboard page (server render)', () => {
     expect(html.match(/data-island=/g)).toHaveLength(1);
     expect(html).toMatch(/data-island="AdminDashboard" data-hydrate="load"/);
     const props = JSON.parse(decodeAttribute(html.match(/data-props="([^"]*)"/)![1]!));
-    expect(props).toEqual({ username: 'ada', csrfToken: 'csrf-123', path: '/admin/dashboard/forms/quote' });
+    expect(props).toEqual({ username: 'ada', role: 'owner', csrfToken: 'csrf-123', path: '/admin/dashboard/forms/quote', twoFactorSetupRequired: false });
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
   });
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useOverlay } from './lib/use-overlay';
+import type { AdminRole } from '../shared/admin-auth';
 import { createDashboardApi } from './admin/api';
 import { DashboardContext, type DashboardServices, type Notice } from './admin/context';
 import { AnalyticsView } from './admin/AnalyticsView';
@@ -18,6 +19,9 @@ import { PLACEHOLDER_LABELS, pathOfView, titleOfView, viewFromPath, type Dashboa
 
 export interface AdminDashboardProps {
   username: string;
+  role: AdminRole;
+  /** The owners require two-factor sign-in and this account has none: only its setup is shown. */
+  twoFactorSetupRequired?: boolean;
   /** The session's CSRF token, sent as `X-CSRF-Token` on every state-changing call. */
   csrfToken: string;
   /** The request path: the server and the first browser render show the same view. */

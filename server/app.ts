@@ -30,10 +30,17 @@ import { portfolioPageRoutes } from './routes/portfolio-pages';
 import { projectRoutes } from './routes/projects';
 import { seoRoutes } from './routes/seo';
 import { settingsRoutes } from './routes/settings';
+import { auditRoutes } from './routes/audit';
+import { setPasswordPageRoutes } from './routes/set-password-pages';
+import { userRoutes } from './routes/users';
+import { accountRoutes } from './routes/account';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
-import { createAuditTrail } from './services/audit';
+import { createAdminUsers } from './services/admin-users';
 import type { Analytics } from './services/analytics';
 import { createAnalyticsReportService } from './services/analytics-report';
+import { createAuditTrail } from './services/audit';
+import { createTestEmail } from './services/test-email';
+import { staffMailFrom } from './config';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createProjectService } from './services/projects';
@@ -68,8 +75,10 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const sendPage = createPageSender(renderPage);
   const portfolio = createPortfolioService({ db, contentVersion });
-  const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
-  const audit = createAuditTrail({ db });
+  const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
+  const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, ...adminAuthOptions });
+  const users = createAdminUsers({ db, auth, audit, now: adminAuthOptions?.now });
+  const sendTestEmail = createTestEmail({ smtpUrl: config.smtpUrl, from: staffMailFrom(config), audit });
   const forms = createFormService({
     db,
     config,
@@ -112,7 +121,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(pages.keepRenders);
 
   // The portfolio API (uploads are read by its routes themselves, with their own limits).
-  app.use(portfolioApiRoutes(portfolio).routes());
+  app.use(portfolioApiRoutes(portfolio, audit).routes());
 
   // Visitors: the public pages, sitemap and robots.txt, the forms' JSON calls.
   for (const router of publicPages) app.use(router.routes());
@@ -121,14 +130,18 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   // Page views: a pixel no cache keeps, so pages a CDN answered count too.
   app.use(pageViewRoutes(analytics, config).routes());
 
-  // Admin: the dashboard (or its login screen), login and logout; every admin API route guards
-  // itself with requireAdmin().
+  // Admin: the dashboard (or its login screen), login and logout, the one-time set-password link;
+  // every admin API route guards itself with requireAdmin() (and requireRole() where owners only).
   app.use(adminPageRoutes(sendPage, { auth, config }).routes());
   app.use(adminAuthApiRoutes({ auth, config }).routes());
   app.use(adminFormRoutes(forms).routes());
   app.use(leadRoutes(leads).routes());
   app.use(projectRoutes(createProjectService({ db, audit })).routes());
-  app.use(settingsRoutes(settings).routes());
+  app.use(setPasswordPageRoutes(renderPage, users).routes());
+  app.use(accountRoutes(auth).routes());
+  app.use(userRoutes(users, config).routes());
+  app.use(settingsRoutes(settings, sendTestEmail).routes());
+  app.use(auditRoutes(audit).routes());
   app.use(analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })).routes());
 
   app.use(notFound());

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { createApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
 import { createDb } from './db/connection';
 import { migrateLatest } from './db/migrate';
 import { createLifecycle } from './lifecycle';
@@ -15,7 +15,6 @@ import { purgeSpamFolder } from './services/forms';
 import { createSettingsService } from './services/settings';
 import { createNotificationWorker } from './services/notification-worker';
 import { installGracefulShutdown } from './shutdown';
-import { business } from '../views/content/business';
 
 function readConfig(): Config {
   try {
@@ -57,7 +56,7 @@ async function main(): Promise<void> {
     logger,
     smtpUrl: config.smtpUrl,
     notifyTo: config.notifyTo,
-    from: `"${business.name} website" <no-reply@${new URL(config.publicUrl).hostname}>`,
+    from: staffMailFrom(config),
   });
   notifications.start();
   const spamPurge = setInterval(() => {
