@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import type { Config } from './config';
+import { staffMailFrom, type Config } from './config';
 import type { Db } from './db/connection';
 import type { Lifecycle } from './lifecycle';
 import type { Logger } from './logger';
@@ -40,7 +40,6 @@ import type { Analytics } from './services/analytics';
 import { createAnalyticsReportService } from './services/analytics-report';
 import { createAuditTrail } from './services/audit';
 import { createTestEmail } from './services/test-email';
-import { staffMailFrom } from './config';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createProjectService } from './services/projects';
