@@ -8,6 +8,7 @@ import { PortfolioPanel, type PanelMode } from './PortfolioPanel';
 import type { PortfolioItem } from './portfolio-form';
 import { ViewHeading } from './ViewHeading';
 import type { DashboardView } from './views';
+import { Failed, Loading } from './LoadStatus';
 
 type ListState = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; items: PortfolioItem[] };
 
@@ -151,18 +152,11 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
 function ListStatus({ list, onRetry }: { list: ListState; onRetry: () => void }) {
   if (list.phase === 'loading')
     return (
-      <p className="admin-card admin-loading" role="status">
-        Loading portfolio items…
-      </p>
+      <Loading>Loading portfolio items…</Loading>
     );
   if (list.phase === 'error')
     return (
-      <div className="admin-error" role="alert">
-        <p>{portfolioMessages.adminListFailed}</p>
-        <button type="button" className="admin-button admin-button--small" onClick={onRetry}>
-          Retry
-        </button>
-      </div>
+      <Failed message={portfolioMessages.adminListFailed} onRetry={onRetry} />
     );
   return null;
 }

@@ -5,6 +5,7 @@ import { useDashboard } from './context';
 import { formatSubmittedAt } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
+import { Failed, Loading } from './LoadStatus';
 
 type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; projects: ProjectJson[] };
 
@@ -51,17 +52,10 @@ export function ProjectsView() {
         <p className="admin-view__lead">Won work: every quote request marked Accepted. Move each through its stages as the work goes on.</p>
       </ViewHeading>
       {list.phase === 'loading' && (
-        <p className="admin-card admin-loading" role="status">
-          Loading projects…
-        </p>
+        <Loading>Loading projects…</Loading>
       )}
       {list.phase === 'error' && (
-        <div className="admin-error" role="alert">
-          <p>{list.message}</p>
-          <button type="button" className="admin-button admin-button--small" onClick={reload}>
-            Retry
-          </button>
-        </div>
+        <Failed message={list.message} onRetry={reload} />
       )}
       {list.phase === 'ready' && list.projects.length === 0 && (
         <p className="admin-card admin-empty">
