@@ -104,10 +104,10 @@ describe('admin dashboard in a real browser', () => {
     // Focus moves to the new view's heading for keyboard and screen reader users.
     await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('H1');
     for (const [name, text] of [
-      ['Projects', 'Projects content will go here.'],
+      ['Projects', 'Won work: every quote request marked Accepted.'],
       ['Messages', 'Every form’s messages, newest first.'],
       ['Tasks', 'Tasks content will go here.'],
-      ['Analytics', 'Analytics content will go here.'],
+      ['Analytics', 'Counted on our own server: no cookies'],
       ['Settings', 'Settings content will go here.'],
     ] as const) {
       await sidebarLink(page, name).click();
