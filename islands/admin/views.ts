@@ -4,17 +4,21 @@ import { FORM_TYPE_LABELS, isFormType, type FormType } from '../../shared/form-t
 export const DASHBOARD_BASE = '/admin/dashboard';
 
 /** Sections the spec leaves as placeholders ("content will go here"). */
-export const PLACEHOLDER_SECTIONS = ['users', 'projects', 'messages', 'tasks', 'analytics', 'settings'] as const;
+export const PLACEHOLDER_SECTIONS = ['projects', 'messages', 'tasks', 'analytics'] as const;
 export type PlaceholderSection = (typeof PLACEHOLDER_SECTIONS)[number];
 
 export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
-  users: 'Users',
   projects: 'Projects',
   messages: 'Messages',
   tasks: 'Tasks',
   analytics: 'Analytics',
-  settings: 'Settings',
 };
+
+/** The back office's own views: accounts and settings (owners), and one's own account (everyone). */
+export const ADMIN_SECTIONS = { users: 'Users', account: 'Your account', settings: 'Settings', audit: 'Audit trail' } as const;
+export type AdminSection = keyof typeof ADMIN_SECTIONS;
+/** The sections only owners see; the server refuses their calls to editors anyway. */
+export const OWNER_SECTIONS: readonly AdminSection[] = ['users', 'settings', 'audit'];
 
 export type DashboardView =
   | { name: 'home' }
@@ -22,6 +26,7 @@ export type DashboardView =
   | { name: 'portfolio' }
   | { name: 'portfolio-detail'; id: string }
   | { name: 'placeholder'; section: PlaceholderSection }
+  | { name: 'admin'; section: AdminSection }
   | { name: 'not-found' };
 
 function isPlaceholderSection(value: string): value is PlaceholderSection {
@@ -51,6 +56,8 @@ export function viewFromPath(path: string): DashboardView {
     return id ? { name: 'portfolio-detail', id } : { name: 'not-found' };
   }
   if (detail === undefined && isPlaceholderSection(section)) return { name: 'placeholder', section };
+  if (section === 'settings' && detail === 'audit') return { name: 'admin', section: 'audit' };
+  if (detail === undefined && (section === 'users' || section === 'account' || section === 'settings')) return { name: 'admin', section };
   return { name: 'not-found' };
 }
 
@@ -68,6 +75,8 @@ export function pathOfView(view: DashboardView): string {
       return `${DASHBOARD_BASE}/portfolio/${encodeURIComponent(view.id)}`;
     case 'placeholder':
       return `${DASHBOARD_BASE}/${view.section}`;
+    case 'admin':
+      return view.section === 'audit' ? `${DASHBOARD_BASE}/settings/audit` : `${DASHBOARD_BASE}/${view.section}`;
   }
 }
 
@@ -84,6 +93,8 @@ export function titleOfView(view: DashboardView): string {
       return 'Portfolio item';
     case 'placeholder':
       return PLACEHOLDER_LABELS[view.section];
+    case 'admin':
+      return ADMIN_SECTIONS[view.section];
     case 'not-found':
       return 'Page not found';
   }
@@ -98,6 +109,9 @@ export function sidebarKeyOfView(view: DashboardView): string {
       return 'portfolio';
     case 'placeholder':
       return view.section;
+    case 'admin':
+      // The audit trail is a page of Settings.
+      return view.section === 'audit' ? 'settings' : view.section;
     default:
       return view.name;
   }
