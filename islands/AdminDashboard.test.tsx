@@ -48,7 +48,17 @@ describe('admin dashboard page (server render)', () => {
     expect(html).toMatch(/href="\/admin\/dashboard" class="admin-nav__link" aria-current="page"/);
   });
 
-  it.each(['users', 'tasks', 'settings'])('renders the %s placeholder', (section) => {
+  it.each([
+    ['users', 'Users'],
+    ['account', 'Your account'],
+    ['settings', 'Settings'],
+  ])('renders the %s view with its heading, lit in the sidebar', (section, title) => {
+    const html = render(`/admin/dashboard/${section}`);
+    expect(html).toContain(`data-view-heading="true">${title}</h1>`);
+    expect(html).toMatch(new RegExp(`href="/admin/dashboard/${section}" class="admin-nav__link" aria-current="page"`));
+  });
+
+  it.each(['tasks'])('renders the %s placeholder', (section) => {
     const html = render(`/admin/dashboard/${section}`);
     const label = section[0]!.toUpperCase() + section.slice(1);
     expect(html).toContain(`${label} content will go here.`);

@@ -2,10 +2,13 @@ import { useState, type RefObject } from 'react';
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import { AdminIcon, type AdminIconName } from './icons';
 import { ViewLink } from './ViewLink';
-import { PLACEHOLDER_LABELS, sidebarKeyOfView, type DashboardView, type PlaceholderSection } from './views';
+import { ADMIN_SECTIONS, OWNER_SECTIONS, PLACEHOLDER_LABELS, sidebarKeyOfView, type AdminSection, type DashboardView, type PlaceholderSection } from './views';
+import type { AdminRole } from '../../shared/admin-auth';
 
 interface SidebarProps {
   view: DashboardView;
+  /** Editors do not see the owners' sections. */
+  role: AdminRole;
   collapsed: boolean;
   onToggleCollapsed: () => void;
   /** Phones: the sidebar is an overlay, open or closed. */
@@ -16,9 +19,11 @@ interface SidebarProps {
   panelRef: RefObject<HTMLElement | null>;
 }
 
+/** Sections that are views of their own (the rest are the admin's sections and placeholders). */
 const SECTION_LABELS = { projects: 'Projects', portfolio: 'Portfolio', messages: 'Messages', analytics: 'Analytics' } as const;
+type OwnSection = keyof typeof SECTION_LABELS;
 
-const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'projects' | 'portfolio' | 'messages' | 'analytics'; icon: AdminIconName }[] = [
+const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | AdminSection | OwnSection; icon: AdminIconName }[] = [
   { key: 'users', icon: 'users' },
   { key: 'projects', icon: 'projects' },
   { key: 'portfolio', icon: 'portfolio' },
@@ -26,10 +31,18 @@ const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'projects' | 'portfolio'
   { key: 'tasks', icon: 'tasks' },
   { key: 'analytics', icon: 'analytics' },
   { key: 'settings', icon: 'settings' },
+  { key: 'account', icon: 'user' },
 ];
 
+function viewOfSection(key: PlaceholderSection | AdminSection | OwnSection): { to: DashboardView; text: string } {
+  if (key === 'messages') return { to: { name: 'messages', filters: {} }, text: SECTION_LABELS.messages };
+  if (key === 'portfolio' || key === 'projects' || key === 'analytics') return { to: { name: key }, text: SECTION_LABELS[key] };
+  if (key in ADMIN_SECTIONS) return { to: { name: 'admin', section: key as AdminSection }, text: ADMIN_SECTIONS[key as AdminSection] };
+  return { to: { name: 'placeholder', section: key as PlaceholderSection }, text: PLACEHOLDER_LABELS[key as PlaceholderSection] };
+}
+
 /** SPEC §2's sidebar: the sections, the Forms group, back to website, logout and the collapse toggle. */
-export function Sidebar({ view, collapsed, onToggleCollapsed, open, onClose, onLogout, loggingOut, panelRef }: SidebarProps) {
+export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClose, onLogout, loggingOut, panelRef }: SidebarProps) {
   const current = sidebarKeyOfView(view);
   const [formsOpen, setFormsOpen] = useState(true);
   const label = (text: string) => <span className="admin-nav__label">{text}</span>;
@@ -94,10 +107,8 @@ export function Sidebar({ view, collapsed, onToggleCollapsed, open, onClose, onL
               ))}
             </ul>
           </li>
-          {SECTIONS_AFTER_FORMS.map(({ key, icon }) => {
-            const text = key === 'portfolio' || key === 'messages' || key === 'analytics' || key === 'projects' ? SECTION_LABELS[key] : PLACEHOLDER_LABELS[key];
-            const to: DashboardView =
-              key === 'portfolio' || key === 'analytics' || key === 'projects' ? { name: key } : key === 'messages' ? { name: 'messages', filters: {} } : { name: 'placeholder', section: key };
+          {SECTIONS_AFTER_FORMS.filter(({ key }) => role === 'owner' || !(OWNER_SECTIONS as readonly string[]).includes(key)).map(({ key, icon }) => {
+            const { to, text } = viewOfSection(key);
             return (
               <li key={key}>
                 <ViewLink to={to} className="admin-nav__link" current={current === key} title={collapsed ? text : undefined}>

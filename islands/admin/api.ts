@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** Whether `message` came from the server (otherwise it is the caller's fallback text). */
     readonly fromServer: boolean,
+    /** The server's message per field of a 400 answer (`{ error, fields }`). */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -46,7 +48,8 @@ function errorTextOf(body: unknown): string | null {
 /** The error for a non-2xx answer: the server's own text when it sent one, else `fallback`. */
 function failure(status: number, body: unknown, fallback: string): ApiError {
   const serverText = errorTextOf(body);
-  return new ApiError(serverText ?? fallback, status, serverText !== null);
+  const fields = body && typeof body === 'object' && 'fields' in body && body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : {};
+  return new ApiError(serverText ?? fallback, status, serverText !== null, fields);
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -75,6 +78,12 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
   }
 
   return {
+    /** A JSON call of the back office's own API; resolves with the answer's body (null for 204). */
+    async send<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, fallback: string, json?: unknown): Promise<T> {
+      const response = await call(method, url, fallback, json);
+      return (response.status === 204 ? null : await readJson(response)) as T;
+    },
+
     async listForms(type: FormType, page: number, limit = INBOX_PAGE_SIZE.default): Promise<FormsPage> {
       const response = await call('GET', `/api/forms/${type}?page=${page}&limit=${limit}`, `Failed to fetch ${type} forms`);
       const body = await readJson(response);

@@ -62,6 +62,10 @@ describe('dashboard views in the URL path', () => {
     expect(titleOfView({ name: 'analytics' })).toBe('Analytics');
     expect(sidebarKeyOfView({ name: 'portfolio-detail', id: 'x' })).toBe('portfolio');
     expect(sidebarKeyOfView({ name: 'forms', type: 'contact' })).toBe('forms/contact');
-    expect(sidebarKeyOfView({ name: 'placeholder', section: 'users' })).toBe('users');
+    expect(sidebarKeyOfView({ name: 'placeholder', section: 'tasks' })).toBe('tasks');
+    expect(sidebarKeyOfView({ name: 'admin', section: 'audit' })).toBe('settings');
+    expect(viewFromPath('/admin/dashboard/settings/audit')).toEqual({ name: 'admin', section: 'audit' });
+    expect(viewFromPath('/admin/dashboard/users')).toEqual({ name: 'admin', section: 'users' });
+    expect(pathOfView({ name: 'admin', section: 'audit' })).toBe('/admin/dashboard/settings/audit');
   });
 });

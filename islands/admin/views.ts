@@ -5,14 +5,18 @@ import { LEAD_FOLDERS, LEAD_STATUSES, type LeadFilters } from '../../shared/lead
 export const DASHBOARD_BASE = '/admin/dashboard';
 
 /** Sections the spec leaves as placeholders ("content will go here"). */
-export const PLACEHOLDER_SECTIONS = ['users', 'tasks', 'settings'] as const;
+export const PLACEHOLDER_SECTIONS = ['tasks'] as const;
 export type PlaceholderSection = (typeof PLACEHOLDER_SECTIONS)[number];
 
 export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
-  users: 'Users',
   tasks: 'Tasks',
-  settings: 'Settings',
 };
+
+/** The back office's own views: accounts and settings (owners), and one's own account (everyone). */
+export const ADMIN_SECTIONS = { users: 'Users', account: 'Your account', settings: 'Settings', audit: 'Audit trail' } as const;
+export type AdminSection = keyof typeof ADMIN_SECTIONS;
+/** The sections only owners see; the server refuses their calls to editors anyway. */
+export const OWNER_SECTIONS: readonly AdminSection[] = ['users', 'settings', 'audit'];
 
 export type DashboardView =
   | { name: 'home' }
@@ -25,6 +29,7 @@ export type DashboardView =
   | { name: 'portfolio-detail'; id: string }
   | { name: 'analytics' }
   | { name: 'placeholder'; section: PlaceholderSection }
+  | { name: 'admin'; section: AdminSection }
   | { name: 'not-found' };
 
 function isPlaceholderSection(value: string): value is PlaceholderSection {
@@ -106,6 +111,8 @@ export function viewFromPath(url: string): DashboardView {
   if (section === 'analytics' && detail === undefined) return { name: 'analytics' };
   if (section === 'projects' && detail === undefined) return { name: 'projects' };
   if (detail === undefined && isPlaceholderSection(section)) return { name: 'placeholder', section };
+  if (section === 'settings' && detail === 'audit') return { name: 'admin', section: 'audit' };
+  if (detail === undefined && (section === 'users' || section === 'account' || section === 'settings')) return { name: 'admin', section };
   return { name: 'not-found' };
 }
 
@@ -131,6 +138,8 @@ export function pathOfView(view: DashboardView): string {
       return `${DASHBOARD_BASE}/analytics`;
     case 'placeholder':
       return `${DASHBOARD_BASE}/${view.section}`;
+    case 'admin':
+      return view.section === 'audit' ? `${DASHBOARD_BASE}/settings/audit` : `${DASHBOARD_BASE}/${view.section}`;
   }
 }
 
@@ -155,6 +164,8 @@ export function titleOfView(view: DashboardView): string {
       return 'Projects';
     case 'placeholder':
       return PLACEHOLDER_LABELS[view.section];
+    case 'admin':
+      return ADMIN_SECTIONS[view.section];
     case 'not-found':
       return 'Page not found';
   }
@@ -172,6 +183,9 @@ export function sidebarKeyOfView(view: DashboardView): string {
       return 'messages';
     case 'placeholder':
       return view.section;
+    case 'admin':
+      // The audit trail is a page of Settings.
+      return view.section === 'audit' ? 'settings' : view.section;
     default:
       return view.name;
   }
