@@ -10,7 +10,7 @@ import { FORM_TYPES } from '../shared/form-types';
 const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.test' }), loadManifest(TEST_ASSETS_DIR));
 /** The page's HTML, without the `<!-- -->` separators React puts between adjacent text nodes. */
 const render = (path: string) =>
-  renderPage({ path, meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: 'ada' }} csrfToken="csrf-123" /> }).replace(/<!-- -->/g, '');
+  renderPage({ path, meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: 'ada', role: 'owner' }} csrfToken="csrf-123" /> }).replace(/<!-- -->/g, '');
 
 function decodeAttribute(value: string): string {
   return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -22,7 +22,7 @@ describe('admin dashboard page (server render)', () => {
     expect(html.match(/data-island=/g)).toHaveLength(1);
     expect(html).toMatch(/data-island="AdminDashboard" data-hydrate="load"/);
     const props = JSON.parse(decodeAttribute(html.match(/data-props="([^"]*)"/)![1]!));
-    expect(props).toEqual({ username: 'ada', csrfToken: 'csrf-123', path: '/admin/dashboard/forms/quote' });
+    expect(props).toEqual({ username: 'ada', role: 'owner', csrfToken: 'csrf-123', path: '/admin/dashboard/forms/quote', twoFactorSetupRequired: false });
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
   });
 
@@ -47,10 +47,13 @@ describe('admin dashboard page (server render)', () => {
     expect(html).toMatch(/href="\/admin\/dashboard" class="admin-nav__link" aria-current="page"/);
   });
 
-  it.each(['users', 'projects', 'settings'])('renders the %s placeholder', (section) => {
+  it.each([
+    ['users', 'Users'],
+    ['account', 'Your account'],
+    ['settings', 'Settings'],
+  ])('renders the %s view with its heading, lit in the sidebar', (section, title) => {
     const html = render(`/admin/dashboard/${section}`);
-    const label = section[0]!.toUpperCase() + section.slice(1);
-    expect(html).toContain(`${label} content will go here.`);
+    expect(html).toContain(`data-view-heading="true">${title}</h1>`);
     expect(html).toMatch(new RegExp(`href="/admin/dashboard/${section}" class="admin-nav__link" aria-current="page"`));
   });
 
@@ -64,6 +67,12 @@ describe('admin dashboard page (server render)', () => {
     const html = render('/admin/dashboard/tasks');
     expect(html).toContain('Loading tasks…');
     expect(html).toMatch(/href="\/admin\/dashboard\/tasks" class="admin-nav__link" aria-current="page"/);
+  });
+
+  it('renders Projects loading until the browser fetches them', () => {
+    const html = render('/admin/dashboard/projects');
+    expect(html).toContain('Loading projects…');
+    expect(html).toMatch(/href="\/admin\/dashboard\/projects" class="admin-nav__link" aria-current="page"/);
   });
 
   it('renders Analytics loading until the browser reads its range and fetches it', () => {

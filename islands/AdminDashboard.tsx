@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useOverlay } from './lib/use-overlay';
+import type { AdminRole } from '../shared/admin-auth';
 import { createDashboardApi } from './admin/api';
 import { DashboardContext, type DashboardServices, type Notice } from './admin/context';
 import { AnalyticsView } from './admin/AnalyticsView';
+import { ProjectsView } from './admin/ProjectsView';
 import { DashboardHome, PlaceholderView } from './admin/DashboardHome';
 import { FormsInbox } from './admin/FormsInbox';
+import { AccountView } from './admin/AccountView';
+import { AuditView } from './admin/AuditView';
+import { SettingsView } from './admin/SettingsView';
+import { UsersView } from './admin/UsersView';
 import { LeadDetailView } from './admin/LeadDetail';
 import { LeadInbox } from './admin/LeadInbox';
 import { AdminIcon } from './admin/icons';
@@ -19,6 +25,9 @@ import { PLACEHOLDER_LABELS, pathOfView, titleOfView, viewFromPath, type Dashboa
 
 export interface AdminDashboardProps {
   username: string;
+  role: AdminRole;
+  /** The owners require two-factor sign-in and this account has none: only its setup is shown. */
+  twoFactorSetupRequired?: boolean;
   /** The session's CSRF token, sent as `X-CSRF-Token` on every state-changing call. */
   csrfToken: string;
   /** The request path: the server and the first browser render show the same view. */
@@ -32,8 +41,9 @@ const COLLAPSED_KEY = 'admin.sidebarCollapsed';
  * The whole admin dashboard (SPEC §2, §4): sidebar, top bar and the current view. The view lives in
  * the URL path, so reload and Back keep it; switching views uses `history.pushState`.
  */
-export default function AdminDashboard({ username, csrfToken, path }: AdminDashboardProps) {
-  const [view, setView] = useState<DashboardView>(() => viewFromPath(path));
+export default function AdminDashboard({ username, role, csrfToken, path, twoFactorSetupRequired = false }: AdminDashboardProps) {
+  // An account the owners' two-factor rule holds back sees its account's setup only.
+  const [view, setView] = useState<DashboardView>(() => (twoFactorSetupRequired ? { name: 'admin', section: 'account' } : viewFromPath(path)));
   const [collapsed, setCollapsed] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -131,6 +141,7 @@ export default function AdminDashboard({ username, csrfToken, path }: AdminDashb
         </a>
         <Sidebar
           view={view}
+          role={role}
           collapsed={effectiveCollapsed}
           onToggleCollapsed={toggleCollapsed}
           open={navOpen}
@@ -151,7 +162,7 @@ export default function AdminDashboard({ username, csrfToken, path }: AdminDashb
                 {logoutFailed && <p className="admin-notice admin-notice--error">Logout failed. Check your connection and try again.</p>}
               </div>
             </div>
-            <CurrentView view={view} username={username} />
+            <CurrentView view={view} username={username} twoFactorSetupRequired={twoFactorSetupRequired} />
           </main>
         </div>
       </div>
@@ -187,7 +198,8 @@ function NoticeBox({ notice, onDismiss }: { notice: Notice; onDismiss: () => voi
   );
 }
 
-function CurrentView({ view, username }: { view: DashboardView; username: string }) {
+function CurrentView({ view, username, twoFactorSetupRequired }: { view: DashboardView; username: string; twoFactorSetupRequired: boolean }) {
+  if (twoFactorSetupRequired) return <AccountView username={username} twoFactorSetupRequired />;
   switch (view.name) {
     case 'home':
       return <DashboardHome username={username} />;
@@ -208,8 +220,22 @@ function CurrentView({ view, username }: { view: DashboardView; username: string
       return <TasksView />;
     case 'privacy':
       return <PersonalDataView />;
+    case 'projects':
+      return <ProjectsView />;
     case 'placeholder':
       return <PlaceholderView title={PLACEHOLDER_LABELS[view.section]} />;
+    case 'admin':
+      switch (view.section) {
+        case 'users':
+          return <UsersView username={username} />;
+        case 'account':
+          return <AccountView username={username} twoFactorSetupRequired={false} />;
+        case 'settings':
+          return <SettingsView />;
+        case 'audit':
+          return <AuditView />;
+      }
+      break;
     case 'not-found':
       return (
         <>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { adminLoginMessages, LOGIN_INPUT_MAX } from '../shared/admin-auth';
 
 export interface AdminLoginProps {
@@ -10,22 +10,35 @@ export interface AdminLoginProps {
   remember: boolean;
   /** A message from the server's answer to the form (no-JavaScript re-render). */
   error?: string;
+  /** `code`: the password was right and the account's second factor is asked for. */
+  step?: 'password' | 'code';
 }
 
 /**
- * The admin login form. Without JavaScript it is a plain form posting to `/admin/login`; once
- * hydrated it signs in through `POST /api/auth/login`, shows the failure in place, and reloads the
- * dashboard path on success.
+ * The admin login form, in two steps for accounts with two-factor sign-in: the password, then the
+ * code. Without JavaScript both are plain forms posting to `/admin/login` (the server keeps the
+ * right password's place with a short-lived challenge cookie). Once hydrated it signs in through
+ * `POST /api/auth/login`, sending the password again with the code, shows failures in place, and
+ * reloads the dashboard path on success.
  */
-export default function AdminLogin({ action, returnTo, username: initialUsername, remember: initialRemember, error: initialError }: AdminLoginProps) {
+export default function AdminLogin({ action, returnTo, username: initialUsername, remember: initialRemember, error: initialError, step: initialStep = 'password' }: AdminLoginProps) {
+  const [step, setStep] = useState(initialStep);
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [remember, setRemember] = useState(initialRemember);
   const [error, setError] = useState(initialError ?? '');
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (step === 'code') codeRef.current?.focus();
+  }, [step]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
+    // The code step rendered by the server (no password in memory) posts as a plain form.
+    if (step === 'code' && !password) return;
     event.preventDefault();
     if (busy) return;
     setBusy(true);
@@ -35,31 +48,80 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         credentials: 'same-origin',
-        body: JSON.stringify({ username, password, remember }),
+        body: JSON.stringify({ username, password, remember, ...(step === 'code' ? { code } : {}) }),
       });
+      const body = (await response.json().catch(() => ({}))) as { error?: unknown; twoFactorRequired?: unknown };
+      if (response.ok && body.twoFactorRequired === true) {
+        setStep('code');
+        setBusy(false);
+        return;
+      }
       if (response.ok) {
         // A GET of the dashboard path: the server now renders the dashboard for this session.
         window.location.assign(returnTo);
         return;
       }
-      const body = (await response.json().catch(() => ({}))) as { error?: unknown };
+      if (step === 'code' && response.status === 401) {
+        setError(adminLoginMessages.invalidCode);
+        setCode('');
+        setBusy(false);
+        codeRef.current?.focus();
+        return;
+      }
       setError(response.status === 401 ? adminLoginMessages.invalid : typeof body.error === 'string' ? body.error : adminLoginMessages.network);
     } catch {
       setError(adminLoginMessages.network);
     }
-    setPassword('');
     setBusy(false);
+    if (step === 'code') return codeRef.current?.focus();
+    setPassword('');
     passwordRef.current?.focus();
   };
+
+  const errorBox = error && (
+    <p className="admin-login__error" id="admin-login-error" role="alert">
+      {error}
+    </p>
+  );
+
+  if (step === 'code') {
+    return (
+      <form className="admin-login__form" method="post" action={action} onSubmit={submit}>
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <input type="hidden" name="step" value="code" />
+        <input type="hidden" name="username" value={username} />
+        {errorBox}
+        <p>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
+        <div className="admin-login__field">
+          <label htmlFor="admin-code">Code</label>
+          <input
+            id="admin-code"
+            ref={codeRef}
+            name="code"
+            type="text"
+            inputMode="text"
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            maxLength={LOGIN_INPUT_MAX.code}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'admin-login-error' : undefined}
+          />
+        </div>
+        <button type="submit" className="button admin-login__submit" disabled={busy} aria-disabled={busy}>
+          {busy ? 'Checking…' : 'Verify and sign in'}
+        </button>
+      </form>
+    );
+  }
 
   return (
     <form className="admin-login__form" method="post" action={action} onSubmit={submit}>
       <input type="hidden" name="returnTo" value={returnTo} />
-      {error && (
-        <p className="admin-login__error" role="alert">
-          {error}
-        </p>
-      )}
+      {errorBox}
       <div className="admin-login__field">
         <label htmlFor="admin-username">Username</label>
         <input

@@ -5,11 +5,15 @@ import * as portfolio from './20261123110000_portfolio';
 import * as adminAuth from './20261123120000_admin_auth';
 import * as loginDevices from './20261124100000_login_devices';
 import * as auditLog from './20261124200000_audit_log';
+import * as adminRoles from './20261125100000_admin_roles';
+import * as adminAccounts from './20261125110000_admin_accounts';
+import * as twoFactor from './20261125120000_two_factor';
 import * as leads from './20261125100000_leads';
 import * as analytics from './20261126100000_analytics';
 import * as replyClock from './20261127160000_reply_clock';
 import * as dashboardIndexes from './20261127170000_dashboard_indexes';
 import * as digestRuns from './20261127180000_digest_runs';
+import * as projectStages from './20261126200000_project_stages';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -19,9 +23,13 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123120000_admin_auth': adminAuth,
   '20261124100000_login_devices': loginDevices,
   '20261124200000_audit_log': auditLog,
+  '20261125100000_admin_roles': adminRoles,
+  '20261125110000_admin_accounts': adminAccounts,
+  '20261125120000_two_factor': twoFactor,
   '20261125100000_leads': leads,
   '20261126100000_analytics': analytics,
   '20261127160000_reply_clock': replyClock,
   '20261127170000_dashboard_indexes': dashboardIndexes,
   '20261127180000_digest_runs': digestRuns,
+  '20261126200000_project_stages': projectStages,
 };

@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import type { Config } from './config';
+import { staffMailFrom, type Config } from './config';
 import type { Db } from './db/connection';
 import type { Lifecycle } from './lifecycle';
 import type { Logger } from './logger';
@@ -27,18 +27,26 @@ import { formApiRoutes, formPageRoutes } from './routes/forms';
 import { pageRoutes } from './routes/pages';
 import { portfolioApiRoutes } from './routes/portfolio-api';
 import { portfolioPageRoutes } from './routes/portfolio-pages';
+import { projectRoutes } from './routes/projects';
 import { seoRoutes } from './routes/seo';
 import { settingsRoutes } from './routes/settings';
 import { taskRoutes } from './routes/tasks';
 import { dashboardRoutes } from './routes/dashboard';
 import { mailHealthRoutes } from './routes/mail-health';
 import { personalDataRoutes } from './routes/personal-data';
+import { auditRoutes } from './routes/audit';
+import { setPasswordPageRoutes } from './routes/set-password-pages';
+import { userRoutes } from './routes/users';
+import { accountRoutes } from './routes/account';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
-import { createAuditTrail } from './services/audit';
+import { createAdminUsers } from './services/admin-users';
 import type { Analytics } from './services/analytics';
 import { createAnalyticsReportService } from './services/analytics-report';
+import { createAuditTrail } from './services/audit';
+import { createTestEmail } from './services/test-email';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
+import { createProjectService } from './services/projects';
 import { createFormService } from './services/forms';
 import { createLeadService } from './services/leads';
 import { createReplyQueue } from './services/reply-queue';
@@ -76,8 +84,10 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const sendPage = createPageSender(renderPage);
   const portfolio = createPortfolioService({ db, contentVersion });
-  const auth = createAdminAuth({ db, logger, ...adminAuthOptions });
-  const audit = createAuditTrail({ db });
+  const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
+  const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, ...adminAuthOptions });
+  const users = createAdminUsers({ db, auth, audit, now: adminAuthOptions?.now });
+  const sendTestEmail = createTestEmail({ smtpUrl: config.smtpUrl, from: staffMailFrom(config), audit });
   const forms = createFormService({
     db,
     config,
@@ -122,7 +132,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(pages.keepRenders);
 
   // The portfolio API (uploads are read by its routes themselves, with their own limits).
-  app.use(portfolioApiRoutes(portfolio).routes());
+  app.use(portfolioApiRoutes(portfolio, audit).routes());
 
   // Visitors: the public pages, sitemap and robots.txt, the forms' JSON calls.
   for (const router of publicPages) app.use(router.routes());
@@ -131,8 +141,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   // Page views: a pixel no cache keeps, so pages a CDN answered count too.
   app.use(pageViewRoutes(analytics, config).routes());
 
-  // Admin: the dashboard (or its login screen), login and logout; every admin API route guards
-  // itself with requireAdmin().
+  // Admin: the dashboard (or its login screen), login and logout, the one-time set-password link;
+  // every admin API route guards itself with requireAdmin() (and requireRole() where owners only).
   app.use(adminPageRoutes(sendPage, { auth, config }).routes());
   app.use(adminAuthApiRoutes({ auth, config }).routes());
   app.use(adminFormRoutes(forms).routes());
@@ -141,7 +151,12 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(mailHealthRoutes(createMailHealth({ db, audit, onRetry: onFormQueued, now })).routes());
   app.use(personalDataRoutes(createPersonalData({ db, audit, logger, now })).routes());
   app.use(dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })).routes());
-  app.use(settingsRoutes(settings).routes());
+  app.use(projectRoutes(createProjectService({ db, audit })).routes());
+  app.use(setPasswordPageRoutes(renderPage, users).routes());
+  app.use(accountRoutes(auth).routes());
+  app.use(userRoutes(users, config).routes());
+  app.use(settingsRoutes(settings, sendTestEmail).routes());
+  app.use(auditRoutes(audit).routes());
   app.use(analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })).routes());
 
   app.use(notFound());

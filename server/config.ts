@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { business } from '../views/content/business';
 import { REGION_CODES, type RegionCode } from '../views/content/types';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, ADMIN_USERNAME_MAX, ADMIN_USERNAME_MIN } from '../shared/admin-auth';
 import { firstErrorOf, WHOLE_VALUE } from '../shared/zod-errors';
@@ -147,4 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     formMinFillSeconds: e.FORM_MIN_FILL_SECONDS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
+}
+
+/** The sender of staff e-mails (notifications, the settings' test e-mail). */
+export function staffMailFrom(config: Pick<Config, 'publicUrl'>): string {
+  return `"${business.name} website" <no-reply@${new URL(config.publicUrl).hostname}>`;
 }

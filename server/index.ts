@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { createApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
 import { createDb } from './db/connection';
 import { migrateLatest } from './db/migrate';
 import { createLifecycle } from './lifecycle';
@@ -17,7 +17,6 @@ import { createNotificationWorker } from './services/notification-worker';
 import { createMorningDigest, digestSender } from './services/morning-digest';
 import { createPersonalData } from './services/personal-data';
 import { installGracefulShutdown } from './shutdown';
-import { business } from '../views/content/business';
 
 function readConfig(): Config {
   try {
@@ -59,7 +58,7 @@ async function main(): Promise<void> {
     logger,
     smtpUrl: config.smtpUrl,
     notifyTo: config.notifyTo,
-    from: `"${business.name} website" <no-reply@${new URL(config.publicUrl).hostname}>`,
+    from: staffMailFrom(config),
   });
   notifications.start();
   const digest = createMorningDigest({
@@ -67,7 +66,7 @@ async function main(): Promise<void> {
     logger,
     settings: () => settings.current(),
     publicUrl: config.publicUrl,
-    send: digestSender(config.smtpUrl, `"${business.name} website" <no-reply@${new URL(config.publicUrl).hostname}>`),
+    send: digestSender(config.smtpUrl, staffMailFrom(config)),
   });
   // Without SMTP there is no mail to send; the dashboard shows the same figures.
   if (config.smtpUrl) digest.start();

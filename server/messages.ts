@@ -32,6 +32,7 @@ export const messages = {
     notSignedIn: 'Please sign in as an admin to do this.',
     badCsrfToken: 'This request lacks a valid security token. Reload the page and try again.',
     crossSiteRefused: 'Cross-site requests are not allowed here.',
+    notYourRole: 'Your role does not allow this; ask an owner.',
     usernameTaken: (username: string) => `An admin named "${username}" already exists.`,
     noSuchAdmin: (username: string) => `No admin named "${username}".`,
   },
@@ -48,8 +49,36 @@ export const messages = {
     toBeforeFrom: 'The end of the date range is before its start.',
     statusMissing: 'Give the status to set.',
   },
+  projects: {
+    notFound: 'Project not found: only accepted quote requests are projects.',
+    badStage: 'stage: choose accepted, in-progress or delivered.',
+  },
   lists: {
     badCursor: 'This is not a cursor of this list: use the nextCursor of a previous answer.',
+  },
+  users: {
+    invalid: 'Please correct the highlighted fields.',
+    unknownField: 'This is not a field of an account.',
+    lastOwner: 'This is the last active owner: make another account an owner first.',
+    notYourself: 'You cannot disable or delete your own account.',
+    linkUsed: 'This link was used already.',
+    passwordsDiffer: 'The two passwords differ.',
+  },
+  account: {
+    invalid: 'Please correct the highlighted fields.',
+    unknownField: 'This is not a field of this form.',
+    wrongCurrentPassword: 'This is not your current password.',
+    noSuchSession: 'No such session of yours (it may have ended already).',
+  },
+  twoFactor: {
+    alreadyOn: 'Two-factor sign-in is on already; turn it off first to set it up again.',
+    setupFirst: 'Start the setup first: POST /api/account/totp/setup.',
+    wrongCode: 'This code is not right; enter the 6 digits your app shows now.',
+    setupRequired: 'Set up two-factor sign-in first: the owners require it for every account.',
+  },
+  audit: {
+    invalid: 'Please correct the filters.',
+    unknownFilter: 'This is not a filter of the audit trail.',
   },
   settings: {
     invalid: 'Please correct the highlighted settings.',

@@ -7,6 +7,17 @@ import { FORBIDDEN_IN_LINE } from './text';
  * island all read these.
  */
 
+/**
+ * What an account may do: an owner everything (accounts, settings, the audit trail included), an
+ * editor the leads and the portfolio. The first account is an owner.
+ */
+export const ADMIN_ROLES = ['owner', 'editor'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export function isAdminRole(value: string): value is AdminRole {
+  return (ADMIN_ROLES as readonly string[]).includes(value);
+}
+
 /** Bounds of an account's username and password, wherever one is set (start-up, CLI). */
 export const ADMIN_USERNAME_MIN = 3;
 export const ADMIN_USERNAME_MAX = 64;
@@ -17,12 +28,16 @@ export const ADMIN_PASSWORD_MAX = 256;
  * Longest username and password the login form takes. Looser than the account bounds on purpose:
  * a login never says which rule a guess broke, it is simply wrong.
  */
-export const LOGIN_INPUT_MAX = { username: 256, password: 1024 } as const;
+export const LOGIN_INPUT_MAX = { username: 256, password: 1024, code: 64 } as const;
 
 export const adminLoginMessages = {
   /** The spec's text, the same for an unknown user and a wrong password. */
   invalid: 'Invalid username or password',
   required: 'Enter your username and password.',
+  /** A wrong, used or expired second factor (the password was right). */
+  invalidCode: 'Invalid code. Enter the 6 digits your app shows now, or a recovery code.',
+  codeRequired: 'Enter the code from your authenticator app, or a recovery code.',
+  challengeExpired: 'The sign-in took too long. Enter your username and password again.',
   /** The 429 answer; the wait is the answer's `Retry-After`, which depends on the limit reached. */
   throttled: (retryAfterSeconds: number) => `Too many failed sign-in attempts. Please wait ${describeWait(retryAfterSeconds)} and try again.`,
   network: 'Could not reach the server. Check your connection and try again.',
@@ -46,10 +61,15 @@ export const adminLoginSchema = z.object({
   // Length is checked only loosely here: a too-short password is simply a wrong one.
   password: z.string().min(1).max(LOGIN_INPUT_MAX.password),
   remember,
+  /** The second factor, for accounts with two-factor sign-in: a TOTP code or a recovery code. */
+  code: z.string().trim().min(1).max(LOGIN_INPUT_MAX.code).optional().or(z.literal('').transform(() => undefined)),
 });
 
 /** `POST /api/auth/login` success body. */
 export interface AdminLoginAnswer {
   username: string;
+  role: AdminRole;
   csrfToken: string;
+  /** The owners require two-factor sign-in and this account has none: the dashboard opens its setup. */
+  twoFactorSetupRequired: boolean;
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The audit trail's vocabulary: every action an admin (or the system on their behalf) can take, with
  * the label the Audit view shows. Isomorphic: the server records these names, the dashboard filters
@@ -32,6 +34,7 @@ export const AUDIT_ACTIONS = {
   'personal-data.export': 'Personal data exported',
   'leads.export': 'Leads exported',
   'notifications.retry': 'Notifications retried',
+  'project.stage': 'Project stage changed',
   'portfolio.create': 'Portfolio item added',
   'portfolio.update': 'Portfolio item changed',
   'portfolio.delete': 'Portfolio item deleted',
@@ -54,3 +57,22 @@ export interface AuditEntryJson {
   /** What changed, in a few words; never a visitor's personal data. */
   summary: string;
 }
+
+/** Longest page of `GET /api/audit`, and the page the Audit view asks for. */
+export const AUDIT_PAGE_SIZE = { default: 50, max: 100 } as const;
+
+/** A day (`2026-11-25`, read in UTC) or an instant (`2026-11-25T08:00:00Z`). */
+const dateOrInstant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, 'Use a date such as 2026-11-25.')
+  .refine((value) => !Number.isNaN(new Date(value).getTime()), 'Use a date such as 2026-11-25.');
+
+/** `GET /api/audit`'s query: `to` as a day includes that whole day. */
+export const auditQuerySchema = z.strictObject({
+  actor: z.string().trim().min(1).max(256).optional(),
+  action: z.string().refine(isAuditAction, 'Not an action of the audit trail.').optional(),
+  from: dateOrInstant.optional(),
+  to: dateOrInstant.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number('limit is a number.').int().min(1).max(AUDIT_PAGE_SIZE.max, `At most ${AUDIT_PAGE_SIZE.max}.`).optional(),
+});

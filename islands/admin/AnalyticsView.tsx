@@ -6,6 +6,7 @@ import { addDays, ISO_DATE, localDate } from '../../shared/local-date';
 import { csvOf, percentOf } from './analytics-text';
 import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
+import { Failed, Loading } from './LoadStatus';
 
 type Range = { from: string; to: string };
 
@@ -58,17 +59,10 @@ export function AnalyticsView() {
       </ViewHeading>
       {range && <RangePicker range={range} today={today} onChange={setRange} />}
       {load.phase === 'loading' && (
-        <p className="admin-card admin-loading" role="status">
-          Loading the analytics…
-        </p>
+        <Loading>Loading the analytics…</Loading>
       )}
       {load.phase === 'failed' && (
-        <div className="admin-error" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="admin-button admin-button--small" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
+        <Failed message={load.message} onRetry={() => setAttempt((n) => n + 1)} retryLabel="Try again" />
       )}
       {load.phase === 'ready' && <Report report={load.report} />}
     </>

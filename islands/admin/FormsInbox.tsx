@@ -8,6 +8,7 @@ import { fieldText, formatSubmittedAt, pageCount, truncate } from './text';
 import { SubmissionDialog } from './SubmissionDialog';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
+import { Failed, Loading } from './LoadStatus';
 
 /** `page` is the page the shown rows belong to; while another loads, these stay (marked busy). */
 type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; records: FormRecord[]; total: number; page: number };
@@ -109,27 +110,15 @@ export function FormsInbox({ type }: { type: FormType }) {
       </ViewHeading>
 
       {actionError && (
-        <div className="admin-error" role="alert">
-          <p>{actionError.message}</p>
-          <button type="button" className="admin-button admin-button--small" onClick={actionError.retry}>
-            Retry
-          </button>
-        </div>
+        <Failed message={actionError.message} onRetry={actionError.retry} />
       )}
 
       {list.phase === 'loading' && (
-        <p className="admin-card admin-loading" role="status">
-          Loading {label.toLowerCase()} submissions…
-        </p>
+        <Loading>Loading {label.toLowerCase()} submissions…</Loading>
       )}
 
       {list.phase === 'error' && (
-        <div className="admin-error" role="alert">
-          <p>{list.message}</p>
-          <button type="button" className="admin-button admin-button--small" onClick={reload}>
-            Retry
-          </button>
-        </div>
+        <Failed message={list.message} onRetry={reload} />
       )}
 
       {list.phase === 'ready' && list.records.length === 0 && <p className="admin-card admin-empty">No {label.toLowerCase()} submissions yet.</p>}

@@ -8,6 +8,7 @@ import { useDashboard } from './context';
 import { fieldText, formatSubmittedAt } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
+import { Loading } from './LoadStatus';
 
 type DetailState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; lead: LeadDetail };
 
@@ -84,9 +85,7 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
           <ViewLink to={{ name: 'messages', filters: {} }}>← All messages</ViewLink>
         </p>
         {state.phase === 'loading' ? (
-          <p className="admin-card admin-loading" role="status">
-            Loading the message…
-          </p>
+          <Loading>Loading the message…</Loading>
         ) : (
           <p className="admin-error" role="alert">
             {state.message}

@@ -8,6 +8,7 @@ import { formatSubmittedAt, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { queryOfFilters } from './views';
+import { Failed, Loading } from './LoadStatus';
 
 type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; items: LeadListItem[]; nextCursor: string | null; loadingMore: boolean };
 
@@ -158,17 +159,10 @@ export function LeadInbox({ filters }: { filters: LeadFilters }) {
       )}
 
       {list.phase === 'loading' && (
-        <p className="admin-card admin-loading" role="status">
-          Loading messages…
-        </p>
+        <Loading>Loading messages…</Loading>
       )}
       {list.phase === 'error' && (
-        <div className="admin-error" role="alert">
-          <p>{list.message}</p>
-          <button type="button" className="admin-button admin-button--small" onClick={reload}>
-            Retry
-          </button>
-        </div>
+        <Failed message={list.message} onRetry={reload} />
       )}
       {list.phase === 'ready' && items.length === 0 && <p className="admin-card admin-empty">{filterKey && filterKey !== '?folder=spam' ? 'No messages match these filters.' : spam ? 'The spam folder is empty.' : 'No messages yet.'}</p>}
 

@@ -21,7 +21,8 @@ import {
 import { DELIVERED_ICONS } from '../../shared/portfolio/item';
 import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
 
-export type PanelMode = { kind: 'add' } | { kind: 'edit'; item: PortfolioItem };
+/** Add (optionally with some fields filled in, from a project) or edit a stored item. */
+export type PanelMode = { kind: 'add'; prefill?: Partial<PortfolioFormValues> } | { kind: 'edit'; item: PortfolioItem };
 
 interface PortfolioPanelProps {
   mode: PanelMode;
@@ -45,7 +46,9 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
   const { api } = useDashboard();
   const id = useId();
   const editing = mode.kind === 'edit' ? mode.item : null;
-  const [values, setValues] = useState<PortfolioFormValues>(() => (editing ? portfolioValuesFromItem(editing) : emptyPortfolioValues()));
+  const [values, setValues] = useState<PortfolioFormValues>(() =>
+    editing ? portfolioValuesFromItem(editing) : { ...emptyPortfolioValues(), ...(mode.kind === 'add' ? mode.prefill : undefined) },
+  );
   const [image, setImage] = useState<File | null>(null);
   const [sliderImages, setSliderImages] = useState<File[]>([]);
   const [sliderNote, setSliderNote] = useState('');

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { portfolioMessages } from '../../shared/portfolio/messages';
+import { portfolioPrefillOf } from '../../shared/projects';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
 import { AdminIcon } from './icons';
@@ -7,6 +8,7 @@ import { PortfolioPanel, type PanelMode } from './PortfolioPanel';
 import type { PortfolioItem } from './portfolio-form';
 import { ViewHeading } from './ViewHeading';
 import type { DashboardView } from './views';
+import { Failed, Loading } from './LoadStatus';
 
 type ListState = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; items: PortfolioItem[] };
 
@@ -33,6 +35,20 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
   const [confirming, setConfirming] = useState<PortfolioItem | null>(null);
   const [deleting, setDeleting] = useState(false);
   const reload = useCallback(() => setReloads((count) => count + 1), []);
+  const fromProject = view.name === 'portfolio' ? view.fromProject : undefined;
+
+  // "Create portfolio item" on a project: the add panel opens with what the project tells.
+  useEffect(() => {
+    if (!fromProject) return;
+    let current = true;
+    api.getProject(fromProject).then(
+      (project) => current && setPanel({ kind: 'add', prefill: portfolioPrefillOf(project) }),
+      () => current && notify({ tone: 'error', text: 'The project could not be loaded; add the item by hand.' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, notify, fromProject]);
 
   useEffect(() => {
     let current = true;
@@ -136,18 +152,11 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
 function ListStatus({ list, onRetry }: { list: ListState; onRetry: () => void }) {
   if (list.phase === 'loading')
     return (
-      <p className="admin-card admin-loading" role="status">
-        Loading portfolio items…
-      </p>
+      <Loading>Loading portfolio items…</Loading>
     );
   if (list.phase === 'error')
     return (
-      <div className="admin-error" role="alert">
-        <p>{portfolioMessages.adminListFailed}</p>
-        <button type="button" className="admin-button admin-button--small" onClick={onRetry}>
-          Retry
-        </button>
-      </div>
+      <Failed message={portfolioMessages.adminListFailed} onRetry={onRetry} />
     );
   return null;
 }

@@ -3,10 +3,13 @@ import { useDashboard } from './context';
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import { AdminIcon, type AdminIconName } from './icons';
 import { ViewLink } from './ViewLink';
-import { PLACEHOLDER_LABELS, sidebarKeyOfView, type DashboardView, type PlaceholderSection } from './views';
+import { ADMIN_SECTIONS, OWNER_SECTIONS, PLACEHOLDER_LABELS, sidebarKeyOfView, type AdminSection, type DashboardView, type PlaceholderSection } from './views';
+import type { AdminRole } from '../../shared/admin-auth';
 
 interface SidebarProps {
   view: DashboardView;
+  /** Editors do not see the owners' sections. */
+  role: AdminRole;
   collapsed: boolean;
   onToggleCollapsed: () => void;
   /** Phones: the sidebar is an overlay, open or closed. */
@@ -19,7 +22,11 @@ interface SidebarProps {
   leadsVersion: number;
 }
 
-const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'portfolio' | 'messages' | 'analytics' | 'tasks' | 'privacy'; icon: AdminIconName }[] = [
+/** Sections that are views of their own (the rest are the admin's sections and placeholders). */
+const SECTION_LABELS = { projects: 'Projects', portfolio: 'Portfolio', messages: 'Messages', tasks: 'Tasks', privacy: 'Find by e-mail', analytics: 'Analytics' } as const;
+type OwnSection = keyof typeof SECTION_LABELS;
+
+const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | AdminSection | OwnSection; icon: AdminIconName }[] = [
   { key: 'users', icon: 'users' },
   { key: 'projects', icon: 'projects' },
   { key: 'portfolio', icon: 'portfolio' },
@@ -28,10 +35,18 @@ const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | 'portfolio' | 'messages'
   { key: 'privacy', icon: 'search' },
   { key: 'analytics', icon: 'analytics' },
   { key: 'settings', icon: 'settings' },
+  { key: 'account', icon: 'user' },
 ];
 
+function viewOfSection(key: PlaceholderSection | AdminSection | OwnSection): { to: DashboardView; text: string } {
+  if (key === 'messages') return { to: { name: 'messages', filters: {} }, text: SECTION_LABELS.messages };
+  if (key === 'portfolio' || key === 'projects' || key === 'analytics' || key === 'tasks' || key === 'privacy') return { to: { name: key }, text: SECTION_LABELS[key] };
+  if (key in ADMIN_SECTIONS) return { to: { name: 'admin', section: key as AdminSection }, text: ADMIN_SECTIONS[key as AdminSection] };
+  return { to: { name: 'placeholder', section: key as PlaceholderSection }, text: PLACEHOLDER_LABELS[key as PlaceholderSection] };
+}
+
 /** SPEC §2's sidebar: the sections, the Forms group, back to website, logout and the collapse toggle. */
-export function Sidebar({ view, collapsed, onToggleCollapsed, open, onClose, onLogout, loggingOut, panelRef, leadsVersion }: SidebarProps) {
+export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClose, onLogout, loggingOut, panelRef, leadsVersion }: SidebarProps) {
   const current = sidebarKeyOfView(view);
   const overdue = useOverdueCount(leadsVersion);
   const [formsOpen, setFormsOpen] = useState(true);
@@ -97,10 +112,8 @@ export function Sidebar({ view, collapsed, onToggleCollapsed, open, onClose, onL
               ))}
             </ul>
           </li>
-          {SECTIONS_AFTER_FORMS.map(({ key, icon }) => {
-            const text = key === 'portfolio' ? 'Portfolio' : key === 'messages' ? 'Messages' : key === 'analytics' ? 'Analytics' : key === 'tasks' ? 'Tasks' : key === 'privacy' ? 'Find by e-mail' : PLACEHOLDER_LABELS[key];
-            const to: DashboardView =
-              key === 'portfolio' || key === 'analytics' || key === 'tasks' || key === 'privacy' ? { name: key } : key === 'messages' ? { name: 'messages', filters: {} } : { name: 'placeholder', section: key };
+          {SECTIONS_AFTER_FORMS.filter(({ key }) => role === 'owner' || !(OWNER_SECTIONS as readonly string[]).includes(key)).map(({ key, icon }) => {
+            const { to, text } = viewOfSection(key);
             const badge = key === 'tasks' && overdue > 0 ? overdue : 0;
             return (
               <li key={key}>

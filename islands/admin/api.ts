@@ -1,4 +1,5 @@
 import type { AnalyticsReport } from '../../shared/analytics';
+import type { ProjectJson, ProjectStage } from '../../shared/projects';
 import { INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 import type { FormRecord } from './form-columns';
@@ -21,6 +22,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** Whether `message` came from the server (otherwise it is the caller's fallback text). */
     readonly fromServer: boolean,
+    /** The server's message per field of a 400 answer (`{ error, fields }`). */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -49,7 +52,8 @@ function errorTextOf(body: unknown): string | null {
 /** The error for a non-2xx answer: the server's own text when it sent one, else `fallback`. */
 function failure(status: number, body: unknown, fallback: string): ApiError {
   const serverText = errorTextOf(body);
-  return new ApiError(serverText ?? fallback, status, serverText !== null);
+  const fields = body && typeof body === 'object' && 'fields' in body && body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : {};
+  return new ApiError(serverText ?? fallback, status, serverText !== null, fields);
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -78,6 +82,12 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
   }
 
   return {
+    /** A JSON call of the back office's own API; resolves with the answer's body (null for 204). */
+    async send<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, fallback: string, json?: unknown): Promise<T> {
+      const response = await call(method, url, fallback, json);
+      return (response.status === 204 ? null : await readJson(response)) as T;
+    },
+
     async listForms(type: FormType, page: number, limit = INBOX_PAGE_SIZE.default): Promise<FormsPage> {
       const response = await call('GET', `/api/forms/${type}?page=${page}&limit=${limit}`, `Failed to fetch ${type} forms`);
       const body = await readJson(response);
@@ -182,6 +192,21 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
 
     async deletePortfolioItem(id: string): Promise<void> {
       await call('DELETE', `/api/portfolio/${encodeURIComponent(id)}`, portfolioMessages.deleteFailed);
+    },
+
+    async listProjects(): Promise<ProjectJson[]> {
+      const response = await call('GET', '/api/projects', 'Failed to load the projects.');
+      return (await readJson(response)) as ProjectJson[];
+    },
+
+    async getProject(id: string): Promise<ProjectJson> {
+      const response = await call('GET', `/api/projects/${encodeURIComponent(id)}`, 'Failed to load the project.');
+      return (await readJson(response)) as ProjectJson;
+    },
+
+    async setProjectStage(id: string, stage: ProjectStage): Promise<ProjectJson> {
+      const response = await call('PATCH', `/api/projects/${encodeURIComponent(id)}`, 'Failed to move the project.', { stage });
+      return (await readJson(response)) as ProjectJson;
     },
 
     async analyticsReport(range: { from: string; to: string }): Promise<AnalyticsReport> {

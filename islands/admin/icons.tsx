@@ -4,6 +4,7 @@ import { LineIcon } from '../lib/line-icon';
 const paths = {
   dashboard: 'M3 3h8v8H3zM13 3h8v5h-8zM13 10h8v11h-8zM3 13h8v8H3z',
   forms: 'M6 2h9l5 5v15H6zM14 2v6h6M9 13h8M9 17h8',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a8 8 0 0 1 16 0v1',
   users: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a6 6 0 0 1 12 0v1M16 3.5a4 4 0 0 1 0 7.5M22 21v-1a6 6 0 0 0-4-5.7',
   projects: 'M3 7h18v13H3zM8 7V4h8v3',
   portfolio: 'M3 5h18v14H3zM3 15l5-5 5 5 3-3 5 5M15.5 9.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',

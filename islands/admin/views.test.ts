@@ -11,6 +11,8 @@ describe('dashboard views in the URL path', () => {
     { name: 'portfolio' },
     { name: 'portfolio-detail', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
     { name: 'analytics' },
+    { name: 'projects' },
+    { name: 'portfolio', fromProject: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
     ...PLACEHOLDER_SECTIONS.map((section) => ({ name: 'placeholder' as const, section })),
   ];
 
@@ -60,6 +62,10 @@ describe('dashboard views in the URL path', () => {
     expect(titleOfView({ name: 'analytics' })).toBe('Analytics');
     expect(sidebarKeyOfView({ name: 'portfolio-detail', id: 'x' })).toBe('portfolio');
     expect(sidebarKeyOfView({ name: 'forms', type: 'contact' })).toBe('forms/contact');
-    expect(sidebarKeyOfView({ name: 'placeholder', section: 'users' })).toBe('users');
+    expect(sidebarKeyOfView({ name: 'tasks' })).toBe('tasks');
+    expect(sidebarKeyOfView({ name: 'admin', section: 'audit' })).toBe('settings');
+    expect(viewFromPath('/admin/dashboard/settings/audit')).toEqual({ name: 'admin', section: 'audit' });
+    expect(viewFromPath('/admin/dashboard/users')).toEqual({ name: 'admin', section: 'users' });
+    expect(pathOfView({ name: 'admin', section: 'audit' })).toBe('/admin/dashboard/settings/audit');
   });
 });

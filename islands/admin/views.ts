@@ -4,27 +4,33 @@ import { LEAD_FOLDERS, LEAD_STATUSES, type LeadFilters } from '../../shared/lead
 /** Where the dashboard lives; every view is a path below it, so reload and Back keep the view. */
 export const DASHBOARD_BASE = '/admin/dashboard';
 
-/** Sections the spec leaves as placeholders ("content will go here"). */
-export const PLACEHOLDER_SECTIONS = ['users', 'projects', 'settings'] as const;
+/** Sections the spec leaves as placeholders ("content will go here"): none left. */
+export const PLACEHOLDER_SECTIONS = [] as const;
 export type PlaceholderSection = (typeof PLACEHOLDER_SECTIONS)[number];
 
 export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
-  users: 'Users',
-  projects: 'Projects',
-  settings: 'Settings',
 };
+
+/** The back office's own views: accounts and settings (owners), and one's own account (everyone). */
+export const ADMIN_SECTIONS = { users: 'Users', account: 'Your account', settings: 'Settings', audit: 'Audit trail' } as const;
+export type AdminSection = keyof typeof ADMIN_SECTIONS;
+/** The sections only owners see; the server refuses their calls to editors anyway. */
+export const OWNER_SECTIONS: readonly AdminSection[] = ['users', 'settings', 'audit'];
 
 export type DashboardView =
   | { name: 'home' }
   | { name: 'forms'; type: FormType }
   | { name: 'messages'; filters: LeadFilters }
   | { name: 'lead'; type: FormType; id: string }
-  | { name: 'portfolio' }
+  /** `fromProject`: the add panel opens filled in from that project (won quote). */
+  | { name: 'portfolio'; fromProject?: string }
+  | { name: 'projects' }
   | { name: 'portfolio-detail'; id: string }
   | { name: 'analytics' }
   | { name: 'tasks' }
   | { name: 'privacy' }
   | { name: 'placeholder'; section: PlaceholderSection }
+  | { name: 'admin'; section: AdminSection }
   | { name: 'not-found' };
 
 function isPlaceholderSection(value: string): value is PlaceholderSection {
@@ -91,7 +97,10 @@ export function viewFromPath(url: string): DashboardView {
   if (rest.length > 0) return { name: 'not-found' };
   if (section === 'forms') return detail && isFormType(detail) ? { name: 'forms', type: detail } : { name: 'not-found' };
   if (section === 'portfolio') {
-    if (detail === undefined) return { name: 'portfolio' };
+    if (detail === undefined) {
+      const fromProject = new URLSearchParams(query).get('from-project');
+      return fromProject && /^[0-9a-f-]{36}$/i.test(fromProject) ? { name: 'portfolio', fromProject: fromProject.toLowerCase() } : { name: 'portfolio' };
+    }
     let id: string;
     try {
       id = decodeURIComponent(detail);
@@ -103,7 +112,10 @@ export function viewFromPath(url: string): DashboardView {
   if (section === 'analytics' && detail === undefined) return { name: 'analytics' };
   if (section === 'tasks' && detail === undefined) return { name: 'tasks' };
   if (section === 'privacy' && detail === undefined) return { name: 'privacy' };
+  if (section === 'projects' && detail === undefined) return { name: 'projects' };
   if (detail === undefined && isPlaceholderSection(section)) return { name: 'placeholder', section };
+  if (section === 'settings' && detail === 'audit') return { name: 'admin', section: 'audit' };
+  if (detail === undefined && (section === 'users' || section === 'account' || section === 'settings')) return { name: 'admin', section };
   return { name: 'not-found' };
 }
 
@@ -120,7 +132,9 @@ export function pathOfView(view: DashboardView): string {
     case 'lead':
       return `${DASHBOARD_BASE}/messages/${view.type}/${view.id}`;
     case 'portfolio':
-      return `${DASHBOARD_BASE}/portfolio`;
+      return `${DASHBOARD_BASE}/portfolio${view.fromProject ? `?from-project=${view.fromProject}` : ''}`;
+    case 'projects':
+      return `${DASHBOARD_BASE}/projects`;
     case 'portfolio-detail':
       return `${DASHBOARD_BASE}/portfolio/${encodeURIComponent(view.id)}`;
     case 'analytics':
@@ -131,6 +145,8 @@ export function pathOfView(view: DashboardView): string {
       return `${DASHBOARD_BASE}/privacy`;
     case 'placeholder':
       return `${DASHBOARD_BASE}/${view.section}`;
+    case 'admin':
+      return view.section === 'audit' ? `${DASHBOARD_BASE}/settings/audit` : `${DASHBOARD_BASE}/${view.section}`;
   }
 }
 
@@ -155,8 +171,12 @@ export function titleOfView(view: DashboardView): string {
       return 'Tasks';
     case 'privacy':
       return 'Find by e-mail';
+    case 'projects':
+      return 'Projects';
     case 'placeholder':
       return PLACEHOLDER_LABELS[view.section];
+    case 'admin':
+      return ADMIN_SECTIONS[view.section];
     case 'not-found':
       return 'Page not found';
   }
@@ -174,6 +194,9 @@ export function sidebarKeyOfView(view: DashboardView): string {
       return 'messages';
     case 'placeholder':
       return view.section;
+    case 'admin':
+      // The audit trail is a page of Settings.
+      return view.section === 'audit' ? 'settings' : view.section;
     default:
       return view.name;
   }

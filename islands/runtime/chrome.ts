@@ -2,8 +2,6 @@
  * The chrome's scroll behaviours in plain script (no React): the navigation turns sticky and the
  * top bar hides past 50px, the back-to-top button shows past 300px. Also counts the page view.
  */
-import { VIEW_PIXEL_ID, VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
-
 const STICKY_AFTER_PX = 50;
 const BACK_TO_TOP_AFTER_PX = 300;
 
@@ -41,13 +39,14 @@ document.addEventListener('click', (event) => {
 /**
  * Counts this page view (server/routes/analytics.ts) on pages that carry the `<noscript>` pixel,
  * adding what only script knows: the page that linked here. A page prerendered in advance counts
- * only once it is shown.
+ * only once it is shown. The pixel's address comes from the page, so this script imports nothing.
  */
+const viewPixel = document.querySelector<HTMLElement>('noscript[data-view-pixel]')?.dataset.viewPixel;
 function countView(): void {
   const page = encodeURIComponent(location.pathname + location.search);
-  new Image().src = `${VIEW_PIXEL_PATH}?p=${page}&r=${encodeURIComponent(document.referrer)}`;
+  new Image().src = `${viewPixel}?p=${page}&r=${encodeURIComponent(document.referrer)}`;
 }
-if (document.getElementById(VIEW_PIXEL_ID)) {
+if (viewPixel) {
   if ((document as Document & { prerendering?: boolean }).prerendering) document.addEventListener('prerenderingchange', countView, { once: true });
   else countView();
 }

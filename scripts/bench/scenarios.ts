@@ -9,6 +9,7 @@ import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request as AutocannonRequest } from 'autocannon';
 import { SAMPLE_PROJECTS, sampleImage } from '../../server/seed/portfolio-samples';
+import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 import { distinctDisplayCategories } from '../../shared/portfolio/display';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import type { CapturedPage } from './ceiling-server';
@@ -164,6 +165,46 @@ function uniqueParameter(path: string, parameter: string): AutocannonRequest {
   return { method: 'GET', path, setupRequest: (request) => ({ ...request, path: `${path}?${parameter}=${Date.now().toString(36)}${(click += 1).toString(36)}` }) };
 }
 
+/**
+ * The page-view pixel as a browser loads it after a page: each view from a different browser, so
+ * every request is a new visitor of the day (the costliest case for the batch it joins).
+ */
+function pageViewPixel(): AutocannonRequest {
+  let view = 0;
+  return {
+    method: 'GET',
+    path: VIEW_PIXEL_PATH,
+    setupRequest: (request) => {
+      view += 1;
+      const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.${view} Safari/537.36`;
+      return { ...request, path: `${VIEW_PIXEL_PATH}?p=%2Fabout&r=https%3A%2F%2Fwww.google.com%2F`, headers: { ...request.headers, 'user-agent': userAgent } };
+    },
+  };
+}
+
+/**
+ * Page views counted beside the load: `perSecond` pixel requests a second, each a new visitor, so
+ * the batches of views are being gathered and written while cached pages are served.
+ */
+function viewsCounted(perSecond: number): (baseUrl: string) => () => Promise<string> {
+  return (baseUrl) => {
+    let sent = 0;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    const timer = setInterval(() => {
+      for (let i = 0; i < perSecond / 20; i += 1) {
+        sent += 1;
+        const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.${sent} Safari/537.36`;
+        http.get(`${baseUrl}${VIEW_PIXEL_PATH}?p=%2F&r=`, { agent, headers: { 'user-agent': userAgent } }, (answer) => answer.resume()).on('error', () => undefined);
+      }
+    }, 50);
+    return async () => {
+      clearInterval(timer);
+      agent.destroy();
+      return `${sent} views counted`;
+    };
+  };
+}
+
 function contactPost(): AutocannonRequest {
   return {
     method: 'POST',
@@ -186,8 +227,16 @@ export function benchScenarios(site: PreparedSite): Scenario[] {
     { name: 'GET /portfolio?category=<each>', requests: site.categoryUrls.map((path) => ({ method: 'GET' as const, path })), hasCeiling: true, comparedTo: 'GET /portfolio' },
     { name: `GET /portfolio, a change every ${CHANGE_INTERVAL_MS} ms`, requests: [{ method: 'GET', path: '/portfolio' }], hasCeiling: true, comparedTo: 'GET /portfolio', beside: portfolioChanges(site, CHANGE_INTERVAL_MS) },
   ];
-  return [...single, ...addresses, mix];
+  // Counting views is the pixel's own request (batched in memory), never part of the page's.
+  const counting: Scenario[] = [
+    { name: 'GET /api/analytics/view.gif (a new visitor each)', requests: [pageViewPixel()], hasCeiling: false },
+    { name: `GET /, ${VIEWS_COUNTED_PER_SECOND} views/s counted beside`, requests: [{ method: 'GET', path: '/' }], hasCeiling: false, comparedTo: 'GET /', beside: viewsCounted(VIEWS_COUNTED_PER_SECOND) },
+  ];
+  return [...single, ...addresses, ...counting, mix];
 }
+
+/** Page views a second counted while cached pages are measured (a busy day's peak for an agency site, many times over). */
+const VIEWS_COUNTED_PER_SECOND = 200;
 
 /** How often the change scenario edits the portfolio under load. */
 const CHANGE_INTERVAL_MS = 500;

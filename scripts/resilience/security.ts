@@ -3,10 +3,12 @@
  * private answers never publicly cacheable, the session and device cookies' flags, 401 on every
  * admin call without a session, 403 on state changes without the CSRF token or from another site
  * (with nothing changed), upload rejections (with nothing stored) and the login throttle: guessing
- * bounded per address and per account a day, and never a lock on the admin's own browser.
+ * bounded per address and per account a day, and never a lock on the admin's own browser; roles,
+ * password changes, two-factor sign-in (replay, recovery codes, code throttling) and the audit trail.
  */
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { startServer, type RunningServer } from '../../tests/e2e/server';
 import { freePort } from '../lib/net';
@@ -84,6 +86,94 @@ function upload(file: Buffer, name: string, type: string): FormData {
   form.append('image', new Blob([new Uint8Array(file)], { type }), name);
   for (const [field, value] of Object.entries({ title: 'Sweep', categories: 'web', displayCategories: 'Web Development', client: 'Sweep Ltd', description: 'Upload rejection sweep.' })) form.append(field, value);
   return form;
+}
+
+/** Every call only owners may make, as an editor would try it. */
+const OWNER_ONLY_CALLS: [method: string, path: string, body?: object][] = [
+  ['GET', '/api/users'],
+  ['POST', '/api/users', { username: 'made-by-editor', role: 'owner' }],
+  ['PATCH', '/api/users/sweep-admin', { role: 'editor' }],
+  ['PATCH', '/api/users/sweep-admin', { disabled: true }],
+  ['DELETE', '/api/users/sweep-admin'],
+  ['GET', '/api/settings'],
+  ['PATCH', '/api/settings', { requireTwoFactor: true }],
+  ['POST', '/api/settings/test-email'],
+  ['GET', '/api/audit'],
+];
+
+/**
+ * Accounts, roles and two-factor sign-in against a real server: an editor is refused every
+ * owner-only call (403, nothing changed); a password change ends the other sessions; a TOTP code
+ * and a recovery code each work once; wrong codes are throttled like passwords; and each of these
+ * left its row in the audit trail.
+ */
+async function accountsAndTwoFactor(report: CheckReport, server: RunningServer, origin: string, owner: Session): Promise<void> {
+  const json = (method: string, path: string, session: Session | undefined, body?: object, from = '198.51.100.60') =>
+    call(server, method, path, { session, csrf: session?.csrfToken, origin, from, contentType: body ? 'application/json' : undefined, body: body ? JSON.stringify(body) : undefined });
+  const loginAs = async (username: string, password: string, from: string, code?: string) => {
+    const response = await json('POST', '/api/auth/login', undefined, { username, password, ...(code ? { code } : {}) }, from);
+    const body = (await response.json().catch(() => ({}))) as { csrfToken?: string; twoFactorRequired?: boolean };
+    const cookie = setCookieLine(response, '__Host-sid').split(';')[0];
+    return { status: response.status, body, session: cookie && body.csrfToken ? { cookie, csrfToken: body.csrfToken } : undefined };
+  };
+
+  const created = await json('POST', '/api/users', owner, { username: 'sweep-editor', role: 'editor' });
+  const { password } = (await created.json()) as { password: string };
+  report.expect(created.status === 201 && Boolean(password), `creating an editor answered ${created.status}`);
+  const editor = (await loginAs('sweep-editor', password, '198.51.100.61')).session!;
+
+  // Role refusals: 403 on every owner-only call, and the accounts and settings unchanged.
+  const state = async () => JSON.stringify([await (await json('GET', '/api/users', owner)).json(), await (await json('GET', '/api/settings', owner)).json()]);
+  const before = await state();
+  const notRefused = [];
+  for (const [method, path, body] of OWNER_ONLY_CALLS) {
+    const response = await json(method, path, editor, body);
+    if (response.status !== 403) notRefused.push(`${method} ${path} → ${response.status}`);
+  }
+  report.figure('owner-only calls refused to an editor', `${OWNER_ONLY_CALLS.length - notRefused.length} of ${OWNER_ONLY_CALLS.length}`);
+  report.expect(notRefused.length === 0, `not 403 for an editor: ${notRefused.join(', ')}`);
+  report.expect((await state()) === before, 'an editor’s refused call changed an account or a setting');
+
+  // A password change ends the account's other sessions and keeps this one.
+  const other = (await loginAs('sweep-editor', password, '198.51.100.62')).session!;
+  const newPassword = 'sweep editor new password';
+  const changed = await json('POST', '/api/account/password', editor, { currentPassword: password, newPassword });
+  const [stillIn, otherOut] = [await json('GET', '/api/auth/session', editor), await json('GET', '/api/auth/session', other)];
+  report.figure('password change: this session / the other session', `${stillIn.status} / ${otherOut.status}`);
+  report.expect(changed.status === 204 && stillIn.status === 200 && otherOut.status === 401, 'a password change did not end the other session only');
+
+  // Two-factor: a code and a recovery code each work once.
+  const setup = (await (await json('POST', '/api/account/totp/setup', editor)).json()) as { secret: string };
+  const totp = new TOTP({ secret: Secret.fromBase32(setup.secret) });
+  const enabled = await json('POST', '/api/account/totp/enable', editor, { code: totp.generate() });
+  const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
+  report.expect(enabled.status === 200 && recoveryCodes.length === 10, `turning two-factor on answered ${enabled.status}`);
+  const passwordOnly = await loginAs('sweep-editor', newPassword, '198.51.100.63');
+  report.expect(passwordOnly.body.twoFactorRequired === true && !passwordOnly.session, 'a right password alone gave a session to an account with two-factor');
+  const nextCode = totp.generate({ timestamp: Date.now() + 30_000 });
+  const [codeFirst, codeAgain] = [await loginAs('sweep-editor', newPassword, '198.51.100.63', nextCode), await loginAs('sweep-editor', newPassword, '198.51.100.63', nextCode)];
+  const [recoveryFirst, recoveryAgain] = [await loginAs('sweep-editor', newPassword, '198.51.100.63', recoveryCodes[0]), await loginAs('sweep-editor', newPassword, '198.51.100.63', recoveryCodes[0])];
+  report.figure('TOTP code used / replayed', `${codeFirst.status} / ${codeAgain.status}`);
+  report.figure('recovery code used / reused', `${recoveryFirst.status} / ${recoveryAgain.status}`);
+  report.expect(codeFirst.status === 200 && codeAgain.status === 401, 'a TOTP code was not accepted exactly once');
+  report.expect(recoveryFirst.status === 200 && recoveryAgain.status === 401, 'a recovery code was not accepted exactly once');
+
+  // Wrong codes count in the password throttle: 5, then even a right recovery code waits.
+  const codeGuesses = [];
+  for (let i = 0; i < 5; i += 1) codeGuesses.push((await loginAs('sweep-editor', newPassword, '203.0.113.77', String(100000 + i))).status);
+  const afterGuesses = await loginAs('sweep-editor', newPassword, '203.0.113.77', recoveryCodes[1]);
+  report.figure('5 wrong codes, then a right recovery code from that address', `${codeGuesses.join(' ')} → ${afterGuesses.status}`);
+  report.expect(codeGuesses.every((status) => status === 401) && afterGuesses.status === 429, 'wrong codes were not throttled like passwords');
+
+  // The audit trail has a row for each kind of action tried.
+  const actions = ['user.create', 'auth.sign-in', 'auth.sign-in-failed', 'auth.throttled', 'account.password-change', 'two-factor.enable'];
+  const missing = [];
+  for (const action of actions) {
+    const page = (await (await json('GET', `/api/audit?action=${action}`, owner)).json()) as { items: unknown[] };
+    if (!page.items?.length) missing.push(action);
+  }
+  report.figure('audit actions recorded', `${actions.length - missing.length} of ${actions.length}`);
+  report.expect(missing.length === 0, `no audit row for ${missing.join(', ')}`);
 }
 
 /** Where the admin's own browser signs in from; the attackers use other addresses. */
@@ -240,6 +330,8 @@ export async function securitySweep(): Promise<CheckResult> {
     report.figure('hostile uploads refused with a 4xx', `${rejected.length - accepted.length} of ${rejected.length}`);
     report.expect(accepted.length === 0, `not refused: ${accepted.join(', ')}`);
     report.expect((await portfolioCount(server)) === before, 'a refused upload left an item behind');
+
+    await accountsAndTwoFactor(report, server, origin, session);
 
     // Login throttling, last (it leaves the account throttled for browsers it does not know).
     await loginThrottle(report, server, origin, deviceCookie.split(';')[0]!);

@@ -42,7 +42,7 @@ describe('npm run admin', () => {
   it('creates an admin and changes its password, reading the password from stdin', async () => {
     const created = await runCli(dataDir, ['create', 'cli-admin'], 'first password 123\n');
     expect(created.stderr).toBe('');
-    expect(created.stdout).toContain('Admin "cli-admin" created.');
+    expect(created.stdout).toContain('Admin "cli-admin" (owner) created.');
     expect(created.status).toBe(0);
     expect(await loginOutcome('cli-admin', 'first password 123')).toBe('signed-in');
 
@@ -51,6 +51,9 @@ describe('npm run admin', () => {
     expect(changed.stdout).toContain('Password of "cli-admin" changed');
     expect(await loginOutcome('cli-admin', 'first password 123')).toBe('invalid');
     expect(await loginOutcome('cli-admin', 'second password 456')).toBe('signed-in');
+
+    const editor = await runCli(dataDir, ['create', 'cli-editor', 'editor'], 'editor password 789\n');
+    expect(editor.stdout).toContain('Admin "cli-editor" (editor) created.');
   }, 120_000);
 
   it('refuses a short password and a wrong command with a message and exit code 1', async () => {
@@ -58,6 +61,7 @@ describe('npm run admin', () => {
     const cases: [string[], string, string][] = [
       [['create', 'another'], 'short\n', 'Passwords need at least 12 characters.'],
       [['delete', 'cli-admin'], '', 'Usage: npm run admin -- create <username>'],
+      [['create', 'another', 'admin'], '', 'Usage: npm run admin -- create <username>'],
     ];
     for (const [args, stdin, message] of cases) {
       const result = await runCli(dataDir, args, stdin);

@@ -3,8 +3,9 @@ import { createDb } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
 import { createLogger } from '../logger';
 import { createAdminAuth } from '../services/admin-auth';
+import { isAdminRole } from '../../shared/admin-auth';
 
-const USAGE = 'Usage: npm run admin -- create <username>\n       npm run admin -- set-password <username>\nThe password is asked for (hidden) on a terminal, or read from the first line of stdin.';
+const USAGE = 'Usage: npm run admin -- create <username> [owner|editor]\n       npm run admin -- set-password <username>\nThe password is asked for (hidden) on a terminal, or read from the first line of stdin.';
 
 /** Asks on the terminal without echoing what is typed. */
 function promptHidden(question: string): Promise<string> {
@@ -49,10 +50,11 @@ async function readNewPassword(): Promise<string> {
   return password;
 }
 
-/** `npm run admin -- create <username>` and `npm run admin -- set-password <username>`. */
+/** `npm run admin -- create <username> [owner|editor]` and `npm run admin -- set-password <username>`. */
 async function run(): Promise<void> {
-  const [command, username, ...extra] = process.argv.slice(2);
-  if ((command !== 'create' && command !== 'set-password') || !username || extra.length > 0) throw new Error(USAGE);
+  const [command, username, role, ...extra] = process.argv.slice(2);
+  const roleGiven = role === undefined || (command === 'create' && isAdminRole(role));
+  if ((command !== 'create' && command !== 'set-password') || !username || !roleGiven || extra.length > 0) throw new Error(USAGE);
   const config = loadConfig();
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -60,8 +62,9 @@ async function run(): Promise<void> {
     const auth = createAdminAuth({ db, logger: createLogger('warn') });
     const password = await readNewPassword();
     if (command === 'create') {
-      const row = await auth.createAdmin(username, password);
-      console.log(`Admin "${row.username}" created.`);
+      // Whoever has a shell on the server controls it anyway: accounts made here are owners unless told.
+      const row = await auth.createAdmin(username, password, role ?? 'owner');
+      console.log(`Admin "${row.username}" (${row.role}) created.`);
     } else {
       const row = await auth.setPassword(username, password);
       console.log(`Password of "${row.username}" changed; its sessions were signed out and its known browsers forgotten.`);

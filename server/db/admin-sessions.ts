@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
+import type { AdminRole } from '../../shared/admin-auth';
 import type { AdminSessionRow } from './tables';
 
-export type AdminSessionWithUser = AdminSessionRow & { username: string };
+export type AdminSessionWithUser = AdminSessionRow & { username: string; role: AdminRole; disabled_at: Date | null; totp_enabled_at: Date | null };
 
 export async function insertAdminSession(knex: Knex, session: AdminSessionRow): Promise<void> {
   await knex<AdminSessionRow>('admin_sessions').insert(session);
@@ -12,7 +13,7 @@ export async function findAdminSession(knex: Knex, idHash: string): Promise<Admi
   return knex('admin_sessions as s')
     .join('admin_users as u', 'u.id', 's.admin_user_id')
     .where('s.id_hash', idHash)
-    .first<AdminSessionWithUser | undefined>('s.*', 'u.username');
+    .first<AdminSessionWithUser | undefined>('s.*', 'u.username', 'u.role', 'u.disabled_at', 'u.totp_enabled_at');
 }
 
 export async function deleteAdminSession(knex: Knex, idHash: string): Promise<void> {
@@ -30,4 +31,22 @@ export async function touchAdminSession(knex: Knex, idHash: string, lastSeenAt: 
 
 export async function deleteExpiredAdminSessions(knex: Knex, now: Date): Promise<number> {
   return knex('admin_sessions').where('expires_at', '<=', now).delete();
+}
+
+/** One admin's unexpired sessions, the most recently used first. */
+export async function listAdminSessionsOfUser(knex: Knex, adminUserId: number, now: Date): Promise<AdminSessionRow[]> {
+  return knex<AdminSessionRow>('admin_sessions')
+    .where({ admin_user_id: adminUserId })
+    .andWhere('expires_at', '>', now)
+    .orderBy([{ column: 'last_seen_at', order: 'desc' }, { column: 'id_hash', order: 'asc' }]);
+}
+
+/** Ends one session of one admin; false when that admin has no such session. */
+export async function deleteAdminSessionOfUser(knex: Knex, adminUserId: number, idHash: string): Promise<boolean> {
+  return (await knex('admin_sessions').where({ admin_user_id: adminUserId, id_hash: idHash }).delete().returning('id_hash')).length > 0;
+}
+
+/** Ends every session of one admin but the one given (after a change of one's own password). */
+export async function deleteOtherAdminSessions(knex: Knex, adminUserId: number, keepIdHash: string): Promise<number> {
+  return knex('admin_sessions').where({ admin_user_id: adminUserId }).whereNot({ id_hash: keepIdHash }).delete();
 }

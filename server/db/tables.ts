@@ -1,3 +1,4 @@
+import type { AdminRole } from '../../shared/admin-auth';
 import type { FormType } from '../../shared/form-types';
 
 /** Row types of the database tables, as Knex returns them (snake_case, timestamps as Date). */
@@ -7,8 +8,25 @@ export interface AdminUserRow {
   username: string;
   /** Argon2id PHC string (`$argon2id$v=19$m=…`). */
   password_hash: string;
+  role: AdminRole;
   created_at: Date;
   updated_at: Date;
+  /** Set while the account is disabled: it cannot sign in and has no sessions. */
+  disabled_at: Date | null;
+  last_sign_in_at: Date | null;
+  /** Base32 TOTP secret, set from setup on; two-factor is on once `totp_enabled_at` is set. */
+  totp_secret: string | null;
+  totp_enabled_at: Date | null;
+  /** The 30-second step of the last code accepted: a code of that step or earlier is refused. */
+  totp_last_step: string | number | null;
+}
+
+/** A one-time link for an account to set its password (valid 24 hours). */
+export interface AdminPasswordLinkRow {
+  token_hash: string;
+  admin_user_id: number;
+  created_at: Date;
+  expires_at: Date;
 }
 
 export interface AdminSessionRow {
@@ -20,10 +38,13 @@ export interface AdminSessionRow {
   created_at: Date;
   last_seen_at: Date;
   expires_at: Date;
+  /** Where and in what browser the session was opened (the account's session list). */
+  ip: string | null;
+  user_agent: string | null;
 }
 
 /** What a failed login attempt got wrong; every kind counts in the same throttle. */
-export type LoginFailureKind = 'password';
+export type LoginFailureKind = 'password' | 'second-factor';
 
 export interface LoginFailureRow {
   id: string;
@@ -71,6 +92,8 @@ export interface LeadRow {
   client_token: string | null;
   source_path: string | null;
   landing_path: string | null;
+  project_stage: string | null;
+  project_stage_at: Date | null;
   referrer_host: string | null;
   utm_source: string | null;
   utm_medium: string | null;

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Config } from '../config';
-import { DEVICE_COOKIE_MS, REMEMBER_ME_MS, type AdminAuth, type AdminSessionState, type DeviceCookie } from '../services/admin-auth';
+import { CHALLENGE_MS, DEVICE_COOKIE_MS, REMEMBER_ME_MS, type AdminAuth, type AdminSessionState, type DeviceCookie } from '../services/admin-auth';
 import { isSameOriginRequest } from './same-origin';
 
 declare module 'koa' {
@@ -68,6 +68,26 @@ export function setDeviceCookie(ctx: Context, config: CookieConfig, device: Devi
   setCookie(ctx, config, { name: deviceCookieName(config), value: device.token, sameSite: 'Strict', lifetime: { maxAgeMs: DEVICE_COOKIE_MS, expires: device.expiresAt } });
 }
 
+/**
+ * The cookie standing in for a right password while the no-JavaScript form asks for the second
+ * factor: strict, short-lived, and useless without a valid code.
+ */
+export function challengeCookieName({ isProduction }: CookieConfig): string {
+  return isProduction ? '__Host-admin-2fa' : 'admin-2fa';
+}
+
+export function setChallengeCookie(ctx: Context, config: CookieConfig, token: string, expiresAt: Date): void {
+  setCookie(ctx, config, { name: challengeCookieName(config), value: token, sameSite: 'Strict', lifetime: { maxAgeMs: CHALLENGE_MS, expires: expiresAt } });
+}
+
+export function clearChallengeCookie(ctx: Context, config: CookieConfig): void {
+  setCookie(ctx, config, { name: challengeCookieName(config), value: '', sameSite: 'Strict', lifetime: { maxAgeMs: 0, expires: new Date(0) } });
+}
+
+export function readChallengeToken(ctx: Context, config: CookieConfig): string | undefined {
+  return ctx.cookies.get(challengeCookieName(config)) || undefined;
+}
+
 export function readDeviceToken(ctx: Context, config: CookieConfig): string | undefined {
   return ctx.cookies.get(deviceCookieName(config)) || undefined;
 }
@@ -93,6 +113,7 @@ export function adminSession({ auth, config }: { auth: AdminAuth; config: Pick<C
       if (found) {
         ctx.state.admin = found.admin;
         ctx.state.adminSession = found.session;
+        ctx.state.twoFactorSetupRequired = auth.setupRequired(found.admin);
       } else {
         clearSessionCookie(ctx, config);
       }

@@ -2,16 +2,21 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
+import type { AdminRole } from '../../shared/admin-auth';
 
 /** The signed-in admin, put on `ctx.state.admin` by the session middleware when a valid session exists. */
 export interface AdminIdentity {
   id: number;
   username: string;
+  role: AdminRole;
+  twoFactor: boolean;
 }
 
 declare module 'koa' {
   interface DefaultState {
     admin?: AdminIdentity;
+    /** The owners require two-factor and this admin has none: only its setup (and sign-out) is open. */
+    twoFactorSetupRequired?: boolean;
   }
 }
 
@@ -38,12 +43,27 @@ export function assertCsrf(ctx: Context, token: string | undefined): void {
 /**
  * Guards admin-only routes: without a signed-in admin the answer is 401 and the handler never runs;
  * a state-changing method also needs the session's token in `X-CSRF-Token` and a same-origin
- * request, else 403. The session itself comes from the admin session middleware in `server/app.ts`.
+ * request, else 403; an account that must first set up two-factor sign-in gets 403 too, except on
+ * the routes that say `duringTwoFactorSetup`. The session itself comes from the admin session
+ * middleware in `server/app.ts`.
  */
-export function requireAdmin(): Middleware {
+export function requireAdmin({ duringTwoFactorSetup = false }: { duringTwoFactorSetup?: boolean } = {}): Middleware {
   return async (ctx, next) => {
     if (!ctx.state.admin || !ctx.state.adminSession) throw new HttpError(401, messages.admin.notSignedIn);
     if (!SAFE_METHODS.has(ctx.method)) assertCsrf(ctx, ctx.get('X-CSRF-Token') || undefined);
+    // An account the owners' two-factor rule sent to set it up can do that (and sign out) only.
+    if (ctx.state.twoFactorSetupRequired && !duringTwoFactorSetup) throw new HttpError(403, messages.twoFactor.setupRequired);
+    await next();
+  };
+}
+
+/**
+ * Guards routes only some roles may use, after `requireAdmin()`: another role's call is answered
+ * 403 before its handler runs, so it changes nothing.
+ */
+export function requireRole(...roles: AdminRole[]): Middleware {
+  return async (ctx, next) => {
+    if (!ctx.state.admin || !roles.includes(ctx.state.admin.role)) throw new HttpError(403, messages.admin.notYourRole);
     await next();
   };
 }

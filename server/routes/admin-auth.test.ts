@@ -50,7 +50,7 @@ describe('admin login API', () => {
     const response = await login(t, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.body).toEqual({ username: TEST_ADMIN.username, csrfToken: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(response.body).toEqual({ username: TEST_ADMIN.username, role: 'owner', csrfToken: expect.stringMatching(/^[\w-]{43}$/), twoFactorSetupRequired: false });
     const setCookie = (response.headers['set-cookie'] as unknown as string[])[0]!;
     expect(setCookie).toMatch(/^sid=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
     const sessionId = sessionCookieFrom(setCookie)!.slice('sid='.length);
@@ -59,7 +59,7 @@ describe('admin login API', () => {
     expect(await t.db('admin_sessions').where({ id_hash: sessionId }).first()).toBeUndefined();
     const me = await whoAmI(t, sessionCookieFrom(setCookie)!);
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ username: TEST_ADMIN.username, csrfToken: response.body.csrfToken });
+    expect(me.body).toEqual({ username: TEST_ADMIN.username, role: 'owner', csrfToken: response.body.csrfToken, twoFactorSetupRequired: false });
   });
 
   it('accepts the username in any case', async () => {

@@ -4,23 +4,50 @@ import type { Config } from '../config';
 import { RateLimitedError, ValidationError } from '../errors';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
-import { clearSessionCookie, readDeviceToken, readSessionId, setDeviceCookie, setSessionCookie } from '../middleware/admin-session';
+import {
+  clearChallengeCookie,
+  clearSessionCookie,
+  readChallengeToken,
+  readDeviceToken,
+  readSessionId,
+  setChallengeCookie,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../middleware/admin-session';
 import { requireAdmin } from '../middleware/require-admin';
 import type { AdminAuth, LoginResult } from '../services/admin-auth';
-import { adminLoginMessages, adminLoginSchema, type AdminLoginAnswer } from '../../shared/admin-auth';
+import { adminLoginMessages, adminLoginSchema, LOGIN_INPUT_MAX, type AdminLoginAnswer } from '../../shared/admin-auth';
 
 export interface AdminAuthRouteDeps {
   auth: AdminAuth;
   config: Pick<Config, 'isProduction'>;
 }
 
-/** How a sign-in ended: the login's own outcomes, or `incomplete` when the form lacked a field. */
-export type SignInResult = LoginResult | { outcome: 'incomplete' };
+/**
+ * How a sign-in ended: the login's own outcomes, `incomplete` when the form lacked a field, and
+ * `challenge-expired` when the second step came without a live challenge (no-JavaScript form).
+ */
+export type SignInResult = LoginResult | { outcome: 'incomplete' } | { outcome: 'challenge-expired' };
+
+/** Sets the cookies and headers an outcome calls for; the callers differ only in how they answer. */
+function applyOutcome(ctx: Context, config: AdminAuthRouteDeps['config'], result: SignInResult): SignInResult {
+  if (result.outcome === 'signed-in') {
+    setSessionCookie(ctx, config, result.sessionId, result.session);
+    setDeviceCookie(ctx, config, result.device);
+    if (readChallengeToken(ctx, config)) clearChallengeCookie(ctx, config);
+  }
+  if (result.outcome === 'second-factor-required') setChallengeCookie(ctx, config, result.challengeToken, result.challengeExpiresAt);
+  if (result.outcome === 'challenge-expired') clearChallengeCookie(ctx, config);
+  if (result.outcome === 'throttled') ctx.set('Retry-After', String(result.retryAfterSeconds));
+  return result;
+}
 
 /**
  * Signs in from a login form: same-origin only (a cross-site page must not be able to log a
  * browser into an account of its choosing), the old session rotated out, the session and device
- * cookies set on success, `Retry-After` when throttled. Shared by the JSON API and the
+ * cookies set on success, `Retry-After` when throttled. An account with two-factor sign-in needs
+ * `code` too; without it the answer is `second-factor-required` and a challenge cookie that lets
+ * the no-JavaScript form send the code alone (`completeSignIn`). Shared by the JSON API and the
  * no-JavaScript form; they differ only in how they answer.
  */
 export async function signIn(ctx: Context, { auth, config }: AdminAuthRouteDeps, body: unknown): Promise<SignInResult> {
@@ -28,15 +55,23 @@ export async function signIn(ctx: Context, { auth, config }: AdminAuthRouteDeps,
   const parsed = adminLoginSchema.safeParse(body ?? {});
   if (!parsed.success) return { outcome: 'incomplete' };
   const result = await auth.login(
-    { ...parsed.data, ip: ctx.ip, previousSessionId: readSessionId(ctx, config), deviceToken: readDeviceToken(ctx, config) },
+    { ...parsed.data, ip: ctx.ip, userAgent: ctx.get('User-Agent') || undefined, previousSessionId: readSessionId(ctx, config), deviceToken: readDeviceToken(ctx, config) },
     ctx.state.log,
   );
-  if (result.outcome === 'signed-in') {
-    setSessionCookie(ctx, config, result.sessionId, result.session);
-    setDeviceCookie(ctx, config, result.device);
-  }
-  if (result.outcome === 'throttled') ctx.set('Retry-After', String(result.retryAfterSeconds));
-  return result;
+  return applyOutcome(ctx, config, result);
+}
+
+/** The no-JavaScript form's second step: the code, with the challenge cookie a right password set. */
+export async function completeSignIn(ctx: Context, { auth, config }: AdminAuthRouteDeps, code: unknown): Promise<SignInResult> {
+  if (!ctx.state.sameOrigin) throw new HttpError(403, messages.admin.crossSiteRefused);
+  const challengeToken = readChallengeToken(ctx, config);
+  if (!challengeToken) return applyOutcome(ctx, config, { outcome: 'challenge-expired' });
+  if (typeof code !== 'string' || !code.trim() || code.length > LOGIN_INPUT_MAX.code) return { outcome: 'incomplete' };
+  const result = await auth.completeChallenge(
+    { challengeToken, code, ip: ctx.ip, userAgent: ctx.get('User-Agent') || undefined, previousSessionId: readSessionId(ctx, config), deviceToken: readDeviceToken(ctx, config) },
+    ctx.state.log,
+  );
+  return applyOutcome(ctx, config, result);
 }
 
 /** Ends the request's session and clears its cookie (the caller has checked the CSRF token). */
@@ -46,28 +81,46 @@ export async function signOut(ctx: Context, { auth, config }: AdminAuthRouteDeps
 }
 
 /**
- * The JSON login: `POST /api/auth/login`, `POST /api/auth/logout`, and `GET /api/auth/session`
- * (who is signed in, with the session's CSRF token; 401 without a session).
+ * The JSON login: `POST /api/auth/login` (`{ username, password, remember?, code? }`; for an
+ * account with two-factor sign-in, without `code` → `{ twoFactorRequired: true }` and no session),
+ * `POST /api/auth/logout`, and `GET /api/auth/session` (who is signed in, with the session's CSRF
+ * token; 401 without a session).
  */
 export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
   const router = new Router({ prefix: '/api/auth' });
 
-  router.get('/session', requireAdmin(), (ctx) => {
-    const answer: AdminLoginAnswer = { username: ctx.state.admin!.username, csrfToken: ctx.state.adminSession!.csrfToken };
+  router.get('/session', requireAdmin({ duringTwoFactorSetup: true }), (ctx) => {
+    const { admin, adminSession } = ctx.state;
+    const answer: AdminLoginAnswer = { username: admin!.username, role: admin!.role, csrfToken: adminSession!.csrfToken, twoFactorSetupRequired: Boolean(ctx.state.twoFactorSetupRequired) };
     ctx.body = answer;
   });
 
   router.post('/login', async (ctx) => {
     const result = await signIn(ctx, deps, ctx.request.body);
     ctx.set('Cache-Control', 'no-store');
-    if (result.outcome === 'incomplete') throw new ValidationError(adminLoginMessages.required);
-    if (result.outcome === 'throttled') throw new RateLimitedError(adminLoginMessages.throttled(result.retryAfterSeconds), result.retryAfterSeconds);
-    if (result.outcome === 'invalid') throw new HttpError(401, adminLoginMessages.invalid);
-    const answer: AdminLoginAnswer = { username: result.admin.username, csrfToken: result.session.csrfToken };
-    ctx.body = answer;
+    switch (result.outcome) {
+      case 'incomplete':
+      case 'challenge-expired':
+        throw new ValidationError(adminLoginMessages.required);
+      case 'throttled':
+        throw new RateLimitedError(adminLoginMessages.throttled(result.retryAfterSeconds), result.retryAfterSeconds);
+      case 'invalid':
+        throw new HttpError(401, adminLoginMessages.invalid);
+      case 'invalid-code':
+        ctx.status = 401;
+        ctx.body = { error: adminLoginMessages.invalidCode, twoFactorRequired: true };
+        return;
+      case 'second-factor-required':
+        ctx.body = { twoFactorRequired: true };
+        return;
+      case 'signed-in': {
+        const answer: AdminLoginAnswer = { username: result.admin.username, role: result.admin.role, csrfToken: result.session.csrfToken, twoFactorSetupRequired: result.twoFactorSetupRequired };
+        ctx.body = answer;
+      }
+    }
   });
 
-  router.post('/logout', requireAdmin(), async (ctx) => {
+  router.post('/logout', requireAdmin({ duringTwoFactorSetup: true }), async (ctx) => {
     await signOut(ctx, deps);
     ctx.status = 204;
   });

@@ -5,20 +5,30 @@ import { AdminLoginPage, adminLoginMeta, type AdminLoginPageProps } from '../../
 import { assertCsrf } from '../middleware/require-admin';
 import type { SendPage } from '../render/send-page';
 import { adminLoginMessages, LOGIN_INPUT_MAX } from '../../shared/admin-auth';
-import { signIn, signOut, type AdminAuthRouteDeps, type SignInResult } from './admin-auth';
+import { completeSignIn, signIn, signOut, type AdminAuthRouteDeps, type SignInResult } from './admin-auth';
+
+type LoginStep = 'password' | 'code';
 
 export const DASHBOARD_PATH = '/admin/dashboard';
 
-/** The no-JavaScript login's answer to each way a sign-in can fail: its status and message. */
-/** The status and message the login screen shows again for a sign-in that did not succeed. */
-function loginAnswer(result: Exclude<SignInResult, { outcome: 'signed-in' }>): [number, string] {
+/**
+ * What the no-JavaScript login screen shows again for a sign-in that is not complete: its status,
+ * which step (the password, or the second factor's code), and the message.
+ */
+function loginAnswer(result: Exclude<SignInResult, { outcome: 'signed-in' }>, step: LoginStep): [number, LoginStep, string | undefined] {
   switch (result.outcome) {
     case 'incomplete':
-      return [400, adminLoginMessages.required];
+      return [400, step, step === 'code' ? adminLoginMessages.codeRequired : adminLoginMessages.required];
     case 'invalid':
-      return [401, adminLoginMessages.invalid];
+      return [401, 'password', adminLoginMessages.invalid];
     case 'throttled':
-      return [429, adminLoginMessages.throttled(result.retryAfterSeconds)];
+      return [429, step, adminLoginMessages.throttled(result.retryAfterSeconds)];
+    case 'second-factor-required':
+      return [200, 'code', undefined];
+    case 'invalid-code':
+      return [401, 'code', adminLoginMessages.invalidCode];
+    case 'challenge-expired':
+      return [400, 'password', adminLoginMessages.challengeExpired];
   }
 }
 
@@ -42,7 +52,14 @@ export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps): Route
     const { admin, adminSession } = ctx.state;
     if (!admin || !adminSession) return sendLogin(ctx, 200, { returnTo: dashboardReturnPath(ctx.path) });
     // The query too: the inbox's filters live in it.
-    const page = <AdminDashboardPage admin={{ username: admin.username }} csrfToken={adminSession.csrfToken} path={ctx.url} />;
+    const page = (
+      <AdminDashboardPage
+        admin={{ username: admin.username, role: admin.role }}
+        csrfToken={adminSession.csrfToken}
+        twoFactorSetupRequired={Boolean(ctx.state.twoFactorSetupRequired)}
+        path={ctx.url}
+      />
+    );
     send(ctx, { meta: adminDashboardMeta, page }, { cacheable: false });
   };
 
@@ -58,14 +75,15 @@ export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps): Route
     const remember = form.remember === 'on';
     // A refused request (403) or a failure (5xx) is thrown on to the error page; every outcome of
     // the sign-in itself shows the login screen again with its message.
-    const result = await signIn(ctx, deps, form);
+    const step: LoginStep = form.step === 'code' ? 'code' : 'password';
+    const result = step === 'code' ? await completeSignIn(ctx, deps, form.code) : await signIn(ctx, deps, form);
     if (result.outcome === 'signed-in') {
       ctx.status = 303;
       ctx.redirect(returnTo);
       return;
     }
-    const [status, error] = loginAnswer(result);
-    sendLogin(ctx, status, { returnTo, username, remember, error });
+    const [status, nextStep, error] = loginAnswer(result, step);
+    sendLogin(ctx, status, { returnTo, username, remember, error, step: nextStep });
   });
 
   router.post('/admin/logout', async (ctx) => {

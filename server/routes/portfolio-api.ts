@@ -4,13 +4,15 @@ import { requireAdmin } from '../middleware/require-admin';
 import type { PortfolioService } from '../services/portfolio';
 import { readPortfolioMultipart } from './portfolio-multipart';
 import { HttpError } from '../http-errors';
+import type { AuditTrail } from '../services/audit';
+import { actorOf } from './users';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 
 /**
  * The portfolio API (SPEC §7 plus `GET` and `PUT` of one item). Reads are public, like the pages
- * that show the same items; writes need a signed-in admin.
+ * that show the same items; writes need a signed-in admin (owner or editor) and are audited once done.
  */
-export function portfolioApiRoutes(portfolio: PortfolioService): Router {
+export function portfolioApiRoutes(portfolio: PortfolioService, audit: AuditTrail): Router {
   const router = new Router({ prefix: '/api/portfolio' });
 
   router.get('/', async (ctx) => {
@@ -27,17 +29,22 @@ export function portfolioApiRoutes(portfolio: PortfolioService): Router {
 
   router.post('/', requireAdmin(), async (ctx) => {
     const item = await portfolio.create(await readPortfolioMultipart(ctx.req));
+    await audit.record(actorOf(ctx), { action: 'portfolio.create', target: { type: 'portfolio', id: item._id }, summary: item.title });
     ctx.status = 201;
     ctx.set('Location', `/api/portfolio/${item._id}`);
     ctx.body = item;
   });
 
   router.put('/:id', requireAdmin(), async (ctx) => {
-    ctx.body = await portfolio.update(ctx.params.id!, await readPortfolioMultipart(ctx.req));
+    const item = await portfolio.update(ctx.params.id!, await readPortfolioMultipart(ctx.req));
+    await audit.record(actorOf(ctx), { action: 'portfolio.update', target: { type: 'portfolio', id: item._id }, summary: item.title });
+    ctx.body = item;
   });
 
   router.delete('/:id', requireAdmin(), async (ctx) => {
+    const before = await portfolio.get(ctx.params.id!);
     await portfolio.remove(ctx.params.id!);
+    await audit.record(actorOf(ctx), { action: 'portfolio.delete', target: { type: 'portfolio', id: ctx.params.id! }, summary: before?.title ?? '' });
     ctx.status = 204;
   });
 

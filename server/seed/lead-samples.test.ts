@@ -11,8 +11,9 @@ describe('synthetic leads', () => {
   it('spreads leads over two years and the four forms, some handled, some spam, all valid rows', async () => {
     const now = new Date('2026-11-24T12:00:00Z');
     await seedLeads(testDb.db, 2000, now);
-    const byType = await testDb.db('leads').select('type').count({ count: '*' }).groupBy('type').orderBy('type');
-    expect((byType as { type: string; count: string | number }[]).map((row) => [row.type, Number(row.count)])).toEqual([
+    const byType = await testDb.db.raw<{ rows: { type: string; count: string | number }[] }>('select type, count(*) from leads group by type order by type');
+
+    expect(byType.rows.map((row) => [row.type, Number(row.count)])).toEqual([
       ['contact', 500],
       ['enquiry', 500],
       ['free-offer', 500],

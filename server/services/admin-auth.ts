@@ -4,14 +4,20 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import {
   countAdminUsers,
+  findAdminUserById,
   findAdminUserByUsername,
   insertAdminUser,
   updateAdminPasswordHash,
+  updateAdminUser,
 } from '../db/admin-users';
+import { deleteAdminPasswordLinksOfUser } from '../db/admin-password-links';
 import {
   deleteAdminSession,
+  deleteAdminSessionOfUser,
   deleteAdminSessionsOfUser,
+  listAdminSessionsOfUser,
   deleteExpiredAdminSessions,
+  deleteOtherAdminSessions,
   findAdminSession,
   insertAdminSession,
   touchAdminSession,
@@ -24,17 +30,23 @@ import {
   renewAdminDevice,
 } from '../db/admin-devices';
 import type { AdminDeviceRow, AdminUserRow } from '../db/tables';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../errors';
+import { createAuditTrail, type AuditActor, type AuditTrail } from './audit';
+import { createTwoFactor } from './two-factor';
+import { deleteLoginChallenge, findLoginChallenge, insertLoginChallenge } from '../db/two-factor';
+import { describeUserAgent, passwordChangeSchema, type SessionJson } from '../../shared/admin-account';
 import type { Logger } from '../logger';
 import { messages } from '../messages';
 import { createLoginThrottle, type LoginClient } from './login-throttle';
 import {
+  type AdminRole,
+  adminLoginMessages,
   ADMIN_PASSWORD_MAX,
   ADMIN_PASSWORD_MIN,
   ADMIN_USERNAME_MAX,
   ADMIN_USERNAME_MIN,
 } from '../../shared/admin-auth';
-import { firstErrorOf } from '../../shared/zod-errors';
+import { fieldErrorsOf, firstErrorOf } from '../../shared/zod-errors';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -78,6 +90,10 @@ export interface AdminAuthDeps {
   failureDelayMs?: number;
   /** How a failed login waits out the rest of that delay (tests record the wait instead of taking it). */
   sleep?: (ms: number) => Promise<void>;
+  /** Where sign-ins, sign-outs and account changes are recorded (one on the same database by default). */
+  audit?: AuditTrail;
+  /** The owners' setting: every account must sign in with two-factor (read at each sign-in). */
+  requireTwoFactor?: () => boolean;
 }
 
 /** A live session as the request sees it. */
@@ -91,6 +107,9 @@ export interface AdminSessionState {
 export interface SignedInAdmin {
   id: number;
   username: string;
+  role: AdminRole;
+  /** Whether the account signs in with a second factor. */
+  twoFactor: boolean;
 }
 
 export interface LoginAttempt {
@@ -102,7 +121,17 @@ export interface LoginAttempt {
   previousSessionId?: string;
   /** The device cookie the browser carried: it counts only when issued to this account. */
   deviceToken?: string;
+  /** The browser's User-Agent, kept with the session so its owner can tell sessions apart. */
+  userAgent?: string;
+  /** The second factor (a TOTP code or a recovery code), for accounts with two-factor sign-in. */
+  code?: string;
 }
+
+/** The no-JavaScript form's second step: the challenge cookie a right password set, and the code. */
+export type ChallengeAttempt = Pick<LoginAttempt, 'ip' | 'userAgent' | 'previousSessionId' | 'deviceToken'> & { challengeToken: string; code: string };
+
+/** How long the second step of a sign-in may take after the password. */
+export const CHALLENGE_MS = 5 * MINUTE;
 
 /** The device cookie a successful login gives the browser (a new token every time). */
 export interface DeviceCookie {
@@ -111,8 +140,19 @@ export interface DeviceCookie {
 }
 
 export type LoginResult =
-  | { outcome: 'signed-in'; admin: SignedInAdmin; sessionId: string; session: AdminSessionState; device: DeviceCookie }
+  | {
+      outcome: 'signed-in';
+      admin: SignedInAdmin;
+      sessionId: string;
+      session: AdminSessionState;
+      device: DeviceCookie;
+      /** The owners require two-factor and the account has none: it must set it up before anything else. */
+      twoFactorSetupRequired: boolean;
+    }
+  /** The password was right; the account's second factor must follow (no session yet). */
+  | { outcome: 'second-factor-required'; challengeToken: string; challengeExpiresAt: Date }
   | { outcome: 'invalid' }
+  | { outcome: 'invalid-code' }
   | { outcome: 'throttled'; retryAfterSeconds: number };
 
 export type AdminAuth = ReturnType<typeof createAdminAuth>;
@@ -122,12 +162,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** 256 random bits, URL-safe: what a session or device cookie carries. */
-function newToken(): string {
+/** 256 random bits, URL-safe: what a session or device cookie (or a one-time link) carries. */
+export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-const TOKEN_PATTERN = /^[\w-]{43}$/;
+export const TOKEN_PATTERN = /^[\w-]{43}$/;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
@@ -146,8 +186,9 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * database (`login-throttle.ts`) so every instance throttles the same guesses. A browser that signs
  * in gets a device cookie, built the same way, which lets it through when others are throttled.
  */
-export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS, sleep = realSleep }: AdminAuthDeps) {
+export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS, sleep = realSleep, audit = createAuditTrail({ db, now }), requireTwoFactor = () => false }: AdminAuthDeps) {
   const throttle = createLoginThrottle({ db });
+  const twoFactor = createTwoFactor({ db, audit, now });
   // Unknown usernames are checked against this hash so they take as long as a wrong password.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(generatePassword()));
@@ -158,32 +199,123 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     return findAdminDeviceOfUsername(db, { tokenHash: hashToken(deviceToken), username, now: at });
   }
 
-  async function createAdmin(username: string, password: string): Promise<AdminUserRow> {
+  /** Creates an account; the first one is always an owner, whatever `role` says. */
+  async function createAdmin(username: string, password: string, role: AdminRole = 'owner'): Promise<AdminUserRow> {
     const name = parseOrThrow(adminUsernameSchema, username);
     const secret = parseOrThrow(adminPasswordSchema, password);
     if (await findAdminUserByUsername(db, name)) throw new ConflictError(messages.admin.usernameTaken(name));
-    const row = await insertAdminUser(db, { username: name, passwordHash: await hashPassword(secret), now: now() });
-    logger.info({ adminId: row.id, username: row.username }, 'admin account created');
+    const first = !(await hasAnyAdmin());
+    const row = await insertAdminUser(db, { username: name, passwordHash: await hashPassword(secret), role: first ? 'owner' : role, now: now() });
+    logger.info({ adminId: row.id, username: row.username, role: row.role }, 'admin account created');
     return row;
   }
 
-  /** Sets a new password, ends every session of that admin and forgets its known devices. */
-  async function setPassword(username: string, password: string): Promise<AdminUserRow> {
+  /**
+   * Sets a new password, ends every session of that admin (but `keepSessionIdHash`, the one
+   * changing its own password), forgets its known devices and any set-password link. `within`
+   * runs in the same transaction (the audit row of the change).
+   */
+  async function setPassword(
+    username: string,
+    password: string,
+    { keepSessionIdHash, within }: { keepSessionIdHash?: string; within?: (trx: Knex, user: AdminUserRow) => Promise<void> } = {},
+  ): Promise<AdminUserRow> {
     const secret = parseOrThrow(adminPasswordSchema, password);
     const user = await findAdminUserByUsername(db, username.trim());
     if (!user) throw new NotFoundError(messages.admin.noSuchAdmin(username.trim()));
     const passwordHash = await hashPassword(secret);
     await db.transaction(async (trx) => {
+      await within?.(trx, user);
       await updateAdminPasswordHash(trx, { id: user.id, passwordHash, now: now() });
-      await deleteAdminSessionsOfUser(trx, user.id);
+      if (keepSessionIdHash) await deleteOtherAdminSessions(trx, user.id, keepSessionIdHash);
+      else await deleteAdminSessionsOfUser(trx, user.id);
       await deleteAdminDevicesOfUser(trx, user.id);
+      await deleteAdminPasswordLinksOfUser(trx, user.id);
     });
     logger.info({ adminId: user.id, username: user.username }, 'admin password changed; sessions ended, devices forgotten');
     return user;
   }
 
+  /** Whether `password` is this account's password (same cost as a login's check). */
+  async function passwordMatches(adminId: number, password: string): Promise<boolean> {
+    const user = await findAdminUserById(db, adminId);
+    return Boolean(user) && (await verify(user!.password_hash, password).catch(() => false));
+  }
+
+  /**
+   * Changes the signed-in admin's own password: the current one must be right (a wrong one counts
+   * in the login throttle like a failed sign-in), and every other session of the account ends.
+   */
+  async function changeOwnPassword(admin: SignedInAdmin, session: AdminSessionState, input: unknown, ip: string): Promise<void> {
+    const parsed = passwordChangeSchema.safeParse(input ?? {});
+    if (!parsed.success) throw new ValidationError(messages.account.invalid, fieldErrorsOf(parsed.error, { unknownField: messages.account.unknownField }));
+    const { currentPassword, newPassword } = parsed.data;
+    // The new password's rules first: breaking them is no guess of a secret.
+    const newPasswordCheck = adminPasswordSchema.safeParse(newPassword);
+    if (!newPasswordCheck.success) {
+      const message = firstErrorOf(newPasswordCheck.error).message;
+      throw new ValidationError(message, { newPassword: message });
+    }
+    const at = now();
+    const client: LoginClient = { usernameKey: admin.username.toLowerCase(), ip, deviceId: null };
+    const verdict = await throttle.checkThrottle('password', client, at);
+    if (verdict.throttled) throw new RateLimitedError(adminLoginMessages.throttled(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+    if (!(await passwordMatches(admin.id, currentPassword))) {
+      throw new ValidationError(messages.account.wrongCurrentPassword, { currentPassword: messages.account.wrongCurrentPassword });
+    }
+    await setPassword(admin.username, newPassword, {
+      keepSessionIdHash: session.idHash,
+      within: async (trx) => {
+        await throttle.forgive(trx, client);
+        await audit.record({ id: admin.id, name: admin.username }, { action: 'account.password-change', target: { type: 'user', id: admin.username }, summary: 'other sessions ended', ip }, trx);
+      },
+    });
+  }
+
+  /** Turns off the admin's own two-factor sign-in; the password proves it is them (throttled like a sign-in). */
+  async function turnOffOwnTwoFactor(admin: SignedInAdmin, input: unknown, ip: string): Promise<void> {
+    const password = typeof (input as { password?: unknown } | null)?.password === 'string' ? (input as { password: string }).password : '';
+    const client: LoginClient = { usernameKey: admin.username.toLowerCase(), ip, deviceId: null };
+    const at = now();
+    const verdict = await throttle.checkThrottle('password', client, at);
+    if (verdict.throttled) throw new RateLimitedError(adminLoginMessages.throttled(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+    if (!password || !(await passwordMatches(admin.id, password))) throw new ValidationError(messages.account.wrongCurrentPassword, { password: messages.account.wrongCurrentPassword });
+    await db.transaction(async (trx) => {
+      await throttle.forgive(trx, client);
+      const user = await findAdminUserById(trx, admin.id);
+      if (user) await twoFactor.disable({ id: admin.id, name: admin.username }, user, trx);
+    });
+  }
+
+  /** The admin's unexpired sessions, most recently used first. */
+  async function listSessions(admin: SignedInAdmin, current: AdminSessionState): Promise<SessionJson[]> {
+    const rows = await listAdminSessionsOfUser(db, admin.id, now());
+    return rows.map((row) => ({
+      id: row.id_hash,
+      current: row.id_hash === current.idHash,
+      device: describeUserAgent(row.user_agent),
+      ip: row.ip,
+      createdAt: row.created_at.toISOString(),
+      lastSeenAt: row.last_seen_at.toISOString(),
+      expiresAt: row.expires_at.toISOString(),
+    }));
+  }
+
+  /** Ends one of the admin's own sessions (audited); NotFoundError when it has no such session. */
+  async function endSession(admin: SignedInAdmin, sessionId: string, ip: string): Promise<void> {
+    await db.transaction(async (trx) => {
+      if (!/^[0-9a-f]{64}$/.test(sessionId) || !(await deleteAdminSessionOfUser(trx, admin.id, sessionId))) throw new NotFoundError(messages.account.noSuchSession);
+      await audit.record({ id: admin.id, name: admin.username }, { action: 'account.session-end', target: { type: 'user', id: admin.username }, summary: `session ${sessionId.slice(0, 8)}`, ip }, trx);
+    });
+  }
+
   async function hasAnyAdmin(): Promise<boolean> {
     return (await countAdminUsers(db)) > 0;
+  }
+
+  /** Answers a failed attempt after the same delay whatever failed, so timing tells nothing. */
+  async function failAfterDelay(started: number): Promise<void> {
+    await sleep(Math.max(0, failureDelayMs - (performance.now() - started)));
   }
 
   async function login(attempt: LoginAttempt, log: Logger = logger): Promise<LoginResult> {
@@ -192,23 +324,90 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     const at = now();
     const device = await knownDevice(attempt.deviceToken, usernameKey, at);
     const client: LoginClient = { usernameKey, ip: attempt.ip, deviceId: device?.id ?? null };
-    const verdict = await throttle.checkThrottle('password', client, at);
+    // Who tried, for the audit trail: the account if it exists, else the name as typed.
+    const claimed: AuditActor = { id: null, name: usernameKey || '?' };
+    const verdict = await throttle.checkThrottle(attempt.code ? 'second-factor' : 'password', client, at);
     if (verdict.throttled) {
       const { rule, failures, retryAfterSeconds } = verdict;
       log.warn({ username: usernameKey, ip: attempt.ip, knownDevice: Boolean(device), rule, failures, retryAfterSeconds }, 'admin login throttled');
+      await audit.record(claimed, { action: 'auth.throttled', summary: `rule ${rule}; retry after ${retryAfterSeconds} s`, ip: attempt.ip });
       return { outcome: 'throttled', retryAfterSeconds };
     }
 
     const user = await findAdminUserByUsername(db, usernameKey);
     const passwordMatches = await verify(user?.password_hash ?? (await getDummyHash()), attempt.password).catch(() => false);
-    if (!user || !passwordMatches) {
+    // A disabled account answers exactly as a wrong password does.
+    if (!user || !passwordMatches || user.disabled_at) {
       await throttle.deleteExpiredFailures(at);
       log.warn({ username: usernameKey, ip: attempt.ip, knownUser: Boolean(user), knownDevice: Boolean(device) }, 'admin login failed');
-      // Every failure answers after the same delay, whatever the lookup and hashing took.
-      await sleep(Math.max(0, failureDelayMs - (performance.now() - started)));
+      await audit.record(user ? { id: user.id, name: user.username } : claimed, { action: 'auth.sign-in-failed', summary: user?.disabled_at && passwordMatches ? 'account disabled' : 'wrong username or password', ip: attempt.ip });
+      await failAfterDelay(started);
       return { outcome: 'invalid' };
     }
 
+    if (user.totp_enabled_at) {
+      if (!attempt.code) {
+        // The password was right: this attempt is no failure, but nothing is forgiven either (the
+        // code's failures must keep counting). A challenge lets the no-JavaScript form ask for the code.
+        await throttle.release(verdict.attemptId);
+        const challenge = await openChallenge(user, attempt.remember, at);
+        log.info({ adminId: user.id, username: user.username, ip: attempt.ip }, 'admin password right; second factor asked for');
+        return { outcome: 'second-factor-required', ...challenge };
+      }
+      const checked = await twoFactor.verify(user, attempt.code);
+      if (!checked.ok) return codeRefused(user, attempt.ip, started, log);
+      return startSession(user, { ...attempt, viaRecoveryCode: checked.recoveryCode }, device, client, at, log);
+    }
+    return startSession(user, attempt, device, client, at, log);
+  }
+
+  async function codeRefused(user: AdminUserRow, ip: string, started: number, log: Logger): Promise<LoginResult> {
+    log.warn({ adminId: user.id, username: user.username, ip }, 'admin second factor refused');
+    await audit.record({ id: user.id, name: user.username }, { action: 'auth.sign-in-failed', summary: 'wrong or used code', ip });
+    await failAfterDelay(started);
+    return { outcome: 'invalid-code' };
+  }
+
+  async function openChallenge(user: AdminUserRow, remember: boolean, at: Date): Promise<{ challengeToken: string; challengeExpiresAt: Date }> {
+    const challengeToken = newToken();
+    const challengeExpiresAt = new Date(at.getTime() + CHALLENGE_MS);
+    await insertLoginChallenge(db, { token_hash: hashToken(challengeToken), admin_user_id: user.id, remember, created_at: at, expires_at: challengeExpiresAt });
+    return { challengeToken, challengeExpiresAt };
+  }
+
+  /**
+   * The second step of a sign-in opened by a right password (the no-JavaScript form): the code,
+   * with the challenge cookie standing in for the password. Throttled like the first step.
+   */
+  async function completeChallenge(attempt: ChallengeAttempt, log: Logger = logger): Promise<LoginResult | { outcome: 'challenge-expired' }> {
+    const started = performance.now();
+    const at = now();
+    const challenge = TOKEN_PATTERN.test(attempt.challengeToken) ? await findLoginChallenge(db, hashToken(attempt.challengeToken), at) : undefined;
+    const user = challenge && (await findAdminUserById(db, challenge.admin_user_id));
+    if (!challenge || !user || user.disabled_at || !user.totp_enabled_at) return { outcome: 'challenge-expired' };
+    const usernameKey = user.username.toLowerCase();
+    const device = await knownDevice(attempt.deviceToken, usernameKey, at);
+    const client: LoginClient = { usernameKey, ip: attempt.ip, deviceId: device?.id ?? null };
+    const verdict = await throttle.checkThrottle('second-factor', client, at);
+    if (verdict.throttled) {
+      await audit.record({ id: user.id, name: user.username }, { action: 'auth.throttled', summary: `rule ${verdict.rule}; retry after ${verdict.retryAfterSeconds} s`, ip: attempt.ip });
+      return { outcome: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
+    }
+    const checked = await twoFactor.verify(user, attempt.code);
+    if (!checked.ok) return codeRefused(user, attempt.ip, started, log);
+    await deleteLoginChallenge(db, challenge.token_hash);
+    return startSession(user, { ...attempt, remember: challenge.remember, viaRecoveryCode: checked.recoveryCode }, device, client, at, log);
+  }
+
+  /** A sign-in that passed every check: the session, the device cookie, the audit row. */
+  async function startSession(
+    user: AdminUserRow,
+    attempt: Pick<LoginAttempt, 'remember' | 'ip' | 'userAgent' | 'previousSessionId'> & { viaRecoveryCode?: boolean },
+    device: AdminDeviceRow | undefined,
+    client: LoginClient,
+    at: Date,
+    log: Logger,
+  ): Promise<LoginResult> {
     const sessionId = newToken();
     const session: AdminSessionState = {
       idHash: hashToken(sessionId),
@@ -220,6 +419,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     // cookie stops working once its owner signs in again).
     const deviceCookie: DeviceCookie = { token: newToken(), expiresAt: new Date(at.getTime() + DEVICE_COOKIE_MS) };
     const deviceTokenHash = hashToken(deviceCookie.token);
+    const secondFactor = user.totp_enabled_at ? (attempt.viaRecoveryCode ? 'password and recovery code' : 'password and code') : 'password';
     await db.transaction(async (trx) => {
       // Rotation: the session the browser came with (if any) ends; the new one has a fresh id.
       if (attempt.previousSessionId) await deleteAdminSession(trx, hashToken(attempt.previousSessionId));
@@ -231,7 +431,10 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
         created_at: at,
         last_seen_at: at,
         expires_at: session.expiresAt,
+        ip: attempt.ip,
+        user_agent: attempt.userAgent?.slice(0, 512) ?? null,
       });
+      await updateAdminUser(trx, user.id, { last_sign_in_at: at });
       await throttle.forgive(trx, client);
       if (device) {
         await renewAdminDevice(trx, { id: device.id, tokenHash: deviceTokenHash, lastUsedAt: at, expiresAt: deviceCookie.expiresAt });
@@ -240,9 +443,16 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
       }
       await deleteExpiredAdminSessions(trx, at);
       await deleteExpiredAdminDevices(trx, at);
+      await audit.record({ id: user.id, name: user.username }, { action: 'auth.sign-in', summary: `${secondFactor}${attempt.remember ? '; remember me' : ''}`, ip: attempt.ip }, trx);
     });
     log.info({ adminId: user.id, username: user.username, ip: attempt.ip, remember: session.remember, knownDevice: Boolean(device) }, 'admin signed in');
-    return { outcome: 'signed-in', admin: { id: user.id, username: user.username }, sessionId, session, device: deviceCookie };
+    const admin: SignedInAdmin = { id: user.id, username: user.username, role: user.role, twoFactor: user.totp_enabled_at !== null };
+    return { outcome: 'signed-in', admin, sessionId, session, device: deviceCookie, twoFactorSetupRequired: setupRequired(admin) };
+  }
+
+  /** True when the owners require two-factor sign-in and this account has not set it up. */
+  function setupRequired(admin: SignedInAdmin): boolean {
+    return requireTwoFactor() && !admin.twoFactor;
   }
 
   /**
@@ -256,19 +466,22 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     if (!row) return null;
     const at = now().getTime();
     const idleExpired = !row.remember && at - row.last_seen_at.getTime() >= IDLE_TIMEOUT_MS;
-    if (at >= row.expires_at.getTime() || idleExpired) {
+    if (at >= row.expires_at.getTime() || idleExpired || row.disabled_at) {
       await deleteAdminSession(db, idHash);
       return null;
     }
     if (at - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) await touchAdminSession(db, idHash, new Date(at));
     return {
-      admin: { id: row.admin_user_id, username: row.username },
+      admin: { id: row.admin_user_id, username: row.username, role: row.role, twoFactor: row.totp_enabled_at !== null },
       session: { idHash, csrfToken: row.csrf_token, remember: row.remember, expiresAt: row.expires_at },
     };
   }
 
   async function logout(session: AdminSessionState, admin: SignedInAdmin, log: Logger = logger): Promise<void> {
-    await deleteAdminSession(db, session.idHash);
+    await db.transaction(async (trx) => {
+      await deleteAdminSession(trx, session.idHash);
+      await audit.record({ id: admin.id, name: admin.username }, { action: 'auth.sign-out' }, trx);
+    });
     log.info({ adminId: admin.id, username: admin.username }, 'admin signed out');
   }
 
@@ -302,7 +515,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     announce(line);
   }
 
-  return { createAdmin, setPassword, hasAnyAdmin, login, resolveSession, logout, ensureFirstAdmin };
+  return { twoFactor, setupRequired, turnOffOwnTwoFactor, createAdmin, setPassword, passwordMatches, changeOwnPassword, listSessions, endSession, hasAnyAdmin, login, completeChallenge, resolveSession, logout, ensureFirstAdmin };
 }
 
 export const GENERATED_ADMIN_USERNAME = 'admin';

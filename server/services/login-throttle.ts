@@ -60,7 +60,8 @@ export const KNOWN_DEVICE_RULES: readonly ThrottleRule[] = [{ name: 'device', li
 const LONGEST_WINDOW_MS = Math.max(...[...UNKNOWN_BROWSER_RULES, ...KNOWN_DEVICE_RULES].map((rule) => rule.windowMs));
 
 export type ThrottleVerdict =
-  | { throttled: false }
+  /** Allowed: the attempt is recorded as a failure under `attemptId` until forgiven or released. */
+  | { throttled: false; attemptId: string }
   | {
       throttled: true;
       /** The rule that keeps the client out longest. */
@@ -93,7 +94,7 @@ export function createLoginThrottle({ db }: { db: Knex }) {
       const failures = await countLoginFailures(db, rule.scope(client), new Date(at.getTime() - rule.windowMs));
       if (failures > rule.limit) exceeded.push({ rule, failures: failures - 1 });
     }
-    if (exceeded.length === 0) return { throttled: false };
+    if (exceeded.length === 0) return { throttled: false, attemptId };
     await deleteLoginFailure(db, attemptId);
 
     const verdicts: (ThrottleVerdict & { throttled: true })[] = [];
@@ -112,10 +113,18 @@ export function createLoginThrottle({ db }: { db: Knex }) {
     await deleteLoginFailures(trx, ownFailures(client));
   }
 
+  /**
+   * This one attempt was no failure, but no earlier one is forgiven (a right password whose second
+   * factor is still to come: the wrong codes before it must keep counting).
+   */
+  async function release(attemptId: string): Promise<void> {
+    await deleteLoginFailure(db, attemptId);
+  }
+
   /** Deletes failures too old for any rule to count. */
   async function deleteExpiredFailures(at: Date): Promise<void> {
     await deleteLoginFailuresBefore(db, new Date(at.getTime() - LONGEST_WINDOW_MS));
   }
 
-  return { checkThrottle, forgive, deleteExpiredFailures };
+  return { checkThrottle, forgive, release, deleteExpiredFailures };
 }

@@ -99,19 +99,19 @@ describe('admin dashboard in a real browser', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await sidebarLink(page, 'Users').click();
     await page.waitForURL(`${server.url}/admin/dashboard/users`);
-    await expect(page.getByText('Users content will go here.').isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Add an account' }).waitFor();
     await expect(sidebarLink(page, 'Users').getAttribute('aria-current')).resolves.toBe('page');
     // Focus moves to the new view's heading for keyboard and screen reader users.
     await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('H1');
     for (const [name, text] of [
-      ['Projects', 'Projects content will go here.'],
+      ['Projects', 'Won work: every quote request marked Accepted.'],
       ['Messages', 'Every form’s messages, newest first.'],
       ['Tasks', 'Messages waiting for a first reply, the most urgent first.'],
-      ['Analytics', 'Analytics content will go here.'],
-      ['Settings', 'Settings content will go here.'],
+      ['Analytics', 'Counted on our own server: no cookies'],
+      ['Settings', 'Send a test e-mail'],
     ] as const) {
       await sidebarLink(page, name).click();
-      await page.getByText(text).waitFor();
+      await page.getByText(text).first().waitFor();
     }
     await sidebarLink(page, 'Quotes').click();
     await page.waitForURL(`${server.url}/admin/dashboard/forms/quote`);

@@ -3,6 +3,7 @@ import { findAdminUserByUsername } from '../../server/db/admin-users';
 import { createLogger } from '../../server/logger';
 import { createAdminAuth } from '../../server/services/admin-auth';
 import type { TestApp } from './test-app';
+import type { AdminRole } from '../../shared/admin-auth';
 
 export const TEST_ADMIN = { username: 'test-admin', password: 'correct horse battery staple' } as const;
 
@@ -36,10 +37,15 @@ export function deviceCookieFrom(setCookie: string | string[] | undefined): stri
  */
 export async function signInAsAdmin(
   t: TestApp,
-  { username = TEST_ADMIN.username, password = TEST_ADMIN.password, remember = false }: { username?: string; password?: string; remember?: boolean } = {},
+  {
+    username = TEST_ADMIN.username,
+    password = TEST_ADMIN.password,
+    remember = false,
+    role = 'owner',
+  }: { username?: string; password?: string; remember?: boolean; role?: AdminRole } = {},
 ): Promise<AdminTestSession> {
   if (!(await findAdminUserByUsername(t.db, username))) {
-    await createAdminAuth({ db: t.db, logger: createLogger('silent') }).createAdmin(username, password);
+    await createAdminAuth({ db: t.db, logger: createLogger('silent') }).createAdmin(username, password, role);
   }
   const origin = new URL(t.config.publicUrl).origin;
   const response = await request(t.app.callback())

@@ -11,7 +11,7 @@ import { ENQUIRE_TRIGGERS } from '../../islands/EnquirePanel';
 import { QUOTE_TRIGGERS } from '../../islands/QuotePopup';
 import { REGION_OFFER_TRIGGERS, SHOWN_KEY as REGION_MODAL_SHOWN_KEY } from '../../islands/RegionOfferModal';
 import { useRegionChoices } from '../components/region-choices';
-import { VIEW_PIXEL_ID, VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
+import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 
 const servicesGroup: MenuGroup = {
   label: 'Services',
@@ -114,9 +114,9 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
         props={{ regions: regionChoices, autoOpen: isHome }}
       />
       {countsView && (
-        // With JavaScript the chrome script counts the view (with the referrer); without it, this
-        // image does (the page's address reaches the server as the image's Referer).
-        <noscript id={VIEW_PIXEL_ID}>
+        // With JavaScript the chrome script counts the view (with the referrer) at the address in
+        // data-view-pixel; without it, this image does (the page's address is its Referer).
+        <noscript data-view-pixel={VIEW_PIXEL_PATH}>
           <img className="page-view-pixel" src={VIEW_PIXEL_PATH} alt="" width={1} height={1} />
         </noscript>
       )}

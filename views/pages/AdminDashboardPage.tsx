@@ -1,6 +1,7 @@
 import type { PageMeta } from '../page-meta';
 import { useRenderContext } from '../render-context';
 import { Island } from '../components/Island';
+import type { AdminRole } from '../../shared/admin-auth';
 
 export const adminDashboardMeta: PageMeta = {
   title: 'Admin dashboard',
@@ -9,7 +10,9 @@ export const adminDashboardMeta: PageMeta = {
 };
 
 export interface AdminDashboardPageProps {
-  admin: { username: string };
+  admin: { username: string; role: AdminRole };
+  /** The owners require two-factor sign-in and this account has none: only its setup is shown. */
+  twoFactorSetupRequired?: boolean;
   /** Per-session token the dashboard sends as X-CSRF-Token on every state-changing call. */
   csrfToken: string;
   /** Request path (`/admin/dashboard/…`): which view to show. Defaults to the rendered page's path. */
@@ -20,7 +23,7 @@ export interface AdminDashboardPageProps {
  * The signed-in admin's dashboard (no public chrome): one island, hydrated at once, that renders
  * the view of the request path on the server so the first paint and hydration agree.
  */
-export function AdminDashboardPage({ admin, csrfToken, path }: AdminDashboardPageProps) {
+export function AdminDashboardPage({ admin, csrfToken, path, twoFactorSetupRequired = false }: AdminDashboardPageProps) {
   const context = useRenderContext();
-  return <Island name="AdminDashboard" hydrate="load" props={{ username: admin.username, csrfToken, path: path ?? context.path }} />;
+  return <Island name="AdminDashboard" hydrate="load" props={{ username: admin.username, role: admin.role, csrfToken, path: path ?? context.path, twoFactorSetupRequired }} />;
 }

@@ -14,17 +14,19 @@ export interface AdminLoginPageProps {
   username?: string;
   remember?: boolean;
   error?: string;
+  /** `code`: the password was right and the account's second factor is asked for. */
+  step?: 'password' | 'code';
 }
 
 /** The login screen `/admin/dashboard` shows without a session: no public chrome, works without JavaScript. */
-export function AdminLoginPage({ returnTo, username = '', remember = false, error }: AdminLoginPageProps) {
+export function AdminLoginPage({ returnTo, username = '', remember = false, error, step = 'password' }: AdminLoginPageProps) {
   const asset = useAsset();
   return (
     <main id="main" className="admin-login">
       <div className="admin-login__card">
         <img className="admin-login__logo" src={asset('images/logo.svg')} alt={business.name} width={180} height={40} />
-        <h1 className="admin-login__title">Sign in to the admin</h1>
-        <Island name="AdminLogin" hydrate="load" props={{ action: '/admin/login', returnTo, username, remember, error }} />
+        <h1 className="admin-login__title">{step === 'code' ? 'Two-factor sign-in' : 'Sign in to the admin'}</h1>
+        <Island name="AdminLogin" hydrate="load" props={{ action: '/admin/login', returnTo, username, remember, error, step }} />
       </div>
       <a className="admin-login__back" href="/">
         ← Back to website

@@ -1,0 +1,68 @@
+import request from 'supertest';
+import { messages } from '../messages';
+import { sessionCookieFrom, signInAsAdmin, TEST_ADMIN } from '../../tests/helpers/admin-session';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+
+const ORIGIN = 'https://agency.test';
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+describe('your account', () => {
+  let t: TestApp;
+  const api = () => request(t.app.callback());
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true' }, { adminAuthOptions: { failureDelayMs: 0 } });
+    await signInAsAdmin(t);
+  });
+  afterAll(() => t.destroy());
+
+  async function signInFrom(userAgent: string, ip: string, password: string = TEST_ADMIN.password) {
+    const response = await api().post('/api/auth/login').set({ Origin: ORIGIN, 'User-Agent': userAgent, 'X-Forwarded-For': ip }).send({ username: TEST_ADMIN.username, password }).expect(200);
+    const cookie = sessionCookieFrom(response.headers['set-cookie'])!;
+    return { cookie, headers: { Cookie: cookie, 'X-CSRF-Token': response.body.csrfToken as string, Origin: ORIGIN } };
+  }
+
+  it('lists your sessions with device, address and times, and ends one of them', async () => {
+    const laptop = await signInFrom(FIREFOX, '198.51.100.7');
+    const phone = await signInFrom(SAFARI, '203.0.113.9');
+    const list = await api().get('/api/account/sessions').set(laptop.headers).expect(200);
+    expect(list.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ current: true, device: 'Firefox on Windows', ip: '198.51.100.7' }),
+        expect.objectContaining({ current: false, device: 'Safari on iOS', ip: '203.0.113.9' }),
+      ]),
+    );
+    const phoneSession = list.body.find((session: { device: string }) => session.device === 'Safari on iOS');
+    await api().delete(`/api/account/sessions/${phoneSession.id}`).set(laptop.headers).expect(204);
+    await api().get('/api/auth/session').set('Cookie', phone.cookie).expect(401);
+    await api().delete(`/api/account/sessions/${phoneSession.id}`).set(laptop.headers).expect(404);
+    // Another account's session cannot be ended from here.
+    const other = await signInAsAdmin(t, { username: 'someone-else' });
+    const others = await api().get('/api/account/sessions').set(other.headers).expect(200);
+    await api().delete(`/api/account/sessions/${others.body[0].id}`).set(laptop.headers).expect(404);
+    await api().get('/api/auth/session').set('Cookie', other.cookie).expect(200);
+    expect(await t.db('audit_log').where({ action: 'account.session-end' }).count('* as count')).toEqual([{ count: expect.anything() }]);
+  });
+
+  it('changes your password with the current one, ending your other sessions only', async () => {
+    const here = await signInFrom(FIREFOX, '198.51.100.7');
+    const elsewhere = await signInFrom(SAFARI, '203.0.113.9');
+    const wrong = await api().post('/api/account/password').set(here.headers).send({ currentPassword: 'not it at all', newPassword: 'a brand new password' }).expect(400);
+    expect(wrong.body.fields).toEqual({ currentPassword: messages.account.wrongCurrentPassword });
+    const short = await api().post('/api/account/password').set(here.headers).send({ currentPassword: TEST_ADMIN.password, newPassword: 'short' }).expect(400);
+    expect(short.body.fields).toEqual({ newPassword: expect.stringContaining('12') });
+    await api().post('/api/account/password').set(here.headers).send({ currentPassword: TEST_ADMIN.password, newPassword: 'a brand new password' }).expect(204);
+    await api().get('/api/auth/session').set('Cookie', here.cookie).expect(200);
+    await api().get('/api/auth/session').set('Cookie', elsewhere.cookie).expect(401);
+    await signInFrom(FIREFOX, '198.51.100.8', 'a brand new password');
+    const rows = await t.db('audit_log').where({ action: 'account.password-change' }).select('actor_name', 'target_id');
+    expect(rows).toEqual([{ actor_name: TEST_ADMIN.username, target_id: TEST_ADMIN.username }]);
+  });
+
+  it('throttles guesses of the current password like sign-ins', async () => {
+    const here = await signInFrom(FIREFOX, '198.51.100.20', 'a brand new password');
+    for (let i = 0; i < 5; i++) await api().post('/api/account/password').set({ ...here.headers, 'X-Forwarded-For': '198.51.100.20' }).send({ currentPassword: `guess ${i}`, newPassword: 'another new password' }).expect(400);
+    const refused = await api().post('/api/account/password').set({ ...here.headers, 'X-Forwarded-For': '198.51.100.20' }).send({ currentPassword: 'a brand new password', newPassword: 'another new password' }).expect(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});

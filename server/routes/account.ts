@@ -1,0 +1,62 @@
+import Router from '@koa/router';
+import { requireAdmin } from '../middleware/require-admin';
+import type { AdminAuth } from '../services/admin-auth';
+import { actorOf } from './users';
+import type { AccountJson } from '../../shared/admin-account';
+
+/**
+ * The signed-in admin's own account, whatever the role: `POST /api/account/password`
+ * `{ currentPassword, newPassword }` → 204 (every other session ends); `GET /api/account/sessions`
+ * → the sessions (device, IP, created, last seen); `DELETE /api/account/sessions/{id}` → 204;
+ * `GET /api/account` and two-factor sign-in's setup, enable and turning off.
+ */
+export function accountRoutes(auth: AdminAuth): Router {
+  const router = new Router({ prefix: '/api/account' });
+
+  const duringSetup = requireAdmin({ duringTwoFactorSetup: true });
+
+  router.get('/', duringSetup, async (ctx) => {
+    const admin = ctx.state.admin!;
+    const account: AccountJson = {
+      username: admin.username,
+      role: admin.role,
+      twoFactor: admin.twoFactor,
+      recoveryCodesLeft: admin.twoFactor ? await auth.twoFactor.recoveryCodesLeft(admin.id) : 0,
+      twoFactorSetupRequired: Boolean(ctx.state.twoFactorSetupRequired),
+    };
+    ctx.body = account;
+  });
+
+  // Two-factor sign-in: setup → { secret, otpauthUrl, qrSvg }; enable { code } → { recoveryCodes };
+  // disable { password } turns it off. Open to an account the owners' rule sent to set it up.
+  router.post('/totp/setup', duringSetup, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await auth.twoFactor.setup(actorOf(ctx));
+  });
+
+  router.post('/totp/enable', duringSetup, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await auth.twoFactor.enable(actorOf(ctx), ctx.request.body);
+  });
+
+  router.post('/totp/disable', requireAdmin(), async (ctx) => {
+    await auth.turnOffOwnTwoFactor(ctx.state.admin!, ctx.request.body, ctx.ip);
+    ctx.status = 204;
+  });
+
+  router.post('/password', requireAdmin(), async (ctx) => {
+    await auth.changeOwnPassword(ctx.state.admin!, ctx.state.adminSession!, ctx.request.body, ctx.ip);
+    ctx.status = 204;
+  });
+
+  router.get('/sessions', requireAdmin(), async (ctx) => {
+    ctx.body = await auth.listSessions(ctx.state.admin!, ctx.state.adminSession!);
+  });
+
+  router.delete('/sessions/:id', requireAdmin(), async (ctx) => {
+    await auth.endSession(ctx.state.admin!, ctx.params.id!, ctx.ip);
+    ctx.status = 204;
+  });
+
+  return router;
+}

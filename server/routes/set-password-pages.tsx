@@ -1,0 +1,54 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { AdminSetPasswordPage, adminSetPasswordMeta, type AdminSetPasswordPageProps } from '../../views/pages/AdminSetPasswordPage';
+import { ValidationError } from '../errors';
+import { HttpError } from '../http-errors';
+import { messages } from '../messages';
+import type { RenderPage } from '../render/render-page';
+import type { AdminUsers } from '../services/admin-users';
+import { SET_PASSWORD_PATH } from './users';
+
+/**
+ * The one-time set-password link: `GET /admin/set-password?token=…` shows the form (or says the
+ * link no longer works), and the form posts back here. Works without JavaScript.
+ */
+export function setPasswordPageRoutes(renderPage: RenderPage, users: AdminUsers): Router {
+  const router = new Router();
+
+  const send = (ctx: Context, status: number, props: AdminSetPasswordPageProps) => {
+    ctx.status = status;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-store');
+    // The token must not leave in a Referer to the pages linked from here.
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.body = renderPage({ path: SET_PASSWORD_PATH, meta: adminSetPasswordMeta, page: <AdminSetPasswordPage {...props} /> });
+  };
+
+  router.get(SET_PASSWORD_PATH, async (ctx) => {
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    const link = await users.passwordLink(token);
+    if (!link) return send(ctx, 404, { state: 'invalid' });
+    send(ctx, 200, { state: 'form', token, username: link.username });
+  });
+
+  router.post(SET_PASSWORD_PATH, async (ctx) => {
+    if (!ctx.state.sameOrigin) throw new HttpError(403, messages.admin.crossSiteRefused);
+    const form = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const token = typeof form.token === 'string' ? form.token : '';
+    const password = typeof form.password === 'string' ? form.password : '';
+    const confirm = typeof form.confirm === 'string' ? form.confirm : '';
+    const link = await users.passwordLink(token);
+    if (!link) return send(ctx, 404, { state: 'invalid' });
+    if (password !== confirm) return send(ctx, 400, { state: 'form', token, username: link.username, error: { field: 'confirm', message: messages.users.passwordsDiffer } });
+    try {
+      const done = await users.usePasswordLink(token, password);
+      if (!done) return send(ctx, 404, { state: 'invalid' });
+      send(ctx, 200, { state: 'done', username: done.username });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      send(ctx, 400, { state: 'form', token, username: link.username, error: { field: 'password', message: error.message } });
+    }
+  });
+
+  return router;
+}

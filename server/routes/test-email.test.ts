@@ -1,0 +1,54 @@
+import { SMTPServer } from 'smtp-server';
+import request from 'supertest';
+import { signInAsAdmin } from '../../tests/helpers/admin-session';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+
+/** An SMTP server on loopback that takes every message, or refuses every recipient. */
+async function smtpServer(refuse: boolean): Promise<{ port: number; received: string[]; close: () => Promise<void> }> {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      callback(refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined);
+    },
+    onData(stream, _session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push(data);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('Settings: send a test e-mail', () => {
+  it.each([false, true])('answers what the SMTP server said (refusing: %s), and audits it', async (refuse) => {
+    const smtp = await smtpServer(refuse);
+    let t: TestApp | undefined;
+    try {
+      t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, NOTIFY_TO: 'staff@agency.test' });
+      const owner = await signInAsAdmin(t);
+      const answer = await request(t.app.callback()).post('/api/settings/test-email').set(owner.headers).expect(200);
+      if (refuse) {
+        expect(answer.body).toEqual({ sent: false, recipients: ['staff@agency.test'], error: expect.stringContaining('Mailbox unavailable') });
+        expect(smtp.received).toHaveLength(0);
+      } else {
+        expect(answer.body).toEqual({ sent: true, recipients: ['staff@agency.test'], response: expect.stringMatching(/^250 /) });
+        expect(smtp.received[0]).toContain('Subject: Test e-mail from the back office');
+      }
+      const rows = await t.db('audit_log').where({ action: 'settings.test-email' }).select('summary');
+      expect(rows).toEqual([{ summary: refuse ? expect.stringMatching(/^failed: /) : 'sent to 1 recipient(s)' }]);
+      const editor = await signInAsAdmin(t, { username: 'an-editor', role: 'editor' });
+      await request(t.app.callback()).post('/api/settings/test-email').set(editor.headers).expect(403);
+    } finally {
+      await t?.destroy();
+      await smtp.close();
+    }
+  });
+});

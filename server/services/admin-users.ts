@@ -1,0 +1,176 @@
+import type { Knex } from 'knex';
+import type { z } from 'zod';
+import { deleteAdminPasswordLink, findAdminPasswordLink, replaceAdminPasswordLink } from '../db/admin-password-links';
+import { deleteAdminSessionsOfUser } from '../db/admin-sessions';
+import { deleteAdminDevicesOfUser } from '../db/admin-devices';
+import {
+  deleteAdminUser,
+  findAdminUserByUsername,
+  listAdminUsersWithSessionCounts,
+  lockActiveOwnerIds,
+  updateAdminUser,
+  type AdminUserChange,
+} from '../db/admin-users';
+import type { AdminUserRow } from '../db/tables';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { messages } from '../messages';
+import { fieldErrorsOf } from '../../shared/zod-errors';
+import {
+  createUserSchema,
+  PASSWORD_LINK_HOURS,
+  updateUserSchema,
+  type AdminUserJson,
+  type PasswordSetup,
+} from '../../shared/admin-users';
+import { generatePassword, hashPassword, hashToken, newToken, TOKEN_PATTERN, type AdminAuth } from './admin-auth';
+import type { AuditActor, AuditTrail } from './audit';
+
+export const PASSWORD_LINK_MS = PASSWORD_LINK_HOURS * 3600_000;
+
+/** The signed-in owner acting: their account id and name, for the rules and the audit trail. */
+export type Actor = AuditActor & { id: number };
+
+/** A new password's one-time disclosure, before the route turns a link token into a URL. */
+export interface NewPassword {
+  password?: string;
+  link?: { token: string; expiresAt: Date };
+}
+
+export function toAdminUserJson(row: AdminUserRow & { active_sessions?: string | number }): AdminUserJson {
+  return {
+    username: row.username,
+    role: row.role,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
+    disabled: row.disabled_at !== null,
+    twoFactor: row.totp_enabled_at !== null,
+    activeSessions: Number(row.active_sessions ?? 0),
+  };
+}
+
+function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw new ValidationError(messages.users.invalid, fieldErrorsOf(parsed.error, { unknownField: messages.users.unknownField }));
+  return parsed.data;
+}
+
+/**
+ * Accounts as owners manage them in the admin: list, create (with a generated password shown once
+ * or a one-time link valid 24 hours), change role, disable or enable, reset the password (signing
+ * the account out everywhere) and delete. The last active owner can neither lose that role nor be
+ * disabled or deleted, and nobody disables or deletes themselves. Every change is audited in the
+ * transaction that makes it.
+ */
+export function createAdminUsers({ db, auth, audit, now = () => new Date() }: { db: Knex; auth: AdminAuth; audit: AuditTrail; now?: () => Date }) {
+  async function findOrThrow(trx: Knex, username: string): Promise<AdminUserRow> {
+    const user = await findAdminUserByUsername(trx, username);
+    if (!user) throw new NotFoundError(messages.admin.noSuchAdmin(username));
+    return user;
+  }
+
+  /** Stores the account's new password (generated) or a fresh link, ending its sessions. */
+  async function newPassword(trx: Knex, user: AdminUserRow, setup: PasswordSetup, at: Date): Promise<NewPassword> {
+    // A link-only account keeps a random password nobody knows until the link sets one.
+    const password = generatePassword();
+    await trx('admin_users').where({ id: user.id }).update({ password_hash: await hashPassword(password), updated_at: at });
+    await deleteAdminSessionsOfUser(trx, user.id);
+    await deleteAdminDevicesOfUser(trx, user.id);
+    if (setup === 'generate') {
+      await trx('admin_password_links').where({ admin_user_id: user.id }).delete();
+      return { password };
+    }
+    const token = newToken();
+    const expiresAt = new Date(at.getTime() + PASSWORD_LINK_MS);
+    await replaceAdminPasswordLink(trx, { token_hash: hashToken(token), admin_user_id: user.id, created_at: at, expires_at: expiresAt });
+    return { link: { token, expiresAt } };
+  }
+
+  async function get(username: string): Promise<AdminUserJson> {
+    const rows = await listAdminUsersWithSessionCounts(db, now());
+    const row = rows.find((candidate) => candidate.username.toLowerCase() === username.toLowerCase());
+    if (!row) throw new NotFoundError(messages.admin.noSuchAdmin(username));
+    return toAdminUserJson(row);
+  }
+
+  return {
+    async list(): Promise<AdminUserJson[]> {
+      return (await listAdminUsersWithSessionCounts(db, now())).map(toAdminUserJson);
+    },
+
+    async create(input: unknown, actor: Actor): Promise<{ user: AdminUserJson } & NewPassword> {
+      const { username, role, passwordSetup } = parseOrThrow(createUserSchema, input);
+      const created = await auth.createAdmin(username, generatePassword(), role);
+      const at = now();
+      const disclosed = await db.transaction(async (trx) => {
+        const secret = await newPassword(trx, created, passwordSetup, at);
+        await audit.record(actor, { action: 'user.create', target: { type: 'user', id: created.username }, summary: `role ${created.role}; password ${passwordSetup === 'link' ? 'by link' : 'generated'}` }, trx);
+        return secret;
+      });
+      return { user: await get(created.username), ...disclosed };
+    },
+
+    async update(username: string, input: unknown, actor: Actor): Promise<{ user: AdminUserJson } & NewPassword> {
+      const change = parseOrThrow(updateUserSchema, input);
+      const at = now();
+      const disclosed = await db.transaction(async (trx) => {
+        const user = await findOrThrow(trx, username);
+        const owners = await lockActiveOwnerIds(trx);
+        const isLastActiveOwner = owners.length === 1 && owners[0] === user.id;
+        const update: AdminUserChange = {};
+        if (change.role !== undefined && change.role !== user.role) {
+          if (isLastActiveOwner) throw new ConflictError(messages.users.lastOwner);
+          update.role = change.role;
+          await audit.record(actor, { action: 'user.update', target: { type: 'user', id: user.username }, summary: `role ${user.role} → ${change.role}` }, trx);
+        }
+        if (change.disabled !== undefined && change.disabled !== (user.disabled_at !== null)) {
+          if (change.disabled && user.id === actor.id) throw new ConflictError(messages.users.notYourself);
+          if (change.disabled && isLastActiveOwner) throw new ConflictError(messages.users.lastOwner);
+          update.disabled_at = change.disabled ? at : null;
+          if (change.disabled) await deleteAdminSessionsOfUser(trx, user.id);
+          await audit.record(actor, { action: change.disabled ? 'user.disable' : 'user.enable', target: { type: 'user', id: user.username } }, trx);
+        }
+        if (Object.keys(update).length > 0) await updateAdminUser(trx, user.id, { ...update, updated_at: at });
+        if (change.twoFactor === false) await auth.twoFactor.disable(actor, user, trx);
+        if (!change.resetPassword) return {};
+        const secret = await newPassword(trx, user, change.resetPassword, at);
+        await audit.record(actor, { action: 'user.password-reset', target: { type: 'user', id: user.username }, summary: `${change.resetPassword === 'link' ? 'link sent' : 'password generated'}; signed out everywhere` }, trx);
+        return secret;
+      });
+      return { user: await get(username), ...disclosed };
+    },
+
+    async remove(username: string, actor: Actor): Promise<void> {
+      await db.transaction(async (trx) => {
+        const user = await findOrThrow(trx, username);
+        if (user.id === actor.id) throw new ConflictError(messages.users.notYourself);
+        const owners = await lockActiveOwnerIds(trx);
+        if (owners.length === 1 && owners[0] === user.id) throw new ConflictError(messages.users.lastOwner);
+        await deleteAdminUser(trx, user.id);
+        await audit.record(actor, { action: 'user.delete', target: { type: 'user', id: user.username }, summary: `role ${user.role}` }, trx);
+      });
+    },
+
+    /** The account a set-password link is for, or null when the link is unknown, used or expired. */
+    async passwordLink(token: string): Promise<{ username: string } | null> {
+      if (!TOKEN_PATTERN.test(token)) return null;
+      const link = await findAdminPasswordLink(db, hashToken(token), now());
+      return link ? { username: link.username } : null;
+    },
+
+    /** Sets the password through a link, which then stops working; null when the link no longer works. */
+    async usePasswordLink(token: string, password: string): Promise<{ username: string } | null> {
+      const link = TOKEN_PATTERN.test(token) ? await findAdminPasswordLink(db, hashToken(token), now()) : undefined;
+      if (!link) return null;
+      await auth.setPassword(link.username, password, {
+        within: async (trx, user) => {
+          // Two tabs posting the same link at once: only the first one's delete finds it.
+          if (!(await deleteAdminPasswordLink(trx, link.token_hash))) throw new ConflictError(messages.users.linkUsed);
+          await audit.record({ id: user.id, name: user.username }, { action: 'account.password-change', target: { type: 'user', id: user.username }, summary: 'set through a one-time link' }, trx);
+        },
+      });
+      return { username: link.username };
+    },
+  };
+}
+
+export type AdminUsers = ReturnType<typeof createAdminUsers>;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** The signed-in admin's own account: `GET /api/account`, its sessions and its password change. */
+
+export interface AccountJson {
+  username: string;
+  role: 'owner' | 'editor';
+  twoFactor: boolean;
+  /** Unused recovery codes (0 without two-factor). */
+  recoveryCodesLeft: number;
+  /** True when the owners require two-factor and this account has none yet: only its setup is open. */
+  twoFactorSetupRequired: boolean;
+}
+
+export interface SessionJson {
+  /** Opaque id for `DELETE /api/account/sessions/{id}`. */
+  id: string;
+  /** The session of this very request. */
+  current: boolean;
+  /** "Firefox on Windows", from the browser's User-Agent. */
+  device: string;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+export const passwordChangeSchema = z.strictObject({
+  currentPassword: z.string('Enter your current password.').min(1, 'Enter your current password.'),
+  newPassword: z.string('Enter a new password.'),
+});
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrom(e|ium)\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Windows/, 'Windows'],
+  [/iPhone|iPad/, 'iOS'],
+  [/Android/, 'Android'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** "Firefox on Windows" from a User-Agent; good enough to tell one's sessions apart, nothing more. */
+export function describeUserAgent(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown browser';
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (!browser && !system) return userAgent.slice(0, 60);
+  return `${browser ?? 'A browser'} on ${system ?? 'an unknown system'}`;
+}

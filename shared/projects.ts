@@ -1,0 +1,51 @@
+/**
+ * Projects: won quotes (quote requests whose status is `accepted`) and the stage of the work.
+ * Isomorphic: the API checks stages with these, the Projects view labels them and prefills a
+ * portfolio item from a project.
+ */
+export const PROJECT_STAGES = ['accepted', 'in-progress', 'delivered'] as const;
+export type ProjectStage = (typeof PROJECT_STAGES)[number];
+
+export const PROJECT_STAGE_LABELS: Record<ProjectStage, string> = {
+  accepted: 'Accepted',
+  'in-progress': 'In progress',
+  delivered: 'Delivered',
+};
+
+export function isProjectStage(value: unknown): value is ProjectStage {
+  return typeof value === 'string' && (PROJECT_STAGES as readonly string[]).includes(value);
+}
+
+/** A project as `GET /api/projects` returns it. */
+export interface ProjectJson {
+  /** The quote request's id. */
+  _id: string;
+  name: string;
+  company: string | null;
+  email: string;
+  service: string;
+  budget: number;
+  timeline: string;
+  projectDetails: string;
+  /** When the quote was requested. */
+  requestedAt: string;
+  stage: ProjectStage;
+  /** When the stage last changed; null while it is the first one. */
+  stageChangedAt: string | null;
+}
+
+/** The portfolio categories (the admin form's labels) that match each quote service. */
+const CATEGORIES_OF_SERVICE: Record<string, string[]> = {
+  'Web Development': ['Web Development'],
+  'Mobile App': ['App Development'],
+  'UI/UX Design': ['Graphic Designing'],
+  Branding: ['Graphic Designing'],
+  'Digital Marketing': ['Social Media Marketing'],
+};
+
+/** What "Create portfolio item" fills in: the client, a title from the service, matching categories. */
+export function portfolioPrefillOf(project: Pick<ProjectJson, 'name' | 'company' | 'service'>): { client: string; title: string; categoryLabels: string[] } {
+  const client = project.company?.trim() || project.name;
+  const service = project.service === 'Other' ? 'Project' : project.service;
+  return { client, title: `${service} for ${client}`, categoryLabels: CATEGORIES_OF_SERVICE[project.service] ?? [] };
+}

@@ -1,0 +1,82 @@
+import type { PageMeta } from '../page-meta';
+import { useAsset } from '../render-context';
+import { business } from '../content/business';
+import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from '../../shared/admin-auth';
+
+export const adminSetPasswordMeta: PageMeta = {
+  title: 'Set your password',
+  description: `Set the password of your ${business.name} back-office account.`,
+  noindex: true,
+};
+
+export type AdminSetPasswordPageProps =
+  /** The link works: the form, with the error of a previous try beside its field. */
+  | { state: 'form'; token: string; username: string; error?: { field: 'password' | 'confirm'; message: string } }
+  /** The password was set. */
+  | { state: 'done'; username: string }
+  /** Unknown, used or expired link. */
+  | { state: 'invalid' };
+
+/**
+ * The page a one-time set-password link opens: a plain form (no JavaScript needed) for the new
+ * password, twice. Only the token in the address proves who it is for.
+ */
+export function AdminSetPasswordPage(props: AdminSetPasswordPageProps) {
+  const asset = useAsset();
+  return (
+    <main id="main" className="admin-login">
+      <div className="admin-login__card">
+        <img className="admin-login__logo" src={asset('images/logo.svg')} alt={business.name} width={180} height={40} />
+        <h1 className="admin-login__title">Set your password</h1>
+        {props.state === 'invalid' && <p>This link does not work any more: it was used already or is older than 24 hours. Ask an owner for a new one.</p>}
+        {props.state === 'done' && (
+          <p role="status">
+            The password of <strong>{props.username}</strong> is set. <a href="/admin/dashboard">Sign in</a>
+          </p>
+        )}
+        {props.state === 'form' && <SetPasswordForm {...props} />}
+      </div>
+      <a className="admin-login__back" href="/">
+        ← Back to website
+      </a>
+    </main>
+  );
+}
+
+function SetPasswordForm({ token, username, error }: Extract<AdminSetPasswordPageProps, { state: 'form' }>) {
+  const errorOf = (field: 'password' | 'confirm') => (error?.field === field ? error.message : undefined);
+  return (
+    <form className="admin-login__form" method="post" action="/admin/set-password">
+      <p>
+        Account: <strong>{username}</strong>
+      </p>
+      <input type="hidden" name="token" value={token} />
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="hidden" name="username" value={username} autoComplete="username" />
+      {(['password', 'confirm'] as const).map((field) => (
+        <div className="admin-login__field" key={field}>
+          <label htmlFor={`set-${field}`}>{field === 'password' ? `New password (at least ${ADMIN_PASSWORD_MIN} characters)` : 'Same password again'}</label>
+          <input
+            id={`set-${field}`}
+            name={field}
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={ADMIN_PASSWORD_MIN}
+            maxLength={ADMIN_PASSWORD_MAX}
+            aria-invalid={errorOf(field) ? true : undefined}
+            aria-describedby={errorOf(field) ? `set-${field}-error` : undefined}
+          />
+          {errorOf(field) && (
+            <p id={`set-${field}-error`} className="admin-login__error">
+              {errorOf(field)}
+            </p>
+          )}
+        </div>
+      ))}
+      <button type="submit" className="button admin-login__submit">
+        Set password
+      </button>
+    </form>
+  );
+}
