@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     db,
     logger,
     smtpUrl: config.smtpUrl,
-    notifyTo: config.notifyTo,
+    recipients: () => settings.current().notificationRecipients,
     from: staffMailFrom(config),
   });
   notifications.start();

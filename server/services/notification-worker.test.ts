@@ -10,7 +10,7 @@ describe('staff notifications through a real SMTP server', () => {
   let t: TestApp;
   const workers: NotificationWorker[] = [];
   const worker = (options: Partial<Parameters<typeof createNotificationWorker>[0]>) => {
-    const created = createNotificationWorker({ db: t.db, logger: createLogger('silent'), from: 'site@agency.test', notifyTo: 'staff@agency.test', retryBaseMs: 100, ...options });
+    const created = createNotificationWorker({ db: t.db, logger: createLogger('silent'), from: 'site@agency.test', recipients: () => ['staff@agency.test'], retryBaseMs: 100, ...options });
     workers.push(created);
     return created;
   };
@@ -93,6 +93,22 @@ describe('staff notifications through a real SMTP server', () => {
     const [row] = await notificationsFor(t.db, 'contact', id);
     expect(row).toMatchObject({ status: 'failed', attempts: 2 });
     expect(await mailer.runOnce()).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('sends to the recipients as set at each send, and holds the e-mails while there are none', async () => {
+    const inbox = await startSmtp();
+    try {
+      let recipients: string[] = [];
+      const mailer = worker({ smtpUrl: `smtp://127.0.0.1:${inbox.port}`, recipients: () => recipients });
+      const id = await submit('contact');
+      expect(await mailer.runOnce()).toEqual({ sent: 0, failed: 0 });
+      expect((await notificationsFor(t.db, 'contact', id))[0]).toMatchObject({ status: 'pending', attempts: 0 });
+      recipients = ['owner@agency.test', 'sales@agency.test'];
+      expect(await mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+      expect(inbox.messages[0]).toMatch(/^To: owner@agency\.test, sales@agency\.test/m);
+    } finally {
+      await inbox.close();
+    }
   });
 
   it('leaves the outbox untouched when mail is off', async () => {

@@ -6,9 +6,14 @@ import type { Logger } from '../logger';
 export interface NotificationWorkerDeps {
   db: Knex;
   logger: Logger;
-  /** `smtp://user:pass@host:587`; without it (or `notifyTo`) mail is off and the outbox just fills. */
+  /** `smtp://user:pass@host:587`; without it mail is off and the outbox just fills. */
   smtpUrl?: string;
-  notifyTo?: string;
+  /**
+   * Who gets each e-mail, read at every send: the `notificationRecipients` setting (which falls back
+   * to `NOTIFY_TO`), so a change in the admin applies to the next e-mail. While it is empty the
+   * e-mails wait in the outbox.
+   */
+  recipients: () => string[];
   /** Sender address; defaults to no-reply at the site's host. */
   from: string;
   /** First retry delay; each further failure doubles it, up to `maxRetryMs`. */
@@ -46,14 +51,14 @@ export function createNotificationWorker({
   db,
   logger,
   smtpUrl,
-  notifyTo,
+  recipients,
   from,
   retryBaseMs = 30_000,
   maxRetryMs = 3_600_000,
   maxAttempts = 10,
   pollMs = 5000,
 }: NotificationWorkerDeps): NotificationWorker {
-  const mailEnabled = Boolean(smtpUrl && notifyTo);
+  const mailEnabled = Boolean(smtpUrl);
   let transport: Transporter | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<{ sent: number; failed: number }> | undefined;
@@ -66,6 +71,9 @@ export function createNotificationWorker({
   async function sendDue(): Promise<{ sent: number; failed: number }> {
     let sent = 0;
     let failed = 0;
+    const to = recipients();
+    // Nobody to tell yet: the e-mails stay queued until an owner names someone in Settings.
+    if (to.length === 0) return { sent, failed };
     for (;;) {
       const batch = await claimDueNotifications(db, { limit: 10, lockSeconds: 60 });
       if (batch.length === 0) break;
@@ -73,7 +81,7 @@ export function createNotificationWorker({
         try {
           await getTransport().sendMail({
             from,
-            to: notifyTo,
+            to,
             replyTo: notification.reply_to ?? undefined,
             subject: notification.subject,
             text: notification.body,
@@ -120,7 +128,7 @@ export function createNotificationWorker({
     mailEnabled,
     start() {
       if (!mailEnabled) {
-        logger.info('mail is off (SMTP_URL or NOTIFY_TO unset): staff notifications stay in the outbox');
+        logger.info('mail is off (SMTP_URL unset): staff notifications stay in the outbox');
         return;
       }
       if (timer) return;
