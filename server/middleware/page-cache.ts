@@ -18,8 +18,6 @@ export const PUBLIC_DATA_CACHE_CONTROL = 'public, no-cache';
 
 /** Answers their route declared public (see `allowCaching`): the only ones the cache keeps. */
 const keepable = new WeakSet<Context>();
-const brotliCompressAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /**
  * Declares this answer public, the same for every visitor: CDNs may keep it as its kind says
@@ -195,6 +193,10 @@ function isJsonValue(ctx: Context): boolean {
 const zlibOptions = (encoding: Encoding, level: number, size: number) =>
   encoding === 'br' ? { params: { [zlib.BROTLI_PARAM_QUALITY]: level, [zlib.BROTLI_PARAM_SIZE_HINT]: size } } : { level };
 
+const brotliCompressAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compresses in zlib's thread pool, off the event loop. */
 function compress(identity: Buffer, encoding: Encoding, level: number): Promise<Buffer> {
   const options = zlibOptions(encoding, level, identity.length);
   return encoding === 'br' ? brotliCompressAsync(identity, options) : gzipAsync(identity, options);
