@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Flags for Debian's Chromium in a sandboxed, offline machine (see DESIGN.md). */
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -46,4 +46,34 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Cookies and storage of a browser context, to start later contexts from. */
+export type BrowserState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Signs in through the dashboard's login form once; contexts made with the returned state start signed in. */
+export async function signInThroughForm(browser: Browser, baseUrl: string, admin: { username: string; password: string }): Promise<BrowserState> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/admin/dashboard`);
+  // Typing before the login island is live could be lost when it hydrates.
+  await page.waitForSelector('[data-island="AdminLogin"][data-hydrated="true"]');
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** A dashboard address opened signed in, once the dashboard is live and its view has loaded. */
+export async function openDashboard(browser: Browser, url: string, state: BrowserState, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport, storageState: state });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(url);
+  await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
+  await page.waitForSelector('[role="status"].admin-loading', { state: 'detached' });
+  return { context, page, problems };
 }

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, type BrowserState, DESKTOP, launchBrowser, openDashboard, PHONE, signInThroughForm } from './browser';
 import { startServer, type RunningServer } from './server';
 
 const ADMIN = { username: 'inbox-admin', password: 'a long and private test passphrase' };
@@ -9,7 +9,7 @@ const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 describe('lead inbox in a real browser', () => {
   let server: RunningServer;
   let browser: Browser;
-  let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
+  let signedIn: BrowserState;
 
   async function submit(type: string, body: Record<string, unknown>): Promise<void> {
     const response = await fetch(`${server.url}/api/forms/${type}`, {
@@ -27,31 +27,14 @@ describe('lead inbox in a real browser', () => {
     await submit('quote', { name: 'Quinn Quoter', email: 'quinn@example.com', phone: '+1 555 0199', service: 'Mobile App', budget: 6500, timeline: 'ASAP', projectDetails: 'A booking app.' });
     await submit('contact', { name: 'Spam Bot', phone: '+1 555 0101', email: 'bot@example.com', subject: 'Cheap pills', message: 'Buy now', website: 'https://spam.example' });
 
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/admin/dashboard`);
-    await page.waitForSelector('[data-island="AdminLogin"][data-hydrated="true"]');
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
-    signedIn = await context.storageState();
-    await context.close();
+    signedIn = await signInThroughForm(browser, server.url, ADMIN);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  async function open(path: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-    const context = await browser.newContext({ viewport, storageState: signedIn });
-    const page = await context.newPage();
-    const problems = watchConsole(page);
-    await page.goto(server.url + path);
-    await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
-    await page.waitForSelector('[role="status"].admin-loading', { state: 'detached' });
-    return { context, page, problems };
-  }
+  const open = (path: string, viewport = DESKTOP) => openDashboard(browser, server.url + path, signedIn, viewport);
   const senders = (page: Page) => page.locator('.admin-leads__sender').allTextContents();
   const badge = (page: Page) => page.getByRole('link', { name: /unread messages?$/ }).innerText();
 

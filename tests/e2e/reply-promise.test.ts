@@ -1,16 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
+import type { Browser } from 'playwright-core';
+import { axeViolations, type BrowserState, DESKTOP, launchBrowser, openDashboard, PHONE, signInThroughForm } from './browser';
 import { startServer, type RunningServer } from './server';
 
 const ADMIN = { username: 'promise-admin', password: 'a long and private test passphrase' };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** The reply promise in Chromium: the Tasks queue and the live dashboard home. */
 describe('reply promise in a real browser', () => {
   let server: RunningServer;
   let browser: Browser;
-  let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
+  let signedIn: BrowserState;
 
   async function submit(type: string, body: Record<string, unknown>): Promise<void> {
     const response = await fetch(`${server.url}/api/forms/${type}`, {
@@ -26,31 +24,14 @@ describe('reply promise in a real browser', () => {
     await submit('contact', { name: 'Carla Contact', phone: '+1 555 0100', email: 'carla@example.com', subject: 'Bakery website', message: 'A site with online orders.' });
     await submit('quote', { name: 'Quinn Quoter', email: 'quinn@example.com', phone: '+1 555 0199', service: 'Mobile App', budget: 6500, timeline: 'ASAP', projectDetails: 'A booking app.' });
 
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/admin/dashboard`);
-    await page.waitForSelector('[data-island="AdminLogin"][data-hydrated="true"]');
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
-    signedIn = await context.storageState();
-    await context.close();
+    signedIn = await signInThroughForm(browser, server.url, ADMIN);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  async function open(path: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-    const context = await browser.newContext({ viewport, storageState: signedIn });
-    const page = await context.newPage();
-    const problems = watchConsole(page);
-    await page.goto(server.url + path);
-    await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
-    await page.waitForSelector('[role="status"].admin-loading', { state: 'detached' });
-    return { context, page, problems };
-  }
+  const open = (path: string, viewport = DESKTOP) => openDashboard(browser, server.url + path, signedIn, viewport);
 
   it('lists the open messages with their due time and a reply link; Mark responded takes one off', async () => {
     const { context, page, problems } = await open('/admin/dashboard/tasks');
@@ -96,8 +77,7 @@ describe('reply promise in a real browser', () => {
   ])('the home has no axe violations and no sideways scroll on a %s', async (_name, viewport) => {
     const { context, page } = await open('/admin/dashboard', viewport);
     await page.getByRole('heading', { name: 'New messages' }).waitFor();
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
     if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/home-${viewport.width}.png`, fullPage: true });
     await context.close();
@@ -109,8 +89,7 @@ describe('reply promise in a real browser', () => {
   ])('Tasks has no axe violations and no sideways scroll on a %s', async (_name, viewport) => {
     const { context, page } = await open('/admin/dashboard/tasks', viewport);
     await page.locator('.admin-task').first().waitFor();
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
     if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/tasks-${viewport.width}.png`, fullPage: true });
     await context.close();
@@ -125,8 +104,7 @@ describe('reply promise in a real browser', () => {
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByRole('heading', { name: /^Held for carla@example\.com: 1 message, 0 notes, 1 staff e-mail$/ }).waitFor();
     await expect(page.getByRole('link', { name: 'Export (JSON)' }).getAttribute('href')).resolves.toBe('/api/personal-data/export?email=carla%40example.com');
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
     if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/privacy-${viewport.width}.png`, fullPage: true });
     expect(problems).toEqual([]);
