@@ -181,22 +181,26 @@ export function filteredLeads(db: Knex, query: LeadQuery): Knex.QueryBuilder {
   return rows;
 }
 
-const NEWEST_FIRST = [
+export const NEWEST_FIRST = [
   { column: 'submitted_at', order: 'desc' },
   { column: 'id', order: 'desc' },
 ] as const;
 
-/** One page of leads newest first, strictly after `after` (keyset: any page costs what the first does). */
+/**
+ * One page of leads newest first, strictly after `after` (keyset: any page costs what the first does).
+ *
+ * The page's ids are chosen first, from an index alone, and only then are its rows read. Asked for
+ * `select *` in one go, the planner walks the whole inbox's index and reads every row to test its
+ * type and status, betting that matches are spread evenly; they are not (older leads are answered,
+ * newer ones new), and at 1,000,000 leads that bet read 19,000 rows for one page of answered
+ * enquiries. Choosing ids only, the index that holds the filtered columns answers without reading rows.
+ */
 export async function listLeads(db: Knex, query: LeadQuery, { after, limit }: { after?: KeysetPosition; limit: number }): Promise<LeadRow[]> {
-  const rows = filteredLeads(db, query).select('*');
-  if (after) rows.whereRaw('(submitted_at, id) < (?, ?)', [after.at, after.id]);
-  const page: LeadRow[] = await rows.orderBy([...NEWEST_FIRST]).limit(limit);
+  const ids = filteredLeads(db, query).select('id');
+  if (after) ids.whereRaw('(submitted_at, id) < (?, ?)', [after.at, after.id]);
+  ids.orderBy([...NEWEST_FIRST]).limit(limit);
+  const page: LeadRow[] = await db('leads').whereIn('id', ids).select('*').orderBy([...NEWEST_FIRST]);
   return page;
-}
-
-/** Every lead the filters match, newest first, as a stream of rows read in batches by the database. */
-export function streamLeads(db: Knex, query: LeadQuery): NodeJS.ReadableStream & AsyncIterable<LeadRow> {
-  return filteredLeads(db, query).select('*').orderBy([...NEWEST_FIRST]).stream() as unknown as NodeJS.ReadableStream & AsyncIterable<LeadRow>;
 }
 
 /** Unread leads in the inbox (read over the small partial index of unread leads). */
