@@ -14,6 +14,8 @@ import * as replyClock from './20261127160000_reply_clock';
 import * as dashboardIndexes from './20261127170000_dashboard_indexes';
 import * as digestRuns from './20261127180000_digest_runs';
 import * as projectStages from './20261126200000_project_stages';
+import * as leadArrivalCounts from './20261128100000_lead_arrival_counts';
+import * as openDueArrivals from './20261128110000_open_due_arrivals';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127170000_dashboard_indexes': dashboardIndexes,
   '20261127180000_digest_runs': digestRuns,
   '20261126200000_project_stages': projectStages,
+  '20261128100000_lead_arrival_counts': leadArrivalCounts,
+  '20261128110000_open_due_arrivals': openDueArrivals,
 };

@@ -4,6 +4,7 @@ import { migrations } from '.';
 import * as loginDevices from './20261124100000_login_devices';
 import * as leads from './20261125100000_leads';
 import * as replyClock from './20261127160000_reply_clock';
+import * as openDueArrivals from './20261128110000_open_due_arrivals';
 
 async function userTables(testDb: TestDb): Promise<string[]> {
   const result = await testDb.db.raw<{ rows: { table_name: string }[] }>(
@@ -88,6 +89,8 @@ describe('20261127160000_reply_clock', () => {
   afterAll(() => testDb.destroy());
 
   it('gives stored leads their due time and answered ones their first-response time', async () => {
+    // Back to just before it: the later migration that replaced one of its indexes first.
+    await openDueArrivals.down(testDb.db);
     await replyClock.down(testDb.db);
     const at = new Date('2026-11-20T10:00:00Z');
     const changed = new Date('2026-11-20T15:00:00Z');
@@ -101,6 +104,7 @@ describe('20261127160000_reply_clock', () => {
     await testDb.db('audit_log').insert({ at: changed, actor_name: 'admin', action: 'lead.status', target_type: 'lead', target_id: '00000000-0000-4000-8000-000000000003' });
     await testDb.db('app_settings').insert({ key: 'back_office_settings', value: JSON.stringify({ replyPromiseHours: 8 }), updated_at: at });
     await replyClock.up(testDb.db);
+    await openDueArrivals.up(testDb.db);
     const rows = await testDb.db('leads').select('id', 'due_at', 'responded_at').orderBy('id');
     const due = new Date('2026-11-20T18:00:00Z');
     expect(rows).toEqual([

@@ -14,21 +14,21 @@ export interface PeriodBounds {
 }
 
 /**
- * New leads (never spam) per form for each period and the one before it: one pass over the last
- * 60 days of `leads_arrivals_index` (submitted_at, type; inbox only), index-only.
+ * New leads (never spam) per form for each period and the one before it: the sum of the last 60
+ * days of `lead_arrival_counts` (quarter hours, kept by triggers on `leads`; every period starts
+ * at a local midnight, which is always a quarter hour).
  */
 export async function newLeadCounts(db: Knex, bounds: PeriodBounds): Promise<{ type: FormType; counts: Record<DashboardPeriod, PeriodCount> }[]> {
   const columns: string[] = [];
   const bindings: Date[] = [];
   for (const [period, { current, previous }] of Object.entries(bounds.starts)) {
-    columns.push(`count(*) filter (where submitted_at >= ?) as "${period}_current"`, `count(*) filter (where submitted_at >= ? and submitted_at < ?) as "${period}_previous"`);
+    columns.push(`sum(leads) filter (where quarter_hour >= ?) as "${period}_current"`, `sum(leads) filter (where quarter_hour >= ? and quarter_hour < ?) as "${period}_previous"`);
     bindings.push(current, previous, current);
   }
   const earliest = new Date(Math.min(...Object.values(bounds.starts).map((start) => start.previous.getTime())));
-  const rows = await db('leads')
-    .whereNull('spam_at')
-    .where('submitted_at', '>=', earliest)
-    .where('submitted_at', '<', bounds.end)
+  const rows = await db('lead_arrival_counts')
+    .where('quarter_hour', '>=', earliest)
+    .where('quarter_hour', '<', bounds.end)
     .select('type', db.raw(columns.join(', '), bindings))
     .groupBy('type');
   return (rows as Record<string, unknown>[]).map((row) => ({
@@ -42,7 +42,7 @@ export async function newLeadCounts(db: Knex, bounds: PeriodBounds): Promise<{ t
 /**
  * First-response times of the leads that arrived since `since`: median and 90th percentile over the
  * answered ones (`leads_responded_index`, index-only), and the share answered by their due time of
- * those whose clock has run out (answered, or open and overdue: `leads_open_due_index`).
+ * those whose clock has run out (answered, or open and overdue: `leads_open_due_arrivals_index`, index-only).
  */
 export async function responseFigures(db: Knex, since: Date, now: Date): Promise<ResponseFigures> {
   const [answered, overdueOpen] = await Promise.all([

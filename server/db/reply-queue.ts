@@ -4,7 +4,7 @@ import type { LeadRow } from './tables';
 
 /**
  * Open leads: in the inbox, never answered, with a due time. All of these read the small partial
- * index `leads_open_due_index` on (due_at, id) (migration 20261127160000_reply_clock): open leads
+ * index `leads_open_due_arrivals_index` on (due_at, id) (migration 20261128110000_open_due_arrivals): open leads
  * are a handful next to the whole table however large it grows.
  */
 const openLeads = (db: Knex) => db('leads').whereNull('spam_at').whereNull('responded_at').whereNotNull('due_at');
