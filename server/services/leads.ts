@@ -17,6 +17,7 @@ import { FORBIDDEN_IN_TEXT } from '../../shared/text';
 import { fieldErrorsOf } from '../../shared/zod-errors';
 import { leadsCsv } from './leads-csv';
 import { latestNotificationFor } from '../db/form-notifications';
+import { isUuid } from '../db/uuid';
 import { toNotificationState } from './mail-health';
 
 const DAY_MS = 24 * 3600_000;
@@ -147,8 +148,20 @@ export interface LeadServiceDeps {
  * is recorded in the audit trail against the lead (`lead:<id>`), which is its history.
  */
 export function createLeadService({ db, audit, staffNotice, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, now = () => new Date() }: LeadServiceDeps) {
-  async function detailOf(row: LeadRow, trx: Knex = db): Promise<LeadDetail> {
-    const [notes, audited, notification] = await Promise.all([notesOf(trx, row.id), audit.forTarget(leadTarget(row.id), trx), latestNotificationFor(trx, row.type, row.id)]);
+  /**
+   * A lead with its notes, history and notification, read all at once (one round trip, not the
+   * lead first and the rest after it).
+   */
+  async function detailOf(type: string, id: string, trx: Knex = db): Promise<LeadDetail> {
+    if (!(FORM_TYPES as readonly string[]).includes(type) || !isUuid(id)) throw new NotFoundError(messages.leads.notFound);
+    const formType = type as FormType;
+    const [row, notes, audited, notification] = await Promise.all([
+      findLead(trx, formType, id),
+      notesOf(trx, id),
+      audit.forTarget(leadTarget(id), trx),
+      latestNotificationFor(trx, formType, id),
+    ]);
+    if (!row) throw new NotFoundError(messages.leads.notFound);
     const created: LeadHistoryEntry = {
       at: new Date(row.submitted_at).toISOString(),
       actor: row.name ?? row.email ?? 'visitor',
@@ -271,7 +284,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
     },
 
     async detail(type: string, id: string): Promise<LeadDetail> {
-      return detailOf(await existing(type, id));
+      return detailOf(type, id);
     },
 
     /** Applies an action to one lead and answers it as it is now. */
@@ -280,7 +293,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
       return changing(async (trx, applyTo) => {
         const lead = await existing(type, id, trx);
         await applyTo([lead], action, actor, action === 'status' ? checkStatusFits([lead], given) : undefined);
-        return detailOf(await existing(type, id, trx), trx);
+        return detailOf(type, id, trx);
       });
     },
 
@@ -305,7 +318,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
         await insertNote(trx, { lead_id: lead.id, author_id: actor.id, author: actor.name, body: text, created_at: now() });
         // The note's text stays out of the audit trail, which outlives the lead.
         await audit.record(actor, { action: 'lead.note', target: leadTarget(lead.id) }, trx);
-        return detailOf(lead, trx);
+        return detailOf(lead.type, lead.id, trx);
       });
     },
 
