@@ -4,10 +4,13 @@
  * one request at a time (p50/p95 over `INBOX_SAMPLES`, at least 50), then the CSV export of every
  * lead with the server's RSS growth, and prints the query plans of the list queries; the dashboard
  * home's figures and the reply queue (Tasks) likewise.
+ *
+ * `INBOX_DATABASE_URL=<url>` measures an existing database instead (seeded before, by this bench's
+ * seed or `npm run seed -- --leads N`): nothing is seeded, migrations are applied, nothing is dropped.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import knexFactory from 'knex';
-import { LEAD_SEARCH_TEXT } from '../../server/db/leads';
+import { leadPageQuery, type LeadQuery } from '../../server/db/leads';
 import { migrateLatest } from '../../server/db/migrate';
 import { seedLeads } from '../../server/seed/lead-samples';
 import { startServer } from '../../tests/e2e/server';
@@ -26,7 +29,8 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const database = await freshDatabase(LOCAL_POSTGRES, 'inbox');
+  const reused = process.env.INBOX_DATABASE_URL;
+  const database = reused ? { url: reused, drop: async () => undefined } : await freshDatabase(LOCAL_POSTGRES, 'inbox');
   if (!database) throw new Error(`bench:inbox needs PostgreSQL at ${LOCAL_POSTGRES}`);
   // No per-query time limit: seeding runs for longer than a request may.
   const db = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 2 } });
@@ -34,9 +38,9 @@ async function main(): Promise<void> {
   try {
     await migrateLatest(db);
     const seedStarted = Date.now();
-    await seedLeads(db, LEADS);
+    if (!reused) await seedLeads(db, LEADS);
     const seedSeconds = (Date.now() - seedStarted) / 1000;
-    console.log(`Seeded ${LEADS} leads in ${seedSeconds.toFixed(1)} s\n`);
+    if (!reused) console.log(`Seeded ${LEADS} leads in ${seedSeconds.toFixed(1)} s\n`);
 
     const site = await startServer({
       NODE_ENV: 'production',
@@ -118,29 +122,42 @@ async function main(): Promise<void> {
     await sampler;
 
     const host = `${process.env.HOSTNAME ?? 'this machine'}`;
-    console.log(`Lead inbox at ${LEADS.toLocaleString('en-US')} leads (fresh PostgreSQL database, ${host}), ${SAMPLES} requests per call, one at a time:\n`);
+    const total = reused ? Number((await db('leads').count<{ count: string }[]>({ count: '*' }))[0]!.count) : LEADS;
+    console.log(`Lead inbox at ${total.toLocaleString('en-US')} leads (${reused ? 'a seeded' : 'fresh'} PostgreSQL database, ${host}), ${SAMPLES} requests per call, one at a time:\n`);
     console.log('| call | goal p95 | p50 | p95 |');
     console.log('|---|---|---|---|');
     for (const row of rows) console.log(`| ${row.call} | ${row.goal} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms |`);
     console.log(`| CSV export of all (${lines - 1} rows incl. spam-free inbox, ${(bytes / 2 ** 20).toFixed(0)} MB) | ≤ 30 s, RSS growth ≤ 50 MB | ${exportSeconds.toFixed(1)} s | RSS ${rssBefore.toFixed(0)} → ${rssPeak.toFixed(0)} MB (+${(rssPeak - rssBefore).toFixed(0)} MB) |`);
-    console.log(`| seed ${LEADS.toLocaleString('en-US')} leads | ≤ 120 s | ${seedSeconds.toFixed(1)} s | |\n`);
+    if (!reused) console.log(`| seed ${LEADS.toLocaleString('en-US')} leads | ≤ 120 s | ${seedSeconds.toFixed(1)} s | |`);
+    console.log('');
 
     // The plans behind the figures.
     const plans = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 1 } });
     const last = await plans.raw<{ rows: { submitted_at: Date; id: string }[] }>('select submitted_at, id from leads where spam_at is null order by submitted_at desc, id desc offset 9999 limit 1');
     const at = last.rows[0]!;
-    const explain: [string, string, (string | Date)[]][] = [
-      ['first page', 'select * from leads where spam_at is null order by submitted_at desc, id desc limit 21', []],
-      ['type + status', "select * from leads where spam_at is null and type = 'quote' and status = 'accepted' order by submitted_at desc, id desc limit 21", []],
-      ['page 500', 'select * from leads where spam_at is null and (submitted_at, id) < (?, ?) order by submitted_at desc, id desc limit 21', [at.submitted_at, at.id]],
-      ['exact e-mail', 'select * from leads where spam_at is null and lower(email) = ? order by submitted_at desc, id desc limit 21', [sample[0]!.email]],
-      ['word in messages', `select * from leads where spam_at is null and ${LEAD_SEARCH_TEXT} like '%jewellery%' order by submitted_at desc, id desc limit 21`, []],
-      ['rare text', `select * from leads where spam_at is null and ${LEAD_SEARCH_TEXT} like '%ref 123457.%' order by submitted_at desc, id desc limit 21`, []],
+    // The list queries exactly as the inbox sends them.
+    const page = (query: LeadQuery, after?: { at: Date; id: string }) => {
+      const { sql, bindings } = leadPageQuery(plans, query, { after, limit: 21 }).toSQL().toNative();
+      return [sql.replace(/\$\d+/g, '?'), bindings as (string | Date)[]] as const;
+    };
+    const explain: [string, string, readonly (string | Date)[]][] = [
+      ['first page', ...page({ folder: 'inbox' })],
+      ['type + status', ...page({ folder: 'inbox', type: 'enquiry', status: 'responded' })],
+      ['page 500', ...page({ folder: 'inbox' }, { at: at.submitted_at, id: at.id })],
+      ['exact e-mail', ...page({ folder: 'inbox', search: sample[0]!.email })],
+      ['word in messages', ...page({ folder: 'inbox', search: 'jewellery' })],
+      ['rare text', ...page({ folder: 'inbox', search: 'ref 123457.' })],
       ['unread count', 'select count(*) from leads where read_at is null and spam_at is null', []],
       [
         'dashboard: new leads per form, 60 days',
-        `select type, count(*) filter (where submitted_at >= now() - interval '30 days') as current, count(*) filter (where submitted_at < now() - interval '30 days') as previous
-           from leads where spam_at is null and submitted_at >= now() - interval '60 days' and submitted_at < now() + interval '1 day' group by type`,
+        `select type, sum(leads) filter (where quarter_hour >= now() - interval '30 days') as current, sum(leads) filter (where quarter_hour < now() - interval '30 days') as previous
+           from lead_arrival_counts where quarter_hour >= now() - interval '60 days' and quarter_hour < now() + interval '1 day' group by type`,
+        [],
+      ],
+      [
+        'dashboard: open and overdue among 30 days of leads',
+        `select count(*) from leads where spam_at is null and responded_at is null and due_at is not null
+           and due_at >= now() - interval '30 days' and due_at < now() and submitted_at >= now() - interval '30 days'`,
         [],
       ],
       [
@@ -160,7 +177,8 @@ async function main(): Promise<void> {
     for (const [name, sql, bindings] of explain) {
       const result = await plans.raw<{ rows: { 'QUERY PLAN': string }[] }>(`explain (analyze, buffers off) ${sql}`, bindings);
       const lines = result.rows.map((row) => row['QUERY PLAN']);
-      const scan = lines.find((line) => /Index|Seq Scan|Bitmap/.test(line))?.trim() ?? lines[0];
+      // The scan that picks the rows (not the primary-key reads of a page's chosen ids).
+      const scan = lines.find((line) => /Index|Seq Scan|Bitmap/.test(line) && !line.includes('leads_pkey'))?.trim() ?? lines[0];
       console.log(`- ${name}: ${scan?.replace(/\s+\(cost=[^)]*\)/, '')}; ${lines.find((line) => line.startsWith('Execution Time'))}`);
     }
     await plans.destroy();
