@@ -16,6 +16,7 @@ import { seedLeads } from '../../server/seed/lead-samples';
 import { startServer } from '../../tests/e2e/server';
 import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
 import { freePort, percentile, rssMb } from '../lib/net';
+import { PRODUCTION_RUNTIME_ENV } from '../lib/production-env';
 
 const LEADS = Number(process.env.INBOX_LEADS ?? 1_000_000);
 const SAMPLES = Math.max(50, Number(process.env.INBOX_SAMPLES ?? 60));
@@ -43,8 +44,7 @@ async function main(): Promise<void> {
     if (!reused) console.log(`Seeded ${LEADS} leads in ${seedSeconds.toFixed(1)} s\n`);
 
     const site = await startServer({
-      NODE_ENV: 'production',
-      MALLOC_ARENA_MAX: '2',
+      ...PRODUCTION_RUNTIME_ENV,
       LOG_LEVEL: 'warn',
       PORT: String(await freePort()),
       DATABASE_URL: database.url,

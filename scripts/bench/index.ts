@@ -27,6 +27,7 @@ import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import type { CapturedPage } from './ceiling-server';
 import { measureMemory, printMemory } from './memory';
 import { BENCH_ADMIN, benchScenarios, prepareSite, type Scenario } from './scenarios';
+import { PRODUCTION_RUNTIME_ENV } from '../lib/production-env';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -139,8 +140,7 @@ async function main(): Promise<void> {
   console.log(`Database: ${database ? 'a fresh PostgreSQL database' : 'embedded PGlite'}\n`);
   // Access logs off: at this rate they would measure the log pipe, not the site.
   const site: RunningServer = await startServer({
-    NODE_ENV: 'production',
-    MALLOC_ARENA_MAX: '2', // as the Dockerfile runs it
+    ...PRODUCTION_RUNTIME_ENV,
     LOG_LEVEL: 'warn',
     PORT: String(await freePort()),
     FORM_RATE_LIMIT: '100000000',

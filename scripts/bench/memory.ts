@@ -11,6 +11,7 @@ import { startServer } from '../../tests/e2e/server';
 import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
 import { freePort, peakRssMb, rssMb } from '../lib/net';
 import { BENCH_ADMIN, benchScenarios, prepareSite } from './scenarios';
+import { PRODUCTION_RUNTIME_ENV } from '../lib/production-env';
 
 const LOAD_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 5);
 /** Time left for start-up work (first GCs, the content-version poll) to settle before "idle". */
@@ -36,8 +37,7 @@ async function measure(database: MemoryFigures['database']): Promise<MemoryFigur
   const postgres = database === 'PostgreSQL' ? await freshDatabase(LOCAL_POSTGRES, 'bench_memory') : undefined;
   if (database === 'PostgreSQL' && !postgres) return undefined;
   const site = await startServer({
-    NODE_ENV: 'production',
-    MALLOC_ARENA_MAX: '2', // as the Dockerfile runs it
+    ...PRODUCTION_RUNTIME_ENV,
     LOG_LEVEL: 'warn',
     PORT: String(await freePort()),
     FORM_RATE_LIMIT: '100000000',
