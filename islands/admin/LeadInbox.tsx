@@ -42,12 +42,17 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   // The filters someone chose here, beyond the folder and a fixed type.
   const narrowed = queryOfFilters({ ...given, type: formType ? undefined : given.type, folder: undefined }) !== '';
   const shownKey = useRef<string | null>(null);
+  /** Set by a row's own change: the reload that follows keeps the rows shown until the new ones arrive. */
+  const keepRows = useRef(false);
+  /** Set by a row's delete: its focused button is gone, focus goes to the list. */
+  const refocus = useRef(false);
+  const tableRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let current = true;
-    // The same list loaded again after a change keeps its rows until the new ones arrive, so the
-    // control just used (a row's status select) keeps focus; other filters start from "Loading".
-    if (shownKey.current !== filterKey) setList({ phase: 'loading' });
+    // After a row's change the rows stay (so its status select keeps focus); anything else starts from "Loading".
+    if (!keepRows.current || shownKey.current !== filterKey) setList({ phase: 'loading' });
+    keepRows.current = false;
     shownKey.current = filterKey;
     setSelected(new Set());
     api.listLeads(filters, null).then(
@@ -59,6 +64,14 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
     };
     // The filters are compared by their query string; a new object with the same filters is the same list.
   }, [api, filterKey, reloads]);
+
+  // A deleted row takes its focused Delete button along: focus lands on the list, or on the heading
+  // when no row is left, instead of the page's start.
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    if (document.activeElement === document.body) (tableRef.current ?? document.querySelector<HTMLElement>('[data-view-heading]'))?.focus();
+  }, [list]);
 
   // The top bar's search covers portfolio titles too: matching items are listed above the leads (Messages only).
   useEffect(() => {
@@ -75,6 +88,12 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   }, [api, formType, filters.q]);
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
+  /** A row's change shown at once, then the list reloaded (a filter may now leave the row out). */
+  const changeRow = (change: (items: LeadListItem[]) => LeadListItem[]) => {
+    setList((previous) => (previous.phase === 'ready' ? { ...previous, items: change(previous.items) } : previous));
+    keepRows.current = true;
+    reload();
+  };
   const setFilters = (next: LeadFilters) => navigate(viewOf(next));
 
   const loadMore = async () => {
@@ -110,7 +129,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
     try {
       await api.setFormStatus(lead.type, lead._id, status);
       leadsChanged();
-      reload();
+      changeRow((items) => items.map((item) => (item._id === lead._id ? { ...item, status } : item)));
     } catch (error) {
       notify({ tone: 'error', text: error instanceof Error ? error.message : 'Failed to update form status.' });
     } finally {
@@ -125,7 +144,8 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       await api.deleteForm(lead.type, lead._id);
       notify({ tone: 'success', text: `The submission from ${senderOf(lead)} was deleted.` });
       leadsChanged();
-      reload();
+      refocus.current = true;
+      changeRow((items) => items.filter((item) => item._id !== lead._id));
     } catch (error) {
       notify({ tone: 'error', text: error instanceof Error ? error.message : 'Failed to delete form.' });
     } finally {
@@ -218,7 +238,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
 
       {list.phase === 'ready' && items.length > 0 && (
         <>
-          <div className="admin-table-scroll" role="region" aria-label={`${titleOfView(viewOf(given))}, newest first`} aria-busy={pendingId !== null || working || undefined} tabIndex={0}>
+          <div ref={tableRef} className="admin-table-scroll" role="region" aria-label={`${titleOfView(viewOf(given))}, newest first`} aria-busy={pendingId !== null || working || undefined} tabIndex={0}>
             <table className="admin-table admin-leads">
               <thead>
                 <tr>

@@ -103,6 +103,8 @@ describe('form inboxes in a real browser', () => {
     expect((await deleted).status()).toBe(204);
     await page.getByText('The submission from Eli Asker was deleted.').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.admin-leads__sender').length === 1);
+    // The focused Delete left with its row: focus is on the list, not lost to the page's start.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'region');
     await page.reload();
     await page.getByRole('link', { name: 'Erin Enquirer', exact: true }).waitFor();
     await expect(senders(page)).resolves.toEqual(['Erin Enquirer']);
