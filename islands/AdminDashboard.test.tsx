@@ -4,7 +4,7 @@ import { loadManifest } from '../server/render/manifest';
 import { createPageRenderer } from '../server/render/render-page';
 import { TEST_ASSETS_DIR } from '../tests/helpers/test-app';
 import { AdminDashboardPage, adminDashboardMeta } from '../views/pages/AdminDashboardPage';
-import { InboxTable } from './admin/FormsInbox';
+import { RowActions } from './admin/LeadInbox';
 import { FORM_TYPES } from '../shared/form-types';
 
 const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.test' }), loadManifest(TEST_ASSETS_DIR));
@@ -59,7 +59,7 @@ describe('admin dashboard page (server render)', () => {
 
   it.each(FORM_TYPES)('renders the %s inbox loading until the browser fetches it', (type) => {
     const html = render(`/admin/dashboard/forms/${type}`);
-    expect(html).toMatch(/role="status">Loading .* submissions…/);
+    expect(html).toContain('role="status">Loading messages…');
     expect(html).toMatch(new RegExp(`href="/admin/dashboard/forms/${type}" class="admin-nav__sublink" aria-current="page"`));
   });
 
@@ -88,24 +88,37 @@ describe('admin dashboard page (server render)', () => {
   });
 });
 
-describe('inbox table', () => {
-  const hostile = '<img src=x onerror="window.__pwned=1">';
-  const records = [
-    { _id: 'r1', submittedAt: '2026-03-15T09:30:00.000Z', status: 'quoted', name: hostile, email: 'a@example.com', phone: '123', company: null, service: 'Other', budget: 5000, timeline: 'ASAP', projectDetails: 'p'.repeat(80) },
-  ];
-  const html = renderToStaticMarkup(<InboxTable type="quote" records={records} caption="Quotes" pendingId={null} onStatusChange={() => {}} onView={() => {}} onDelete={() => {}} />);
+describe('Forms > type: the Messages inbox with the type fixed', () => {
+  const html = render('/admin/dashboard/forms/quote?status=quoted&type=contact');
 
-  it('shows submitted markup as text, never as an element', () => {
-    expect(html).not.toContain('<img');
-    expect(html).toContain('&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;');
+  it("lists that type only, whatever the query says, with the other filters kept", () => {
+    expect(html).toContain('Quotes submissions</h1>');
+    // The CSV and the list ask for the path's type; the query's contradicting `type` is dropped.
+    expect(html).toContain('href="/api/leads.csv?type=quote&amp;status=quoted"');
+    expect(html).toContain('Loading messages…');
   });
 
-  it("cuts long text to 50 characters and offers the type's statuses", () => {
-    expect(html).toContain(`${'p'.repeat(50)}…<`);
-    expect(html).not.toContain('p'.repeat(51));
+  it("hides the Form filter and offers the type's own statuses", () => {
+    expect(html).not.toContain('All forms');
+    const statusFilter = html.match(/<select[^>]*name="status"[^>]*>(.*?)<\/select>/)?.[1] ?? '';
+    expect([...statusFilter.matchAll(/<option value="([^"]*)"/g)].map((match) => match[1])).toEqual(['', 'new', 'read', 'quoted', 'accepted', 'rejected']);
+  });
+
+  it('keeps its folder tabs in Forms', () => {
+    expect(html).toContain('href="/admin/dashboard/forms/quote?status=quoted&amp;folder=spam"');
+  });
+});
+
+describe('a row of the inbox', () => {
+  const hostile = '<img src=x onerror="window.__pwned=1">';
+  const lead = { _id: 'r1', type: 'quote', submittedAt: '2026-03-15T09:30:00.000Z', status: 'quoted', readAt: null, respondedAt: null, dueAt: null, name: hostile, email: 'a@example.com', summary: 'p', spamReason: null } as const;
+  const html = renderToStaticMarkup(<RowActions lead={lead} pending={false} onStatusChange={() => {}} onDelete={() => {}} />);
+
+  it("offers its form's statuses with its own selected, named after the sender shown as text", () => {
     expect(html.match(/<option /g)).toHaveLength(5);
     expect(html).toContain('<option value="quoted" selected="">quoted</option>');
-    expect(html).toContain('>5000<');
     expect(html).toContain('aria-label="Status of the submission from &lt;img');
+    expect(html).toContain('Delete<span class="visually-hidden"> the submission from &lt;img');
+    expect(html).not.toContain('<img');
   });
 });

@@ -6,7 +6,6 @@ import { DashboardContext, type DashboardServices, type Notice } from './admin/c
 import { AnalyticsView } from './admin/AnalyticsView';
 import { ProjectsView } from './admin/ProjectsView';
 import { DashboardHome, PlaceholderView } from './admin/DashboardHome';
-import { FormsInbox } from './admin/FormsInbox';
 import { AccountView } from './admin/AccountView';
 import { AuditView } from './admin/AuditView';
 import { SettingsView } from './admin/SettingsView';
@@ -204,8 +203,8 @@ function CurrentView({ view, username, twoFactorSetupRequired }: { view: Dashboa
     case 'home':
       return <DashboardHome username={username} />;
     case 'forms':
-      // Keyed by type: another type starts on its page 1 with its own list.
-      return <FormsInbox key={view.type} type={view.type} />;
+      // The Messages inbox with the type fixed; keyed by type, so another form starts afresh.
+      return <LeadInbox key={view.type} filters={view.filters ?? {}} formType={view.type} />;
     case 'messages':
       return <LeadInbox filters={view.filters} />;
     case 'lead':

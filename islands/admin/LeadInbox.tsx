@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
 import { ApiError } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -7,7 +7,7 @@ import { useDashboard } from './context';
 import { formatSubmittedAt, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
-import { queryOfFilters } from './views';
+import { queryOfFilters, titleOfView, type DashboardView } from './views';
 import { Failed, Loading } from './LoadStatus';
 
 type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; items: LeadListItem[]; nextCursor: string | null; loadingMore: boolean };
@@ -16,25 +16,44 @@ type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | { 
 const senderOf = (lead: LeadListItem) => lead.name ?? lead.email ?? 'an unknown sender';
 
 /**
- * Messages: every form's leads in one list, newest first (Forms > type is the per-form list). The
- * filters and the search live in the URL, so reload, shared links and Back/Forward show the same
- * list; "Show more" continues by cursor. Selected rows take bulk actions. Visitors' text is only
- * ever rendered as React text nodes.
+ * Messages: every form's leads in one list, newest first; Forms > type is the same list with
+ * `formType` fixed (its Form filter and column hidden). The filters and the search live in the URL,
+ * so reload, shared links and Back/Forward show the same list; "Show more" continues by cursor.
+ * Each inbox row has the spec's status select and delete (SPEC §2, §7: `PATCH`/`DELETE
+ * /api/forms/{type}/{id}`); selected rows take bulk actions. Visitors' text is only ever rendered
+ * as React text nodes, and long text is cut to 50 characters.
  */
-export function LeadInbox({ filters }: { filters: LeadFilters }) {
+export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; formType?: FormType }) {
   const { api, navigate, notify, leadsChanged } = useDashboard();
   const [list, setList] = useState<ListState>({ phase: 'loading' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [reloads, setReloads] = useState(0);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirmingLead, setConfirmingLead] = useState<LeadListItem | null>(null);
+  const [pendingId, setPendingId] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const [portfolioMatches, setPortfolioMatches] = useState<{ _id: string; title: string }[]>([]);
+  // What is listed: the URL's filters, and in Forms > type that type.
+  const filters: LeadFilters = formType ? { ...given, type: formType } : given;
   const filterKey = queryOfFilters(filters);
   const spam = filters.folder === 'spam';
+  /** The view showing `next` filters: this same view (Messages, or Forms > type). */
+  const viewOf = (next: LeadFilters): DashboardView => (formType ? { name: 'forms', type: formType, filters: { ...next, type: undefined } } : { name: 'messages', filters: next });
+  // The filters someone chose here, beyond the folder and a fixed type.
+  const narrowed = queryOfFilters({ ...given, type: formType ? undefined : given.type, folder: undefined }) !== '';
+  const shownKey = useRef<string | null>(null);
+  /** Set by a row's own change: the reload that follows keeps the rows shown until the new ones arrive. */
+  const keepRows = useRef(false);
+  /** Set by a row's delete: its focused button is gone, focus goes to the list. */
+  const refocus = useRef(false);
+  const tableRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let current = true;
-    setList({ phase: 'loading' });
+    // After a row's change the rows stay (so its status select keeps focus); anything else starts from "Loading".
+    if (!keepRows.current || shownKey.current !== filterKey) setList({ phase: 'loading' });
+    keepRows.current = false;
+    shownKey.current = filterKey;
     setSelected(new Set());
     api.listLeads(filters, null).then(
       ({ items, nextCursor }) => current && setList({ phase: 'ready', items, nextCursor, loadingMore: false }),
@@ -46,10 +65,18 @@ export function LeadInbox({ filters }: { filters: LeadFilters }) {
     // The filters are compared by their query string; a new object with the same filters is the same list.
   }, [api, filterKey, reloads]);
 
-  // The top bar's search covers portfolio titles too: matching items are listed above the leads.
+  // A deleted row takes its focused Delete button along: focus lands on the list, or on the heading
+  // when no row is left, instead of the page's start.
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    if (document.activeElement === document.body) (tableRef.current ?? document.querySelector<HTMLElement>('[data-view-heading]'))?.focus();
+  }, [list]);
+
+  // The top bar's search covers portfolio titles too: matching items are listed above the leads (Messages only).
   useEffect(() => {
     let current = true;
-    const q = filters.q?.toLowerCase();
+    const q = formType ? undefined : filters.q?.toLowerCase();
     if (!q) return setPortfolioMatches([]);
     api.listPortfolio().then(
       (items) => current && setPortfolioMatches(items.filter((item) => item.title.toLowerCase().includes(q)).slice(0, 5)),
@@ -58,10 +85,16 @@ export function LeadInbox({ filters }: { filters: LeadFilters }) {
     return () => {
       current = false;
     };
-  }, [api, filters.q]);
+  }, [api, formType, filters.q]);
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
-  const setFilters = (next: LeadFilters) => navigate({ name: 'messages', filters: next });
+  /** A row's change shown at once, then the list reloaded (a filter may now leave the row out). */
+  const changeRow = (change: (items: LeadListItem[]) => LeadListItem[]) => {
+    setList((previous) => (previous.phase === 'ready' ? { ...previous, items: change(previous.items) } : previous));
+    keepRows.current = true;
+    reload();
+  };
+  const setFilters = (next: LeadFilters) => navigate(viewOf(next));
 
   const loadMore = async () => {
     if (list.phase !== 'ready' || !list.nextCursor) return;
@@ -90,6 +123,37 @@ export function LeadInbox({ filters }: { filters: LeadFilters }) {
     }
   };
 
+  /** One row's status through the spec's own call; the list reloads, as a status filter may now leave it out. */
+  const changeStatus = async (lead: LeadListItem, status: string) => {
+    setPendingId(lead._id);
+    try {
+      await api.setFormStatus(lead.type, lead._id, status);
+      leadsChanged();
+      changeRow((items) => items.map((item) => (item._id === lead._id ? { ...item, status } : item)));
+    } catch (error) {
+      notify({ tone: 'error', text: error instanceof Error ? error.message : 'Failed to update form status.' });
+    } finally {
+      setPendingId(null);
+    }
+  };
+
+  /** One row deleted through the spec's own call, after the confirmation. */
+  const deleteLead = async (lead: LeadListItem) => {
+    setWorking(true);
+    try {
+      await api.deleteForm(lead.type, lead._id);
+      notify({ tone: 'success', text: `The submission from ${senderOf(lead)} was deleted.` });
+      leadsChanged();
+      refocus.current = true;
+      changeRow((items) => items.filter((item) => item._id !== lead._id));
+    } catch (error) {
+      notify({ tone: 'error', text: error instanceof Error ? error.message : 'Failed to delete form.' });
+    } finally {
+      setWorking(false);
+      setConfirmingLead(null);
+    }
+  };
+
   const items = list.phase === 'ready' ? list.items : [];
   const allSelected = items.length > 0 && items.every((item) => selected.has(item._id));
   const toggle = (id: string) =>
@@ -103,26 +167,32 @@ export function LeadInbox({ filters }: { filters: LeadFilters }) {
   return (
     <>
       <ViewHeading
-        title={spam ? 'Spam' : 'Messages'}
+        title={titleOfView(viewOf(given))}
         actions={
           <a className="admin-button admin-button--ghost admin-button--small" href={`/api/leads.csv${filterKey}`} download>
             Export CSV
           </a>
         }
       >
-        <p className="admin-view__lead">{spam ? 'Caught by the spam checks or marked by staff; deleted after 30 days.' : 'Every form’s messages, newest first.'}</p>
+        <p className="admin-view__lead">
+          {spam
+            ? 'Caught by the spam checks or marked by staff; deleted after 30 days.'
+            : formType
+              ? `Every message from the ${FORM_TYPE_LABELS[formType]} form, newest first.`
+              : 'Every form’s messages, newest first.'}
+        </p>
       </ViewHeading>
 
       <nav className="admin-tabs" aria-label="Folders">
-        <ViewLink to={{ name: 'messages', filters: { ...filters, folder: undefined } }} className="admin-tabs__link" current={!spam}>
+        <ViewLink to={viewOf({ ...given, folder: undefined })} className="admin-tabs__link" current={!spam}>
           Inbox
         </ViewLink>
-        <ViewLink to={{ name: 'messages', filters: { ...filters, folder: 'spam', unread: undefined } }} className="admin-tabs__link" current={spam}>
+        <ViewLink to={viewOf({ ...given, folder: 'spam', unread: undefined })} className="admin-tabs__link" current={spam}>
           Spam
         </ViewLink>
       </nav>
 
-      <LeadFilterForm key={filterKey} filters={filters} onApply={setFilters} />
+      <LeadFilterForm key={filterKey} filters={filters} typeFixed={formType !== undefined} onApply={setFilters} />
 
       {portfolioMatches.length > 0 && (
         <section className="admin-card admin-matches" aria-labelledby="portfolio-matches">
@@ -151,7 +221,7 @@ export function LeadInbox({ filters }: { filters: LeadFilters }) {
           <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={working} onClick={() => void runBulk(spam ? 'not-spam' : 'spam')}>
             {spam ? 'Not spam' : 'Move to spam'}
           </button>
-          <BulkStatus disabled={working} onApply={(status) => void runBulk('status', status)} />
+          <BulkStatus statuses={formType ? FORM_STATUSES[formType] : LEAD_STATUSES} disabled={working} onApply={(status) => void runBulk('status', status)} />
           <button type="button" className="admin-button admin-button--danger admin-button--small" disabled={working} onClick={() => setConfirmingDelete(true)}>
             Delete
           </button>
@@ -164,11 +234,11 @@ export function LeadInbox({ filters }: { filters: LeadFilters }) {
       {list.phase === 'error' && (
         <Failed message={list.message} onRetry={reload} />
       )}
-      {list.phase === 'ready' && items.length === 0 && <p className="admin-card admin-empty">{filterKey && filterKey !== '?folder=spam' ? 'No messages match these filters.' : spam ? 'The spam folder is empty.' : 'No messages yet.'}</p>}
+      {list.phase === 'ready' && items.length === 0 && <p className="admin-card admin-empty">{narrowed ? 'No messages match these filters.' : spam ? 'The spam folder is empty.' : formType ? `No ${FORM_TYPE_LABELS[formType].toLowerCase()} submissions yet.` : 'No messages yet.'}</p>}
 
       {list.phase === 'ready' && items.length > 0 && (
         <>
-          <div className="admin-table-scroll" role="region" aria-label="Messages, newest first" tabIndex={0}>
+          <div ref={tableRef} className="admin-table-scroll" role="region" aria-label={`${titleOfView(viewOf(given))}, newest first`} aria-busy={pendingId !== null || working || undefined} tabIndex={0}>
             <table className="admin-table admin-leads">
               <thead>
                 <tr>
@@ -181,10 +251,13 @@ export function LeadInbox({ filters }: { filters: LeadFilters }) {
                     />
                   </th>
                   <th scope="col">Received</th>
-                  <th scope="col">Form</th>
+                  {!formType && <th scope="col">Form</th>}
                   <th scope="col">From</th>
                   <th scope="col">Message</th>
-                  <th scope="col">Status</th>
+                  {/* The status select and delete share the last column, kept in view while the table scrolls sideways. */}
+                  <th scope="col" className="admin-table__manage">
+                    Status
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -196,7 +269,7 @@ export function LeadInbox({ filters }: { filters: LeadFilters }) {
                     <td className="admin-table__date" data-label="Received">
                       <time dateTime={lead.submittedAt}>{formatSubmittedAt(lead.submittedAt)}</time>
                     </td>
-                    <td data-label="Form">{FORM_TYPE_LABELS[lead.type]}</td>
+                    {!formType && <td data-label="Form">{FORM_TYPE_LABELS[lead.type]}</td>}
                     <td data-label="From">
                       {/* One wrapper: on phones the cell is a label-and-value grid. */}
                       <div>
@@ -212,7 +285,14 @@ export function LeadInbox({ filters }: { filters: LeadFilters }) {
                       {truncate(lead.summary)}
                       {lead.spamReason && <span className="admin-muted"> · {lead.spamReason}</span>}
                     </td>
-                    <td data-label="Status">{lead.status}</td>
+                    {spam ? (
+                      // The spec's calls act on the inbox only; spam leaves by "Not spam" or bulk delete.
+                      <td data-label="Status">{lead.status}</td>
+                    ) : (
+                      <td className="admin-table__manage" data-label="Status">
+                        <RowActions lead={lead} pending={pendingId === lead._id} onStatusChange={(status) => void changeStatus(lead, status)} onDelete={() => setConfirmingLead(lead)} />
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
@@ -238,12 +318,43 @@ export function LeadInbox({ filters }: { filters: LeadFilters }) {
           onCancel={() => setConfirmingDelete(false)}
         />
       )}
+      {confirmingLead && (
+        <ConfirmDialog
+          title="Delete this submission?"
+          message={`The ${FORM_TYPE_LABELS[confirmingLead.type].toLowerCase()} submission from ${senderOf(confirmingLead)} will be deleted with its notes. This cannot be undone.`}
+          confirmLabel="Delete"
+          busy={working}
+          onConfirm={() => void deleteLead(confirmingLead)}
+          onCancel={() => setConfirmingLead(null)}
+        />
+      )}
     </>
   );
 }
 
-/** The filters as a form: the selects apply at once, the search and dates on "Apply". */
-function LeadFilterForm({ filters, onApply }: { filters: LeadFilters; onApply: (filters: LeadFilters) => void }) {
+/** A row's status select (its form's statuses) and delete button (SPEC §2). */
+export function RowActions({ lead, pending, onStatusChange, onDelete }: { lead: LeadListItem; pending: boolean; onStatusChange: (status: string) => void; onDelete: () => void }) {
+  const statuses: readonly string[] = FORM_STATUSES[lead.type];
+  const sender = senderOf(lead);
+  return (
+    <div className="admin-table__manage-inner">
+      <select className="admin-select" value={lead.status} aria-label={`Status of the submission from ${sender}`} disabled={pending} onChange={(event) => onStatusChange(event.target.value)}>
+        {!statuses.includes(lead.status) && <option value={lead.status}>{lead.status}</option>}
+        {statuses.map((status) => (
+          <option key={status} value={status}>
+            {status}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="admin-button admin-button--danger admin-button--small" onClick={onDelete}>
+        Delete<span className="visually-hidden"> the submission from {sender}</span>
+      </button>
+    </div>
+  );
+}
+
+/** The filters as a form: the selects apply at once, the search and dates on "Apply". A fixed type has no Form select. */
+function LeadFilterForm({ filters, typeFixed, onApply }: { filters: LeadFilters; typeFixed: boolean; onApply: (filters: LeadFilters) => void }) {
   const id = useId();
   const statuses = filters.type ? (FORM_STATUSES[filters.type] as readonly string[]) : LEAD_STATUSES;
   const read = (form: HTMLFormElement): LeadFilters => {
@@ -273,17 +384,19 @@ function LeadFilterForm({ filters, onApply }: { filters: LeadFilters; onApply: (
         <label htmlFor={`${id}-q`}>Search</label>
         <input id={`${id}-q`} name="q" type="search" defaultValue={filters.q ?? ''} maxLength={200} placeholder="Name, e-mail, phone, text…" />
       </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-type`}>Form</label>
-        <select id={`${id}-type`} name="type" className="admin-select" defaultValue={filters.type ?? ''} onChange={applyNow}>
-          <option value="">All forms</option>
-          {FORM_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {FORM_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
-      </div>
+      {!typeFixed && (
+        <div className="admin-field">
+          <label htmlFor={`${id}-type`}>Form</label>
+          <select id={`${id}-type`} name="type" className="admin-select" defaultValue={filters.type ?? ''} onChange={applyNow}>
+            <option value="">All forms</option>
+            {FORM_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {FORM_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="admin-field">
         <label htmlFor={`${id}-status`}>Status</label>
         <select id={`${id}-status`} name="status" className="admin-select" defaultValue={filters.status ?? ''} onChange={applyNow}>
@@ -321,8 +434,8 @@ function LeadFilterForm({ filters, onApply }: { filters: LeadFilters; onApply: (
   );
 }
 
-/** "Set status" for the selection: the statuses every form shares plus the quote's own. */
-function BulkStatus({ disabled, onApply }: { disabled: boolean; onApply: (status: string) => void }) {
+/** "Set status" for the selection: the listed form's statuses, or in Messages every form's. */
+function BulkStatus({ statuses, disabled, onApply }: { statuses: readonly string[]; disabled: boolean; onApply: (status: string) => void }) {
   const id = useId();
   const [status, setStatus] = useState('');
   return (
@@ -332,7 +445,7 @@ function BulkStatus({ disabled, onApply }: { disabled: boolean; onApply: (status
       </label>
       <select id={id} className="admin-select" value={status} onChange={(event) => setStatus(event.target.value)}>
         <option value="">Set status…</option>
-        {LEAD_STATUSES.map((value) => (
+        {statuses.map((value) => (
           <option key={value} value={value}>
             {value}
           </option>

@@ -21,13 +21,11 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
 describe('dashboard API client', () => {
-  it('lists a page of submissions with the total from X-Total-Count, sending the cookie and no token', async () => {
-    const { calls, fetchImpl } = fakeNetwork(json([{ _id: '1', submittedAt: '2026-01-01T00:00:00Z', status: 'new' }], 200, { 'X-Total-Count': '41' }));
+  it('lists leads with the filters and the cursor in the query, sending the cookie and no token', async () => {
+    const { calls, fetchImpl } = fakeNetwork(json({ items: [], nextCursor: null }));
     const api = createDashboardApi({ csrfToken: 'tok', fetchImpl });
-    const page = await api.listForms('quote', 3);
-    expect(page.total).toBe(41);
-    expect(page.records).toHaveLength(1);
-    expect(calls[0]!.url).toBe('/api/forms/quote?page=3&limit=20');
+    await expect(api.listLeads({ type: 'quote', status: 'new' }, 'c 1')).resolves.toEqual({ items: [], nextCursor: null });
+    expect(calls[0]!.url).toBe('/api/leads?type=quote&status=new&limit=20&cursor=c%201');
     expect(calls[0]!.init.credentials).toBe('same-origin');
     expect(calls[0]!.init.method).toBe('GET');
     expect((calls[0]!.init.headers as Record<string, string>)['X-CSRF-Token']).toBeUndefined();
@@ -51,8 +49,8 @@ describe('dashboard API client', () => {
   it("uses the server's error text, else the spec's fallback", async () => {
     const { fetchImpl } = fakeNetwork(json({ error: 'Database unavailable' }, 503), new Response('oops', { status: 500 }), json({}, 500));
     const api = createDashboardApi({ csrfToken: 'tok', fetchImpl });
-    await expect(api.listForms('enquiry', 1)).rejects.toMatchObject({ message: 'Database unavailable', fromServer: true, status: 503 });
-    await expect(api.listForms('free-offer', 1)).rejects.toMatchObject({ message: 'Failed to fetch free-offer forms', fromServer: false });
+    await expect(api.listLeads({ type: 'enquiry' }, null)).rejects.toMatchObject({ message: 'Database unavailable', fromServer: true, status: 503 });
+    await expect(api.deleteForm('free-offer', 'x')).rejects.toMatchObject({ message: 'Failed to delete form.', fromServer: false });
     await expect(api.setFormStatus('quote', 'x', 'won')).rejects.toMatchObject({ message: 'Failed to update form status.' });
   });
 

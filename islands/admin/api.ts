@@ -2,7 +2,6 @@ import type { AnalyticsReport } from '../../shared/analytics';
 import type { ProjectJson, ProjectStage } from '../../shared/projects';
 import { INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
 import { portfolioMessages } from '../../shared/portfolio/messages';
-import type { FormRecord } from './form-columns';
 import type { LeadBulkAction, LeadDetail, LeadFilters, LeadListItem } from '../../shared/leads';
 import { queryOfFilters } from './views';
 import type { PortfolioItem } from './portfolio-form';
@@ -35,12 +34,6 @@ export interface DashboardApiOptions {
   /** Called on any 401: the session ended, and a reload shows the login screen. */
   onUnauthorized?: () => void;
   fetchImpl?: typeof fetch;
-}
-
-export interface FormsPage {
-  records: FormRecord[];
-  /** All submissions of the type (the `X-Total-Count` header). */
-  total: number;
 }
 
 /** The `{ error }` text of a JSON answer, if it has one. */
@@ -86,14 +79,6 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     async send<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, fallback: string, json?: unknown): Promise<T> {
       const response = await call(method, url, fallback, json);
       return (response.status === 204 ? null : await readJson(response)) as T;
-    },
-
-    async listForms(type: FormType, page: number, limit = INBOX_PAGE_SIZE.default): Promise<FormsPage> {
-      const response = await call('GET', `/api/forms/${type}?page=${page}&limit=${limit}`, `Failed to fetch ${type} forms`);
-      const body = await readJson(response);
-      if (!Array.isArray(body)) throw new ApiError(`Failed to fetch ${type} forms`, response.status, false);
-      const total = Number(response.headers.get('X-Total-Count'));
-      return { records: body as FormRecord[], total: Number.isFinite(total) && total >= 0 ? total : body.length };
     },
 
     async setFormStatus(type: FormType, id: string, status: string): Promise<void> {

@@ -1,5 +1,4 @@
-import { newestFirst, senderOf, type FormRecord } from './form-columns';
-import { fieldText, formatSubmittedAt, pageCount, truncate } from './text';
+import { fieldText, formatSubmittedAt, truncate } from './text';
 
 describe('table text', () => {
   it('cuts long text to 50 characters plus an ellipsis and leaves short text alone', () => {
@@ -29,26 +28,5 @@ describe('table text', () => {
   it('formats submission times and keeps an unreadable one as given', () => {
     expect(formatSubmittedAt('2026-03-15T09:30:00.000Z', 'en-GB', 'UTC')).toBe('15 Mar 2026, 09:30');
     expect(formatSubmittedAt('not a date')).toBe('not a date');
-  });
-
-  it('counts pages, with one page for an empty list', () => {
-    expect(pageCount(0, 20)).toBe(1);
-    expect(pageCount(20, 20)).toBe(1);
-    expect(pageCount(21, 20)).toBe(2);
-  });
-});
-
-describe('submission records', () => {
-  const record = (id: string, submittedAt: string, extra: Partial<FormRecord> = {}): FormRecord => ({ _id: id, submittedAt, status: 'new', ...extra });
-
-  it('orders newest first', () => {
-    const records = [record('a', '2026-01-01T00:00:00Z'), record('b', '2026-03-01T00:00:00Z'), record('c', '2026-02-01T00:00:00Z')];
-    expect(newestFirst(records).map((r) => r._id)).toEqual(['b', 'c', 'a']);
-  });
-
-  it('names the sender by name, else e-mail', () => {
-    expect(senderOf(record('a', '', { name: 'Ada', email: 'ada@example.com' }))).toBe('Ada');
-    expect(senderOf(record('a', '', { email: 'free@example.com' }))).toBe('free@example.com');
-    expect(senderOf(record('a', ''))).toBe('an unnamed sender');
   });
 });

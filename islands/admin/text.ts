@@ -25,8 +25,3 @@ export function formatSubmittedAt(iso: string, locale?: string, timeZone?: strin
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(locale ?? 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
 }
-
-/** Pages needed for `total` rows at `limit` per page (at least one, so "page 1 of 1" on empty). */
-export function pageCount(total: number, limit: number): number {
-  return Math.max(1, Math.ceil(total / limit));
-}

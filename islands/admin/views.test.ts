@@ -4,7 +4,8 @@ import { PLACEHOLDER_SECTIONS, pathOfView, sidebarKeyOfView, titleOfView, viewFr
 describe('dashboard views in the URL path', () => {
   const views: DashboardView[] = [
     { name: 'home' },
-    ...FORM_TYPES.map((type) => ({ name: 'forms' as const, type })),
+    ...FORM_TYPES.map((type) => ({ name: 'forms' as const, type, filters: {} })),
+    { name: 'forms', type: 'quote', filters: { status: 'quoted', q: 'a&b c', from: '2026-01-01', to: '2026-01-31', folder: 'spam', unread: true } },
     { name: 'messages', filters: {} },
     { name: 'messages', filters: { type: 'quote', status: 'quoted', q: 'a&b c', from: '2026-01-01', to: '2026-01-31', folder: 'spam', unread: true } },
     { name: 'lead', type: 'contact', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
@@ -23,7 +24,7 @@ describe('dashboard views in the URL path', () => {
   it('maps the contract paths', () => {
     expect(viewFromPath('/admin/dashboard')).toEqual({ name: 'home' });
     expect(viewFromPath('/admin/dashboard/')).toEqual({ name: 'home' });
-    expect(viewFromPath('/admin/dashboard/forms/free-offer')).toEqual({ name: 'forms', type: 'free-offer' });
+    expect(viewFromPath('/admin/dashboard/forms/free-offer')).toEqual({ name: 'forms', type: 'free-offer', filters: {} });
     expect(viewFromPath('/admin/dashboard/portfolio/')).toEqual({ name: 'portfolio' });
     expect(viewFromPath('/admin/dashboard/tasks')).toEqual({ name: 'tasks' });
     expect(pathOfView({ name: 'forms', type: 'quote' })).toBe('/admin/dashboard/forms/quote');
@@ -35,6 +36,13 @@ describe('dashboard views in the URL path', () => {
     expect(pathOfView({ name: 'messages', filters: { q: 'ada@example.com' } })).toBe('/admin/dashboard/messages?q=ada%40example.com');
     expect(viewFromPath('/admin/dashboard/messages/quote/not-an-id')).toEqual({ name: 'not-found' });
     expect(sidebarKeyOfView({ name: 'lead', type: 'quote', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' })).toBe('messages');
+  });
+
+  it('keeps Forms > type to its type: the path names it, a type in the query is dropped', () => {
+    expect(viewFromPath('/admin/dashboard/forms/quote?type=contact&status=new&unread=true')).toEqual({ name: 'forms', type: 'quote', filters: { status: 'new', unread: true } });
+    expect(pathOfView({ name: 'forms', type: 'quote', filters: { type: 'contact', q: 'ada' } })).toBe('/admin/dashboard/forms/quote?q=ada');
+    expect(titleOfView({ name: 'forms', type: 'quote', filters: { folder: 'spam' } })).toBe('Quotes submissions');
+    expect(sidebarKeyOfView({ name: 'forms', type: 'quote', filters: { status: 'new' } })).toBe('forms/quote');
   });
 
   it('encodes a detail id so no id can change the path shape', () => {

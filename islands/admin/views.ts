@@ -19,7 +19,8 @@ export const OWNER_SECTIONS: readonly AdminSection[] = ['users', 'settings', 'au
 
 export type DashboardView =
   | { name: 'home' }
-  | { name: 'forms'; type: FormType }
+  /** Forms > type: the Messages inbox with the type fixed; `filters` are the others (never `type`). */
+  | { name: 'forms'; type: FormType; filters?: LeadFilters }
   | { name: 'messages'; filters: LeadFilters }
   | { name: 'lead'; type: FormType; id: string }
   /** `fromProject`: the add panel opens filled in from that project (won quote). */
@@ -95,7 +96,12 @@ export function viewFromPath(url: string): DashboardView {
     return { name: 'not-found' };
   }
   if (rest.length > 0) return { name: 'not-found' };
-  if (section === 'forms') return detail && isFormType(detail) ? { name: 'forms', type: detail } : { name: 'not-found' };
+  if (section === 'forms') {
+    if (!detail || !isFormType(detail)) return { name: 'not-found' };
+    // The path names the type; a `type` in the query would contradict it and is dropped.
+    const { type: _ignored, ...filters } = filtersFromQuery(query);
+    return { name: 'forms', type: detail, filters };
+  }
   if (section === 'portfolio') {
     if (detail === undefined) {
       const fromProject = new URLSearchParams(query).get('from-project');
@@ -126,7 +132,7 @@ export function pathOfView(view: DashboardView): string {
     case 'not-found':
       return DASHBOARD_BASE;
     case 'forms':
-      return `${DASHBOARD_BASE}/forms/${view.type}`;
+      return `${DASHBOARD_BASE}/forms/${view.type}${queryOfFilters({ ...view.filters, type: undefined })}`;
     case 'messages':
       return `${DASHBOARD_BASE}/messages${queryOfFilters(view.filters)}`;
     case 'lead':
