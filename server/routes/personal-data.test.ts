@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { messages } from '../messages';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
@@ -48,6 +49,24 @@ describe('personal data', () => {
     expect(erased).toEqual([{ summary: '2 leads, 1 notes, 2 staff e-mails', target_id: null }]);
     const everything = JSON.stringify(await t.db('audit_log').select('*'));
     expect(everything.toLowerCase()).not.toContain('erin@example.com');
+  });
+
+  it('refuses an editor every call with 403 before it runs: nothing found, exported or erased', async () => {
+    const editor = await signInAsAdmin(t, { username: 'an-editor', role: 'editor' });
+    await submit('contact', 'kept@example.com');
+    const audited = await t.db('audit_log').count({ count: '*' }).first();
+    for (const response of [
+      await call().get('/api/personal-data?email=kept@example.com').set(editor.headers),
+      await call().get('/api/personal-data/export?email=kept@example.com').set(editor.headers),
+      await call().post('/api/personal-data/erase').set(editor.headers).send({ email: 'kept@example.com' }),
+    ]) {
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ error: messages.admin.notYourRole });
+    }
+    expect(Number((await t.db('leads').where({ email: 'kept@example.com' }).count({ count: '*' }).first())!.count)).toBe(1);
+    expect(await t.db('audit_log').count({ count: '*' }).first()).toEqual(audited);
+    // An owner may; and the later tests start without this lead.
+    await call().post('/api/personal-data/erase').set(admin.headers).send({ email: 'kept@example.com' }).expect(200);
   });
 
   it('answers a bad address with 400 naming the field, and callers without a session with 401', async () => {

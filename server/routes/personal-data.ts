@@ -1,16 +1,17 @@
 import Router from '@koa/router';
-import { adminActor, requireAdmin } from '../middleware/require-admin';
+import { adminActor, requireAdmin, requireRole } from '../middleware/require-admin';
 import type { PersonalDataService } from '../services/personal-data';
 
 /**
- * Personal data by e-mail address (README, "Reply promise"), admin-only:
+ * Personal data by e-mail address (README, "Reply promise"), owners only (an editor's call is
+ * refused 403 before it runs):
  * - `GET /api/personal-data?email=` → `{ email, leads, notes, notifications }`
  * - `GET /api/personal-data/export?email=` → the same as a JSON download (audited)
  * - `POST /api/personal-data/erase` `{ email }` → `{ leads, notes, notifications }` erased
  */
 export function personalDataRoutes(personalData: PersonalDataService): Router {
   const router = new Router({ prefix: '/api/personal-data' });
-  router.use(requireAdmin());
+  router.use(requireAdmin(), requireRole('owner'));
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     await next();
