@@ -99,8 +99,8 @@ const OWNER_ONLY_CALLS: [method: string, path: string, body?: object][] = [
   ['PATCH', '/api/settings', { requireTwoFactor: true }],
   ['POST', '/api/settings/test-email'],
   ['GET', '/api/audit'],
-  ['GET', '/api/personal-data?email=sweep@example.com'],
-  ['GET', '/api/personal-data/export?email=sweep@example.com'],
+  ['POST', '/api/personal-data/find', { email: 'sweep@example.com' }],
+  ['POST', '/api/personal-data/export', { email: 'sweep@example.com' }],
   ['POST', '/api/personal-data/erase', { email: 'sweep@example.com' }],
 ];
 
@@ -126,7 +126,7 @@ async function accountsAndTwoFactor(report: CheckReport, server: RunningServer, 
   const editor = (await loginAs('sweep-editor', password, '198.51.100.61')).session!;
 
   // Role refusals: 403 on every owner-only call, and the accounts, settings and the sweep's lead unchanged.
-  const sweepLeads = async () => ((await (await json('GET', '/api/personal-data?email=sweep@example.com', owner)).json()) as { leads: { _id: string }[] }).leads.map((lead) => lead._id);
+  const sweepLeads = async () => ((await (await json('POST', '/api/personal-data/find', owner, { email: 'sweep@example.com' })).json()) as { leads: { _id: string }[] }).leads.map((lead) => lead._id);
   const state = async () => JSON.stringify([await (await json('GET', '/api/users', owner)).json(), await (await json('GET', '/api/settings', owner)).json(), await sweepLeads()]);
   const before = await state();
   const notRefused = [];

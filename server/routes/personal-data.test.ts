@@ -28,21 +28,44 @@ describe('personal data', () => {
     await submit('enquiry', 'erin@example.com');
     await submit('contact', 'someone.else@example.com');
     await call().post(`/api/leads/contact/${first}/notes`).set(admin.headers).send({ body: 'Called Erin back.' }).expect(201);
-    const found: PersonalDataReport = (await call().get('/api/personal-data?email=ERIN@example.com').set(admin.headers).expect(200)).body;
+    const found: PersonalDataReport = (await call().post('/api/personal-data/find').set(admin.headers).send({ email: 'ERIN@example.com' }).expect(200)).body;
     expect(found.email).toBe('erin@example.com');
     expect(found.leads.map((lead) => lead.type)).toEqual(['contact', 'enquiry']);
     expect(found.leads[0]!.fields.email).toBe('Erin@Example.com');
     expect(found.notes.map((note) => note.body)).toEqual(['Called Erin back.']);
     expect(found.notifications).toHaveLength(2);
 
-    const exported = await call().get('/api/personal-data/export?email=erin@example.com').set(admin.headers).expect(200);
-    expect(exported.headers['content-disposition']).toContain('personal-data.json');
+    const exported = await call().post('/api/personal-data/export').set(admin.headers).send({ email: 'erin@example.com' }).expect(200);
+    expect(exported.headers['content-disposition']).toBe('attachment; filename="personal-data.json"');
+    expect(exported.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(exported.text).leads).toHaveLength(2);
+    expect(await t.db('audit_log').where({ action: 'personal-data.export' }).select('summary')).toEqual([{ summary: '2 leads' }]);
+  });
+
+  it('exports from a plain form post too, its token a form field; no valid token or another site, no export', async () => {
+    const form = (fields: Record<string, string>, origin = admin.headers.Origin) => call().post('/api/personal-data/export').set({ Cookie: admin.cookie, Origin: origin }).type('form').send(fields);
+    const exported = await form({ email: 'Erin@Example.com', csrf: admin.csrfToken }).expect(200);
+    expect(exported.headers['content-disposition']).toBe('attachment; filename="personal-data.json"');
+    expect((JSON.parse(exported.text) as PersonalDataReport).leads.map((lead) => lead.type)).toEqual(['contact', 'enquiry']);
+    expect((await form({ email: 'erin@example.com' }).expect(403)).body).toEqual({ error: messages.admin.badCsrfToken });
+    expect((await form({ email: 'erin@example.com', csrf: 'wrong' }).expect(403)).body).toEqual({ error: messages.admin.badCsrfToken });
+    expect((await form({ email: 'erin@example.com', csrf: admin.csrfToken }, 'https://evil.example').expect(403)).body).toEqual({ error: messages.admin.crossSiteRefused });
+    expect((await form({ email: 'nope', csrf: admin.csrfToken }).expect(400)).body.error).toMatch(/^email: /);
+    expect((await form({ email: 'erin@example.com', csrf: admin.csrfToken, other: 'x' }).expect(400)).body.error).toMatch(/^other: /);
+    expect(Number((await t.db('audit_log').where({ action: 'personal-data.export' }).count({ count: '*' }).first())!.count)).toBe(2);
+  });
+
+  it('takes the address in no URL: the old GET calls are gone', async () => {
+    for (const path of ['/api/personal-data?email=erin@example.com', '/api/personal-data/export?email=erin@example.com', '/api/personal-data/find?email=erin@example.com']) {
+      const response = await call().get(path).set(admin.headers);
+      expect(response.status).toBe(404);
+      expect(response.text).not.toContain('Erin');
+    }
   });
 
   it('erases it all in one transaction, leaving an audit record without the address', async () => {
     expect((await call().post('/api/personal-data/erase').set(admin.headers).send({ email: 'erin@example.com' }).expect(200)).body).toEqual({ leads: 2, notes: 1, notifications: 2 });
-    const after: PersonalDataReport = (await call().get('/api/personal-data?email=erin@example.com').set(admin.headers).expect(200)).body;
+    const after: PersonalDataReport = (await call().post('/api/personal-data/find').set(admin.headers).send({ email: 'erin@example.com' }).expect(200)).body;
     expect(after).toEqual({ email: 'erin@example.com', leads: [], notes: [], notifications: [] });
     expect(Number((await t.db('leads').count({ count: '*' }).first())!.count)).toBe(1);
     const erased = await t.db('audit_log').where({ action: 'lead.erase' }).select('summary', 'target_id');
@@ -56,8 +79,8 @@ describe('personal data', () => {
     await submit('contact', 'kept@example.com');
     const audited = await t.db('audit_log').count({ count: '*' }).first();
     for (const response of [
-      await call().get('/api/personal-data?email=kept@example.com').set(editor.headers),
-      await call().get('/api/personal-data/export?email=kept@example.com').set(editor.headers),
+      await call().post('/api/personal-data/find').set(editor.headers).send({ email: 'kept@example.com' }),
+      await call().post('/api/personal-data/export').set(editor.headers).send({ email: 'kept@example.com' }),
       await call().post('/api/personal-data/erase').set(editor.headers).send({ email: 'kept@example.com' }),
     ]) {
       expect(response.status).toBe(403);
@@ -70,9 +93,10 @@ describe('personal data', () => {
   });
 
   it('answers a bad address with 400 naming the field, and callers without a session with 401', async () => {
-    expect((await call().get('/api/personal-data?email=nope').set(admin.headers).expect(400)).body.error).toMatch(/^email: /);
+    expect((await call().post('/api/personal-data/find').set(admin.headers).send({ email: 'nope' }).expect(400)).body.error).toMatch(/^email: /);
+    expect((await call().post('/api/personal-data/export').set(admin.headers).send({ email: ['a@example.com'] }).expect(400)).body.error).toMatch(/^email: /);
     expect((await call().post('/api/personal-data/erase').set(admin.headers).send({}).expect(400)).body.error).toMatch(/^email: /);
-    await call().get('/api/personal-data?email=a@example.com').expect(401);
+    await call().post('/api/personal-data/find').send({ email: 'a@example.com' }).expect(401);
   });
 
   it('purges each form past its retention in batches, keeping forms set to keep', async () => {

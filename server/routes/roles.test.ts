@@ -15,8 +15,8 @@ const OWNER_ONLY_CALLS: [method: 'get' | 'patch' | 'post' | 'delete', path: stri
   ['delete', '/api/users/first-owner', null],
   ['get', '/api/audit', null],
   ['post', '/api/settings/test-email', null],
-  ['get', '/api/personal-data?email=held@example.com', null],
-  ['get', '/api/personal-data/export?email=held@example.com', null],
+  ['post', '/api/personal-data/find', { email: 'held@example.com' }],
+  ['post', '/api/personal-data/export', { email: 'held@example.com' }],
   ['post', '/api/personal-data/erase', { email: 'held@example.com' }],
 ];
 
@@ -68,7 +68,7 @@ describe('roles', () => {
   it('lets an owner make the same calls', async () => {
     await request(t.app.callback()).get('/api/settings').set(owner.headers).expect(200);
     await request(t.app.callback()).patch('/api/settings').set(owner.headers).send({ replyPromiseHours: 48 }).expect(200);
-    await request(t.app.callback()).get('/api/personal-data?email=held@example.com').set(owner.headers).expect(200);
+    await request(t.app.callback()).post('/api/personal-data/find').set(owner.headers).send({ email: 'held@example.com' }).expect(200);
   });
 
   it('lets an editor work on the portfolio and the leads', async () => {

@@ -9,16 +9,16 @@ import { toNotificationState } from './mail-health';
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import type { PersonalDataReport } from '../../shared/personal-data';
 import type { Settings } from '../../shared/settings';
+import { fieldErrorsOf } from '../../shared/zod-errors';
 
 const emailSchema = z.strictObject({ email: z.email({ error: 'Give an e-mail address such as ada@example.com.' }).max(254, 'Give an e-mail address such as ada@example.com.') });
 
 function parseEmail(value: unknown): string {
   const parsed = emailSchema.safeParse(value ?? {});
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? 'email');
-    const message = field === 'email' ? issue.message : 'This is not a parameter of this call.';
-    throw new ValidationError(`${field}: ${message}`, { [field]: message });
+    const fields = fieldErrorsOf(parsed.error, { unknownField: 'This is not a parameter of this call.' });
+    const [field, message] = Object.entries(fields)[0]!;
+    throw new ValidationError(`${field}: ${message}`, fields);
   }
   return parsed.data.email.toLowerCase();
 }
@@ -42,13 +42,13 @@ export function createPersonalData({ db, audit, logger, now = () => new Date() }
   }
 
   return {
-    find(query: unknown): Promise<PersonalDataReport> {
-      return report(parseEmail(query));
+    find(body: unknown): Promise<PersonalDataReport> {
+      return report(parseEmail(body));
     },
 
     /** The same as `find`, audited as an export (never naming the address). */
-    async exportJson(query: unknown, actor: AuditActor): Promise<PersonalDataReport> {
-      const found = await report(parseEmail(query));
+    async exportJson(body: unknown, actor: AuditActor): Promise<PersonalDataReport> {
+      const found = await report(parseEmail(body));
       await audit.record(actor, { action: 'personal-data.export', summary: `${found.leads.length} leads` });
       return found;
     },
