@@ -113,4 +113,47 @@ describe('personal data', () => {
     expect(Number((await t.db('form_notifications').whereNotIn('submission_id', t.db('leads').select('id')).count({ count: '*' }).first())!.count)).toBe(0);
     expect(await t.db('audit_log').where({ action: 'leads.purge' }).select('actor_name', 'summary')).toEqual([{ actor_name: 'system', summary: '1 Contact lead older than 30 days' }]);
   });
+
+  it('purges once per agency day, from 03:00 there, in batches, however many instances check', async () => {
+    const settings = { timeZone: 'Europe/Berlin', retentionDays: { contact: 30, enquiry: null, quote: 30, 'free-offer': 30, spam: 30 } };
+    const audit = createAuditTrail({ db: t.db });
+    // Two instances on the shared database, each with its own clock reader; batches of two leads.
+    const instance = () => createPersonalData({ db: t.db, audit, now: () => clock, purgeBatch: 2 });
+    const [one, two] = [instance(), instance()];
+    const oldContacts = async (count: number) => {
+      clock = new Date('2026-06-01T12:00:00.000Z');
+      for (let index = 0; index < count; index += 1) await submit('contact', `old.${index}@example.com`);
+    };
+    const purges = () => t.db('audit_log').where({ action: 'leads.purge' }).orderBy('id').pluck('summary');
+    const contactsLeft = async () => Number((await t.db('leads').where({ type: 'contact' }).whereLike('email', 'old.%').count({ count: '*' }).first())!.count);
+    const alreadyPurged = (await purges()).length;
+
+    await oldContacts(5);
+    clock = new Date('2026-11-25T01:59:00.000Z'); // 02:59 in Berlin
+    expect(await Promise.all([one.dailyPurge(settings), two.dailyPurge(settings)])).toEqual(['not-yet', 'not-yet']);
+    expect(await contactsLeft()).toBe(5);
+
+    clock = new Date('2026-11-25T02:01:00.000Z'); // 03:01 in Berlin
+    expect((await Promise.all([one.dailyPurge(settings), two.dailyPurge(settings)])).sort()).toEqual(['done-already', 'purged']);
+    expect(await contactsLeft()).toBe(0);
+    expect((await purges()).slice(alreadyPurged)).toEqual(['5 Contact leads older than 30 days']);
+    expect(await t.db('audit_log').where({ action: 'leads.purge' }).orderBy('id', 'desc').first('actor_name')).toEqual({ actor_name: 'system' });
+
+    // Later that day nobody purges again, even with more to purge; the next day one does.
+    await oldContacts(1);
+    clock = new Date('2026-11-25T22:30:00.000Z'); // 23:30 in Berlin
+    expect(await Promise.all([one.dailyPurge(settings), two.dailyPurge(settings)])).toEqual(['done-already', 'done-already']);
+    expect(await contactsLeft()).toBe(1);
+    clock = new Date('2026-11-25T23:30:00.000Z'); // 00:30 on the 26th in Berlin
+    expect(await one.dailyPurge(settings)).toBe('not-yet');
+    clock = new Date('2026-11-26T02:30:00.000Z');
+    expect((await Promise.all([two.dailyPurge(settings), one.dailyPurge(settings)])).sort()).toEqual(['done-already', 'purged']);
+    expect(await contactsLeft()).toBe(0);
+    expect((await purges()).slice(alreadyPurged)).toEqual(['5 Contact leads older than 30 days', '1 Contact lead older than 30 days']);
+    const runs = await t.db('daily_runs').orderBy('day').select('job', 'finished_at');
+    expect(runs.map((run) => [run.job, run.finished_at !== null])).toEqual([
+      ['retention-purge', true],
+      ['retention-purge', true],
+    ]);
+  });
 });
