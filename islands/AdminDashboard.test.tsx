@@ -6,11 +6,12 @@ import { TEST_ASSETS_DIR } from '../tests/helpers/test-app';
 import { AdminDashboardPage, adminDashboardMeta } from '../views/pages/AdminDashboardPage';
 import { RowActions } from './admin/LeadInbox';
 import { FORM_TYPES } from '../shared/form-types';
+import type { AdminRole } from '../shared/admin-auth';
 
 const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.test' }), loadManifest(TEST_ASSETS_DIR));
 /** The page's HTML, without the `<!-- -->` separators React puts between adjacent text nodes. */
-const render = (path: string) =>
-  renderPage({ path, meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: 'ada', role: 'owner' }} csrfToken="csrf-123" /> }).replace(/<!-- -->/g, '');
+const render = (path: string, role: AdminRole = 'owner') =>
+  renderPage({ path, meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: 'ada', role }} csrfToken="csrf-123" /> }).replace(/<!-- -->/g, '');
 
 function decodeAttribute(value: string): string {
   return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -85,6 +86,23 @@ describe('admin dashboard page (server render)', () => {
     expect(render('/admin/dashboard/portfolio')).toContain('Add Portfolio');
     expect(render('/admin/dashboard/portfolio/abc')).toContain('Loading portfolio items…');
     expect(render('/admin/dashboard/nope')).toContain('This dashboard page does not exist.');
+  });
+
+  it("shows an editor no owners' sections, and says so instead of showing one reached by its address", () => {
+    const owner = render('/admin/dashboard');
+    const editor = render('/admin/dashboard', 'editor');
+    for (const label of ['Users', 'Find by e-mail', 'Settings']) {
+      expect(owner).toContain(`>${label}<`);
+      expect(editor).not.toContain(`>${label}<`);
+    }
+    expect(editor).toContain('>Tasks<');
+    expect(editor).toContain('>Your account<');
+    for (const path of ['privacy', 'users', 'settings', 'settings/audit']) {
+      const html = render(`/admin/dashboard/${path}`, 'editor');
+      expect(html).toContain('Only owners can use this page.');
+      expect(html).not.toContain('E-mail address');
+    }
+    expect(render('/admin/dashboard/privacy')).toContain('E-mail address');
   });
 });
 

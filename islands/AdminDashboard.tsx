@@ -20,7 +20,7 @@ import { PersonalDataView } from './admin/PersonalDataView';
 import { TopBar } from './admin/TopBar';
 import { ViewHeading } from './admin/ViewHeading';
 import { ViewLink } from './admin/ViewLink';
-import { PLACEHOLDER_LABELS, pathOfView, titleOfView, viewFromPath, type DashboardView } from './admin/views';
+import { PLACEHOLDER_LABELS, isOwnerView, pathOfView, titleOfView, viewFromPath, type DashboardView } from './admin/views';
 
 export interface AdminDashboardProps {
   username: string;
@@ -161,7 +161,7 @@ export default function AdminDashboard({ username, role, csrfToken, path, twoFac
                 {logoutFailed && <p className="admin-notice admin-notice--error">Logout failed. Check your connection and try again.</p>}
               </div>
             </div>
-            <CurrentView view={view} username={username} twoFactorSetupRequired={twoFactorSetupRequired} />
+            <CurrentView view={view} username={username} role={role} twoFactorSetupRequired={twoFactorSetupRequired} />
           </main>
         </div>
       </div>
@@ -197,8 +197,19 @@ function NoticeBox({ notice, onDismiss }: { notice: Notice; onDismiss: () => voi
   );
 }
 
-function CurrentView({ view, username, twoFactorSetupRequired }: { view: DashboardView; username: string; twoFactorSetupRequired: boolean }) {
+function CurrentView({ view, username, role, twoFactorSetupRequired }: { view: DashboardView; username: string; role: AdminRole; twoFactorSetupRequired: boolean }) {
   if (twoFactorSetupRequired) return <AccountView username={username} twoFactorSetupRequired />;
+  // An editor who follows a link to an owners' view learns why it is not there (its calls would answer 403).
+  if (role !== 'owner' && isOwnerView(view)) {
+    return (
+      <>
+        <ViewHeading title={titleOfView(view)} />
+        <p className="admin-card">
+          Only owners can use this page. <ViewLink to={{ name: 'home' }}>Go to the dashboard</ViewLink>
+        </p>
+      </>
+    );
+  }
   switch (view.name) {
     case 'home':
       return <DashboardHome username={username} />;

@@ -4,6 +4,7 @@ import { migrations } from '.';
 import * as loginDevices from './20261124100000_login_devices';
 import * as leads from './20261125100000_leads';
 import * as replyClock from './20261127160000_reply_clock';
+import * as dailyRuns from './20261128200000_daily_runs';
 import * as openDueArrivals from './20261128110000_open_due_arrivals';
 
 async function userTables(testDb: TestDb): Promise<string[]> {
@@ -113,5 +114,31 @@ describe('20261127160000_reply_clock', () => {
       { id: '00000000-0000-4000-8000-000000000003', due_at: due, responded_at: changed },
       { id: '00000000-0000-4000-8000-000000000004', due_at: null, responded_at: null },
     ]);
+  });
+});
+
+describe('20261128200000_daily_runs', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(() => testDb.destroy());
+
+  it("moves the digest's days into daily_runs, each done (sent or with nothing to say), and back", async () => {
+    await dailyRuns.down(testDb.db);
+    const claimed = new Date('2026-11-24T07:00:00Z');
+    await testDb.db('digest_runs').insert([
+      { day: '2026-11-23', claimed_at: claimed, sent_at: null },
+      { day: '2026-11-24', claimed_at: claimed, sent_at: new Date('2026-11-24T07:00:05Z'), recipients: 2 },
+    ]);
+    await dailyRuns.up(testDb.db);
+    const rows = await testDb.db('daily_runs').orderBy('day').select('job', 'finished_at');
+    expect(rows.map((row) => [row.job, new Date(row.finished_at).toISOString()])).toEqual([
+      ['morning-digest', '2026-11-24T07:00:00.000Z'],
+      ['morning-digest', '2026-11-24T07:00:05.000Z'],
+    ]);
+    await dailyRuns.down(testDb.db);
+    expect(await testDb.db('digest_runs').orderBy('day').pluck('recipients')).toEqual([0, 0]);
+    await dailyRuns.up(testDb.db);
   });
 });

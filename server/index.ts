@@ -73,8 +73,9 @@ async function main(): Promise<void> {
   const personalData = createPersonalData({ db, audit: createAuditTrail({ db }), logger });
   const spamPurge = setInterval(() => {
     purgeSpamFolder(db, { now: new Date(), retentionDays: settings.current().retentionDays.spam }).catch((error: unknown) => logger.warn({ err: error }, 'spam purge failed'));
-    // Each form's retention, in small batches; hourly, so a restart never skips a day.
-    personalData.purgeExpired(settings.current().retentionDays).catch((error: unknown) => logger.warn({ err: error }, 'retention purge failed'));
+    // Each form's retention, in small batches, once per agency day (claimed in the database, so one
+    // instance runs it); checked hourly, so a restart or a failed run never skips a day.
+    personalData.dailyPurge(settings.current()).catch((error: unknown) => logger.warn({ err: error }, 'retention purge failed; the next check tries again'));
   }, 3600_000);
   const analytics = createAnalytics({ db, logger, timeZone: () => settings.current().timeZone });
   analytics.start();

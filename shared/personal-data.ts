@@ -1,7 +1,7 @@
 import type { LeadListItem } from './leads';
 import type { NotificationState } from './mail-health';
 
-/** `GET /api/personal-data?email=`: everything held for one address (GDPR article 15). */
+/** `POST /api/personal-data/find` `{ email }`: everything held for one address (GDPR article 15). */
 export interface PersonalDataReport {
   email: string;
   leads: (LeadListItem & { fields: Record<string, string | number | null> })[];

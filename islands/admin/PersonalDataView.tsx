@@ -12,7 +12,8 @@ const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 
 
 /**
  * Find by e-mail: everything held for one address (leads, notes, staff e-mails), its export as
- * JSON and its erasure (GDPR articles 15 and 17). The address stays in the page, never the URL.
+ * JSON and its erasure (GDPR articles 15 and 17). The address stays in the page and the request
+ * bodies, never a URL.
  */
 export function PersonalDataView() {
   const { api, notify, leadsChanged } = useDashboard();
@@ -103,9 +104,14 @@ export function PersonalDataView() {
             ))}
           </ul>
           <div className="admin-lead__actions">
-            <a className="admin-button admin-button--ghost admin-button--small" href={`/api/personal-data/export?email=${encodeURIComponent(report.email)}`} download="personal-data.json">
-              Export (JSON)
-            </a>
+            {/* A plain form post: the address stays out of the URL, and the browser saves the answer (an attachment). */}
+            <form method="post" action="/api/personal-data/export">
+              <input type="hidden" name="email" value={report.email} />
+              <input type="hidden" name="csrf" value={api.csrfToken} />
+              <button type="submit" className="admin-button admin-button--ghost admin-button--small">
+                Export (JSON)
+              </button>
+            </form>
             <button type="button" className="admin-button admin-button--danger admin-button--small" disabled={busy} onClick={() => setConfirming(true)}>
               Erase
             </button>

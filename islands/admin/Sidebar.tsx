@@ -112,7 +112,7 @@ export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClos
               ))}
             </ul>
           </li>
-          {SECTIONS_AFTER_FORMS.filter(({ key }) => role === 'owner' || !(OWNER_SECTIONS as readonly string[]).includes(key)).map(({ key, icon }) => {
+          {SECTIONS_AFTER_FORMS.filter(({ key }) => role === 'owner' || !OWNER_SECTIONS.includes(key)).map(({ key, icon }) => {
             const { to, text } = viewOfSection(key);
             const badge = key === 'tasks' && overdue > 0 ? overdue : 0;
             return (

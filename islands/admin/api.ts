@@ -75,6 +75,9 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
   }
 
   return {
+    /** The session's token, for the plain forms that post to the API (a download the browser saves). */
+    csrfToken,
+
     /** A JSON call of the back office's own API; resolves with the answer's body (null for 204). */
     async send<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, fallback: string, json?: unknown): Promise<T> {
       const response = await call(method, url, fallback, json);
@@ -137,7 +140,8 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     },
 
     async personalData(email: string): Promise<PersonalDataReport> {
-      const response = await call('GET', `/api/personal-data?email=${encodeURIComponent(email)}`, 'Failed to search.');
+      // A POST, so the address stays out of URLs (logs, history, Referer).
+      const response = await call('POST', '/api/personal-data/find', 'Failed to search.', { email });
       return (await readJson(response)) as PersonalDataReport;
     },
 

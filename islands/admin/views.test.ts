@@ -1,5 +1,5 @@
 import { FORM_TYPES } from '../../shared/form-types';
-import { PLACEHOLDER_SECTIONS, pathOfView, sidebarKeyOfView, titleOfView, viewFromPath, type DashboardView } from './views';
+import { PLACEHOLDER_SECTIONS, isOwnerView, pathOfView, sidebarKeyOfView, titleOfView, viewFromPath, type DashboardView } from './views';
 
 describe('dashboard views in the URL path', () => {
   const views: DashboardView[] = [
@@ -75,5 +75,12 @@ describe('dashboard views in the URL path', () => {
     expect(viewFromPath('/admin/dashboard/settings/audit')).toEqual({ name: 'admin', section: 'audit' });
     expect(viewFromPath('/admin/dashboard/users')).toEqual({ name: 'admin', section: 'users' });
     expect(pathOfView({ name: 'admin', section: 'audit' })).toBe('/admin/dashboard/settings/audit');
+  });
+
+  it('keeps accounts, settings, the audit trail and Find by e-mail to owners', () => {
+    const ownerOnly = ['users', 'settings', 'settings/audit', 'privacy'].map((path) => viewFromPath(`/admin/dashboard/${path}`));
+    expect(ownerOnly.map(isOwnerView)).toEqual([true, true, true, true]);
+    const everyone = ['', '/account', '/tasks', '/messages', '/forms/contact', '/portfolio', '/projects', '/analytics'].map((path) => viewFromPath(`/admin/dashboard${path}`));
+    expect(everyone.map(isOwnerView)).toEqual(everyone.map(() => false));
   });
 });

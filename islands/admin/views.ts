@@ -14,8 +14,11 @@ export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
 /** The back office's own views: accounts and settings (owners), and one's own account (everyone). */
 export const ADMIN_SECTIONS = { users: 'Users', account: 'Your account', settings: 'Settings', audit: 'Audit trail' } as const;
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
-/** The sections only owners see; the server refuses their calls to editors anyway. */
-export const OWNER_SECTIONS: readonly AdminSection[] = ['users', 'settings', 'audit'];
+/**
+ * The sidebar sections only owners see (the audit trail is a page of Settings; Find by e-mail is
+ * `privacy`); the server refuses their calls to editors anyway.
+ */
+export const OWNER_SECTIONS: readonly string[] = ['users', 'settings', 'privacy'];
 
 export type DashboardView =
   | { name: 'home' }
@@ -186,6 +189,11 @@ export function titleOfView(view: DashboardView): string {
     case 'not-found':
       return 'Page not found';
   }
+}
+
+/** Whether only owners may use `view` (an editor is told so instead of shown it). */
+export function isOwnerView(view: DashboardView): boolean {
+  return OWNER_SECTIONS.includes(sidebarKeyOfView(view));
 }
 
 /** The sidebar entry a view belongs to, for `aria-current` (a detail view lights up Portfolio). */

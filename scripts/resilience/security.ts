@@ -99,6 +99,9 @@ const OWNER_ONLY_CALLS: [method: string, path: string, body?: object][] = [
   ['PATCH', '/api/settings', { requireTwoFactor: true }],
   ['POST', '/api/settings/test-email'],
   ['GET', '/api/audit'],
+  ['POST', '/api/personal-data/find', { email: 'sweep@example.com' }],
+  ['POST', '/api/personal-data/export', { email: 'sweep@example.com' }],
+  ['POST', '/api/personal-data/erase', { email: 'sweep@example.com' }],
 ];
 
 /**
@@ -122,8 +125,9 @@ async function accountsAndTwoFactor(report: CheckReport, server: RunningServer, 
   report.expect(created.status === 201 && Boolean(password), `creating an editor answered ${created.status}`);
   const editor = (await loginAs('sweep-editor', password, '198.51.100.61')).session!;
 
-  // Role refusals: 403 on every owner-only call, and the accounts and settings unchanged.
-  const state = async () => JSON.stringify([await (await json('GET', '/api/users', owner)).json(), await (await json('GET', '/api/settings', owner)).json()]);
+  // Role refusals: 403 on every owner-only call, and the accounts, settings and the sweep's lead unchanged.
+  const sweepLeads = async () => ((await (await json('POST', '/api/personal-data/find', owner, { email: 'sweep@example.com' })).json()) as { leads: { _id: string }[] }).leads.map((lead) => lead._id);
+  const state = async () => JSON.stringify([await (await json('GET', '/api/users', owner)).json(), await (await json('GET', '/api/settings', owner)).json(), await sweepLeads()]);
   const before = await state();
   const notRefused = [];
   for (const [method, path, body] of OWNER_ONLY_CALLS) {
@@ -132,7 +136,7 @@ async function accountsAndTwoFactor(report: CheckReport, server: RunningServer, 
   }
   report.figure('owner-only calls refused to an editor', `${OWNER_ONLY_CALLS.length - notRefused.length} of ${OWNER_ONLY_CALLS.length}`);
   report.expect(notRefused.length === 0, `not 403 for an editor: ${notRefused.join(', ')}`);
-  report.expect((await state()) === before, 'an editor’s refused call changed an account or a setting');
+  report.expect((await state()) === before, 'an editor’s refused call changed an account, a setting or a lead');
 
   // A password change ends the account's other sessions and keeps this one.
   const other = (await loginAs('sweep-editor', password, '198.51.100.62')).session!;

@@ -41,16 +41,31 @@ export function assertCsrf(ctx: Context, token: string | undefined): void {
 }
 
 /**
- * Guards admin-only routes: without a signed-in admin the answer is 401 and the handler never runs;
- * a state-changing method also needs the session's token in `X-CSRF-Token` and a same-origin
- * request, else 403; an account that must first set up two-factor sign-in gets 403 too, except on
- * the routes that say `duringTwoFactorSetup`. The session itself comes from the admin session
- * middleware in `server/app.ts`.
+ * The request's CSRF token: `X-CSRF-Token`, or on routes that take plain HTML form posts
+ * (`formPosts`) a urlencoded body's `csrf` field. That field is taken out of the body, so the
+ * handler validates the form's own fields only.
  */
-export function requireAdmin({ duringTwoFactorSetup = false }: { duringTwoFactorSetup?: boolean } = {}): Middleware {
+function csrfTokenOf(ctx: Context, formPosts: boolean): string | undefined {
+  let field: string | undefined;
+  if (formPosts && ctx.is('application/x-www-form-urlencoded')) {
+    const { csrf, ...fields } = (ctx.request.body ?? {}) as { [field: string]: NonNullable<Context['request']['body']> };
+    ctx.request.body = fields;
+    if (typeof csrf === 'string') field = csrf;
+  }
+  return ctx.get('X-CSRF-Token') || field;
+}
+
+/**
+ * Guards admin-only routes: without a signed-in admin the answer is 401 and the handler never runs;
+ * a state-changing method also needs the session's token (in `X-CSRF-Token`, or with `formPosts`
+ * also as a form's `csrf` field) and a same-origin request, else 403; an account that must first
+ * set up two-factor sign-in gets 403 too, except on the routes that say `duringTwoFactorSetup`. The
+ * session itself comes from the admin session middleware in `server/app.ts`.
+ */
+export function requireAdmin({ duringTwoFactorSetup = false, formPosts = false }: { duringTwoFactorSetup?: boolean; formPosts?: boolean } = {}): Middleware {
   return async (ctx, next) => {
     if (!ctx.state.admin || !ctx.state.adminSession) throw new HttpError(401, messages.admin.notSignedIn);
-    if (!SAFE_METHODS.has(ctx.method)) assertCsrf(ctx, ctx.get('X-CSRF-Token') || undefined);
+    if (!SAFE_METHODS.has(ctx.method)) assertCsrf(ctx, csrfTokenOf(ctx, formPosts));
     // An account the owners' two-factor rule sent to set it up can do that (and sign out) only.
     if (ctx.state.twoFactorSetupRequired && !duringTwoFactorSetup) throw new HttpError(403, messages.twoFactor.setupRequired);
     await next();

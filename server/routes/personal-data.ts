@@ -1,25 +1,28 @@
 import Router from '@koa/router';
-import { adminActor, requireAdmin } from '../middleware/require-admin';
+import { adminActor, requireAdmin, requireRole } from '../middleware/require-admin';
 import type { PersonalDataService } from '../services/personal-data';
 
 /**
- * Personal data by e-mail address (README, "Reply promise"), admin-only:
- * - `GET /api/personal-data?email=` → `{ email, leads, notes, notifications }`
- * - `GET /api/personal-data/export?email=` → the same as a JSON download (audited)
+ * Personal data by e-mail address (README, "Reply promise"), owners only (an editor's call is
+ * refused 403 before it runs). Every call is a POST with the address in its body, so the address
+ * never lands in an access log, the browser's history or a `Referer`:
+ * - `POST /api/personal-data/find` `{ email }` → `{ email, leads, notes, notifications }`
+ * - `POST /api/personal-data/export` `{ email }` → the same as a `personal-data.json` download
+ *   (audited); also a plain HTML form post (`email` and `csrf` fields), which the browser saves
  * - `POST /api/personal-data/erase` `{ email }` → `{ leads, notes, notifications }` erased
  */
 export function personalDataRoutes(personalData: PersonalDataService): Router {
   const router = new Router({ prefix: '/api/personal-data' });
-  router.use(requireAdmin());
+  router.use(requireAdmin({ formPosts: true }), requireRole('owner'));
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     await next();
   });
-  router.get('/', async (ctx) => {
-    ctx.body = await personalData.find(ctx.query);
+  router.post('/find', async (ctx) => {
+    ctx.body = await personalData.find(ctx.request.body);
   });
-  router.get('/export', async (ctx) => {
-    const report = await personalData.exportJson(ctx.query, adminActor(ctx));
+  router.post('/export', async (ctx) => {
+    const report = await personalData.exportJson(ctx.request.body, adminActor(ctx));
     ctx.attachment('personal-data.json');
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = JSON.stringify(report, null, 2);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { messages } from '../messages';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
+import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 
 /** Every call only owners may make: an editor's is refused with 403 and changes nothing. */
@@ -14,6 +15,9 @@ const OWNER_ONLY_CALLS: [method: 'get' | 'patch' | 'post' | 'delete', path: stri
   ['delete', '/api/users/first-owner', null],
   ['get', '/api/audit', null],
   ['post', '/api/settings/test-email', null],
+  ['post', '/api/personal-data/find', { email: 'held@example.com' }],
+  ['post', '/api/personal-data/export', { email: 'held@example.com' }],
+  ['post', '/api/personal-data/erase', { email: 'held@example.com' }],
 ];
 
 /** What an owner-only call could change. */
@@ -22,6 +26,7 @@ async function snapshot(t: TestApp) {
     settings: await t.db('app_settings').select('*'),
     users: await t.db('admin_users').orderBy('id').select('*'),
     audit: await t.db('audit_log').count('* as count'),
+    leads: await t.db('leads').orderBy('id').select('id'),
   };
 }
 
@@ -33,6 +38,8 @@ describe('roles', () => {
     t = await createTestApp();
     owner = await signInAsAdmin(t, { username: 'first-owner' });
     editor = await signInAsAdmin(t, { username: 'an-editor', role: 'editor' });
+    // Something for the personal-data calls to find, export and erase.
+    await request(t.app.callback()).post('/api/forms/contact').send({ ...VALID_FORMS.contact, email: 'held@example.com', ...humanMeta() }).expect(201);
   });
   afterAll(() => t.destroy());
 
@@ -61,6 +68,7 @@ describe('roles', () => {
   it('lets an owner make the same calls', async () => {
     await request(t.app.callback()).get('/api/settings').set(owner.headers).expect(200);
     await request(t.app.callback()).patch('/api/settings').set(owner.headers).send({ replyPromiseHours: 48 }).expect(200);
+    await request(t.app.callback()).post('/api/personal-data/find').set(owner.headers).send({ email: 'held@example.com' }).expect(200);
   });
 
   it('lets an editor work on the portfolio and the leads', async () => {

@@ -68,7 +68,7 @@ describe('morning digest', () => {
     expect(await one.tick()).toBe('done-already');
     expect(await two.tick()).toBe('done-already');
     expect(smtp.messages).toHaveLength(1);
-    expect(await testDb.db('digest_runs').whereNotNull('sent_at').select('recipients')).toEqual([{ recipients: 2 }]);
+    expect(await testDb.db('daily_runs').whereNotNull('finished_at').orderBy('day').pluck('job')).toEqual(['morning-digest', 'morning-digest']);
   });
 
   it('gives the day back when the mail cannot be sent, so the next tick sends it', async () => {

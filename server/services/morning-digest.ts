@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { countOpenLeads } from '../db/reply-queue';
-import { claimDigestDay, markDigestSent, openLeadsDueBefore, releaseDigestDay } from '../db/digest';
+import { claimDailyRun, markDailyRunFinished, releaseDailyRun } from '../db/daily-runs';
+import { openLeadsDueBefore } from '../db/digest';
 import { troubledNotifications } from '../db/form-notifications';
 import type { LeadRow } from '../db/tables';
 import type { Logger } from '../logger';
@@ -32,13 +33,15 @@ export interface MorningDigestDeps {
 
 /** Leads listed per section; the count says how many more there are. */
 const LISTED = 20;
+const DIGEST_JOB = 'morning-digest';
 
 /**
  * The morning digest: once a day at `digestTime` in the agency's zone, one e-mail to the
  * notification recipients with the overdue leads, those due by the end of the day and the staff
  * e-mails in trouble, linked into the admin. However many instances tick, one sends: each day is
- * claimed by inserting its row in `digest_runs`. Nothing is sent on a day with nothing to say; a
- * send that fails gives the claim back, so the next tick (on any instance) tries again.
+ * claimed by inserting its `('morning-digest', day)` row in `daily_runs`. Nothing is sent on a day
+ * with nothing to say; a send that fails gives the claim back, so the next tick (on any instance)
+ * tries again.
  */
 export function createMorningDigest({ db, settings, publicUrl, send, logger, now = () => new Date() }: MorningDigestDeps) {
   let timer: NodeJS.Timeout | undefined;
@@ -84,17 +87,20 @@ export function createMorningDigest({ db, settings, publicUrl, send, logger, now
     if (at.getTime() < zonedInstant(day, hours + minutes / 60, timeZone)) return 'not-yet';
     // Unclaimed, so recipients set later in the day still get that day's digest.
     if (notificationRecipients.length === 0) return 'no-recipients';
-    if (!(await claimDigestDay(db, day, at))) return 'done-already';
+    if (!(await claimDailyRun(db, DIGEST_JOB, day, at))) return 'done-already';
     const mail = await compose(at, new Date(zonedInstant(addDays(day, 1), 0, timeZone)));
-    if (!mail) return 'nothing-to-say';
+    if (!mail) {
+      await markDailyRunFinished(db, DIGEST_JOB, day, at);
+      return 'nothing-to-say';
+    }
     try {
       await send({ to: notificationRecipients, ...mail });
     } catch (error) {
-      await releaseDigestDay(db, day);
+      await releaseDailyRun(db, DIGEST_JOB, day);
       logger?.warn({ err: error, day }, 'morning digest not sent; will try again');
       return 'failed';
     }
-    await markDigestSent(db, day, { now: at, recipients: notificationRecipients.length });
+    await markDailyRunFinished(db, DIGEST_JOB, day, at);
     logger?.info({ day, recipients: notificationRecipients.length }, 'morning digest sent');
     return 'sent';
   }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { claimDailyRun, markDailyRunFinished, releaseDailyRun } from '../db/daily-runs';
 import { dataHeldFor, eraseLeads, purgeLeadBatch } from '../db/personal-data';
 import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
@@ -7,30 +8,37 @@ import { SYSTEM_ACTOR, type AuditActor, type AuditTrail } from './audit';
 import { leadFields, toLeadListItem } from './leads';
 import { toNotificationState } from './mail-health';
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
+import { localDate } from '../../shared/local-date';
 import type { PersonalDataReport } from '../../shared/personal-data';
+import { zonedInstant } from '../../shared/reply-clock';
 import type { Settings } from '../../shared/settings';
+import { fieldErrorsOf } from '../../shared/zod-errors';
 
 const emailSchema = z.strictObject({ email: z.email({ error: 'Give an e-mail address such as ada@example.com.' }).max(254, 'Give an e-mail address such as ada@example.com.') });
 
 function parseEmail(value: unknown): string {
   const parsed = emailSchema.safeParse(value ?? {});
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? 'email');
-    const message = field === 'email' ? issue.message : 'This is not a parameter of this call.';
-    throw new ValidationError(`${field}: ${message}`, { [field]: message });
+    const fields = fieldErrorsOf(parsed.error, { unknownField: 'This is not a parameter of this call.' });
+    const [field, message] = Object.entries(fields)[0]!;
+    throw new ValidationError(`${field}: ${message}`, fields);
   }
   return parsed.data.email.toLowerCase();
 }
 
 const PURGE_BATCH = 500;
 const DAY_MS = 24 * 3600_000;
+/** The daily purge runs from this hour of the agency's day (a quiet one), on the first check after it. */
+export const RETENTION_PURGE_HOUR = 3;
+const RETENTION_PURGE_JOB = 'retention-purge';
+
+export type DailyPurgeOutcome = 'not-yet' | 'done-already' | 'purged';
 
 /**
  * Personal data (GDPR articles 15 and 17): everything held for an e-mail address, its export as
  * JSON and its erasure in one transaction, audited without the address; and the retention purge.
  */
-export function createPersonalData({ db, audit, logger, now = () => new Date() }: { db: Knex; audit: AuditTrail; logger?: Logger; now?: () => Date }) {
+export function createPersonalData({ db, audit, logger, now = () => new Date(), purgeBatch = PURGE_BATCH }: { db: Knex; audit: AuditTrail; logger?: Logger; now?: () => Date; purgeBatch?: number }) {
   async function report(email: string, trx: Knex = db): Promise<PersonalDataReport> {
     const held = await dataHeldFor(trx, email);
     return {
@@ -41,14 +49,39 @@ export function createPersonalData({ db, audit, logger, now = () => new Date() }
     };
   }
 
+  /**
+   * Deletes each form's leads older than its retention (null: kept), a batch at a time; returns
+   * how many went. Spam has its own purge (the spam folder's).
+   */
+  async function purgeExpired(retentionDays: Settings['retentionDays']): Promise<number> {
+    let total = 0;
+    for (const type of FORM_TYPES) {
+      const days = retentionDays[type];
+      if (days === null) continue;
+      const before = new Date(now().getTime() - days * DAY_MS);
+      let purged = 0;
+      for (;;) {
+        const count = await purgeLeadBatch(db, { type, before, batch: purgeBatch });
+        purged += count;
+        if (count < purgeBatch) break;
+      }
+      if (purged > 0) {
+        await audit.record(SYSTEM_ACTOR, { action: 'leads.purge', summary: `${purged} ${FORM_TYPE_LABELS[type]} lead${purged === 1 ? '' : 's'} older than ${days} days` });
+        logger?.info({ form: type, purged }, 'old leads purged');
+      }
+      total += purged;
+    }
+    return total;
+  }
+
   return {
-    find(query: unknown): Promise<PersonalDataReport> {
-      return report(parseEmail(query));
+    find(body: unknown): Promise<PersonalDataReport> {
+      return report(parseEmail(body));
     },
 
     /** The same as `find`, audited as an export (never naming the address). */
-    async exportJson(query: unknown, actor: AuditActor): Promise<PersonalDataReport> {
-      const found = await report(parseEmail(query));
+    async exportJson(body: unknown, actor: AuditActor): Promise<PersonalDataReport> {
+      const found = await report(parseEmail(body));
       await audit.record(actor, { action: 'personal-data.export', summary: `${found.leads.length} leads` });
       return found;
     },
@@ -66,29 +99,27 @@ export function createPersonalData({ db, audit, logger, now = () => new Date() }
       });
     },
 
+    purgeExpired,
+
     /**
-     * Deletes each form's leads older than its retention (null: kept), a batch at a time; returns
-     * how many went. Spam has its own purge (the spam folder's).
+     * The retention purge, once per agency day: the first check after `RETENTION_PURGE_HOUR` there
+     * claims the day in `daily_runs` and purges; every other check that day, on any instance, finds
+     * the claim and does nothing. A purge that fails gives the day back for the next check (the
+     * batches already gone stay gone, so a second run only finishes the job).
      */
-    async purgeExpired(retentionDays: Settings['retentionDays']): Promise<number> {
-      let total = 0;
-      for (const type of FORM_TYPES) {
-        const days = retentionDays[type];
-        if (days === null) continue;
-        const before = new Date(now().getTime() - days * DAY_MS);
-        let purged = 0;
-        for (;;) {
-          const count = await purgeLeadBatch(db, { type, before, batch: PURGE_BATCH });
-          purged += count;
-          if (count < PURGE_BATCH) break;
-        }
-        if (purged > 0) {
-          await audit.record(SYSTEM_ACTOR, { action: 'leads.purge', summary: `${purged} ${FORM_TYPE_LABELS[type]} lead${purged === 1 ? '' : 's'} older than ${days} days` });
-          logger?.info({ form: type, purged }, 'old leads purged');
-        }
-        total += purged;
+    async dailyPurge({ timeZone, retentionDays }: Pick<Settings, 'timeZone' | 'retentionDays'>): Promise<DailyPurgeOutcome> {
+      const at = now();
+      const day = localDate(at, timeZone);
+      if (at.getTime() < zonedInstant(day, RETENTION_PURGE_HOUR, timeZone)) return 'not-yet';
+      if (!(await claimDailyRun(db, RETENTION_PURGE_JOB, day, at))) return 'done-already';
+      try {
+        await purgeExpired(retentionDays);
+      } catch (error) {
+        await releaseDailyRun(db, RETENTION_PURGE_JOB, day);
+        throw error;
       }
-      return total;
+      await markDailyRunFinished(db, RETENTION_PURGE_JOB, day, now());
+      return 'purged';
     },
   };
 }
