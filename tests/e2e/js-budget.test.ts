@@ -55,10 +55,21 @@ describe('JavaScript budgets', () => {
     await page.goto(server.url + pagePath, { waitUntil: 'networkidle' });
     const islandsOnPage = await page.$$eval('[data-island]', (nodes) => nodes.map((node) => node.getAttribute('data-island')!));
     if (wakeIslands) {
-      // A focus event wakes interaction islands without following any link.
-      await page.$$eval('[data-island]', (nodes) => nodes.forEach((node) => node.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))));
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForFunction(() => document.querySelectorAll('[data-island]:not([data-hydrated])').length === 0);
+      // Until every island is awake: each sleeping one is scrolled into view (visibility islands)
+      // and sent a focus event (interaction islands, without following any link). Again on each
+      // poll, because lazy images can still move an island out of view after one scroll.
+      await page.waitForFunction(
+        () => {
+          const sleeping = Array.from(document.querySelectorAll('[data-island]:not([data-hydrated])'));
+          for (const node of sleeping) {
+            node.firstElementChild?.scrollIntoView({ block: 'center' });
+            node.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+          }
+          return sleeping.length === 0;
+        },
+        undefined,
+        { polling: 250 },
+      );
       await page.waitForLoadState('networkidle');
     }
     const scripts = await Promise.all(requests.map(async (request) => ({ url: new URL(request.url()).pathname, bytes: (await request.sizes()).responseBodySize })));
