@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, type BrowserState, DESKTOP, launchBrowser, openDashboard, PHONE, signInThroughForm } from './browser';
-import { startServer, type RunningServer } from './server';
+import { startServer, submitLead, type RunningServer } from './server';
 
 const ADMIN = { username: 'inbox-admin', password: 'a long and private test passphrase' };
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
@@ -11,14 +11,7 @@ describe('lead inbox in a real browser', () => {
   let browser: Browser;
   let signedIn: BrowserState;
 
-  async function submit(type: string, body: Record<string, unknown>): Promise<void> {
-    const response = await fetch(`${server.url}/api/forms/${type}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ fillMs: 20_000, ...body }),
-    });
-    if (!response.ok) throw new Error(`seeding ${type} failed: ${response.status}`);
-  }
+  const submit = (type: string, body: Record<string, unknown>) => submitLead(server, type, body);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, FORM_RATE_LIMIT: '1000' }), launchBrowser()]);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { axeViolations, type BrowserState, DESKTOP, launchBrowser, openDashboard, PHONE, signInThroughForm } from './browser';
-import { startServer, type RunningServer } from './server';
+import { startServer, submitLead, type RunningServer } from './server';
 
 const ADMIN = { username: 'promise-admin', password: 'a long and private test passphrase' };
 
@@ -11,14 +11,7 @@ describe('reply promise in a real browser', () => {
   let browser: Browser;
   let signedIn: BrowserState;
 
-  async function submit(type: string, body: Record<string, unknown>): Promise<void> {
-    const response = await fetch(`${server.url}/api/forms/${type}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ fillMs: 20_000, ...body }),
-    });
-    if (!response.ok) throw new Error(`seeding ${type} failed: ${response.status}`);
-  }
+  const submit = (type: string, body: Record<string, unknown>) => submitLead(server, type, body);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, FORM_RATE_LIMIT: '1000' }), launchBrowser()]);

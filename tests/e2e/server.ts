@@ -92,3 +92,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   };
 }
+
+/** Sends a lead through a form's API as a person would (a human fill time): a test's fixture. */
+export async function submitLead(server: RunningServer, type: string, body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${server.url}/api/forms/${type}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ fillMs: 20_000, ...body }),
+  });
+  if (!response.ok) throw new Error(`seeding ${type} failed: ${response.status}`);
+}
