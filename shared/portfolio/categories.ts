@@ -27,7 +27,8 @@ export const CATEGORY_LABELS: readonly string[] = Object.keys(CATEGORY_LABEL_TO_
 /** SPEC §7: a mapped label's slug, otherwise the label lowercased. */
 export function categorySlugForLabel(label: string): string {
   const trimmed = label.trim();
-  return CATEGORY_LABEL_TO_SLUG[trimmed] ?? trimmed.toLowerCase();
+  // Own keys only: a label such as "__proto__" or "constructor" must not read the object's prototype.
+  return Object.hasOwn(CATEGORY_LABEL_TO_SLUG, trimmed) ? CATEGORY_LABEL_TO_SLUG[trimmed]! : trimmed.toLowerCase();
 }
 
 /** What an item saved without any category is stored as (SPEC §5). */

@@ -35,6 +35,12 @@ describe('portfolio shared rules', () => {
     expect(categorySlugForLabel('Motion Graphics')).toBe('motion graphics');
   });
 
+  it('never takes a slug from the mapping object\'s prototype', () => {
+    expect(categorySlugForLabel('__proto__')).toBe('__proto__');
+    expect(categorySlugForLabel('constructor')).toBe('constructor');
+    expect(categorySlugForLabel('toString')).toBe('tostring');
+  });
+
   it('matches the web and graphic pages on the exact keyword lists of SPEC §7', () => {
     expect(page('web-development').keywords).toEqual(['web', 'Web Development', 'web-development', 'website', 'frontend', 'backend', 'fullstack', 'responsive']);
     expect(page('graphic-designing').keywords).toEqual(['graphic', 'Graphic Designing', 'graphic-designing', 'design', 'branding', 'logo', 'illustration', 'print']);
