@@ -163,8 +163,10 @@ function encodedBody(random: ReturnType<typeof prng>, headers: Record<string, st
   const formType = random.pick(FORM_TYPES);
   const clientToken = randomUUID();
   const upload = multipart(random, validImage);
+  // The token the mutated body still carries, if any (a mutation may drop or replace it).
+  const mutated = mutateObject(random, { ...VALID[formType], fillMs: 5000, clientToken });
   const targets: (Omit<Sent, 'method' | 'headers' | 'body'> & { contentType: string; body: string | Buffer })[] = [
-    { path: `/api/forms/${formType}`, contentType: 'application/json', body: JSON.stringify(mutateObject(random, { ...VALID[formType], fillMs: 5000, clientToken })), formType, clientToken },
+    { path: `/api/forms/${formType}`, contentType: 'application/json', body: JSON.stringify(mutated), formType, clientToken: typeof mutated.clientToken === 'string' ? mutated.clientToken : undefined },
     { path: `/api/forms/${formType}`, contentType: 'application/json', body: JSON.stringify({ ...VALID[formType], fillMs: 5000, clientToken }), formType, clientToken },
     { path: FORM_PAGES[formType], contentType: 'application/x-www-form-urlencoded', body: urlencoded(mutateObject(random, { ...VALID[formType], fillMs: '5000' })), formType },
     { path: '/api/auth/login', contentType: 'application/json', body: JSON.stringify({ username: ADMIN.username, password: 'wrong password' }) },
