@@ -3,6 +3,7 @@ import { staffMailFrom, type Config } from './config';
 import type { Db } from './db/connection';
 import type { Lifecycle } from './lifecycle';
 import type { Logger } from './logger';
+import { assertEveryRouteDeclared } from './middleware/access';
 import { adminSession } from './middleware/admin-session';
 import { bodyParser } from './middleware/body-parser';
 import { canonicalUrl } from './middleware/canonical-url';
@@ -100,8 +101,38 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     now,
   });
   const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise: () => settings.current(), now });
-  // Visitors' pages: content pages, the portfolio and industry pages, the forms' pages and posts.
-  const publicPages = [pageRoutes(sendPage), portfolioPageRoutes(sendPage, portfolio, config), formPageRoutes(sendPage, forms)];
+  // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
+  // Health checks and stored images need neither a session nor a body.
+  const earlyRoutes = [healthRoutes(db, lifecycle), mediaRoutes(db)];
+  const routes = [
+    // The portfolio API (uploads are read by its routes themselves, with their own limits).
+    portfolioApiRoutes(portfolio, audit),
+    // Visitors: the public pages, sitemap and robots.txt, the forms' pages, posts and JSON calls.
+    pageRoutes(sendPage),
+    portfolioPageRoutes(sendPage, portfolio, config),
+    formPageRoutes(sendPage, forms),
+    seoRoutes(portfolio, config),
+    formApiRoutes(forms),
+    // Page views: a pixel no cache keeps, so pages a CDN answered count too.
+    pageViewRoutes(analytics, config),
+    // Admin: the dashboard (or its login screen), login and logout, the one-time set-password link,
+    // and the back office's API.
+    adminPageRoutes(sendPage, { auth, config }),
+    adminAuthApiRoutes({ auth, config }),
+    adminFormRoutes(forms),
+    leadRoutes(leads),
+    taskRoutes(createReplyQueue({ db, now })),
+    mailHealthRoutes(createMailHealth({ db, audit, onRetry: onFormQueued, now })),
+    personalDataRoutes(createPersonalData({ db, audit, logger, now })),
+    dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })),
+    projectRoutes(createProjectService({ db, audit })),
+    setPasswordPageRoutes(renderPage, users),
+    accountRoutes(auth),
+    userRoutes(users, config),
+    settingsRoutes(settings, sendTestEmail),
+    auditRoutes(audit),
+    analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),
+  ];
 
   // A shutting-down instance tells keep-alive clients to reconnect elsewhere.
   app.use(async (ctx, next) => {
@@ -111,54 +142,27 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(requestContext(logger, config.trustProxy));
   app.use(errorHandler(renderErrorPage(renderPage)));
   app.use(securityHeaders(config));
-  // One address per public page: variants redirected, unread query parameters dropped.
-  app.use(canonicalUrl(publicPages));
+  // One spelling per address, before anything reads the path: other spellings of a page are
+  // redirected, of an API call refused; unread query parameters of public pages are dropped.
+  app.use(canonicalUrl([...earlyRoutes, ...routes]));
   // A public page already rendered for this content version is answered here, from memory.
   const pages = pageCache(contentVersion);
   app.use(pages.answerFromMemory);
   app.use(compression());
   app.use(staticAssets(assetsDir));
+  for (const router of earlyRoutes) app.use(router.routes());
 
-  app.use(healthRoutes(db, lifecycle).routes());
-  app.use(mediaRoutes(db).routes());
-
-  // The admin session, loaded for /admin* and /api/* only (public pages never see one), before
-  // every router so any of them can use requireAdmin().
+  // The admin session, loaded for the back office's pages and the API only (public pages never
+  // see one), before the routes whose declarations read it.
   app.use(adminSession({ auth, config }));
   app.use(bodyParser());
 
   // Every public page or data answer rendered below (sent with `sendPage` or `allowCaching`) is kept
   // for the next request (GET and HEAD).
   app.use(pages.keepRenders);
-
-  // The portfolio API (uploads are read by its routes themselves, with their own limits).
-  app.use(portfolioApiRoutes(portfolio, audit).routes());
-
-  // Visitors: the public pages, sitemap and robots.txt, the forms' JSON calls.
-  for (const router of publicPages) app.use(router.routes());
-  app.use(seoRoutes(portfolio, config).routes());
-  app.use(formApiRoutes(forms).routes());
-  // Page views: a pixel no cache keeps, so pages a CDN answered count too.
-  app.use(pageViewRoutes(analytics, config).routes());
-
-  // Admin: the dashboard (or its login screen), login and logout, the one-time set-password link;
-  // every admin API route guards itself with requireAdmin() (and requireRole() where owners only).
-  app.use(adminPageRoutes(sendPage, { auth, config }).routes());
-  app.use(adminAuthApiRoutes({ auth, config }).routes());
-  app.use(adminFormRoutes(forms).routes());
-  app.use(leadRoutes(leads).routes());
-  app.use(taskRoutes(createReplyQueue({ db, now })).routes());
-  app.use(mailHealthRoutes(createMailHealth({ db, audit, onRetry: onFormQueued, now })).routes());
-  app.use(personalDataRoutes(createPersonalData({ db, audit, logger, now })).routes());
-  app.use(dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })).routes());
-  app.use(projectRoutes(createProjectService({ db, audit })).routes());
-  app.use(setPasswordPageRoutes(renderPage, users).routes());
-  app.use(accountRoutes(auth).routes());
-  app.use(userRoutes(users, config).routes());
-  app.use(settingsRoutes(settings, sendTestEmail).routes());
-  app.use(auditRoutes(audit).routes());
-  app.use(analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })).routes());
+  for (const router of routes) app.use(router.routes());
 
   app.use(notFound());
+  assertEveryRouteDeclared(app);
   return app;
 }

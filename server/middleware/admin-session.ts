@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { Config } from '../config';
 import { CHALLENGE_MS, DEVICE_COOKIE_MS, REMEMBER_ME_MS, type AdminAuth, type AdminSessionState, type DeviceCookie } from '../services/admin-auth';
+import { audienceOf } from '../path-audience';
 import { isSameOriginRequest } from './same-origin';
 
 declare module 'koa' {
@@ -92,20 +93,17 @@ export function readDeviceToken(ctx: Context, config: CookieConfig): string | un
   return ctx.cookies.get(deviceCookieName(config)) || undefined;
 }
 
-/** Paths that may act for a signed-in admin: the admin pages and the API. Public pages never see a session. */
-export function isAdminPath(path: string): boolean {
-  return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/api/');
-}
-
 /**
  * Loads the admin session behind the cookie for admin pages and API calls: puts the admin on
  * `ctx.state.admin` and the session (with its CSRF token) on `ctx.state.adminSession`. A cookie
- * whose session is unknown or timed out is cleared. `requireAdmin()` then decides what needs one.
+ * whose session is unknown or timed out is cleared. Each route's declaration (`allow.*`) then decides what needs one.
  */
 export function adminSession({ auth, config }: { auth: AdminAuth; config: Pick<Config, 'isProduction' | 'publicUrl'> }): Middleware {
   const publicOrigin = new URL(config.publicUrl).origin;
   return async (ctx, next) => {
-    if (!isAdminPath(ctx.path)) return next();
+    // Public pages never see a session; the back office's pages and the API may act for one.
+    const audience = audienceOf(ctx.path);
+    if (audience === 'site') return next();
     ctx.state.sameOrigin = isSameOriginRequest(ctx, publicOrigin);
     const sessionId = readSessionId(ctx, config);
     if (sessionId) {
@@ -119,7 +117,7 @@ export function adminSession({ auth, config }: { auth: AdminAuth; config: Pick<C
       }
     }
     // Nothing an admin sees may be kept by a browser or proxy cache; routes may still say otherwise.
-    if (ctx.state.admin || ctx.path === '/admin' || ctx.path.startsWith('/admin/')) ctx.set('Cache-Control', 'no-store');
+    if (ctx.state.admin || audience === 'admin') ctx.set('Cache-Control', 'no-store');
     await next();
   };
 }

@@ -1,30 +1,74 @@
 import type Router from '@koa/router';
-import type { Middleware } from 'koa';
-import { isPublicSitePath, pageQueryString } from '../routes/page-query';
+import type { Context, Middleware } from 'koa';
+import { HttpError } from '../http-errors';
+import { messages } from '../messages';
+import { audienceOf, type Audience } from '../path-audience';
+import { pageQueryString } from '../routes/page-query';
+
+/** What can make a path another spelling of an address: a capital, an escape, `//`, a `.` or `..` segment, a final `/`. */
+const MAYBE_ANOTHER_SPELLING = /[A-Z%]|\/\/|\/\.\.?(?:\/|$)|.\/$/;
+
+const UNRESERVED = /^[A-Za-z0-9._~-]$/;
 
 /**
- * One address per public page, before the render cache looks it up:
- * - a case or trailing-slash variant of a public page (`/ABOUT/`) is moved permanently (301) to
- *   its one spelling, with only the query parameters the page reads. The routers match paths
- *   case-insensitively, with or without a final slash, so each variant would otherwise be a page
- *   of its own, with that spelling in its canonical link and a cache entry of its own.
- * - every other public request keeps only the query parameters its page declares
- *   (`routes/page-query.ts`): the rest are not read, not part of the cache key, not in the page.
- *
- * `publicPages` are the routers whose GET routes are public pages.
+ * A path in its normal form (RFC 3986, 6.2.2): escapes of unreserved characters decoded (`%77` is
+ * `w`), other escapes in capitals, `.` and `..` segments resolved, empty segments (`//`, a final
+ * `/`) dropped.
  */
-export function canonicalUrl(publicPages: Router[]): Middleware {
-  const isPublicPage = (path: string) => publicPages.some((router) => router.match(path, 'GET').route);
+export function normalPath(path: string): string {
+  const unescaped = path.replace(/%([0-9a-fA-F]{2})/g, (_escape, hex: string) => {
+    const character = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(character) ? character : `%${hex.toUpperCase()}`;
+  });
+  const segments: string[] = [];
+  for (const segment of unescaped.split('/')) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
+/** Every page address is lower case (slugs, ids, form types); escapes stay in capitals. */
+const lowerCase = (path: string) => path.toLowerCase().replace(/%[0-9a-f]{2}/g, (escape) => escape.toUpperCase());
+
+function moveTo(ctx: Context, path: string, audience: Audience): void {
+  // A public page keeps only the parameters it reads; the back office's views keep their filters.
+  const query = audience === 'site' ? pageQueryString(path, ctx.querystring) : ctx.querystring;
+  ctx.status = 301;
+  ctx.redirect(query ? `${path}?${query}` : path);
+}
+
+/**
+ * One spelling per address, decided before anything else reads the path (the render cache, the
+ * session, any router). Routers match exactly as declared; another spelling (letter case, an
+ * escaped letter, `//`, a final `/`, `.` or `..` segments) is
+ * - under `/api`: answered 404 (a parameter may keep its own capitals: `/api/users/Ann`);
+ * - a page (back office or public site) read with GET or HEAD: moved permanently (301) to its one
+ *   spelling, with only the query parameters a public page reads; under `/admin`, 404 otherwise;
+ * - anything else on the public site (an asset's hashed name, an unknown path): left to what follows.
+ * A public request also keeps only the query parameters its page declares (`routes/page-query.ts`):
+ * the rest are not read, not part of the cache key, not in the page.
+ *
+ * `routers` are every router of the app, whose routes are the declared spellings.
+ */
+export function canonicalUrl(routers: Router[]): Middleware {
+  const isRoute = (path: string, method: string) => routers.some((router) => router.match(path, method).route);
   return (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPublicSitePath(ctx.path)) return next();
-    const path = ctx.path.toLowerCase().replace(/(.)\/+$/, '$1');
-    if (path !== ctx.path && !path.startsWith('//') && isPublicPage(path)) {
-      const query = pageQueryString(path, ctx.querystring);
-      ctx.status = 301;
-      ctx.redirect(query ? `${path}?${query}` : path);
-      return Promise.resolve();
+    const isRead = ctx.method === 'GET' || ctx.method === 'HEAD';
+    if (MAYBE_ANOTHER_SPELLING.test(ctx.path)) {
+      const normal = normalPath(ctx.path);
+      const audience = audienceOf(normal);
+      if (audience === 'api') {
+        if (normal !== ctx.path || !isRoute(normal, ctx.method)) throw new HttpError(404, messages.http.apiNotFound);
+      } else {
+        const page = lowerCase(normal);
+        if (page !== ctx.path) {
+          if (isRead && isRoute(page, 'GET')) return Promise.resolve(moveTo(ctx, page, audience));
+          if (audience === 'admin') throw new HttpError(404, messages.http.notFound);
+        }
+      }
     }
-    if (ctx.querystring !== '') ctx.querystring = pageQueryString(ctx.path, ctx.querystring);
+    if (isRead && ctx.querystring !== '' && audienceOf(ctx.path) === 'site') ctx.querystring = pageQueryString(ctx.path, ctx.querystring);
     return next();
   };
 }

@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { DomainError, RateLimitedError, ValidationError, type DomainErrorKind } from '../errors';
 import { HttpError, isDatabaseUnavailable } from '../http-errors';
 import { messages } from '../messages';
+import { audienceOf } from '../path-audience';
 
 /** Renders the HTML error page for a status and a visitor-safe message. */
 export type RenderErrorPage = (input: { status: number; message: string; path: string }) => string;
@@ -44,10 +45,10 @@ function describe(error: unknown, path: string): ErrorAnswer {
   return { status: 500, message: messages.http.internal };
 }
 
-const notFoundMessage = (path: string) => (path.startsWith('/api/') ? messages.http.apiNotFound : messages.http.notFound);
+const notFoundMessage = (path: string) => (audienceOf(path) === 'api' ? messages.http.apiNotFound : messages.http.notFound);
 
 function wantsJson(ctx: Context): boolean {
-  return ctx.path.startsWith('/api/') || ctx.accepts('html', 'json') === 'json';
+  return audienceOf(ctx.path) === 'api' || ctx.accepts('html', 'json') === 'json';
 }
 
 /**

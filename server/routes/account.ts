@@ -1,7 +1,6 @@
-import Router from '@koa/router';
-import { requireAdmin } from '../middleware/require-admin';
+import type Router from '@koa/router';
+import { adminActor, allow, createRouter } from '../middleware/access';
 import type { AdminAuth } from '../services/admin-auth';
-import { actorOf } from './users';
 import type { AccountJson } from '../../shared/admin-account';
 
 /**
@@ -11,11 +10,9 @@ import type { AccountJson } from '../../shared/admin-account';
  * `GET /api/account` and two-factor sign-in's setup, enable and turning off.
  */
 export function accountRoutes(auth: AdminAuth): Router {
-  const router = new Router({ prefix: '/api/account' });
+  const router = createRouter();
 
-  const duringSetup = requireAdmin({ duringTwoFactorSetup: true });
-
-  router.get('/', duringSetup, async (ctx) => {
+  router.get('/api/account', allow.adminDuringTwoFactorSetup, async (ctx) => {
     const admin = ctx.state.admin!;
     const account: AccountJson = {
       username: admin.username,
@@ -29,31 +26,31 @@ export function accountRoutes(auth: AdminAuth): Router {
 
   // Two-factor sign-in: setup → { secret, otpauthUrl, qrSvg }; enable { code } → { recoveryCodes };
   // disable { password } turns it off. Open to an account the owners' rule sent to set it up.
-  router.post('/totp/setup', duringSetup, async (ctx) => {
+  router.post('/api/account/totp/setup', allow.adminDuringTwoFactorSetup, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await auth.twoFactor.setup(actorOf(ctx));
+    ctx.body = await auth.twoFactor.setup(adminActor(ctx));
   });
 
-  router.post('/totp/enable', duringSetup, async (ctx) => {
+  router.post('/api/account/totp/enable', allow.adminDuringTwoFactorSetup, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await auth.twoFactor.enable(actorOf(ctx), ctx.request.body);
+    ctx.body = await auth.twoFactor.enable(adminActor(ctx), ctx.request.body);
   });
 
-  router.post('/totp/disable', requireAdmin(), async (ctx) => {
+  router.post('/api/account/totp/disable', allow.admin, async (ctx) => {
     await auth.turnOffOwnTwoFactor(ctx.state.admin!, ctx.request.body, ctx.ip);
     ctx.status = 204;
   });
 
-  router.post('/password', requireAdmin(), async (ctx) => {
+  router.post('/api/account/password', allow.admin, async (ctx) => {
     await auth.changeOwnPassword(ctx.state.admin!, ctx.state.adminSession!, ctx.request.body, ctx.ip);
     ctx.status = 204;
   });
 
-  router.get('/sessions', requireAdmin(), async (ctx) => {
+  router.get('/api/account/sessions', allow.admin, async (ctx) => {
     ctx.body = await auth.listSessions(ctx.state.admin!, ctx.state.adminSession!);
   });
 
-  router.delete('/sessions/:id', requireAdmin(), async (ctx) => {
+  router.delete('/api/account/sessions/:id', allow.admin, async (ctx) => {
     await auth.endSession(ctx.state.admin!, ctx.params.id!, ctx.ip);
     ctx.status = 204;
   });

@@ -1,9 +1,8 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
 import { RateLimitedError, ValidationError } from '../errors';
 import { HttpError } from '../http-errors';
-import { messages } from '../messages';
 import {
   clearChallengeCookie,
   clearSessionCookie,
@@ -14,7 +13,7 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from '../middleware/admin-session';
-import { requireAdmin } from '../middleware/require-admin';
+import { allow, createRouter } from '../middleware/access';
 import type { AdminAuth, LoginResult } from '../services/admin-auth';
 import { adminLoginMessages, adminLoginSchema, LOGIN_INPUT_MAX, type AdminLoginAnswer } from '../../shared/admin-auth';
 
@@ -43,15 +42,14 @@ function applyOutcome(ctx: Context, config: AdminAuthRouteDeps['config'], result
 }
 
 /**
- * Signs in from a login form: same-origin only (a cross-site page must not be able to log a
- * browser into an account of its choosing), the old session rotated out, the session and device
+ * Signs in from a login form (its routes take our own pages only: a cross-site page must not be
+ * able to log a browser into an account of its choosing), the old session rotated out, the session and device
  * cookies set on success, `Retry-After` when throttled. An account with two-factor sign-in needs
  * `code` too; without it the answer is `second-factor-required` and a challenge cookie that lets
  * the no-JavaScript form send the code alone (`completeSignIn`). Shared by the JSON API and the
  * no-JavaScript form; they differ only in how they answer.
  */
 export async function signIn(ctx: Context, { auth, config }: AdminAuthRouteDeps, body: unknown): Promise<SignInResult> {
-  if (!ctx.state.sameOrigin) throw new HttpError(403, messages.admin.crossSiteRefused);
   const parsed = adminLoginSchema.safeParse(body ?? {});
   if (!parsed.success) return { outcome: 'incomplete' };
   const result = await auth.login(
@@ -63,7 +61,6 @@ export async function signIn(ctx: Context, { auth, config }: AdminAuthRouteDeps,
 
 /** The no-JavaScript form's second step: the code, with the challenge cookie a right password set. */
 export async function completeSignIn(ctx: Context, { auth, config }: AdminAuthRouteDeps, code: unknown): Promise<SignInResult> {
-  if (!ctx.state.sameOrigin) throw new HttpError(403, messages.admin.crossSiteRefused);
   const challengeToken = readChallengeToken(ctx, config);
   if (!challengeToken) return applyOutcome(ctx, config, { outcome: 'challenge-expired' });
   if (typeof code !== 'string' || !code.trim() || code.length > LOGIN_INPUT_MAX.code) return { outcome: 'incomplete' };
@@ -87,15 +84,15 @@ export async function signOut(ctx: Context, { auth, config }: AdminAuthRouteDeps
  * token; 401 without a session).
  */
 export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
-  const router = new Router({ prefix: '/api/auth' });
+  const router = createRouter();
 
-  router.get('/session', requireAdmin({ duringTwoFactorSetup: true }), (ctx) => {
+  router.get('/api/auth/session', allow.adminDuringTwoFactorSetup, (ctx) => {
     const { admin, adminSession } = ctx.state;
     const answer: AdminLoginAnswer = { username: admin!.username, role: admin!.role, csrfToken: adminSession!.csrfToken, twoFactorSetupRequired: Boolean(ctx.state.twoFactorSetupRequired) };
     ctx.body = answer;
   });
 
-  router.post('/login', async (ctx) => {
+  router.post('/api/auth/login', allow.anyoneFromOurPages, async (ctx) => {
     const result = await signIn(ctx, deps, ctx.request.body);
     ctx.set('Cache-Control', 'no-store');
     switch (result.outcome) {
@@ -120,7 +117,7 @@ export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
     }
   });
 
-  router.post('/logout', requireAdmin({ duringTwoFactorSetup: true }), async (ctx) => {
+  router.post('/api/auth/logout', allow.adminDuringTwoFactorSetup, async (ctx) => {
     await signOut(ctx, deps);
     ctx.status = 204;
   });

@@ -1,8 +1,8 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
-import { adminActor, requireAdmin } from '../middleware/require-admin';
+import { adminActor, allow, createRouter } from '../middleware/access';
 import type { FormService } from '../services/forms';
 import { INBOX_PAGE_SIZE, isFormType, type FormType } from '../../shared/form-types';
 
@@ -24,26 +24,24 @@ function positiveInt(value: unknown, name: string, fallback: number): number {
  * `X-Total-Count`), change a status, delete. Every call needs a signed-in admin.
  */
 export function adminFormRoutes(forms: FormService): Router {
-  const router = new Router({ prefix: '/api/forms' });
-  const admin = requireAdmin();
+  const router = createRouter();
 
-  router.get('/:type', admin, async (ctx) => {
+  router.get('/api/forms/:type', allow.admin, async (ctx) => {
     const type = formType(ctx);
     const page = positiveInt(ctx.query.page, 'page', 1);
     const limit = Math.min(positiveInt(ctx.query.limit, 'limit', INBOX_PAGE_SIZE.default), INBOX_PAGE_SIZE.max);
     const { records, total } = await forms.list(type, { page, limit });
     ctx.set('X-Total-Count', String(total));
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = records;
   });
 
-  router.patch('/:type/:id/status', admin, async (ctx) => {
+  router.patch('/api/forms/:type/:id/status', allow.admin, async (ctx) => {
     const type = formType(ctx);
     const body = ctx.request.body as { status?: unknown } | undefined;
     ctx.body = await forms.setStatus(type, ctx.params.id ?? '', body?.status, adminActor(ctx));
   });
 
-  router.delete('/:type/:id', admin, async (ctx) => {
+  router.delete('/api/forms/:type/:id', allow.admin, async (ctx) => {
     const type = formType(ctx);
     await forms.remove(type, ctx.params.id ?? '', adminActor(ctx));
     ctx.status = 204;

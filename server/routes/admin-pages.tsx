@@ -1,8 +1,8 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { AdminDashboardPage, adminDashboardMeta } from '../../views/pages/AdminDashboardPage';
 import { AdminLoginPage, adminLoginMeta, type AdminLoginPageProps } from '../../views/pages/AdminLoginPage';
-import { assertCsrf } from '../middleware/require-admin';
+import { allow, assertCsrf, createRouter, csrfTokenOf } from '../middleware/access';
 import type { SendPage } from '../render/send-page';
 import { adminLoginMessages, LOGIN_INPUT_MAX } from '../../shared/admin-auth';
 import { completeSignIn, signIn, signOut, type AdminAuthRouteDeps, type SignInResult } from './admin-auth';
@@ -43,7 +43,7 @@ export function dashboardReturnPath(value: unknown): string {
  * login and logout forms post here. Nothing is cacheable and GET never changes state.
  */
 export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps): Router {
-  const router = new Router();
+  const router = createRouter();
 
   const sendLogin = (ctx: Context, status: number, props: AdminLoginPageProps) =>
     send(ctx, { path: props.returnTo, meta: adminLoginMeta, page: <AdminLoginPage {...props} /> }, { status, cacheable: false });
@@ -64,11 +64,11 @@ export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps): Route
   };
 
   // `/admin/login` is only posted to; reaching it by address (a bookmark of a failed attempt) leads to the login screen.
-  router.get(['/admin', '/admin/login'], (ctx) => ctx.redirect(DASHBOARD_PATH));
-  router.get(DASHBOARD_PATH, dashboard);
-  router.get(`${DASHBOARD_PATH}/{*view}`, dashboard);
+  router.get(['/admin', '/admin/login'], allow.anyone, (ctx) => ctx.redirect(DASHBOARD_PATH));
+  router.get(DASHBOARD_PATH, allow.anyone, dashboard);
+  router.get(`${DASHBOARD_PATH}/{*view}`, allow.anyone, dashboard);
 
-  router.post('/admin/login', async (ctx) => {
+  router.post('/admin/login', allow.anyoneFromOurPages, async (ctx) => {
     const form = (ctx.request.body ?? {}) as Record<string, unknown>;
     const returnTo = dashboardReturnPath(form.returnTo);
     const username = typeof form.username === 'string' ? form.username.slice(0, LOGIN_INPUT_MAX.username) : '';
@@ -86,10 +86,11 @@ export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps): Route
     sendLogin(ctx, status, { returnTo, username, remember, error, step: nextStep });
   });
 
-  router.post('/admin/logout', async (ctx) => {
+  // Anyone may ask to sign out (a session that already ended is sent home all the same); ending a
+  // session takes its CSRF token.
+  router.post('/admin/logout', allow.anyoneFromOurPages, async (ctx) => {
     if (ctx.state.admin) {
-      const form = (ctx.request.body ?? {}) as Record<string, unknown>;
-      assertCsrf(ctx, typeof form.csrf === 'string' ? form.csrf : undefined);
+      assertCsrf(ctx, csrfTokenOf(ctx));
       await signOut(ctx, deps);
     }
     ctx.status = 303;

@@ -1,9 +1,10 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { isbot } from 'isbot';
 import type { Config } from '../config';
 import { ValidationError } from '../errors';
-import { requireAdmin } from '../middleware/require-admin';
+import { allow, createRouter } from '../middleware/access';
+import { audienceOf } from '../path-audience';
 import type { Analytics, PageView } from '../services/analytics';
 import type { AnalyticsReportService } from '../services/analytics-report';
 import { analyticsRangeSchema } from '../../shared/analytics';
@@ -36,7 +37,7 @@ function pageUrlOf(ctx: Context, config: Pick<Config, 'publicUrl'>): URL | undef
 }
 
 function isCountablePath(path: string): boolean {
-  return path.length <= MAX_PATH && !/^\/(admin|api)(\/|$)/.test(path);
+  return path.length <= MAX_PATH && audienceOf(path) === 'site';
 }
 
 const bareHost = (hostname: string) => hostname.toLowerCase().replace(/^www\./, '');
@@ -85,8 +86,8 @@ export function viewOf(ctx: Context, config: Pick<Config, 'publicUrl'>): PageVie
  * is counted all the same; answers the same pixel whether or not the view counted.
  */
 export function pageViewRoutes(analytics: Analytics, config: Pick<Config, 'publicUrl'>): Router {
-  const router = new Router();
-  router.get(VIEW_PIXEL_PATH, (ctx) => {
+  const router = createRouter();
+  router.get(VIEW_PIXEL_PATH, allow.anyone, (ctx) => {
     const view = viewOf(ctx, config);
     if (view) analytics.record(view);
     ctx.set('Cache-Control', 'no-store');
@@ -103,7 +104,7 @@ export function pageViewRoutes(analytics: Analytics, config: Pick<Config, 'publi
  * and export), and `GET /api/analytics/report` → the same with what the Analytics view draws.
  */
 export function analyticsApiRoutes(report: AnalyticsReportService): Router {
-  const router = new Router({ prefix: '/api/analytics' });
+  const router = createRouter();
   const rangeOf = (ctx: Context) => {
     const parsed = analyticsRangeSchema.safeParse(ctx.query);
     if (!parsed.success) {
@@ -113,10 +114,10 @@ export function analyticsApiRoutes(report: AnalyticsReportService): Router {
     return parsed.data;
   };
 
-  router.get('/summary', requireAdmin(), async (ctx) => {
+  router.get('/api/analytics/summary', allow.admin, async (ctx) => {
     ctx.body = await report.summary(rangeOf(ctx));
   });
-  router.get('/report', requireAdmin(), async (ctx) => {
+  router.get('/api/analytics/report', allow.admin, async (ctx) => {
     ctx.body = await report.report(rangeOf(ctx));
   });
   return router;

@@ -1,7 +1,7 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { ValidationError } from '../errors';
 import { messages } from '../messages';
-import { requireAdmin, requireRole } from '../middleware/require-admin';
+import { allow, createRouter } from '../middleware/access';
 import type { AuditTrail } from '../services/audit';
 import { AUDIT_PAGE_SIZE, auditQuerySchema, type AuditAction } from '../../shared/audit';
 import { fieldErrorsOf } from '../../shared/zod-errors';
@@ -15,9 +15,9 @@ const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
  * instant. There is no call that changes or deletes a row.
  */
 export function auditRoutes(audit: AuditTrail): Router {
-  const router = new Router({ prefix: '/api/audit' });
+  const router = createRouter();
 
-  router.get('/', requireAdmin(), requireRole('owner'), async (ctx) => {
+  router.get('/api/audit', allow.owner, async (ctx) => {
     const parsed = auditQuerySchema.safeParse(ctx.query);
     if (!parsed.success) throw new ValidationError(messages.audit.invalid, fieldErrorsOf(parsed.error, { unknownField: messages.audit.unknownFilter }));
     const { actor, action, from, to, cursor, limit = AUDIT_PAGE_SIZE.default } = parsed.data;

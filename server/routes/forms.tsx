@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { allow, createRouter } from '../middleware/access';
 import type { Context } from 'koa';
 import { ContactPage, contactMeta } from '../../views/pages/ContactPage';
 import { FormPage, formPageMeta, type StandaloneFormType } from '../../views/pages/FormPage';
@@ -32,8 +33,8 @@ function senderOf(ctx: Context, fallback: string | null = null) {
 
 /** `POST /api/forms/{type}`: the islands' JSON call (SPEC §7), answered 201 with the record's id. */
 export function formApiRoutes(forms: FormService): Router {
-  const router = new Router();
-  router.post('/api/forms/:type', async (ctx) => {
+  const router = createRouter();
+  router.post('/api/forms/:type', allow.anyone, async (ctx) => {
     const type = ctx.params.type ?? '';
     if (!isFormType(type)) throw new HttpError(404, messages.http.apiNotFound);
     if (ctx.request.type !== 'application/json') throw new HttpError(415, messages.forms.wrongContentType.api);
@@ -58,7 +59,7 @@ function keptValues(body: unknown): Record<string, string> {
  * and the thank-you pages.
  */
 export function formPageRoutes(send: SendPage, forms: FormService): Router {
-  const router = new Router();
+  const router = createRouter();
 
   // A form shown again holds the visitor's own values, with a 400: kept by nobody.
   const renderForm = (ctx: Context, type: FormType, form?: { values: Record<string, string>; errors: FieldErrors }) => {
@@ -67,16 +68,16 @@ export function formPageRoutes(send: SendPage, forms: FormService): Router {
     else send(ctx, { meta: formPageMeta(type), page: <FormPage type={type} values={form?.values} errors={form?.errors} /> }, options);
   };
 
-  for (const type of STANDALONE) router.get(FORM_DEFINITIONS[type].pagePath, (ctx) => renderForm(ctx, type));
-  router.get('/regions', (ctx) => send(ctx, { meta: regionsMeta, page: <RegionsPage /> }));
-  router.get('/thank-you/:type', (ctx, next) => {
+  for (const type of STANDALONE) router.get(FORM_DEFINITIONS[type].pagePath, allow.anyone, (ctx) => renderForm(ctx, type));
+  router.get('/regions', allow.anyone, (ctx) => send(ctx, { meta: regionsMeta, page: <RegionsPage /> }));
+  router.get('/thank-you/:type', allow.anyone, (ctx, next) => {
     const type = ctx.params.type ?? '';
     if (!isFormType(type)) return next();
     send(ctx, { meta: thankYouMeta(type), page: <ThankYouPage type={type} /> });
   });
 
   for (const type of FORM_TYPES) {
-    router.post(FORM_DEFINITIONS[type].pagePath, async (ctx) => {
+    router.post(FORM_DEFINITIONS[type].pagePath, allow.anyone, async (ctx) => {
       if (ctx.request.type !== 'application/x-www-form-urlencoded') throw new HttpError(415, messages.forms.wrongContentType.page);
       const body = ctx.request.body as Record<string, unknown>;
       const result = await forms.submit(type, coerceFormPost(type, body), { ip: ctx.ip, channel: 'page', ...senderOf(ctx, ctx.path) });

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { allow, createRouter } from '../middleware/access';
 import { isDbReachable, type Db } from '../db/connection';
 import type { Lifecycle } from '../lifecycle';
 import { messages } from '../messages';
@@ -8,12 +9,12 @@ import { messages } from '../messages';
  * balancer): the database answers and the process is not shutting down.
  */
 export function healthRoutes(db: Db, lifecycle: Lifecycle): Router {
-  const router = new Router();
-  router.get('/healthz', (ctx) => {
+  const router = createRouter();
+  router.get('/healthz', allow.anyone, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: 'ok' };
   });
-  router.get('/readyz', async (ctx) => {
+  router.get('/readyz', allow.anyone, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     if (lifecycle.shuttingDown) {
       ctx.status = 503;

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import Router from '@koa/router';
-import { adminActor, requireAdmin } from '../middleware/require-admin';
+import type Router from '@koa/router';
+import { adminActor, allow, createRouter } from '../middleware/access';
 import type { LeadService } from '../services/leads';
 
 /**
- * The lead inbox API (README, "Lead inbox"), admin-only; state changes need the CSRF token:
+ * The lead inbox API (README, "Lead inbox"), for every admin; state changes need the CSRF token:
  * - `GET /api/leads?type=&status=&q=&from=&to=&folder=inbox|spam&unread=&cursor=&limit=` →
  *   `{ items, nextCursor }`, newest first, keyset-paged
  * - `GET /api/leads.csv?<the same filters>` → every matching lead as CSV, streamed
@@ -15,19 +15,13 @@ import type { LeadService } from '../services/leads';
  * - `POST /api/leads/bulk` `{ action, ids, status? }` → `{ changed }`
  */
 export function leadRoutes(leads: LeadService): Router {
-  const router = new Router({ prefix: '/api/leads' });
-  const admin = requireAdmin();
-  router.use(admin);
-  router.use(async (ctx, next) => {
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  });
+  const router = createRouter();
 
-  router.get('/', async (ctx) => {
+  router.get('/api/leads', allow.admin, async (ctx) => {
     ctx.body = await leads.list(ctx.query);
   });
 
-  router.get('.csv', async (ctx) => {
+  router.get('/api/leads.csv', allow.admin, async (ctx) => {
     const chunks = await leads.exportCsv(ctx.query, adminActor(ctx));
     ctx.type = 'text/csv; charset=utf-8';
     ctx.attachment(`leads-${new Date().toISOString().slice(0, 10)}.csv`);
@@ -35,34 +29,34 @@ export function leadRoutes(leads: LeadService): Router {
     ctx.body = Readable.from(chunks, { highWaterMark: 1 });
   });
 
-  router.get('/unread-count', async (ctx) => {
+  router.get('/api/leads/unread-count', allow.admin, async (ctx) => {
     ctx.body = { count: await leads.unreadCount() };
   });
 
-  router.post('/bulk', async (ctx) => {
+  router.post('/api/leads/bulk', allow.admin, async (ctx) => {
     ctx.body = await leads.bulk(ctx.request.body, adminActor(ctx));
   });
 
-  router.get('/:type/:id', async (ctx) => {
+  router.get('/api/leads/:type/:id', allow.admin, async (ctx) => {
     ctx.body = await leads.detail(ctx.params.type!, ctx.params.id!);
   });
 
-  router.delete('/:type/:id', async (ctx) => {
+  router.delete('/api/leads/:type/:id', allow.admin, async (ctx) => {
     await leads.remove(ctx.params.type!, ctx.params.id!, adminActor(ctx));
     ctx.status = 204;
   });
 
-  router.post('/:type/:id/notes', async (ctx) => {
+  router.post('/api/leads/:type/:id/notes', allow.admin, async (ctx) => {
     ctx.status = 201;
     ctx.body = await leads.addNote(ctx.params.type!, ctx.params.id!, ctx.request.body, adminActor(ctx));
   });
 
-  router.patch('/:type/:id/status', async (ctx) => {
+  router.patch('/api/leads/:type/:id/status', allow.admin, async (ctx) => {
     ctx.body = await leads.act(ctx.params.type!, ctx.params.id!, 'status', adminActor(ctx), ctx.request.body);
   });
 
   for (const action of ['read', 'unread', 'spam', 'not-spam'] as const) {
-    router.post(`/:type/:id/${action}`, async (ctx) => {
+    router.post(`/api/leads/:type/:id/${action}`, allow.admin, async (ctx) => {
       ctx.body = await leads.act(ctx.params.type!, ctx.params.id!, action, adminActor(ctx));
     });
   }

@@ -1,23 +1,18 @@
-import Router from '@koa/router';
-import { adminActor, requireAdmin } from '../middleware/require-admin';
+import type Router from '@koa/router';
+import { adminActor, allow, createRouter } from '../middleware/access';
 import type { MailHealthService } from '../services/mail-health';
 
 /**
- * Mail health (README, "Reply promise"), admin-only:
+ * Mail health (README, "Reply promise"), for every admin:
  * - `GET /api/mail-health` → `{ troubled, notifications }`: staff notifications failed or waiting > 15 min
  * - `POST /api/mail-health/retry` → `{ retried }`: all of them due now (CSRF token needed)
  */
 export function mailHealthRoutes(mailHealth: MailHealthService): Router {
-  const router = new Router({ prefix: '/api/mail-health' });
-  router.use(requireAdmin());
-  router.use(async (ctx, next) => {
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  });
-  router.get('/', async (ctx) => {
+  const router = createRouter();
+  router.get('/api/mail-health', allow.admin, async (ctx) => {
     ctx.body = await mailHealth.status();
   });
-  router.post('/retry', async (ctx) => {
+  router.post('/api/mail-health/retry', allow.admin, async (ctx) => {
     ctx.body = await mailHealth.retry(adminActor(ctx));
   });
   return router;

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { allow, createRouter } from '../middleware/access';
 import type { Db } from '../db/connection';
 import { findFile } from '../db/portfolio';
 import { MEDIA_TYPES } from '../services/portfolio-images';
@@ -10,8 +11,8 @@ const EXTENSION_FORMAT = { avif: 'avif', webp: 'webp', jpg: 'jpeg' } as const;
  * so browsers and CDNs keep each file for a year without asking again.
  */
 export function mediaRoutes(db: Db): Router {
-  const router = new Router();
-  router.get('/media/:file', async (ctx, next) => {
+  const router = createRouter();
+  router.get('/media/:file', allow.anyone, async (ctx, next) => {
     const match = /^([0-9a-f]{64})\.(avif|webp|jpg)$/.exec(ctx.params.file ?? '');
     if (!match) return next();
     const file = await findFile(db, match[1]!);

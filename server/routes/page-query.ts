@@ -8,11 +8,6 @@ export const PAGE_QUERY_PARAMETERS: Readonly<Record<string, readonly string[]>> 
   '/portfolio': ['category'],
 };
 
-/** The back office and the JSON API read their own parameters; everything else is the public site. */
-export function isPublicSitePath(path: string): boolean {
-  return !/^\/(admin(\/|$)|api\/)/.test(path);
-}
-
 /**
  * The query string `path` reads out of `querystring`: its declared parameters, the first value of
  * each, in declared order (`''` when none), so every spelling of one page gives the same string.

@@ -43,11 +43,39 @@ describe('one address per public page', () => {
       expect([variant, res.headers.location]).toEqual([variant, canonical]);
     }
     await request(server).head('/Toolkit/').expect(301).expect('Location', '/toolkit');
-    // Only public pages: unknown paths, files and the back office are left to their own routes.
+    // Unknown paths and files are left to what follows; the back office's pages are moved too.
     await get('/NOPE/').expect(404);
     await get('/ASSETS/app.js').expect(404);
-    expect((await get('/ADMIN/').redirects(0)).status).not.toBe(301);
+    await get('/ADMIN/Dashboard/Messages?type=quote').expect(301).expect('Location', '/admin/dashboard/messages?type=quote');
+    await get('/admin/nope/').expect(404);
     expect(canonicalOf((await get('/about').expect(200)).text)).toBe('https://agency.test/about');
+  });
+
+  it('moves percent-encoded, double-slash and dot-segment spellings to the one spelling, rendering and keeping one page', async () => {
+    const moved = {
+      '/services/%77eb-development': '/services/web-development',
+      '/%61bout': '/about',
+      '/industries/%72eal%2Destate': '/industries/real-estate',
+      '//contact': '/contact',
+      '/about/./': '/about',
+      '/services/x/../../toolkit': '/toolkit',
+      '/%2e%2e/about': '/about',
+      '/portfolio/%57eb-development?utm_source=x': '/portfolio/web-development',
+    };
+    for (const [variant, canonical] of Object.entries(moved)) {
+      const res = await get(variant).expect(301);
+      expect([variant, res.headers.location]).toEqual([variant, canonical]);
+    }
+    // Escapes of characters that are not plain letters, digits or -._~ are part of the address.
+    await get('/portfolio/caf%C3%A9').expect(404);
+    await get('/portfolio/caf%c3%a9').expect(301).expect('Location', '/portfolio/caf%C3%A9');
+    // The variant is never rendered: the page is kept once, under its own address.
+    await get('/industries/real-estate').expect(200);
+    queriesSince();
+    await get('/industries/%72eal-estate').expect(301);
+    const page = await get('/industries/real-estate').expect(200);
+    expect(queriesSince()).toBe(0);
+    expect(canonicalOf(page.text)).toBe('https://agency.test/industries/real-estate');
   });
 
   it('answers other parameters with the canonical page, from the cache entry of the plain address', async () => {

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { allow, createRouter } from '../middleware/access';
 import { serviceBySlug } from '../../views/content/services';
 import { AboutPage, aboutMeta } from '../../views/pages/AboutPage';
 import { ContactPage, contactMeta } from '../../views/pages/ContactPage';
@@ -11,19 +12,19 @@ import type { SendPage } from '../render/send-page';
 
 /** Public content pages: each path maps to a view and its metadata, nothing more. */
 export function pageRoutes(send: SendPage): Router {
-  const router = new Router();
+  const router = createRouter();
 
-  router.get('/', (ctx) => send(ctx, { meta: homeMeta, page: <HomePage /> }));
-  router.get('/about', (ctx) => send(ctx, { meta: aboutMeta, page: <AboutPage /> }));
-  router.get('/services', (ctx) => send(ctx, { meta: servicesMeta, page: <ServicesPage /> }));
-  router.get('/services/:slug', (ctx, next) => {
+  router.get('/', allow.anyone, (ctx) => send(ctx, { meta: homeMeta, page: <HomePage /> }));
+  router.get('/about', allow.anyone, (ctx) => send(ctx, { meta: aboutMeta, page: <AboutPage /> }));
+  router.get('/services', allow.anyone, (ctx) => send(ctx, { meta: servicesMeta, page: <ServicesPage /> }));
+  router.get('/services/:slug', allow.anyone, (ctx, next) => {
     const service = serviceBySlug(ctx.params.slug ?? '');
     if (!service) return next();
     send(ctx, { meta: serviceMeta(service), page: <ServicePage service={service} /> });
   });
-  router.get('/toolkit', (ctx) => send(ctx, { meta: toolkitMeta, page: <ToolkitPage /> }));
-  router.get('/contact', (ctx) => send(ctx, { meta: contactMeta, page: <ContactPage /> }));
-  router.get('/privacy', (ctx) => send(ctx, { meta: privacyMeta, page: <PrivacyPage /> }));
+  router.get('/toolkit', allow.anyone, (ctx) => send(ctx, { meta: toolkitMeta, page: <ToolkitPage /> }));
+  router.get('/contact', allow.anyone, (ctx) => send(ctx, { meta: contactMeta, page: <ContactPage /> }));
+  router.get('/privacy', allow.anyone, (ctx) => send(ctx, { meta: privacyMeta, page: <PrivacyPage /> }));
 
   return router;
 }

@@ -1,5 +1,5 @@
-import Router from '@koa/router';
-import { adminActor, requireAdmin, requireRole } from '../middleware/require-admin';
+import type Router from '@koa/router';
+import { adminActor, allow, createRouter } from '../middleware/access';
 import type { PersonalDataService } from '../services/personal-data';
 
 /**
@@ -12,22 +12,17 @@ import type { PersonalDataService } from '../services/personal-data';
  * - `POST /api/personal-data/erase` `{ email }` → `{ leads, notes, notifications }` erased
  */
 export function personalDataRoutes(personalData: PersonalDataService): Router {
-  const router = new Router({ prefix: '/api/personal-data' });
-  router.use(requireAdmin({ formPosts: true }), requireRole('owner'));
-  router.use(async (ctx, next) => {
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  });
-  router.post('/find', async (ctx) => {
+  const router = createRouter();
+  router.post('/api/personal-data/find', allow.owner, async (ctx) => {
     ctx.body = await personalData.find(ctx.request.body);
   });
-  router.post('/export', async (ctx) => {
+  router.post('/api/personal-data/export', allow.owner, async (ctx) => {
     const report = await personalData.exportJson(ctx.request.body, adminActor(ctx));
     ctx.attachment('personal-data.json');
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = JSON.stringify(report, null, 2);
   });
-  router.post('/erase', async (ctx) => {
+  router.post('/api/personal-data/erase', allow.owner, async (ctx) => {
     ctx.body = await personalData.erase(ctx.request.body, adminActor(ctx));
   });
   return router;

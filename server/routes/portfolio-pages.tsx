@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { allow, createRouter } from '../middleware/access';
 import type { Context } from 'koa';
 import { industryBySlug } from '../../views/content/industries';
 import { IndustryPage, industryMeta } from '../../views/pages/IndustryPage';
@@ -18,7 +19,7 @@ import { portfolioMessages } from '../../shared/portfolio/messages';
  * never cached.
  */
 export function portfolioPageRoutes(send: SendPage, portfolio: PortfolioService, config: Pick<Config, 'publicUrl'>): Router {
-  const router = new Router();
+  const router = createRouter();
   const absolute = (path: string) => `${config.publicUrl}${path}`;
 
   const loadList = async (ctx: Context): Promise<Loaded<PortfolioItemJson[]>> => {
@@ -30,7 +31,7 @@ export function portfolioPageRoutes(send: SendPage, portfolio: PortfolioService,
     }
   };
 
-  router.get('/portfolio', async (ctx) => {
+  router.get('/portfolio', allow.anyone, async (ctx) => {
     const loaded = await loadList(ctx);
     const category = typeof ctx.query.category === 'string' ? ctx.query.category : null;
     // A category no item carries (a stale or made-up link) shows the whole list: sent to it
@@ -43,7 +44,7 @@ export function portfolioPageRoutes(send: SendPage, portfolio: PortfolioService,
   });
 
   // One segment after /portfolio/ is a category page when it names one, otherwise an item id.
-  router.get('/portfolio/:key', async (ctx) => {
+  router.get('/portfolio/:key', allow.anyone, async (ctx) => {
     const key = ctx.params.key!;
     const categoryPage = categoryPageBySlug(key);
     if (categoryPage) {
@@ -68,12 +69,12 @@ export function portfolioPageRoutes(send: SendPage, portfolio: PortfolioService,
   });
 
   // The home page of the original site linked the automotive page as "automobile".
-  router.get('/industries/automobile', (ctx) => {
+  router.get('/industries/automobile', allow.anyone, (ctx) => {
     ctx.status = 301;
     ctx.redirect('/industries/automotive');
   });
 
-  router.get('/industries/:slug', async (ctx, next) => {
+  router.get('/industries/:slug', allow.anyone, async (ctx, next) => {
     const industry = industryBySlug(ctx.params.slug ?? '');
     if (!industry) return next();
     const loaded = await loadList(ctx);

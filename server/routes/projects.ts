@@ -1,5 +1,5 @@
-import Router from '@koa/router';
-import { adminActor, requireAdmin } from '../middleware/require-admin';
+import type Router from '@koa/router';
+import { adminActor, allow, createRouter } from '../middleware/access';
 import type { ProjectService } from '../services/projects';
 
 /**
@@ -8,20 +8,15 @@ import type { ProjectService } from '../services/projects';
  * "in-progress" | "delivered" }` → the project as it is now (audited).
  */
 export function projectRoutes(projects: ProjectService): Router {
-  const router = new Router({ prefix: '/api/projects' });
-  router.use(requireAdmin());
-  router.use(async (ctx, next) => {
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  });
+  const router = createRouter();
 
-  router.get('/', async (ctx) => {
+  router.get('/api/projects', allow.admin, async (ctx) => {
     ctx.body = await projects.list();
   });
-  router.get('/:id', async (ctx) => {
+  router.get('/api/projects/:id', allow.admin, async (ctx) => {
     ctx.body = await projects.get(ctx.params.id ?? '');
   });
-  router.patch('/:id', async (ctx) => {
+  router.patch('/api/projects/:id', allow.admin, async (ctx) => {
     const body = ctx.request.body as { stage?: unknown } | undefined;
     ctx.body = await projects.setStage(ctx.params.id ?? '', body?.stage, adminActor(ctx));
   });

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { allow, createRouter } from '../middleware/access';
 import { industries } from '../../views/content/industries';
 import { services } from '../../views/content/services';
 import type { Config } from '../config';
@@ -23,15 +24,15 @@ const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, 
 
 /** `/robots.txt` and `/sitemap.xml`: every public page, and every portfolio item with its last change. */
 export function seoRoutes(portfolio: PortfolioService, config: Pick<Config, 'publicUrl'>): Router {
-  const router = new Router();
+  const router = createRouter();
 
-  router.get('/robots.txt', (ctx) => {
+  router.get('/robots.txt', allow.anyone, (ctx) => {
     ctx.type = 'text/plain';
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${config.publicUrl}/sitemap.xml`, ''].join('\n');
   });
 
-  router.get('/sitemap.xml', async (ctx) => {
+  router.get('/sitemap.xml', allow.anyone, async (ctx) => {
     const items = await portfolio.dates();
     const url = (path: string, lastmod?: Date) =>
       `  <url><loc>${escapeXml(config.publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;

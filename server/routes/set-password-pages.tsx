@@ -1,8 +1,8 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { allow, createRouter } from '../middleware/access';
 import type { Context } from 'koa';
 import { AdminSetPasswordPage, adminSetPasswordMeta, type AdminSetPasswordPageProps } from '../../views/pages/AdminSetPasswordPage';
 import { ValidationError } from '../errors';
-import { HttpError } from '../http-errors';
 import { messages } from '../messages';
 import type { RenderPage } from '../render/render-page';
 import type { AdminUsers } from '../services/admin-users';
@@ -13,7 +13,7 @@ import { SET_PASSWORD_PATH } from './users';
  * link no longer works), and the form posts back here. Works without JavaScript.
  */
 export function setPasswordPageRoutes(renderPage: RenderPage, users: AdminUsers): Router {
-  const router = new Router();
+  const router = createRouter();
 
   const send = (ctx: Context, status: number, props: AdminSetPasswordPageProps) => {
     ctx.status = status;
@@ -24,15 +24,14 @@ export function setPasswordPageRoutes(renderPage: RenderPage, users: AdminUsers)
     ctx.body = renderPage({ path: SET_PASSWORD_PATH, meta: adminSetPasswordMeta, page: <AdminSetPasswordPage {...props} /> });
   };
 
-  router.get(SET_PASSWORD_PATH, async (ctx) => {
+  router.get(SET_PASSWORD_PATH, allow.anyone, async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
     const link = await users.passwordLink(token);
     if (!link) return send(ctx, 404, { state: 'invalid' });
     send(ctx, 200, { state: 'form', token, username: link.username });
   });
 
-  router.post(SET_PASSWORD_PATH, async (ctx) => {
-    if (!ctx.state.sameOrigin) throw new HttpError(403, messages.admin.crossSiteRefused);
+  router.post(SET_PASSWORD_PATH, allow.anyoneFromOurPages, async (ctx) => {
     const form = (ctx.request.body ?? {}) as Record<string, unknown>;
     const token = typeof form.token === 'string' ? form.token : '';
     const password = typeof form.password === 'string' ? form.password : '';

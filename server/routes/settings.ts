@@ -1,5 +1,5 @@
-import Router from '@koa/router';
-import { requireAdmin, requireRole } from '../middleware/require-admin';
+import type Router from '@koa/router';
+import { adminActor, allow, createRouter } from '../middleware/access';
 import type { SettingsService } from '../services/settings';
 import type { SendTestEmail } from '../services/test-email';
 
@@ -10,23 +10,21 @@ import type { SendTestEmail } from '../services/test-email';
  * → `{ sent, recipients, response | error }`. Owners only.
  */
 export function settingsRoutes(settings: SettingsService, sendTestEmail: SendTestEmail): Router {
-  const router = new Router({ prefix: '/api/settings' });
+  const router = createRouter();
   const answer = () => ({ settings: settings.current(), defaults: settings.defaults, overridden: settings.overridden() });
 
-  router.get('/', requireAdmin(), requireRole('owner'), (ctx) => {
+  router.get('/api/settings', allow.owner, (ctx) => {
     ctx.body = answer();
   });
 
-  router.patch('/', requireAdmin(), requireRole('owner'), async (ctx) => {
-    const admin = ctx.state.admin!;
-    await settings.update(ctx.request.body, { id: admin.id, name: admin.username });
+  router.patch('/api/settings', allow.owner, async (ctx) => {
+    await settings.update(ctx.request.body, adminActor(ctx));
     ctx.body = answer();
   });
 
   // The SMTP server's answer (or error) to a test message to the recipients in force.
-  router.post('/test-email', requireAdmin(), requireRole('owner'), async (ctx) => {
-    const admin = ctx.state.admin!;
-    ctx.body = await sendTestEmail(settings.current().notificationRecipients, { id: admin.id, name: admin.username });
+  router.post('/api/settings/test-email', allow.owner, async (ctx) => {
+    ctx.body = await sendTestEmail(settings.current().notificationRecipients, adminActor(ctx));
   });
 
   return router;

@@ -1,26 +1,21 @@
-import Router from '@koa/router';
-import { requireAdmin } from '../middleware/require-admin';
+import type Router from '@koa/router';
+import { allow, createRouter } from '../middleware/access';
 import type { ReplyQueue } from '../services/reply-queue';
 
 /**
- * The reply queue API (README, "Reply promise"), admin-only:
+ * The reply queue API (README, "Reply promise"), for every admin:
  * - `GET /api/tasks?cursor=&limit=` → `{ items, nextCursor, now }`: open leads, soonest due first
  * - `GET /api/tasks/counts` → `{ open, overdue }` (the sidebar's badge)
  * A lead leaves the queue when it is answered: `PATCH /api/leads/{type}/{id}/status`.
  */
 export function taskRoutes(queue: ReplyQueue): Router {
-  const router = new Router({ prefix: '/api/tasks' });
-  router.use(requireAdmin());
-  router.use(async (ctx, next) => {
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  });
+  const router = createRouter();
 
-  router.get('/', async (ctx) => {
+  router.get('/api/tasks', allow.admin, async (ctx) => {
     ctx.body = await queue.page(ctx.query);
   });
 
-  router.get('/counts', async (ctx) => {
+  router.get('/api/tasks/counts', allow.admin, async (ctx) => {
     ctx.body = await queue.counts();
   });
 

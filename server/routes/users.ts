@@ -1,16 +1,10 @@
-import Router from '@koa/router';
-import type { Context } from 'koa';
+import type Router from '@koa/router';
 import type { Config } from '../config';
-import { requireAdmin, requireRole } from '../middleware/require-admin';
-import type { Actor, AdminUsers, NewPassword } from '../services/admin-users';
+import { adminActor, allow, createRouter } from '../middleware/access';
+import type { AdminUsers, NewPassword } from '../services/admin-users';
 import type { AdminUserAnswer, AdminUserJson } from '../../shared/admin-users';
 
 export const SET_PASSWORD_PATH = '/admin/set-password';
-
-/** The signed-in admin as the actor of a change (requireAdmin() has run). */
-export function actorOf(ctx: Context): Actor {
-  return { id: ctx.state.admin!.id, name: ctx.state.admin!.username };
-}
 
 /**
  * Accounts, owners only: `GET /api/users` → the list; `POST /api/users` `{ username, role,
@@ -19,8 +13,7 @@ export function actorOf(ctx: Context): Actor {
  * → `{ user, … }`; `DELETE /api/users/{username}` → 204.
  */
 export function userRoutes(users: AdminUsers, config: Pick<Config, 'publicUrl'>): Router {
-  const router = new Router({ prefix: '/api/users' });
-  router.use(requireAdmin(), requireRole('owner'));
+  const router = createRouter();
 
   const answer = (user: AdminUserJson, disclosed: NewPassword): AdminUserAnswer => {
     const body: AdminUserAnswer = { user };
@@ -32,23 +25,23 @@ export function userRoutes(users: AdminUsers, config: Pick<Config, 'publicUrl'>)
     return body;
   };
 
-  router.get('/', async (ctx) => {
+  router.get('/api/users', allow.owner, async (ctx) => {
     ctx.body = await users.list();
   });
 
-  router.post('/', async (ctx) => {
-    const { user, ...disclosed } = await users.create(ctx.request.body, actorOf(ctx));
+  router.post('/api/users', allow.owner, async (ctx) => {
+    const { user, ...disclosed } = await users.create(ctx.request.body, adminActor(ctx));
     ctx.status = 201;
     ctx.body = answer(user, disclosed);
   });
 
-  router.patch('/:username', async (ctx) => {
-    const { user, ...disclosed } = await users.update(ctx.params.username!, ctx.request.body, actorOf(ctx));
+  router.patch('/api/users/:username', allow.owner, async (ctx) => {
+    const { user, ...disclosed } = await users.update(ctx.params.username!, ctx.request.body, adminActor(ctx));
     ctx.body = answer(user, disclosed);
   });
 
-  router.delete('/:username', async (ctx) => {
-    await users.remove(ctx.params.username!, actorOf(ctx));
+  router.delete('/api/users/:username', allow.owner, async (ctx) => {
+    await users.remove(ctx.params.username!, adminActor(ctx));
     ctx.status = 204;
   });
 
