@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 
 /** A TCP port nobody listens on right now, for a server that must be told its port up front. */
@@ -31,4 +32,21 @@ export function percentile(values: number[], q: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/**
+ * One request with its path sent exactly as written: `fetch` resolves `.` and `..` segments (and
+ * their escapes) before sending, so it cannot try those spellings of an address.
+ */
+export function rawRequest(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+    const request = http.request({ hostname, port, method, path, headers: { ...headers, ...length } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }

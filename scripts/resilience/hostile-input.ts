@@ -1,7 +1,9 @@
 /**
  * Hostile input: every route and call fuzzed with malformed requests (JSON and urlencoded bodies,
- * multipart, compressed bodies that do not decode, headers, paths, query strings), signed in and
- * not. No answer may be a 5xx or carry a stack trace, the server may log nothing at error level (a
+ * multipart, compressed bodies that do not decode, headers, paths, query strings, and every route
+ * of the app's own table spelled otherwise: letter case, escapes, `//`, a final `/`, `.` and `..`
+ * segments), signed in and not. Another spelling must be answered 404 or moved to the route's own
+ * path, never by its handler. No answer may be a 5xx or carry a stack trace, the server may log nothing at error level (a
  * log an anonymous client can flood), and nothing refused may be stored: every stored submission
  * belongs to a request that was answered with success.
  */
@@ -11,8 +13,11 @@ import zlib from 'node:zlib';
 import knexFactory from 'knex';
 import sharp from 'sharp';
 import { startServer } from '../../tests/e2e/server';
+import { expectedForSpelling, fillRoutePath, type RouteSamples } from '../../tests/helpers/route-spellings';
+import type { RouteEntry } from '../../server/middleware/access';
 import { freshDatabase } from '../lib/fresh-database';
 import { freePort } from '../lib/net';
+import { productionRouteTable } from '../lib/route-table';
 import { CheckReport, type CheckResult } from './check';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2400);
@@ -72,20 +77,72 @@ interface Sent {
   body?: string | Buffer;
   formType?: FormType;
   clientToken?: string;
+  /** Another spelling of a route: what it must be answered with instead of the handler's answer. */
+  spelled?: ReturnType<typeof expectedForSpelling>;
 }
 
-function send(baseUrl: string, request: Sent): Promise<{ status: number; body: string }> {
+/**
+ * A route's path spelled otherwise by one to three changes that each leave it another spelling of
+ * the same address: a letter of a fixed segment in the other case or escaped (an unreserved
+ * character escaped), `//`, a final `/`, a `.` segment or a `x/..` pair (also escaped).
+ */
+function randomSpelling(random: ReturnType<typeof prng>, template: string): string {
+  let path = template;
+  const fixedCharacters = () => [...path.matchAll(/(?<=\/)[^/:{}%]+(?=\/|$)/g)].flatMap((segment) => [...segment[0]].map((_, i) => segment.index + i));
+  const changes = [
+    () => {
+      const letters = fixedCharacters().filter((i) => /[a-z]/i.test(path[i]!));
+      if (letters.length === 0) return false;
+      const i = random.pick(letters);
+      path = path.slice(0, i) + (path[i] === path[i]!.toLowerCase() ? path[i]!.toUpperCase() : path[i]!.toLowerCase()) + path.slice(i + 1);
+      return true;
+    },
+    () => {
+      const characters = fixedCharacters();
+      if (characters.length === 0) return false;
+      const i = random.pick(characters);
+      const hex = path.charCodeAt(i).toString(16).padStart(2, '0');
+      path = `${path.slice(0, i)}%${random.next() < 0.5 ? hex : hex.toUpperCase()}${path.slice(i + 1)}`;
+      return true;
+    },
+    () => {
+      const slashes = [...path].flatMap((character, i) => (character === '/' ? [i] : []));
+      const i = random.pick(slashes);
+      path = `${path.slice(0, i)}/${path.slice(i)}`;
+      return true;
+    },
+    () => {
+      path = `${path}/`;
+      return true;
+    },
+    () => {
+      const slashes = [...path].flatMap((character, i) => (character === '/' ? [i] : []));
+      const i = random.pick(slashes);
+      path = `${path.slice(0, i)}${random.pick(['/.', '/%2e', '/x/..', '/x/%2E%2E', '/%2E/x/..'])}${path.slice(i)}`;
+      return true;
+    },
+  ];
+  let made = 0;
+  for (let attempt = 0; made < 1 + random.int(3) && attempt < 10; attempt += 1) if (random.pick(changes)()) made += 1;
+  return path === template ? `${path}/` : path;
+}
+
+function send(baseUrl: string, request: Sent): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve) => {
-    const req = http.request(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers }, (res) => {
+    // The path goes out as written, only what HTTP cannot carry escaped (a URL string would also
+    // have its `.` and `..` segments resolved first).
+    const { hostname, port } = new URL(baseUrl);
+    const path = request.path.replace(/[^\x21-\x7e]/gu, (character) => Buffer.from(character).toString('hex').replace(/../g, '%$&'));
+    const req = http.request({ hostname, port, path, method: request.method, headers: request.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1'), headers: res.headers }));
     });
     let timedOut = false;
     // A refused oversize upload may close the socket before all of it is sent: that is an answer
     // too. A request given up on is not: the server may still act on it.
     req.on('error', (error: NodeJS.ErrnoException) =>
-      resolve(timedOut ? { status: 0, body: 'no answer within 20 s' } : { status: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? 413 : 0, body: error.code ?? '' }),
+      resolve(timedOut ? { status: 0, body: 'no answer within 20 s', headers: {} } : { status: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? 413 : 0, body: error.code ?? '', headers: {} }),
     );
     req.setTimeout(20_000, () => {
       timedOut = true;
@@ -189,10 +246,17 @@ function encodedBody(random: ReturnType<typeof prng>, headers: Record<string, st
 }
 
 /** One hostile request of a random kind. */
-function hostileRequest(random: ReturnType<typeof prng>, admin: { cookie: string; csrfToken: string; origin: string }, validImage: Buffer): Sent {
+function hostileRequest(random: ReturnType<typeof prng>, admin: { cookie: string; csrfToken: string; origin: string }, validImage: Buffer, routes: RouteEntry[], samples: RouteSamples): Sent {
   const signedIn = random.next() < 0.5;
   const headers: Record<string, string> = signedIn ? { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken, origin: admin.origin } : {};
-  const kind = random.int(9);
+  const kind = random.int(10);
+  if (kind === 9) {
+    const route = random.pick(routes);
+    const method = route.method === 'GET' && random.next() < 0.2 ? 'HEAD' : route.method;
+    const path = fillRoutePath(route.path, samples, randomSpelling(random, route.path));
+    const body = method === 'GET' || method === 'HEAD' ? undefined : '{}';
+    return { method, path, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': '2' } : headers, body, spelled: expectedForSpelling(route.path, method, fillRoutePath(route.path, samples)) };
+  }
   if (kind <= 1) {
     const formType = random.pick(FORM_TYPES);
     const clientToken = randomUUID();
@@ -283,9 +347,32 @@ export async function hostileInput(): Promise<CheckResult> {
     const cookie = login.headers.getSetCookie().find((line) => /^(__Host-)?sid=/.test(line))!.split(';')[0]!;
     const admin = { cookie, csrfToken: ((await login.json()) as { csrfToken: string }).csrfToken, origin: server.url };
 
-    const results: { sent: Sent; status: number; body: string }[] = [];
+    const results: ({ sent: Sent } & Awaited<ReturnType<typeof send>>)[] = [];
     const validImage = await sharp({ create: { width: 640, height: 420, channels: 3, background: '#204060' } }).png().toBuffer();
-    const queue = Array.from({ length: REQUESTS }, () => hostileRequest(random, admin, validImage));
+
+    // Rows for the routes' parameters to name, made (and counted) like any accepted request.
+    const made = async (sent: Sent) => {
+      const answer = await send(server.url, sent);
+      results.push({ sent, ...answer });
+      return JSON.parse(answer.body) as { _id: string };
+    };
+    const quoteToken = randomUUID();
+    const quote = await made({ method: 'POST', path: '/api/forms/quote', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...VALID.quote, fillMs: 5000, clientToken: quoteToken }), formType: 'quote', clientToken: quoteToken });
+    const boundary = 'fuzz-sample-item';
+    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const itemBody = Buffer.concat([
+      Buffer.from(['title', 'client', 'description'].map((name) => field(name, 'Fuzz sample')).join('') + field('displayCategories', 'Web Development')),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`),
+      validImage,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const item = await made({ method: 'POST', path: '/api/portfolio', headers: { cookie, 'x-csrf-token': admin.csrfToken, origin: server.url, 'content-type': `multipart/form-data; boundary=${boundary}` }, body: itemBody });
+    const itemJson = await (await fetch(`${server.url}/api/portfolio/${item._id}`)).text();
+    const sessions = (await (await fetch(`${server.url}/api/account/sessions`, { headers: { cookie } })).json()) as { id: string }[];
+    const samples: RouteSamples = { leadId: quote._id, itemId: item._id, mediaFile: /\/media\/([0-9a-f]{64}\.\w+)/.exec(itemJson)![1]!, sessionId: sessions[0]!.id, username: ADMIN.username };
+    const routes = await productionRouteTable();
+
+    const queue = Array.from({ length: REQUESTS }, () => hostileRequest(random, admin, validImage, routes, samples));
     let index = 0;
     await Promise.all(
       Array.from({ length: 8 }, async () => {
@@ -302,6 +389,8 @@ export async function hostileInput(): Promise<CheckResult> {
       console.log(server.logs.filter((line) => /"level":50/.test(line)).slice(0, 5).join('\n'));
     }
     const traces = results.filter((r) => STACK_TRACE.test(r.body));
+    const spelled = results.filter((r) => r.sent.spelled);
+    const misanswered = spelled.filter(({ sent, status, headers }) => status !== sent.spelled!.status || (sent.spelled!.status === 301 && headers.location !== sent.spelled!.location));
     const errorLogLines = server.logs.filter((line) => /"level":(50|60)\b/.test(line));
     // Every stored submission must come from a request answered with success: a row with a client
     // token needs an accepted request that sent it; rows without one cannot outnumber the accepted
@@ -328,7 +417,9 @@ export async function hostileInput(): Promise<CheckResult> {
     report.figure('requests by status', JSON.stringify(statusCounts));
     report.figure('form posts answered with success', acceptedCount);
     report.figure('portfolio items created / stored', `${itemsCreated} / ${itemsStored}`);
+    report.figure('other spellings of routes answered 404 or moved to their own', `${spelled.length - misanswered.length} of ${spelled.length}`);
     report.expect(results.length >= 2000, `only ${results.length} requests`);
+    report.expect(spelled.length > 100 && misanswered.length === 0, `other spellings answered otherwise: ${misanswered.slice(0, 5).map((r) => `${r.sent.method} ${r.sent.path} → ${r.status} ${r.headers.location ?? ''}`).join(' | ')}`);
     report.expect(serverErrors.length === 0, `${serverErrors.length} answers were 5xx or no answer, e.g. ${serverErrors.slice(0, 3).map((r) => `${r.sent.method} ${r.sent.path.slice(0, 80)} → ${r.status} ${r.body.slice(0, 120)}`).join(' | ')}`);
     report.expect(traces.length === 0, `${traces.length} answers showed internals, e.g. ${traces[0]?.sent.path.slice(0, 80)}: ${traces[0]?.body.slice(0, 200)}`);
     report.figure('error-level log lines', errorLogLines.length);

@@ -1,8 +1,9 @@
 /**
  * Security across every route, against a production build: the security headers on every answer,
  * private answers never publicly cacheable, the session and device cookies' flags, 401 on every
- * admin call without a session, 403 on state changes without the CSRF token or from another site
- * (with nothing changed), upload rejections (with nothing stored) and the login throttle: guessing
+ * admin route of the app's own route table without a session, 404 or the redirect to the one
+ * spelling for every other spelling of every route, signed in or not, 403 on state changes without
+ * the CSRF token or from another site (with nothing changed), upload rejections (with nothing stored) and the login throttle: guessing
  * bounded per address and per account a day, and never a lock on the admin's own browser; roles,
  * password changes, two-factor sign-in (replay, recovery codes, code throttling) and the audit trail.
  */
@@ -11,13 +12,15 @@ import { crc32 } from 'node:zlib';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { startServer, type RunningServer } from '../../tests/e2e/server';
-import { freePort } from '../lib/net';
+import { expectedForSpelling, fillRoutePath, otherSpellings, type RouteSamples } from '../../tests/helpers/route-spellings';
+import type { RouteEntry } from '../../server/middleware/access';
+import { freePort, rawRequest } from '../lib/net';
+import { productionRouteTable } from '../lib/route-table';
 import { CheckReport, type CheckResult } from './check';
 
 const ADMIN = { username: 'sweep-admin', password: 'every route, every header' };
 const PUBLIC_PAGES = ['/', '/about', '/services', '/services/web-development', '/toolkit', '/contact', '/enquire', '/quote', '/free-offer', '/regions', '/thank-you/quote', '/portfolio', '/portfolio/web-development', '/portfolio/app-development', '/industries/real-estate', '/industries/it', '/sitemap.xml', '/robots.txt'];
 const PRIVATE_ANSWERS = ['/admin/dashboard', '/admin/dashboard/forms/contact', '/api/forms/contact', '/api/auth/session'];
-const FORM_TYPES = ['contact', 'enquiry', 'quote', 'free-offer'];
 
 interface Session {
   cookie: string;
@@ -88,21 +91,43 @@ function upload(file: Buffer, name: string, type: string): FormData {
   return form;
 }
 
-/** Every call only owners may make, as an editor would try it. */
-const OWNER_ONLY_CALLS: [method: string, path: string, body?: object][] = [
-  ['GET', '/api/users'],
-  ['POST', '/api/users', { username: 'made-by-editor', role: 'owner' }],
-  ['PATCH', '/api/users/sweep-admin', { role: 'editor' }],
-  ['PATCH', '/api/users/sweep-admin', { disabled: true }],
-  ['DELETE', '/api/users/sweep-admin'],
-  ['GET', '/api/settings'],
-  ['PATCH', '/api/settings', { requireTwoFactor: true }],
-  ['POST', '/api/settings/test-email'],
-  ['GET', '/api/audit'],
-  ['POST', '/api/personal-data/find', { email: 'sweep@example.com' }],
-  ['POST', '/api/personal-data/export', { email: 'sweep@example.com' }],
-  ['POST', '/api/personal-data/erase', { email: 'sweep@example.com' }],
-];
+/** Bodies that would change something, for the owners' routes an editor tries (`{}` for the rest). */
+const OWNER_CALL_BODIES: Record<string, object[]> = {
+  'POST /api/users': [{ username: 'made-by-editor', role: 'owner' }],
+  'PATCH /api/users/:username': [{ role: 'editor' }, { disabled: true }, { resetPassword: 'generate' }],
+  'PATCH /api/settings': [{ requireTwoFactor: true }],
+  'POST /api/personal-data/find': [{ email: 'sweep@example.com' }],
+  'POST /api/personal-data/export': [{ email: 'sweep@example.com' }],
+  'POST /api/personal-data/erase': [{ email: 'sweep@example.com' }],
+};
+
+/**
+ * Every route of the app's own table under every other spelling of its path (letter case, an
+ * escaped letter, `//`, a final `/`, `.` and `..` segments), signed in as an owner with the CSRF
+ * token and anonymously: each must be answered 404, or for a page read with GET the redirect to
+ * its one spelling, never by the handler.
+ */
+async function everySpelling(report: CheckReport, server: RunningServer, origin: string, owner: Session, routes: RouteEntry[], samples: RouteSamples): Promise<void> {
+  const wrong: string[] = [];
+  let tried = 0;
+  for (const route of routes) {
+    const expected = expectedForSpelling(route.path, route.method, fillRoutePath(route.path, samples));
+    for (const spelling of otherSpellings(route.path).map((template) => fillRoutePath(route.path, samples, template))) {
+      for (const session of [owner, undefined]) {
+        tried += 1;
+        const headers: Record<string, string> = session ? { cookie: session.cookie, 'x-csrf-token': session.csrfToken, origin } : { origin };
+        const response = await rawRequest(server.url, route.method, spelling, { ...headers, 'content-type': 'application/json' }, route.method === 'GET' ? undefined : '{}');
+        const location = response.headers.location;
+        if (response.status !== expected.status || (expected.status === 301 && location !== expected.location)) {
+          wrong.push(`${route.method} ${spelling}${session ? ' signed in' : ''} → ${response.status}${location ? ` ${location}` : ''}`);
+        }
+
+      }
+    }
+  }
+  report.figure('other spellings of every route answered 404 or moved to their own', `${tried - wrong.length} of ${tried} (${routes.length} routes)`);
+  report.expect(wrong.length === 0, `answered otherwise: ${wrong.slice(0, 10).join(', ')}`);
+}
 
 /**
  * Accounts, roles and two-factor sign-in against a real server: an editor is refused every
@@ -110,7 +135,7 @@ const OWNER_ONLY_CALLS: [method: string, path: string, body?: object][] = [
  * and a recovery code each work once; wrong codes are throttled like passwords; and each of these
  * left its row in the audit trail.
  */
-async function accountsAndTwoFactor(report: CheckReport, server: RunningServer, origin: string, owner: Session): Promise<void> {
+async function accountsAndTwoFactor(report: CheckReport, server: RunningServer, origin: string, owner: Session, routes: RouteEntry[], samples: RouteSamples): Promise<void> {
   const json = (method: string, path: string, session: Session | undefined, body?: object, from = '198.51.100.60') =>
     call(server, method, path, { session, csrf: session?.csrfToken, origin, from, contentType: body ? 'application/json' : undefined, body: body ? JSON.stringify(body) : undefined });
   const loginAs = async (username: string, password: string, from: string, code?: string) => {
@@ -130,11 +155,14 @@ async function accountsAndTwoFactor(report: CheckReport, server: RunningServer, 
   const state = async () => JSON.stringify([await (await json('GET', '/api/users', owner)).json(), await (await json('GET', '/api/settings', owner)).json(), await sweepLeads()]);
   const before = await state();
   const notRefused = [];
-  for (const [method, path, body] of OWNER_ONLY_CALLS) {
-    const response = await json(method, path, editor, body);
+  const ownerCalls = routes
+    .filter((route) => route.access?.who === 'owner')
+    .flatMap((route) => (OWNER_CALL_BODIES[`${route.method} ${route.path}`] ?? [route.method === 'GET' ? undefined : {}]).map((body) => ({ ...route, body })));
+  for (const { method, path, body } of ownerCalls) {
+    const response = await json(method, fillRoutePath(path, { ...samples, username: ADMIN.username }), editor, body);
     if (response.status !== 403) notRefused.push(`${method} ${path} → ${response.status}`);
   }
-  report.figure('owner-only calls refused to an editor', `${OWNER_ONLY_CALLS.length - notRefused.length} of ${OWNER_ONLY_CALLS.length}`);
+  report.figure('owner-only calls refused to an editor', `${ownerCalls.length - notRefused.length} of ${ownerCalls.length}`);
   report.expect(notRefused.length === 0, `not 403 for an editor: ${notRefused.join(', ')}`);
   report.expect((await state()) === before, 'an editor’s refused call changed an account, a setting or a lead');
 
@@ -271,31 +299,30 @@ export async function securitySweep(): Promise<CheckResult> {
 
     // A submission to act on, and a portfolio item.
     const submission = (await (await call(server, 'POST', '/api/forms/contact', { contentType: 'application/json', body: JSON.stringify({ name: 'Sweep', phone: '+44 20 7946 0000', email: 'sweep@example.com', subject: 'Sweep', message: 'Security sweep', fillMs: 5000, clientToken: randomUUID() }) })).json()) as { _id: string };
+    const quote = (await (await call(server, 'POST', '/api/forms/quote', { contentType: 'application/json', body: JSON.stringify({ name: 'Sweep', email: 'sweep@example.com', phone: '+44 20 7946 0000', company: '', service: 'Web Development', budget: 5000, timeline: '1-3 months', projectDetails: 'Security sweep', fillMs: 5000, clientToken: randomUUID() }) })).json()) as { _id: string };
     const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } }).png().toBuffer();
     const created = await call(server, 'POST', '/api/portfolio', { session, csrf: session.csrfToken, origin, body: upload(png, 'cover.png', 'image/png') });
     report.expect(created.status === 201, `adding a portfolio item answered ${created.status}`);
     const itemId = ((await created.json()) as { _id: string })._id;
 
-    // 401 on every admin call without a session.
-    const adminCalls: [string, string][] = [
-      ...FORM_TYPES.flatMap((type): [string, string][] => [
-        ['GET', `/api/forms/${type}`],
-        ['PATCH', `/api/forms/${type}/${submission._id}/status`],
-        ['DELETE', `/api/forms/${type}/${submission._id}`],
-      ]),
-      ['POST', '/api/portfolio'],
-      ['PUT', `/api/portfolio/${itemId}`],
-      ['DELETE', `/api/portfolio/${itemId}`],
-      ['POST', '/api/auth/logout'],
-      ['GET', '/api/auth/session'],
-    ];
+    // What the routes' parameters stand for: the rows just made.
+    const routes = await productionRouteTable();
+    const item = await (await call(server, 'GET', `/api/portfolio/${itemId}`)).text();
+    const sessions = (await (await call(server, 'GET', '/api/account/sessions', { session })).json()) as { id: string }[];
+    const samples: RouteSamples = { leadId: quote._id, itemId, mediaFile: /\/media\/([0-9a-f]{64}\.\w+)/.exec(item)![1]!, sessionId: sessions[0]!.id, username: ADMIN.username };
+
+    // 401 on every admin route of the table without a session.
+    const adminCalls = routes.filter((route) => route.access && route.access.who !== 'anyone');
     const unauthorised = [];
-    for (const [method, path] of adminCalls) {
-      const response = await call(server, method, path, { origin, contentType: 'application/json', body: method === 'GET' ? undefined : '{"status":"read"}' });
-      if (response.status !== 401) unauthorised.push(`${method} ${path} → ${response.status}`);
+    for (const route of adminCalls) {
+      const path = fillRoutePath(route.path, samples);
+      const response = await call(server, route.method, path, { origin, contentType: 'application/json', body: route.method === 'GET' ? undefined : '{"status":"read"}' });
+      if (response.status !== 401) unauthorised.push(`${route.method} ${path} → ${response.status}`);
     }
     report.figure('admin calls refused without a session', `${adminCalls.length - unauthorised.length} of ${adminCalls.length}`);
-    report.expect(unauthorised.length === 0, `not 401: ${unauthorised.join(', ')}`);
+    report.expect(adminCalls.length > 40 && unauthorised.length === 0, `not 401: ${unauthorised.join(', ')}`);
+
+    await everySpelling(report, server, origin, session, routes, samples);
 
     // 403 without the CSRF token, with a wrong one, or from another site; nothing changes.
     const stateChanges: [string, string, BodyInit | undefined][] = [
@@ -335,7 +362,7 @@ export async function securitySweep(): Promise<CheckResult> {
     report.expect(accepted.length === 0, `not refused: ${accepted.join(', ')}`);
     report.expect((await portfolioCount(server)) === before, 'a refused upload left an item behind');
 
-    await accountsAndTwoFactor(report, server, origin, session);
+    await accountsAndTwoFactor(report, server, origin, session, routes, samples);
 
     // Login throttling, last (it leaves the account throttled for browsers it does not know).
     await loginThrottle(report, server, origin, deviceCookie.split(';')[0]!);
