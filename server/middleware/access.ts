@@ -25,7 +25,8 @@ declare module 'koa' {
 /**
  * Who may call a route, declared once per route as the first middleware of its stack (`allow.*`):
  * - `anyone`: visitors' pages and calls. `from: 'our-pages'` also refuses a state-changing call that
- *   does not come from our own pages (signing in, setting a password, signing out).
+ *   does not come from our own pages (signing in, setting a password, signing out); the session
+ *   middleware tells that for back-office and API paths, so elsewhere such a call is refused.
  * - `admin` (any signed-in admin) and `owner`: without a session 401; another role 403; a
  *   state-changing call needs the session's CSRF token from our own pages, else 403; and unless
  *   `twoFactor` is `'setup-allowed'`, an account the owners' rule sends to set up two-factor sign-in

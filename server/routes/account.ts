@@ -27,12 +27,10 @@ export function accountRoutes(auth: AdminAuth): Router {
   // Two-factor sign-in: setup → { secret, otpauthUrl, qrSvg }; enable { code } → { recoveryCodes };
   // disable { password } turns it off. Open to an account the owners' rule sent to set it up.
   router.post('/api/account/totp/setup', allow.adminDuringTwoFactorSetup, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = await auth.twoFactor.setup(adminActor(ctx));
   });
 
   router.post('/api/account/totp/enable', allow.adminDuringTwoFactorSetup, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = await auth.twoFactor.enable(adminActor(ctx), ctx.request.body);
   });
 
