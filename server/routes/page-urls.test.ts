@@ -17,6 +17,13 @@ describe('one address per public page', () => {
     return count;
   };
   const get = (path: string) => request(server).get(path).set('Accept', 'text/html');
+  /** Each spelling is moved (301) to the address it maps to. */
+  const expectMoved = async (moved: Record<string, string>) => {
+    for (const [variant, canonical] of Object.entries(moved)) {
+      const res = await get(variant).expect(301);
+      expect([variant, res.headers.location]).toEqual([variant, canonical]);
+    }
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -30,18 +37,14 @@ describe('one address per public page', () => {
   });
 
   it('moves case and trailing-slash variants to the one spelling (301), with only the parameters the page reads', async () => {
-    const moved = {
+    await expectMoved({
       '/ABOUT/': '/about',
       '/about/': '/about',
       '/Services/Web-Development': '/services/web-development',
       '/industries/Real-Estate//': '/industries/real-estate',
       '/Contact?utm_source=news': '/contact',
       '/PORTFOLIO/?utm_source=news&category=Web%20Development&page=2': '/portfolio?category=Web+Development',
-    };
-    for (const [variant, canonical] of Object.entries(moved)) {
-      const res = await get(variant).expect(301);
-      expect([variant, res.headers.location]).toEqual([variant, canonical]);
-    }
+    });
     await request(server).head('/Toolkit/').expect(301).expect('Location', '/toolkit');
     // Unknown paths and files are left to what follows; the back office's pages are moved too.
     await get('/NOPE/').expect(404);
@@ -52,7 +55,7 @@ describe('one address per public page', () => {
   });
 
   it('moves percent-encoded, double-slash and dot-segment spellings to the one spelling, rendering and keeping one page', async () => {
-    const moved = {
+    await expectMoved({
       '/services/%77eb-development': '/services/web-development',
       '/%61bout': '/about',
       '/industries/%72eal%2Destate': '/industries/real-estate',
@@ -61,11 +64,7 @@ describe('one address per public page', () => {
       '/services/x/../../toolkit': '/toolkit',
       '/%2e%2e/about': '/about',
       '/portfolio/%57eb-development?utm_source=x': '/portfolio/web-development',
-    };
-    for (const [variant, canonical] of Object.entries(moved)) {
-      const res = await get(variant).expect(301);
-      expect([variant, res.headers.location]).toEqual([variant, canonical]);
-    }
+    });
     // Escapes of characters that are not plain letters, digits or -._~ are part of the address.
     await get('/portfolio/caf%C3%A9').expect(404);
     await get('/portfolio/caf%c3%a9').expect(301).expect('Location', '/portfolio/caf%C3%A9');
