@@ -13,7 +13,7 @@ import zlib from 'node:zlib';
 import knexFactory from 'knex';
 import sharp from 'sharp';
 import { startServer } from '../../tests/e2e/server';
-import { expectedForSpelling, fillRoutePath, type RouteSamples } from '../../tests/helpers/route-spellings';
+import { expectedForSpelling, fillRoutePath, mediaFileIn, type RouteSamples } from '../../tests/helpers/route-spellings';
 import type { RouteEntry } from '../../server/middleware/access';
 import { freshDatabase } from '../lib/fresh-database';
 import { freePort } from '../lib/net';
@@ -369,7 +369,7 @@ export async function hostileInput(): Promise<CheckResult> {
     const item = await made({ method: 'POST', path: '/api/portfolio', headers: { cookie, 'x-csrf-token': admin.csrfToken, origin: server.url, 'content-type': `multipart/form-data; boundary=${boundary}` }, body: itemBody });
     const itemJson = await (await fetch(`${server.url}/api/portfolio/${item._id}`)).text();
     const sessions = (await (await fetch(`${server.url}/api/account/sessions`, { headers: { cookie } })).json()) as { id: string }[];
-    const samples: RouteSamples = { leadId: quote._id, itemId: item._id, mediaFile: /\/media\/([0-9a-f]{64}\.\w+)/.exec(itemJson)![1]!, sessionId: sessions[0]!.id, username: ADMIN.username };
+    const samples: RouteSamples = { leadId: quote._id, itemId: item._id, mediaFile: mediaFileIn(itemJson), sessionId: sessions[0]!.id, username: ADMIN.username };
     const routes = await productionRouteTable();
 
     const queue = Array.from({ length: REQUESTS }, () => hostileRequest(random, admin, validImage, routes, samples));

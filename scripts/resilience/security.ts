@@ -12,7 +12,7 @@ import { crc32 } from 'node:zlib';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { startServer, type RunningServer } from '../../tests/e2e/server';
-import { expectedForSpelling, fillRoutePath, otherSpellings, type RouteSamples } from '../../tests/helpers/route-spellings';
+import { expectedForSpelling, fillRoutePath, mediaFileIn, otherSpellings, type RouteSamples } from '../../tests/helpers/route-spellings';
 import type { RouteEntry } from '../../server/middleware/access';
 import { freePort, rawRequest } from '../lib/net';
 import { productionRouteTable } from '../lib/route-table';
@@ -159,7 +159,7 @@ async function accountsAndTwoFactor(report: CheckReport, server: RunningServer, 
     .filter((route) => route.access?.who === 'owner')
     .flatMap((route) => (OWNER_CALL_BODIES[`${route.method} ${route.path}`] ?? [route.method === 'GET' ? undefined : {}]).map((body) => ({ ...route, body })));
   for (const { method, path, body } of ownerCalls) {
-    const response = await json(method, fillRoutePath(path, { ...samples, username: ADMIN.username }), editor, body);
+    const response = await json(method, fillRoutePath(path, samples), editor, body);
     if (response.status !== 403) notRefused.push(`${method} ${path} → ${response.status}`);
   }
   report.figure('owner-only calls refused to an editor', `${ownerCalls.length - notRefused.length} of ${ownerCalls.length}`);
@@ -309,7 +309,7 @@ export async function securitySweep(): Promise<CheckResult> {
     const routes = await productionRouteTable();
     const item = await (await call(server, 'GET', `/api/portfolio/${itemId}`)).text();
     const sessions = (await (await call(server, 'GET', '/api/account/sessions', { session })).json()) as { id: string }[];
-    const samples: RouteSamples = { leadId: quote._id, itemId, mediaFile: /\/media\/([0-9a-f]{64}\.\w+)/.exec(item)![1]!, sessionId: sessions[0]!.id, username: ADMIN.username };
+    const samples: RouteSamples = { leadId: quote._id, itemId, mediaFile: mediaFileIn(item), sessionId: sessions[0]!.id, username: ADMIN.username };
 
     // 401 on every admin route of the table without a session.
     const adminCalls = routes.filter((route) => route.access && route.access.who !== 'anyone');

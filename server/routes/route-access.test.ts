@@ -12,7 +12,7 @@ import { createPortfolioService } from '../services/portfolio';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
 import { picture, submission, upload } from '../../tests/helpers/portfolio-fixtures';
-import { expectedForSpelling, fillRoutePath, otherSpellings, type RouteSamples } from '../../tests/helpers/route-spellings';
+import { expectedForSpelling, fillRoutePath, mediaFileIn, otherSpellings, type RouteSamples } from '../../tests/helpers/route-spellings';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 
 const ORIGIN = 'https://agency.test';
@@ -55,9 +55,8 @@ describe('every route in the app’s route table', () => {
     const leadId = (await api().post('/api/forms/quote').send({ ...VALID_FORMS.quote, ...humanMeta() }).expect(201)).body._id as string;
     await api().patch(`/api/forms/quote/${leadId}/status`).set(owner.headers).send({ status: 'accepted' }).expect(200);
     const item = await createPortfolioService({ db: t.db, contentVersion: t.contentVersion }).create(submission({}, { mainImage: upload(await picture('png')) }));
-    const file = (await t.db('portfolio_image_files').first('sha256', 'format')) as { sha256: string; format: string };
     const sessions = (await api().get('/api/account/sessions').set(owner.headers).expect(200)).body as { id: string }[];
-    samples = { leadId, itemId: item._id, mediaFile: `${file.sha256}.${file.format === 'jpeg' ? 'jpg' : file.format}`, sessionId: sessions[0]!.id, username: editor.username };
+    samples = { leadId, itemId: item._id, mediaFile: mediaFileIn(JSON.stringify(item)), sessionId: sessions[0]!.id, username: editor.username };
   });
   afterAll(() => t.destroy());
 

@@ -18,6 +18,13 @@ export interface RouteSamples {
   username: string;
 }
 
+/** The first stored image file a portfolio item's JSON names (`<sha256>.<ext>`), for `mediaFile`. */
+export function mediaFileIn(itemJson: string): string {
+  const file = /\/media\/([0-9a-f]{64}\.\w+)/.exec(itemJson)?.[1];
+  if (!file) throw new Error('The portfolio item names no stored image');
+  return file;
+}
+
 /**
  * A route's path with its parameters filled in; `spelling` is the same path spelled otherwise
  * (see `otherSpellings`), filled in the same way.
