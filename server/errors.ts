@@ -1,4 +1,6 @@
 import type { FieldErrors } from '../shared/forms';
+import type { z } from 'zod';
+import { fieldErrorsOf, WHOLE_VALUE } from '../shared/zod-errors';
 
 /**
  * What went wrong, in a service's own terms. Services never speak HTTP: the error handler
@@ -80,4 +82,17 @@ export function domainErrorOfKind(kind: PlainErrorKind, message: string): Domain
     case 'unprocessable':
       return new UnprocessableError(message);
   }
+}
+
+/**
+ * Reads a request's query or body with its schema, or throws the API's 400: the message names the
+ * first bad field (`from: There is no such day in the calendar.`), `fields` holds all of them, and
+ * a parameter the schema does not know is named as such.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, { unknownField = 'This is not a parameter of this call.' }: { unknownField?: string } = {}): z.output<S> {
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const fields = fieldErrorsOf(parsed.error, { unknownField });
+  const [field, message] = Object.entries(fields)[0] ?? [WHOLE_VALUE, 'Invalid value.'];
+  throw new ValidationError(field === WHOLE_VALUE ? message : `${field}: ${message}`, fields);
 }

@@ -77,7 +77,6 @@ export const messages = {
     setupRequired: 'Set up two-factor sign-in first: the owners require it for every account.',
   },
   audit: {
-    invalid: 'Please correct the filters.',
     unknownFilter: 'This is not a filter of the audit trail.',
   },
   settings: {

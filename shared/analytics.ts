@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ISO_DATE } from './local-date';
+import { calendarDaySchema } from './date-schemas';
 
 /** The longest range one report covers (a little over two years of daily rows). */
 export const MAX_RANGE_DAYS = 800;
@@ -7,11 +7,9 @@ export const MAX_RANGE_DAYS = 800;
 /** The ranges the Analytics view offers besides a chosen one, in days ending today. */
 export const RANGE_PRESETS = [7, 30, 90] as const;
 
-const isoDate = z.string().regex(ISO_DATE, 'Use a date such as 2026-01-31.').refine((value) => !Number.isNaN(Date.parse(value)), 'This is not a date.');
-
 /** `?from=&to=` of the analytics calls: dates in the agency's time zone, both included; either may be left out. */
 export const analyticsRangeSchema = z
-  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .object({ from: calendarDaySchema.optional(), to: calendarDaySchema.optional() })
   .refine(({ from, to }) => !from || !to || from <= to, { message: 'The range ends before it starts.', path: ['to'] })
   .refine(({ from, to }) => !from || !to || (Date.parse(to) - Date.parse(from)) / 86_400_000 < MAX_RANGE_DAYS, {
     message: `A range covers at most ${MAX_RANGE_DAYS} days.`,

@@ -30,3 +30,13 @@ export function datesBetween(from: string, to: string): string[] {
 }
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * True when `text` is `YYYY-MM-DD` and that day exists. `Date.parse` alone is not enough: it
+ * quietly moves 2026-02-30 to 2 March, so the date read back must be the date written.
+ */
+export function isCalendarDate(text: string): boolean {
+  if (!ISO_DATE.test(text)) return false;
+  const at = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === text;
+}

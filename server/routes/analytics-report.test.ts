@@ -78,6 +78,12 @@ describe('leads tied to where they came from, and the analytics reports', () => 
     await call().get('/api/analytics/summary').expect(401);
     const bad = await call().get('/api/analytics/summary').query({ from: '2026-13-01' }).set(admin.headers).expect(400);
     expect(bad.body.error).toMatch(/^from: /);
+    for (const path of ['/api/analytics/summary', '/api/analytics/report']) {
+      for (const [field, day] of [['from', '2026-02-30'], ['to', '2026-04-31']] as const) {
+        const missingDay = await call().get(path).query({ [field]: day }).set(admin.headers).expect(400);
+        expect(missingDay.body.error).toBe(`${field}: There is no such day in the calendar.`);
+      }
+    }
     const backwards = await call().get('/api/analytics/summary').query({ from: '2026-03-02', to: '2026-03-01' }).set(admin.headers).expect(400);
     expect(backwards.body.error).toMatch(/^to: /);
     const long = await call().get('/api/analytics/report').query({ from: '2020-01-01', to: '2026-01-01' }).set(admin.headers).expect(400);

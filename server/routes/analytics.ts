@@ -2,13 +2,12 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { isbot } from 'isbot';
 import type { Config } from '../config';
-import { ValidationError } from '../errors';
+import { parseInput } from '../errors';
 import { allow, createRouter } from '../middleware/access';
 import { audienceOf } from '../path-audience';
 import type { Analytics, PageView } from '../services/analytics';
 import type { AnalyticsReportService } from '../services/analytics-report';
 import { analyticsRangeSchema } from '../../shared/analytics';
-import { fieldErrorsOf, firstErrorOf } from '../../shared/zod-errors';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 
 /** The smallest transparent GIF: what the page-view pixel answers, whatever it did. */
@@ -105,14 +104,7 @@ export function pageViewRoutes(analytics: Analytics, config: Pick<Config, 'publi
  */
 export function analyticsApiRoutes(report: AnalyticsReportService): Router {
   const router = createRouter();
-  const rangeOf = (ctx: Context) => {
-    const parsed = analyticsRangeSchema.safeParse(ctx.query);
-    if (!parsed.success) {
-      const { field, message } = firstErrorOf(parsed.error);
-      throw new ValidationError(`${field}: ${message}`, fieldErrorsOf(parsed.error));
-    }
-    return parsed.data;
-  };
+  const rangeOf = (ctx: Context) => parseInput(analyticsRangeSchema, ctx.query);
 
   router.get('/api/analytics/summary', allow.admin, async (ctx) => {
     ctx.body = await report.summary(rangeOf(ctx));

@@ -1,13 +1,12 @@
 import type Router from '@koa/router';
-import { ValidationError } from '../errors';
+import { parseInput } from '../errors';
 import { messages } from '../messages';
 import { allow, createRouter } from '../middleware/access';
 import type { AuditTrail } from '../services/audit';
+import { isDay } from '../../shared/date-schemas';
 import { AUDIT_PAGE_SIZE, auditQuerySchema, type AuditAction } from '../../shared/audit';
-import { fieldErrorsOf } from '../../shared/zod-errors';
 
 const DAY_MS = 24 * 3600_000;
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**
  * The audit trail, owners only: `GET /api/audit?actor=&action=&from=&to=&cursor=&limit=` →
@@ -18,9 +17,7 @@ export function auditRoutes(audit: AuditTrail): Router {
   const router = createRouter();
 
   router.get('/api/audit', allow.owner, async (ctx) => {
-    const parsed = auditQuerySchema.safeParse(ctx.query);
-    if (!parsed.success) throw new ValidationError(messages.audit.invalid, fieldErrorsOf(parsed.error, { unknownField: messages.audit.unknownFilter }));
-    const { actor, action, from, to, cursor, limit = AUDIT_PAGE_SIZE.default } = parsed.data;
+    const { actor, action, from, to, cursor, limit = AUDIT_PAGE_SIZE.default } = parseInput(auditQuerySchema, ctx.query, { unknownField: messages.audit.unknownFilter });
     ctx.body = await audit.list({
       actor,
       action: action as AuditAction | undefined,

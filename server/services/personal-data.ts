@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { claimDailyRun, markDailyRunFinished, releaseDailyRun } from '../db/daily-runs';
 import { dataHeldFor, eraseLeads, purgeLeadBatch } from '../db/personal-data';
-import { ValidationError } from '../errors';
+import { parseInput } from '../errors';
 import type { Logger } from '../logger';
 import { SYSTEM_ACTOR, type AuditActor, type AuditTrail } from './audit';
 import { leadFields, toLeadListItem } from './leads';
@@ -12,18 +12,11 @@ import { localDate } from '../../shared/local-date';
 import type { PersonalDataReport } from '../../shared/personal-data';
 import { zonedInstant } from '../../shared/reply-clock';
 import type { Settings } from '../../shared/settings';
-import { fieldErrorsOf } from '../../shared/zod-errors';
 
 const emailSchema = z.strictObject({ email: z.email({ error: 'Give an e-mail address such as ada@example.com.' }).max(254, 'Give an e-mail address such as ada@example.com.') });
 
 function parseEmail(value: unknown): string {
-  const parsed = emailSchema.safeParse(value ?? {});
-  if (!parsed.success) {
-    const fields = fieldErrorsOf(parsed.error, { unknownField: 'This is not a parameter of this call.' });
-    const [field, message] = Object.entries(fields)[0]!;
-    throw new ValidationError(`${field}: ${message}`, fields);
-  }
-  return parsed.data.email.toLowerCase();
+  return parseInput(emailSchema, value).email.toLowerCase();
 }
 
 const PURGE_BATCH = 500;

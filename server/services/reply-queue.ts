@@ -2,9 +2,8 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
 import { countOpenLeads, listOpenLeads } from '../db/reply-queue';
-import { ValidationError } from '../errors';
+import { parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
-import { fieldErrorsOf } from '../../shared/zod-errors';
 import { TASK_COUNT_CAP, TASKS_PAGE_SIZE, type TaskCounts, type TaskPage } from '../../shared/reply-queue';
 import { toLeadListItem } from './leads';
 
@@ -25,13 +24,7 @@ const pageSchema = z.strictObject({
 export function createReplyQueue({ db, now = () => new Date() }: { db: Knex; now?: () => Date }) {
   return {
     async page(rawQuery: unknown): Promise<TaskPage> {
-      const parsed = pageSchema.safeParse(rawQuery ?? {});
-      if (!parsed.success) {
-        const fields = fieldErrorsOf(parsed.error, { unknownField: messages.leads.unknownParameter });
-        const [field, message] = Object.entries(fields)[0]!;
-        throw new ValidationError(`${field}: ${message}`, fields);
-      }
-      const { cursor, limit = TASKS_PAGE_SIZE.default } = parsed.data;
+      const { cursor, limit = TASKS_PAGE_SIZE.default } = parseInput(pageSchema, rawQuery, { unknownField: messages.leads.unknownParameter });
       let after: KeysetPosition | undefined;
       if (cursor !== undefined) {
         const decoded = decodeCursor(cursor);
