@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dayOrInstantSchema } from './date-schemas';
+import { FORBIDDEN_IN_LINE } from './text';
 
 /**
  * The audit trail's vocabulary: every action an admin (or the system on their behalf) can take, with
@@ -61,18 +63,12 @@ export interface AuditEntryJson {
 /** Longest page of `GET /api/audit`, and the page the Audit view asks for. */
 export const AUDIT_PAGE_SIZE = { default: 50, max: 100 } as const;
 
-/** A day (`2026-11-25`, read in UTC) or an instant (`2026-11-25T08:00:00Z`). */
-const dateOrInstant = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, 'Use a date such as 2026-11-25.')
-  .refine((value) => !Number.isNaN(new Date(value).getTime()), 'Use a date such as 2026-11-25.');
-
 /** `GET /api/audit`'s query: `to` as a day includes that whole day. */
 export const auditQuerySchema = z.strictObject({
-  actor: z.string().trim().min(1).max(256).optional(),
+  actor: z.string().trim().min(1).max(256).refine((text) => !FORBIDDEN_IN_LINE.test(text), 'A name has no control characters.').optional(),
   action: z.string().refine(isAuditAction, 'Not an action of the audit trail.').optional(),
-  from: dateOrInstant.optional(),
-  to: dateOrInstant.optional(),
+  from: dayOrInstantSchema.optional(),
+  to: dayOrInstantSchema.optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number('limit is a number.').int().min(1).max(AUDIT_PAGE_SIZE.max, `At most ${AUDIT_PAGE_SIZE.max}.`).optional(),
 });

@@ -64,6 +64,11 @@ describe('audit trail API', () => {
     const bad = await api().get('/api/audit?action=nope&from=yesterday&cursor=%%%&colour=red').set(owner.headers).expect(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['action', 'colour', 'from']);
     await api().get('/api/audit?cursor=not-a-cursor').set(owner.headers).expect(400);
+    for (const [query, field] of [['actor=%00', 'actor'], ['from=2026-02-30', 'from'], ['to=2026-04-31', 'to'], ['to=2026-02-30T08:00:00Z', 'to'], ['from=2026-11-25T25:00:00Z', 'from']]) {
+      const response = await api().get(`/api/audit?${query}`).set(owner.headers).expect(400);
+      expect(response.body.error).toMatch(new RegExp(`^${field}: `));
+    }
+    await api().get('/api/audit?from=2028-02-29&to=2028-02-29T23:00:00%2B02:00').set(owner.headers).expect(200);
     for (const method of ['post', 'patch', 'delete'] as const) await api()[method]('/api/audit').set(owner.headers).expect(404);
   });
 });

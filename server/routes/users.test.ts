@@ -130,6 +130,15 @@ describe('accounts API', () => {
     );
   });
 
+  it('answers a username no account can have with 400 naming it, not a database error', async () => {
+    const owner = await signInAsAdmin(t, { username: 'second-owner' });
+    for (const method of ['patch', 'delete'] as const) {
+      const response = await api()[method]('/api/users/a%00b').set(owner.headers).send({ role: 'editor' }).expect(400);
+      expect(response.body.error).toMatch(/^username: /);
+    }
+    await api().patch('/api/users/nobody-here').set(owner.headers).send({ role: 'editor' }).expect(404);
+  });
+
   it('is owners only, and needs a session', async () => {
     await api().get('/api/users').expect(401);
     await api().post('/api/users').set('Origin', ORIGIN).send({ username: 'z', role: 'editor' }).expect(401);

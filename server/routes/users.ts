@@ -1,6 +1,10 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
 import type { Config } from '../config';
+import { parseInput } from '../errors';
 import { adminActor, allow, createRouter } from '../middleware/access';
+import { adminUsernameSchema } from '../services/admin-auth';
 import type { AdminUsers, NewPassword } from '../services/admin-users';
 import type { AdminUserAnswer, AdminUserJson } from '../../shared/admin-users';
 
@@ -12,6 +16,10 @@ export const SET_PASSWORD_PATH = '/admin/set-password';
  * setPasswordUrlExpiresAt }`; `PATCH /api/users/{username}` `{ role?, disabled?, resetPassword? }`
  * → `{ user, … }`; `DELETE /api/users/{username}` → 204.
  */
+/** The account a path names, read with the rule every username was made by (no NUL reaches the database). */
+const usernameParam = z.object({ username: adminUsernameSchema });
+const usernameOf = (ctx: Context): string => parseInput(usernameParam, ctx.params).username;
+
 export function userRoutes(users: AdminUsers, config: Pick<Config, 'publicUrl'>): Router {
   const router = createRouter();
 
@@ -36,12 +44,12 @@ export function userRoutes(users: AdminUsers, config: Pick<Config, 'publicUrl'>)
   });
 
   router.patch('/api/users/:username', allow.owner, async (ctx) => {
-    const { user, ...disclosed } = await users.update(ctx.params.username!, ctx.request.body, adminActor(ctx));
+    const { user, ...disclosed } = await users.update(usernameOf(ctx), ctx.request.body, adminActor(ctx));
     ctx.body = answer(user, disclosed);
   });
 
   router.delete('/api/users/:username', allow.owner, async (ctx) => {
-    await users.remove(ctx.params.username!, adminActor(ctx));
+    await users.remove(usernameOf(ctx), adminActor(ctx));
     ctx.status = 204;
   });
 
