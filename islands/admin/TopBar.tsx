@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDashboard } from './context';
 import { AdminIcon } from './icons';
 import { ViewLink } from './ViewLink';
+import { LEAD_LIMITS } from '../../shared/leads';
 
 interface TopBarProps {
   username: string;
@@ -48,7 +49,7 @@ export function TopBar({ username, navOpen, onOpenNav, leadsVersion }: TopBarPro
           Search messages and portfolio titles
         </label>
         <AdminIcon name="search" size={18} />
-        <input id="admin-search" name="q" type="search" placeholder="Search…" autoComplete="off" maxLength={200} />
+        <input id="admin-search" name="q" type="search" placeholder="Search…" autoComplete="off" minLength={LEAD_LIMITS.searchMin} maxLength={LEAD_LIMITS.search} />
       </form>
       <div className="admin-topbar__end">
         <ViewLink to={{ name: 'messages', filters: { unread: true } }} className="admin-topbar__bell">

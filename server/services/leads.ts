@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
 import { countUnread, deleteLeads, findLead, findLeads, insertNote, listLeads, notesOf, queueNotification, type LeadQuery } from '../db/leads';
 import type { LeadNoteRow, LeadRow } from '../db/tables';
-import { NotFoundError, ValidationError } from '../errors';
+import { NotFoundError, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from './audit';
 import { leadTarget, readAtForStatus, respondedAtForStatus } from './lead-state';
@@ -13,8 +13,8 @@ import { FORM_DEFINITIONS } from '../../shared/forms';
 import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
 import type { FormValues } from '../../shared/form-schemas';
 import { LEAD_BULK_ACTIONS, LEAD_FOLDERS, LEAD_LIMITS, LEAD_STATUSES, leadSummary, type LeadBulkAction, type LeadDetail, type LeadHistoryEntry, type LeadListItem } from '../../shared/leads';
+import { calendarDaySchema } from '../../shared/date-schemas';
 import { FORBIDDEN_IN_TEXT } from '../../shared/text';
-import { fieldErrorsOf } from '../../shared/zod-errors';
 import { leadsCsv } from './leads-csv';
 import { latestNotificationFor } from '../db/form-notifications';
 import { isUuid } from '../db/uuid';
@@ -47,10 +47,6 @@ export function leadFields(row: LeadRow): Record<string, string | number | null>
 
 /** An empty query parameter (`?type=`) means "not filtered", as the dashboard's URLs write it. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-const day = z
-  .string({ error: 'Use a date such as 2026-11-24.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-24.')
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), 'Use a date such as 2026-11-24.');
 
 const filterShape = {
   type: optional(z.enum(FORM_TYPES, { error: `Use one of ${FORM_TYPES.join(', ')}.` })),
@@ -59,11 +55,12 @@ const filterShape = {
     z
       .string({ error: 'Give one search text.' })
       .trim()
+      .min(LEAD_LIMITS.searchMin, `Search for at least ${LEAD_LIMITS.searchMin} characters.`)
       .max(LEAD_LIMITS.search, `Search for at most ${LEAD_LIMITS.search} characters.`)
       .refine((text) => !FORBIDDEN_IN_TEXT.test(text), 'The search text has characters it cannot have.'),
   ),
-  from: optional(day),
-  to: optional(day),
+  from: optional(calendarDaySchema),
+  to: optional(calendarDaySchema),
   folder: optional(z.enum(LEAD_FOLDERS, { error: `Use one of ${LEAD_FOLDERS.join(', ')}.` })),
   unread: optional(z.enum(['true', 'false'], { error: 'Use true or false.' })),
 };
@@ -100,17 +97,8 @@ const noteSchema = z.strictObject({
     .refine((text) => !FORBIDDEN_IN_TEXT.test(text), 'The note has characters it cannot have.'),
 });
 
-/** A zod failure as the API's 400: the message names the first bad field, `fields` all of them. */
-function invalid(error: z.ZodError): ValidationError {
-  const fields = fieldErrorsOf(error, { unknownField: messages.leads.unknownParameter });
-  const [field, message] = Object.entries(fields)[0]!;
-  return new ValidationError(`${field}: ${message}`, fields);
-}
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw invalid(parsed.error);
-  return parsed.data;
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  return parseInput(schema, value, { unknownField: messages.leads.unknownParameter });
 }
 
 type ParsedFilters = z.infer<typeof filterSchema>;
