@@ -15,9 +15,11 @@ describe('analytics text', () => {
       ['-2+3', 1],
       ['@SUM(A1)', 1],
       ['line\nbreak', 1],
+      ['\uFF1DSUM(A1)', 1],
+      ['\u200B=1+1', 1],
     ]);
     expect(csv).toBe(
-      '\uFEFFSite,Visitors\r\ngoogle.com,12\r\n"a, ""b""",3\r\n"\'=HYPERLINK(""http://x"")",1\r\n\'-2+3,1\r\n\'@SUM(A1),1\r\n"line\nbreak",1\r\n',
+      '\uFEFFSite,Visitors\r\ngoogle.com,12\r\n"a, ""b""",3\r\n"\'=HYPERLINK(""http://x"")",1\r\n\'-2+3,1\r\n\'@SUM(A1),1\r\n"line\nbreak",1\r\n\'\uFF1DSUM(A1),1\r\n\'\u200B=1+1,1\r\n',
     );
   });
 });

@@ -1,20 +1,10 @@
 /** Text of the Analytics view: conversion rates and CSV files. */
+import { csvCell } from '../../shared/csv';
 
 /** `leads ÷ visitors` as a percentage with one decimal, or an en dash when nobody visited. */
 export function percentOf(leads: number, visitors: number): string {
   if (visitors <= 0) return '–';
   return `${((leads / visitors) * 100).toFixed(1)}%`;
-}
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell a spreadsheet
- * would read as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a leading `'`, so a referrer or
- * campaign name chosen by a stranger cannot run in the admin's spreadsheet (OWASP CSV injection).
- */
-function csvCell(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** A CSV file: a byte-order mark (so Excel reads UTF-8), the header row, then the rows, CRLF-separated. */

@@ -26,7 +26,7 @@ describe('the lead export', () => {
     expect(await cell(null)).toBe('');
   });
 
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tcmd', '\rcmd', '=HYPERLINK("http://evil.example")'])('neutralises a formula-like cell %j with a leading quote', async (text) => {
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tcmd', '\rcmd', '=HYPERLINK("http://evil.example")', '\uFF1D1+1', '\uFF0B1', '\uFF0D1', '\uFF20SUM(A1)', '\u200B=1+1', '\u200C=1', '\u200D=1', '\u2060=1', '\uFEFF=1'])('neutralises a formula-like cell %j with a leading quote', async (text) => {
     expect((await cell(text)).replace(/^"/, '').startsWith(`'${text[0]}`)).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { filteredLeads, NEWEST_FIRST, type LeadQuery } from '../db/leads';
+import { FORMULA_STARTS } from '../../shared/csv';
 
 /** An instant as the export writes it: ISO 8601 in UTC, to the millisecond (as `Date#toISOString`). */
 const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -41,14 +42,17 @@ const TAB = String.raw`E'\t'`;
 const CR = String.raw`E'\r'`;
 const LF = String.raw`E'\n'`;
 
+/** `FORMULA_STARTS` as SQL literals (tab and CR written as escapes). */
+const FORMULA_STARTS_SQL = FORMULA_STARTS.map((char) => (char === '\t' ? TAB : char === '\r' ? CR : `'${char}'`)).join(', ');
+
 /**
- * One CSV cell (RFC 4180) in SQL: text a spreadsheet would run as a formula (starting with `=`,
- * `+`, `-`, `@`, tab or CR; OWASP "CSV injection") gets a leading `'` so it shows as text; a cell
+ * One CSV cell (RFC 4180) in SQL: text a spreadsheet would run as a formula (`FORMULA_STARTS`)
+ * gets a leading `'` so it shows as text; a cell
  * with a quote, comma or line break is quoted, its quotes doubled; null is empty. Plain string
  * tests rather than patterns: this runs for every cell of a million rows.
  */
 export function csvCellSql(text: string): string {
-  const neutralised = `case when left(${text}, 1) in ('=', '+', '-', '@', ${TAB}, ${CR}) then '''' || ${text} else ${text} end`;
+  const neutralised = `case when left(${text}, 1) in (${FORMULA_STARTS_SQL}) then '''' || ${text} else ${text} end`;
   const needsQuotes = [`'"'`, `','`, LF, CR].map((char) => `strpos(${text}, ${char}) > 0`).join(' or ');
   return `case when ${text} is null then '' when ${needsQuotes} then '"' || replace(${neutralised}, '"', '""') || '"' else ${neutralised} end`;
 }
