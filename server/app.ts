@@ -88,7 +88,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
   const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, ...adminAuthOptions });
   const users = createAdminUsers({ db, auth, audit, now: adminAuthOptions?.now });
-  const sendTestEmail = createTestEmail({ smtpUrl: config.smtpUrl, from: staffMailFrom(config), audit });
+  const sendTestEmail = createTestEmail({ db, smtpUrl: config.smtpUrl, from: staffMailFrom(config), audit });
   const forms = createFormService({
     db,
     config,

@@ -82,5 +82,6 @@ export const messages = {
   settings: {
     invalid: 'Please correct the highlighted settings.',
     unknown: 'This is not a setting.',
+    testEmailLimited: (seconds: number) => `You have sent several test e-mails in the last minute. Please try again in ${seconds} seconds.`,
   },
 } as const;

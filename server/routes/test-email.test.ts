@@ -1,5 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
+import { TEST_EMAIL_LIMIT } from '../services/test-email';
 import { signInAsAdmin } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 
@@ -46,6 +47,31 @@ describe('Settings: send a test e-mail', () => {
       expect(rows).toEqual([{ summary: refuse ? expect.stringMatching(/^failed: /) : 'sent to 1 recipient(s)' }]);
       const editor = await signInAsAdmin(t, { username: 'an-editor', role: 'editor' });
       await request(t.app.callback()).post('/api/settings/test-email').set(editor.headers).expect(403);
+    } finally {
+      await t?.destroy();
+      await smtp.close();
+    }
+  });
+
+  it(`sends at most ${TEST_EMAIL_LIMIT.perWindow} a minute per account, then answers 429 with Retry-After`, async () => {
+    const smtp = await smtpServer(false);
+    let t: TestApp | undefined;
+    try {
+      t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, NOTIFY_TO: 'staff@agency.test' });
+      const owner = await signInAsAdmin(t);
+      const send = (headers: Record<string, string>) => request(t!.app.callback()).post('/api/settings/test-email').set(headers);
+      for (let sent = 0; sent < TEST_EMAIL_LIMIT.perWindow; sent++) await send(owner.headers).expect(200);
+      for (let tries = 0; tries < 5; tries++) {
+        const refused = await send(owner.headers).expect(429);
+        expect(refused.body.error).toMatch(/several test e-mails/);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(smtp.received).toHaveLength(TEST_EMAIL_LIMIT.perWindow);
+      // Another owner's button still works: the count is per account.
+      const other = await signInAsAdmin(t, { username: 'second-owner' });
+      await send(other.headers).expect(200);
+      const [{ count } = { count: '0' }] = await t.db('audit_log').where({ action: 'settings.test-email' }).count<{ count: string }[]>('* as count');
+      expect(Number(count)).toBe(TEST_EMAIL_LIMIT.perWindow + 1);
     } finally {
       await t?.destroy();
       await smtp.close();

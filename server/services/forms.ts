@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
-import { countHit, deleteOldWindows } from '../db/form-rate-limits';
+import { countHit, deleteOldWindows } from '../db/rate-limit-windows';
 import { deleteLeads, findLead, listFormLeads, purgeSpam, storeLead, toSubmissionRecord, updateLeads, type LeadOrigin, type SubmissionRecord } from '../db/leads';
 import type { VisitSource } from '../db/analytics';
 import type { VisitorSignals } from './analytics';
