@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from '../logger';
+import { audienceOf } from '../path-audience';
 
 declare module 'koa' {
   interface DefaultState {
@@ -25,8 +26,23 @@ export function requestContext(logger: Logger, trustProxy: boolean): Middleware 
     const started = process.hrtime.bigint();
     ctx.res.once('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      ctx.state.log.info({ method: ctx.method, url: ctx.originalUrl, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      ctx.state.log.info({ method: ctx.method, url: loggedUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
     });
     await next();
   };
+}
+
+/**
+ * The URL as the access log keeps it: public pages in full, but admin and API requests with their
+ * query's parameter names only. What staff type there (an inbox search is often an e-mail address,
+ * a set-password link carries its token) would otherwise sit in every log copy for as long as logs
+ * are kept.
+ */
+export function loggedUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const path = url.slice(0, queryStart);
+  if (audienceOf(path) === 'site') return url;
+  const names = new Set(new URLSearchParams(url.slice(queryStart + 1)).keys());
+  return `${path}?${[...names].map((name) => `${encodeURIComponent(name)}=`).join('&')}`;
 }
