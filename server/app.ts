@@ -9,7 +9,7 @@ import { bodyParser } from './middleware/body-parser';
 import { canonicalUrl } from './middleware/canonical-url';
 import { compression } from './middleware/compression';
 import { pageCache } from './middleware/page-cache';
-import { errorHandler, notFound } from './middleware/error-handler';
+import { errorHandler, logLateError, notFound } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { staticAssets } from './middleware/static-assets';
@@ -82,6 +82,7 @@ export interface AppDeps {
  */
 export function createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir, onFormQueued, adminAuthOptions, now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
+  app.on('error', logLateError(logger));
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const sendPage = createPageSender(renderPage);
   const portfolio = createPortfolioService({ db, contentVersion });

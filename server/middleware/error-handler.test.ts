@@ -1,9 +1,13 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable, Writable } from 'node:stream';
 import Koa from 'koa';
+import pino from 'pino';
 import request from 'supertest';
 import { ConflictError, NotFoundError, RateLimitedError, TooLargeError, UnprocessableError, UnsupportedTypeError, ValidationError } from '../errors';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
-import { errorHandler } from './error-handler';
+import { errorHandler, logLateError } from './error-handler';
 
 /** An app whose only route throws the given error, behind the real error handler. */
 function appThrowing(error: unknown): Koa {
@@ -54,5 +58,39 @@ describe('error handler: the one place errors become statuses', () => {
     const response = await answer(new NotFoundError('No such page'), '/somewhere').set('Accept', 'text/html');
     expect(response.status).toBe(404);
     expect(response.text).toBe('<h1>404</h1><p>No such page</p>');
+  });
+});
+
+describe('errors after the answer started', () => {
+  it('logs a client that hangs up mid-download as one info line, never a stack trace on stderr', async () => {
+    const lines: { level: number; msg: string; code?: string }[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _encoding, done) => done(void lines.push(JSON.parse(chunk.toString('utf8')))) }));
+    const app = new Koa();
+    app.on('error', logLateError(logger));
+    // A download that never ends by itself, as a long CSV export looks to a client that leaves.
+    app.use((ctx) => {
+      ctx.body = new Readable({ read() { setTimeout(() => this.push('line\n'.repeat(1000)), 5); } });
+    });
+    const stderr = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = app.listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      await new Promise<void>((resolve) => {
+        const req = http.get({ port, path: '/export.csv' }, (res) => res.once('data', () => (req.destroy(), resolve())));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(stderr).not.toHaveBeenCalled();
+      expect(lines).toEqual([expect.objectContaining({ level: 30, code: 'ERR_STREAM_PREMATURE_CLOSE', msg: 'client closed the connection before the answer ended' })]);
+    } finally {
+      stderr.mockRestore();
+      server.close();
+    }
+  });
+
+  it('logs any other late failure as an error line with the error', () => {
+    const lines: { level: number; err?: { message: string } }[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _encoding, done) => done(void lines.push(JSON.parse(chunk.toString('utf8')))) }));
+    logLateError(logger)(new Error('disk gone'));
+    expect(lines).toEqual([expect.objectContaining({ level: 50, err: expect.objectContaining({ message: 'disk gone' }) })]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import type { Logger } from '../logger';
 import { DomainError, RateLimitedError, ValidationError, type DomainErrorKind } from '../errors';
 import { HttpError, isDatabaseUnavailable } from '../http-errors';
 import { messages } from '../messages';
@@ -88,5 +89,22 @@ export function errorHandler(renderErrorPage: RenderErrorPage): Middleware {
 export function notFound(): Middleware {
   return async (ctx) => {
     throw new HttpError(404, notFoundMessage(ctx.path));
+  };
+}
+
+/** How a client hanging up mid-answer shows: it closed a download or a page early; nothing broke. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED']);
+
+/**
+ * Koa's listener for errors it meets after the answer has started (a streamed body that fails,
+ * a client that hangs up during a CSV export). Without one, Koa writes their stack to stderr,
+ * outside the JSON log; here a client that left is an info line and anything else an error line.
+ */
+export function logLateError(logger: Logger): (error: Error & { code?: string; expose?: boolean; status?: number }, ctx?: Context) => void {
+  return (error, ctx) => {
+    if (error.status === 404 || error.expose) return;
+    const log = ctx?.state.log ?? logger;
+    if (error.code && CLIENT_GONE.has(error.code)) log.info({ code: error.code, method: ctx?.method, path: ctx?.path }, 'client closed the connection before the answer ended');
+    else log.error({ err: error, method: ctx?.method, path: ctx?.path }, 'answer failed after it started');
   };
 }
