@@ -18,6 +18,15 @@ export const analyticsRangeSchema = z
 
 export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeSchema>;
 
+/** Rows each table of a report lists by name, biggest first; the rest are summed into one {@link OTHER_ROW}. */
+export const REPORT_TOP_ROWS = 100;
+
+/**
+ * The name of the row that sums everything else: in a report, the rows past the top; in the daily
+ * counts, the pages and ways in past what one day keeps by name.
+ */
+export const OTHER_ROW = '(other)';
+
 export interface PageRow {
   path: string;
   views: number;
@@ -31,7 +40,7 @@ export interface SourceRow {
   leads: number;
 }
 
-/** `GET /api/analytics/summary`. */
+/** `GET /api/analytics/summary`: each list at most {@link REPORT_TOP_ROWS} rows and an {@link OTHER_ROW}. */
 export interface AnalyticsSummary {
   from: string;
   to: string;

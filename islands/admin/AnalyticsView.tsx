@@ -3,7 +3,7 @@ import type { AnalyticsReport, DayRow, SourceRow } from '../../shared/analytics'
 import { MAX_RANGE_DAYS, RANGE_PRESETS } from '../../shared/analytics';
 import { FORM_TYPE_LABELS, FORM_TYPES } from '../../shared/form-types';
 import { addDays, ISO_DATE, localDate } from '../../shared/local-date';
-import { csvOf, percentOf } from './analytics-text';
+import { csvOf, percentOf, TABLE_PAGE_ROWS, tablePagerText } from './analytics-text';
 import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
 import { Failed, Loading } from './LoadStatus';
@@ -197,38 +197,56 @@ function CsvLink({ columns, rows, fileName, label }: { columns: string[]; rows: 
 }
 
 function DataTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: Cell[][] }) {
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(rows.length / TABLE_PAGE_ROWS));
+  const current = Math.min(page, pages - 1);
+  const first = current * TABLE_PAGE_ROWS;
+  const shown = rows.slice(first, first + TABLE_PAGE_ROWS);
   return (
-    <div className="analytics-table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="analytics-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column, index) => (
-              <th key={column} scope="col" className={index > 0 ? 'analytics-table__number' : undefined}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={String(row[0])}>
-              {row.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index} className="analytics-table__number">
-                    {typeof cell === 'number' ? cell.toLocaleString('en-US') : cell}
-                  </td>
-                ),
-              )}
+    <>
+      <div className="analytics-table-scroll" role="region" aria-label={caption} tabIndex={0}>
+        <table className="analytics-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column, index) => (
+                <th key={column} scope="col" className={index > 0 ? 'analytics-table__number' : undefined}>
+                  {column}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr key={String(row[0])}>
+                {row.map((cell, index) =>
+                  index === 0 ? (
+                    <th key={index} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={index} className="analytics-table__number">
+                      {typeof cell === 'number' ? cell.toLocaleString('en-US') : cell}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <p className="admin-pagination">
+          <span aria-live="polite">{tablePagerText.shown(first + 1, first + shown.length, rows.length)}</span>
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={current === 0} aria-label={tablePagerText.previousLabel(caption)} onClick={() => setPage(current - 1)}>
+            {tablePagerText.previous}
+          </button>
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={current === pages - 1} aria-label={tablePagerText.nextLabel(caption)} onClick={() => setPage(current + 1)}>
+            {tablePagerText.next}
+          </button>
+        </p>
+      )}
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 import { createAnalytics } from '../services/analytics';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const ANALYTICS_TABLES = ['analytics_salts', 'analytics_day_visitors', 'analytics_day_page_visitors', 'analytics_day_networks', 'analytics_page_days', 'analytics_source_days'];
 const OTHER_BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe('page views counted without cookies', () => {
@@ -28,7 +29,7 @@ describe('page views counted without cookies', () => {
   afterAll(() => t.destroy());
   beforeEach(async () => {
     await t.analytics.flush();
-    for (const table of ['analytics_salts', 'analytics_day_visitors', 'analytics_day_page_visitors', 'analytics_page_days', 'analytics_source_days']) await t.db(table).delete();
+    for (const table of ANALYTICS_TABLES) await t.db(table).delete();
   });
 
   it('answers a pixel no cache may keep, and sets no cookie', async () => {
@@ -97,18 +98,31 @@ describe('page views counted without cookies', () => {
     await view('/api/forms/contact').expect(200);
     await view('//evil.example/x').expect(200);
     await view('https://evil.example/x').expect(200);
+    // Pages the site does not have: made up, in other letter case, a service that does not exist.
+    await view('/made-up').expect(200);
+    await view('/About').expect(200);
+    await view('/services/no-such-service').expect(200);
+    await view(`/${'a'.repeat(300)}`).expect(200);
     const admin = await signInAsAdmin(t);
     await view('/about').set('Cookie', admin.cookie).expect(200);
     await t.analytics.flush();
     expect(await pageDays()).toEqual([]);
   });
 
+  it('counts a portfolio item’s page only when the item exists', async () => {
+    const item = { description: 'd', what_we_delivered: '[]', categories: '["web"]', display_categories: '["Web"]' };
+    const [{ id }] = await t.db('portfolio_items').insert({ ...item, title: 'A site', client: 'A' }).returning('id');
+    await view(`/portfolio/${id}`).expect(200);
+    await view('/portfolio/00000000-0000-4000-8000-000000000000').expect(200);
+    await t.analytics.flush();
+    expect(await pageDays()).toEqual([{ path: `/portfolio/${id}`, views: 1, visitors: 1 }]);
+  });
+
   it('stores nothing that identifies a visitor: no address, no browser string, no cookie', async () => {
     const ip = '203.0.113.77';
     await view('/about', { ip, referrer: 'https://news.example/story' }).expect(200);
     await t.analytics.flush();
-    const tables = ['analytics_salts', 'analytics_day_visitors', 'analytics_day_page_visitors', 'analytics_page_days', 'analytics_source_days'];
-    const stored = JSON.stringify(await Promise.all(tables.map((table) => t.db(table).select('*'))));
+    const stored = JSON.stringify(await Promise.all(ANALYTICS_TABLES.map((table) => t.db(table).select('*'))));
     expect(stored).not.toContain(ip);
     expect(stored).not.toContain('Chrome');
     expect(stored).not.toContain('Mozilla');

@@ -4,23 +4,22 @@ import { isbot } from 'isbot';
 import type { Config } from '../config';
 import { parseInput } from '../errors';
 import { allow, createRouter } from '../middleware/access';
-import { audienceOf } from '../path-audience';
 import type { Analytics, PageView } from '../services/analytics';
 import type { AnalyticsReportService } from '../services/analytics-report';
+import { isSitePage } from '../site-pages';
 import { analyticsRangeSchema } from '../../shared/analytics';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 
 /** The smallest transparent GIF: what the page-view pixel answers, whatever it did. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-/** Longest path or campaign value kept: anything longer is noise, not a page of ours. */
-const MAX_PATH = 200;
+/** Longest referrer host or campaign value kept: anything longer is noise. */
 const MAX_VALUE = 100;
 
 /**
  * The page a view is of: `p` (sent by the chrome script, path and query) or, for a browser without
  * JavaScript, the Referer of the pixel (our own page, which the referrer policy sends in full to
- * our own origin). Only our own public pages count.
+ * our own origin). Only our own public pages count (see `isSitePage`).
  */
 function pageUrlOf(ctx: Context, config: Pick<Config, 'publicUrl'>): URL | undefined {
   const given = typeof ctx.query.p === 'string' ? ctx.query.p : undefined;
@@ -33,10 +32,6 @@ function pageUrlOf(ctx: Context, config: Pick<Config, 'publicUrl'>): URL | undef
   } catch {
     return undefined;
   }
-}
-
-function isCountablePath(path: string): boolean {
-  return path.length <= MAX_PATH && audienceOf(path) === 'site';
 }
 
 const bareHost = (hostname: string) => hostname.toLowerCase().replace(/^www\./, '');
@@ -67,7 +62,7 @@ export function viewOf(ctx: Context, config: Pick<Config, 'publicUrl'>): PageVie
   const page = pageUrlOf(ctx, config);
   if (!page) return undefined;
   const path = page.pathname.length > 1 ? page.pathname.replace(/\/+$/, '') : page.pathname;
-  if (!isCountablePath(path)) return undefined;
+  if (!isSitePage(path)) return undefined;
   const param = (name: string) => (page.searchParams.get(name) ?? '').trim().slice(0, MAX_VALUE);
   return {
     path,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { pageFigures, visitFigures, type SourceFigures } from '../db/analytics';
 import { leadsBy, leadsPerDayAndType, quotesPerBudgetBand, type LeadRange } from '../db/lead-figures';
-import type { AnalyticsRangeQuery, AnalyticsReport, AnalyticsSummary, SourceRow } from '../../shared/analytics';
+import { OTHER_ROW, REPORT_TOP_ROWS, type AnalyticsRangeQuery, type AnalyticsReport, type AnalyticsSummary, type PageRow, type SourceRow } from '../../shared/analytics';
 import { BUDGET, formatBudget } from '../../shared/forms';
 import { FORM_TYPES } from '../../shared/form-types';
 import { addDays, datesBetween, localDate } from '../../shared/local-date';
@@ -37,6 +37,23 @@ function withLeads(visitors: SourceFigures[], leads: Map<string, number>): Sourc
 }
 
 const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
+
+/**
+ * The first {@link REPORT_TOP_ROWS} rows (biggest first already), then one row summing the rest
+ * and any row the daily counts already kept as {@link OTHER_ROW}: a report stays a few kilobytes
+ * however many names a range holds.
+ */
+function topRows<Row>(rows: Row[], nameOf: (row: Row) => string, sumOf: (rest: Row[]) => Row): Row[] {
+  const named = rows.filter((row) => nameOf(row) !== OTHER_ROW);
+  const rest = [...named.slice(REPORT_TOP_ROWS), ...rows.filter((row) => nameOf(row) === OTHER_ROW)];
+  return rest.length === 0 ? named : [...named.slice(0, REPORT_TOP_ROWS), sumOf(rest)];
+}
+
+const topPages = (rows: PageRow[]) =>
+  topRows(rows, (row) => row.path, (rest) => ({ path: OTHER_ROW, views: sum(rest.map((row) => row.views)), visitors: sum(rest.map((row) => row.visitors)), leads: sum(rest.map((row) => row.leads)) }));
+const topSources = (rows: SourceRow[]) =>
+  topRows(rows, (row) => row.name, (rest) => ({ name: OTHER_ROW, visitors: sum(rest.map((row) => row.visitors)), leads: sum(rest.map((row) => row.leads)) }));
+const topServices = (rows: { name: string; leads: number }[]) => topRows(rows, (row) => row.name, (rest) => ({ name: OTHER_ROW, leads: sum(rest.map((row) => row.leads)) }));
 const noLeads = () => Object.fromEntries(FORM_TYPES.map((type) => [type, 0]));
 
 /**
@@ -69,9 +86,9 @@ export function createAnalyticsReportService({ db, timeZone, now = () => new Dat
       views: sum(pages.viewsPerDay.values()),
       visitors: sum(visits.visitorsPerDay.values()),
       leads: sum(leadsPerDay.map((row) => row.leads)),
-      pages: pageRows,
-      referrers: withLeads(visits.referrers, leadsPerReferrer),
-      campaigns: withLeads(visits.campaigns, leadsPerCampaign),
+      pages: topPages(pageRows),
+      referrers: topSources(withLeads(visits.referrers, leadsPerReferrer)),
+      campaigns: topSources(withLeads(visits.campaigns, leadsPerCampaign)),
     };
     if (!full) return summary;
 
@@ -94,8 +111,8 @@ export function createAnalyticsReportService({ db, timeZone, now = () => new Dat
         visitors: visits.visitorsPerDay.get(day) ?? 0,
         leads: leadsOf.get(day) ?? noLeads(),
       })),
-      landingPages: withLeads(visits.landingPages, leadsPerLanding),
-      services: [...services].map(([name, leads]) => ({ name, leads })).sort((a, b) => b.leads - a.leads || a.name.localeCompare(b.name)),
+      landingPages: topSources(withLeads(visits.landingPages, leadsPerLanding)),
+      services: topServices([...services].map(([name, leads]) => ({ name, leads })).sort((a, b) => b.leads - a.leads || a.name.localeCompare(b.name))),
       budgets: [BUDGET.min, ...BUDGET_BAND_EDGES].map((low, band) => ({
         name: low >= BUDGET.max ? formatBudget(low) : `${formatBudget(low)} – ${formatBudget(BUDGET_BAND_EDGES[band]! - 1)}`,
         leads: budgets.get(band) ?? 0,

@@ -1,7 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { forgetDaysBefore, saltOfDay, sourceOfVisitor, writeViews, type CountedView, type VisitSource } from '../db/analytics';
+import { forgetDaysBefore, saltOfDay, sourceOfVisitor, writeViews, type CountedView, type DayLimits, type VisitSource } from '../db/analytics';
+import { itemDates } from '../db/portfolio';
 import type { Logger } from '../logger';
+import { portfolioItemIdOf } from '../site-pages';
+import { networkOf } from './visitor-network';
 import { localDate } from '../../shared/local-date';
 
 /** A page view as the counting endpoint saw it. The address and browser never leave memory. */
@@ -28,6 +31,8 @@ export interface AnalyticsDeps {
   now?: () => Date;
   /** Views held in memory before a write is started at once instead of at the next tick. */
   maxPending?: number;
+  /** What a day may hold ({@link DAY_LIMITS} unless told). */
+  limits?: Partial<DayLimits>;
 }
 
 export interface Analytics {
@@ -45,20 +50,38 @@ export interface Analytics {
 
 export const FLUSH_INTERVAL_MS = 10_000;
 
-/** Distinct paths one day may add; a flood of made-up paths is counted under one name instead. */
-export const MAX_PATHS_PER_DAY = 2000;
-export const OTHER_PATHS = '(other)';
+/**
+ * What one day keeps, however the views come: a network (one address, an IPv6 /64) adds at most
+ * 50 visitors and 2,000 views (an office or a school behind one address), and each day's counts
+ * keep 300 pages, 200 referrer hosts and 200 values of each campaign tag in 1,000 source rows by
+ * name; more are counted under "(other)". So a day is at most a few thousand rows, from any number
+ * of instances.
+ */
+export const DAY_LIMITS: DayLimits = {
+  visitorsPerNetwork: 50,
+  viewsPerNetwork: 2000,
+  pagesPerDay: 300,
+  sourceValuesPerDay: 200,
+  sourceRowsPerDay: 1000,
+};
+
+/** Networks one instance keeps a tally of in memory a day; past it, the database's bounds alone apply. */
+const MAX_NETWORKS_IN_MEMORY = 50_000;
 
 /**
  * Page views counted without cookies. Views are aggregated in memory and written in one batch at
  * least every 10 s (and at shutdown), so a page answered from the cache costs no database write.
  * A visitor is a hash of the address, the browser string and the day's random salt; the salt and
- * the hashes are forgotten when the day ends (server/db/analytics.ts).
+ * the hashes are forgotten when the day ends (server/db/analytics.ts). What a network and a day may
+ * add is bounded in the database ({@link DAY_LIMITS}); each instance also drops, before holding
+ * them, the views of a network that has sent more than its day's views to it.
  */
-export function createAnalytics({ db, logger, timeZone, now = () => new Date(), maxPending = 5000 }: AnalyticsDeps): Analytics {
+export function createAnalytics({ db, logger, timeZone, now = () => new Date(), maxPending = 5000, limits: given = {} }: AnalyticsDeps): Analytics {
+  const limits: DayLimits = { ...DAY_LIMITS, ...given };
   let pending: { day: string; view: PageView }[] = [];
   const salts = new Map<string, Promise<string>>();
-  const pathsOfDay = new Map<string, Set<string>>();
+  // The day's tally per network, keyed by a hash with a key of this instance and day: no address is kept.
+  const tally = { day: '', key: randomBytes(32), viewsOf: new Map<string, number>() };
   let forgottenBefore = '';
   let writing: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -75,16 +98,22 @@ export function createAnalytics({ db, logger, timeZone, now = () => new Date(), 
   const pseudonym = (salt: string, { ip, userAgent }: VisitorSignals) =>
     createHash('sha256').update(`${salt}\n${ip}\n${userAgent}`).digest('base64url').slice(0, 22);
 
-  const countedPath = (day: string, path: string) => {
-    let paths = pathsOfDay.get(day);
-    if (!paths) {
-      pathsOfDay.clear();
-      pathsOfDay.set(day, (paths = new Set()));
-    }
-    if (paths.has(path)) return path;
-    if (paths.size >= MAX_PATHS_PER_DAY) return OTHER_PATHS;
-    paths.add(path);
-    return path;
+  const networkPseudonym = (salt: string, ip: string) => createHash('sha256').update(`${salt}\nnetwork\n${networkOf(ip)}`).digest('base64url').slice(0, 22);
+
+  /** False once this instance has seen the network's views for the day: the database would drop them anyway. */
+  const withinTally = (day: string, ip: string) => {
+    if (tally.day !== day) Object.assign(tally, { day, key: randomBytes(32), viewsOf: new Map() });
+    const network = createHmac('sha256', tally.key).update(networkOf(ip)).digest('base64url');
+    const views = tally.viewsOf.get(network) ?? 0;
+    if (views >= limits.viewsPerNetwork) return false;
+    if (views > 0 || tally.viewsOf.size < MAX_NETWORKS_IN_MEMORY) tally.viewsOf.set(network, views + 1);
+    return true;
+  };
+
+  /** The portfolio items among the batch's item pages that exist: a made-up id is no page of ours. */
+  const existingItems = async (batch: typeof pending) => {
+    if (!batch.some(({ view }) => portfolioItemIdOf(view.path) !== undefined)) return new Set<string>();
+    return new Set((await itemDates(db)).map((item) => item.id));
   };
 
   const writeBatch = async (batch: typeof pending) => {
@@ -94,21 +123,26 @@ export function createAnalytics({ db, logger, timeZone, now = () => new Date(), 
       forgottenBefore = today;
       for (const day of salts.keys()) if (day < today) salts.delete(day);
     }
+    const items = await existingItems(batch);
     const views: CountedView[] = [];
     for (const { day, view } of batch) {
       // A view from before midnight written after it: its day's salt is already gone, and so is it.
       if (day < today) continue;
+      const itemId = portfolioItemIdOf(view.path);
+      if (itemId !== undefined && !items.has(itemId)) continue;
+      const salt = await saltFor(day);
       views.push({
         day,
         path: view.path,
-        visitor: pseudonym(await saltFor(day), view.visitor),
+        visitor: pseudonym(salt, view.visitor),
+        network: networkPseudonym(salt, view.visitor.ip),
         referrerHost: view.referrerHost,
         utmSource: view.utmSource,
         utmMedium: view.utmMedium,
         utmCampaign: view.utmCampaign,
       });
     }
-    await writeViews(db, views);
+    await writeViews(db, views, limits);
   };
 
   const flush = () => {
@@ -124,7 +158,8 @@ export function createAnalytics({ db, logger, timeZone, now = () => new Date(), 
   return {
     record(view) {
       const day = localDate(now(), timeZone());
-      pending.push({ day, view: { ...view, path: countedPath(day, view.path) } });
+      if (!withinTally(day, view.visitor.ip)) return;
+      pending.push({ day, view });
       if (pending.length >= maxPending) void flush();
     },
     flush,

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { createDb } from '../../server/db/connection';
+import { TABLE_PAGE_ROWS } from '../../islands/admin/analytics-text';
+import { REPORT_TOP_ROWS } from '../../shared/analytics';
 import { axeViolations, DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -114,15 +116,36 @@ describe('the Analytics view in a real browser', () => {
   const ADMIN = { username: 'stats-admin', password: 'a long and private test passphrase' };
   let site: RunningServer;
   let browser: Browser;
+  let dataDir: string;
+  const start = () => startServer({ DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-analytics-view-e2e-'));
+    [site, browser] = await Promise.all([start(), launchBrowser()]);
     const lead = { name: 'Quinn Quoter', email: 'quinn@example.com', phone: '+1 555 0199', company: '', service: 'Mobile App', budget: 6500, timeline: 'ASAP', projectDetails: 'An app.', fillMs: 20_000 };
     const sent = await fetch(`${site.url}/api/forms/quote`, { method: 'POST', headers: { 'Content-Type': 'application/json', Referer: `${site.url}/quote` }, body: JSON.stringify(lead) });
     expect(sent.status).toBe(201);
+    // The counts a flood of made-up names leaves (as the days before the bounds could): 300 pages,
+    // referrers and campaigns on each of the last three days, written while the site is stopped.
+    await site.stop();
+    const db = createDb({ dataDir });
+    try {
+      const names = Array.from({ length: 300 }, (_, i) => i);
+      for (const daysAgo of [0, 1, 2]) {
+        const day = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+        await db('analytics_page_days').insert(names.map((i) => ({ day, path: `/flood-${i}`, views: i + 1, visitors: 1 })));
+        await db('analytics_source_days').insert(
+          names.map((i) => ({ day, landing_path: `/flood-${i}`, referrer_host: `flood-${i}.example`, utm_source: '', utm_medium: '', utm_campaign: `flood-${i}`, visitors: 1 })),
+        );
+      }
+    } finally {
+      await db.destroy();
+    }
+    site = await start();
   });
   afterAll(async () => {
     await browser?.close();
     await site?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it.each([
@@ -144,6 +167,17 @@ describe('the Analytics view in a real browser', () => {
     const budgets = page.getByRole('region', { name: 'Quote budgets' });
     await expect(budgets.getByRole('row', { name: /\$5,000 – \$7,499 1/ }).count()).resolves.toBe(1);
     await expect(page.getByRole('link', { name: 'Download Quote budgets as CSV' }).getAttribute('href')).resolves.toMatch(/^blob:/);
+
+    // The flooded tables: the report's top rows and "(other)", shown a page at a time.
+    const topPages = page.getByRole('region', { name: 'Top pages' });
+    await expect(topPages.getByRole('row').count()).resolves.toBe(TABLE_PAGE_ROWS + 1);
+    await expect(page.getByText(`Rows 1–${TABLE_PAGE_ROWS} of ${REPORT_TOP_ROWS + 1}`).count()).resolves.toBe(4);
+    await page.getByRole('button', { name: 'Next rows of Top pages' }).click();
+    await page.getByRole('button', { name: 'Next rows of Top pages' }).click();
+    await expect(topPages.getByRole('row').count()).resolves.toBe(2);
+    await expect(topPages.getByRole('rowheader', { name: '(other)' }).count()).resolves.toBe(1);
+    // The whole view draws a few hundred rows at most, however many names the days hold.
+    await expect(page.locator('tr').count()).resolves.toBeLessThanOrEqual(400);
 
     await page.getByRole('button', { name: '7 days' }).click();
     await expect(page.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).resolves.toBe('true');

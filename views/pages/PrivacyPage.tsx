@@ -34,7 +34,8 @@ export function PrivacyPage() {
         </ul>
         <p>
           To count how many different people visit in a day without following anyone, your network address and browser name are combined
-          with a random value that changes every day and scrambled into a code that cannot be turned back. Your address and browser name are
+          with a random value that changes every day and scrambled into a code that cannot be turned back; a second code, made the same way
+          from your network address alone, limits how much one network can add to a day&apos;s counts. Your address and browser name are
           never written down. The day&apos;s codes and random value are deleted when the day ends, so nobody, including us, can recognise a
           visitor from one day to the next. What remains are daily totals per page. Search engine robots, link previews and pages your
           browser loads in advance are not counted.
