@@ -24,8 +24,8 @@ export function ProjectsView() {
 
   useEffect(() => {
     let current = true;
-    api.listProjects().then(
-      (projects) => current && setList({ phase: 'ready', projects }),
+    api.listProjects({}, null).then(
+      ({ items }) => current && setList({ phase: 'ready', projects: items }),
       (error: unknown) => current && setList({ phase: 'error', message: error instanceof Error ? error.message : 'Failed to load the projects.' }),
     );
     return () => {

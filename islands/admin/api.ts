@@ -1,5 +1,5 @@
 import type { AnalyticsReport } from '../../shared/analytics';
-import type { ProjectJson, ProjectStage } from '../../shared/projects';
+import { PROJECTS_PAGE_SIZE, type ProjectFilters, type ProjectJson, type ProjectPage, type ProjectStage } from '../../shared/projects';
 import { INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 import type { LeadBulkAction, LeadDetail, LeadFilters, LeadListItem } from '../../shared/leads';
@@ -183,9 +183,15 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
       await call('DELETE', `/api/portfolio/${encodeURIComponent(id)}`, portfolioMessages.deleteFailed);
     },
 
-    async listProjects(): Promise<ProjectJson[]> {
-      const response = await call('GET', '/api/projects', 'Failed to load the projects.');
-      return (await readJson(response)) as ProjectJson[];
+    /** One page of projects (the filters as the view's URL has them), continuing after `cursor`. */
+    async listProjects(filters: ProjectFilters, cursor: string | null, limit: number = PROJECTS_PAGE_SIZE.default): Promise<ProjectPage> {
+      const query = new URLSearchParams();
+      if (filters.stage) query.set('stage', filters.stage);
+      if (filters.q) query.set('q', filters.q);
+      query.set('limit', String(limit));
+      if (cursor) query.set('cursor', cursor);
+      const response = await call('GET', `/api/projects?${query.toString()}`, 'Failed to load the projects.');
+      return (await readJson(response)) as ProjectPage;
     },
 
     async getProject(id: string): Promise<ProjectJson> {
