@@ -3,7 +3,7 @@ import { PROJECTS_PAGE_SIZE, type ProjectFilters, type ProjectJson, type Project
 import { INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 import type { LeadBulkAction, LeadDetail, LeadFilters, LeadListItem } from '../../shared/leads';
-import { queryOfFilters } from './views';
+import { queryOfFilters, queryOfProjectFilters } from './views';
 import type { PortfolioItem } from './portfolio-form';
 import type { TaskCounts, TaskPage } from '../../shared/reply-queue';
 import type { DashboardFigures } from '../../shared/dashboard';
@@ -185,12 +185,9 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
 
     /** One page of projects (the filters as the view's URL has them), continuing after `cursor`. */
     async listProjects(filters: ProjectFilters, cursor: string | null, limit: number = PROJECTS_PAGE_SIZE.default): Promise<ProjectPage> {
-      const query = new URLSearchParams();
-      if (filters.stage) query.set('stage', filters.stage);
-      if (filters.q) query.set('q', filters.q);
-      query.set('limit', String(limit));
-      if (cursor) query.set('cursor', cursor);
-      const response = await call('GET', `/api/projects?${query.toString()}`, 'Failed to load the projects.');
+      const query = queryOfProjectFilters(filters);
+      const more = `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const response = await call('GET', `/api/projects${query ? `${query}&` : '?'}${more}`, 'Failed to load the projects.');
       return (await readJson(response)) as ProjectPage;
     },
 
