@@ -166,8 +166,9 @@ function ProjectRow({ project, busy, onMove }: { project: ProjectJson; busy: boo
       </td>
       <td data-label="Actions">
         <div className="admin-projects__actions">
+          {/* Opens the won quote request in Messages; its name says so, beginning with the words it shows. */}
           <ViewLink to={{ name: 'lead', type: 'quote', id: project._id }} className="admin-button admin-button--ghost admin-button--small">
-            Request<span className="visually-hidden"> of {clientOf(project)}</span>
+            Original request<span className="visually-hidden"> (the quote from {clientOf(project)})</span>
           </ViewLink>
           <ViewLink to={{ name: 'portfolio', fromProject: project._id }} className="admin-button admin-button--small">
             Create portfolio item<span className="visually-hidden"> for {clientOf(project)}</span>

@@ -128,6 +128,10 @@ describe('Projects from won quotes in a real browser', () => {
     await expect(filters.getByLabel('Stage').inputValue()).resolves.toBe(stage);
     await page.screenshot({ path: `screenshots/admin-projects-filtered-${viewport.width}.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+
+    // The link to the won quote says what it opens.
+    await page.getByRole('link', { name: 'Original request (the quote from Quinn Bakery)' }).click();
+    await page.waitForURL(/\/admin\/dashboard\/messages\/quote\/[0-9a-f-]{36}$/);
     expect(problems).toEqual([]);
     await context.close();
   });
