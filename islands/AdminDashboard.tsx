@@ -231,7 +231,7 @@ function CurrentView({ view, username, role, twoFactorSetupRequired }: { view: D
     case 'privacy':
       return <PersonalDataView />;
     case 'projects':
-      return <ProjectsView />;
+      return <ProjectsView filters={view.filters ?? {}} />;
     case 'placeholder':
       return <PlaceholderView title={PLACEHOLDER_LABELS[view.section]} />;
     case 'admin':

@@ -1,4 +1,5 @@
 import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../shared/form-types';
+import { PROJECT_STAGES, PROJECTS_PAGE_SIZE } from '../shared/projects';
 
 /**
  * The texts the server answers with, in one map (as Ghost keeps its messages), so their wording is
@@ -52,6 +53,13 @@ export const messages = {
   projects: {
     notFound: 'Project not found: only accepted quote requests are projects.',
     badStage: 'stage: choose accepted, in-progress or delivered.',
+    stageFilter: `Use one of ${PROJECT_STAGES.join(', ')}.`,
+    oneStage: 'Give one stage.',
+    oneSearch: 'Give one search text.',
+    searchCharacters: 'The search text has characters it cannot have.',
+    oneLimit: 'Give one limit.',
+    limit: `Use a whole number from 1 to ${PROJECTS_PAGE_SIZE.max}.`,
+    oneCursor: 'Give one cursor.',
   },
   lists: {
     badCursor: 'This is not a cursor of this list: use the nextCursor of a previous answer.',

@@ -16,7 +16,29 @@ export function isProjectStage(value: unknown): value is ProjectStage {
   return typeof value === 'string' && (PROJECT_STAGES as readonly string[]).includes(value);
 }
 
-/** A project as `GET /api/projects` returns it. */
+/** Projects per page of `GET /api/projects`: a screenful by default, never the whole list. */
+export const PROJECTS_PAGE_SIZE = { default: 50, max: 100 } as const;
+
+/**
+ * The search's length: from 3 characters, the shortest text a trigram index can serve (shorter text
+ * would read every project), up to the lead inbox's longest search.
+ */
+export const PROJECT_SEARCH_LENGTH = { min: 3, max: 200 } as const;
+
+/** What the API and the search box say about a search of the wrong length. */
+export const PROJECT_SEARCH_MESSAGES = {
+  tooShort: `Search for at least ${PROJECT_SEARCH_LENGTH.min} characters.`,
+  tooLong: `Search for at most ${PROJECT_SEARCH_LENGTH.max} characters.`,
+} as const;
+
+/** The Projects list's filters, as the API's query and the view's URL write them. */
+export interface ProjectFilters {
+  stage?: ProjectStage;
+  /** Searched in the client's name, company, e-mail, phone and the project's details. */
+  q?: string;
+}
+
+/** A project as `GET /api/projects` lists it (in `items`) and `GET /api/projects/{id}` returns it. */
 export interface ProjectJson {
   /** The quote request's id. */
   _id: string;
@@ -32,6 +54,12 @@ export interface ProjectJson {
   stage: ProjectStage;
   /** When the stage last changed; null while it is the first one. */
   stageChangedAt: string | null;
+}
+
+/** One page of `GET /api/projects`: newest request first; `nextCursor` continues it (null on the last). */
+export interface ProjectPage {
+  items: ProjectJson[];
+  nextCursor: string | null;
 }
 
 /** The portfolio categories (the admin form's labels) that match each quote service. */

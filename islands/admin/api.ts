@@ -1,9 +1,9 @@
 import type { AnalyticsReport } from '../../shared/analytics';
-import type { ProjectJson, ProjectStage } from '../../shared/projects';
+import { PROJECTS_PAGE_SIZE, type ProjectFilters, type ProjectJson, type ProjectPage, type ProjectStage } from '../../shared/projects';
 import { INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 import type { LeadBulkAction, LeadDetail, LeadFilters, LeadListItem } from '../../shared/leads';
-import { queryOfFilters } from './views';
+import { queryOfFilters, queryOfProjectFilters } from './views';
 import type { PortfolioItem } from './portfolio-form';
 import type { TaskCounts, TaskPage } from '../../shared/reply-queue';
 import type { DashboardFigures } from '../../shared/dashboard';
@@ -183,9 +183,12 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
       await call('DELETE', `/api/portfolio/${encodeURIComponent(id)}`, portfolioMessages.deleteFailed);
     },
 
-    async listProjects(): Promise<ProjectJson[]> {
-      const response = await call('GET', '/api/projects', 'Failed to load the projects.');
-      return (await readJson(response)) as ProjectJson[];
+    /** One page of projects (the filters as the view's URL has them), continuing after `cursor`. */
+    async listProjects(filters: ProjectFilters, cursor: string | null, limit: number = PROJECTS_PAGE_SIZE.default): Promise<ProjectPage> {
+      const query = queryOfProjectFilters(filters);
+      const more = `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const response = await call('GET', `/api/projects${query ? `${query}&` : '?'}${more}`, 'Failed to load the projects.');
+      return (await readJson(response)) as ProjectPage;
     },
 
     async getProject(id: string): Promise<ProjectJson> {

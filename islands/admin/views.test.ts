@@ -13,6 +13,7 @@ describe('dashboard views in the URL path', () => {
     { name: 'portfolio-detail', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
     { name: 'analytics' },
     { name: 'projects' },
+    { name: 'projects', filters: { stage: 'in-progress', q: 'a&b c' } },
     { name: 'portfolio', fromProject: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
     ...PLACEHOLDER_SECTIONS.map((section) => ({ name: 'placeholder' as const, section })),
   ];
@@ -36,6 +37,13 @@ describe('dashboard views in the URL path', () => {
     expect(pathOfView({ name: 'messages', filters: { q: 'ada@example.com' } })).toBe('/admin/dashboard/messages?q=ada%40example.com');
     expect(viewFromPath('/admin/dashboard/messages/quote/not-an-id')).toEqual({ name: 'not-found' });
     expect(sidebarKeyOfView({ name: 'lead', type: 'quote', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' })).toBe('messages');
+  });
+
+  it('reads the Projects filters from the query, leaving out a stage or search the API would refuse', () => {
+    expect(viewFromPath('/admin/dashboard/projects?stage=delivered&q=bakery')).toEqual({ name: 'projects', filters: { stage: 'delivered', q: 'bakery' } });
+    expect(viewFromPath('/admin/dashboard/projects?stage=shipped&q=ab')).toEqual({ name: 'projects' });
+    expect(pathOfView({ name: 'projects', filters: {} })).toBe('/admin/dashboard/projects');
+    expect(sidebarKeyOfView({ name: 'projects', filters: { stage: 'accepted' } })).toBe('projects');
   });
 
   it('keeps Forms > type to its type: the path names it, a type in the query is dropped', () => {

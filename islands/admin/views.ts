@@ -1,5 +1,6 @@
 import { FORM_TYPE_LABELS, isFormType, type FormType } from '../../shared/form-types';
 import { LEAD_FOLDERS, LEAD_STATUSES, type LeadFilters } from '../../shared/leads';
+import { isProjectStage, PROJECT_SEARCH_LENGTH, type ProjectFilters } from '../../shared/projects';
 
 /** Where the dashboard lives; every view is a path below it, so reload and Back keep the view. */
 export const DASHBOARD_BASE = '/admin/dashboard';
@@ -28,7 +29,8 @@ export type DashboardView =
   | { name: 'lead'; type: FormType; id: string }
   /** `fromProject`: the add panel opens filled in from that project (won quote). */
   | { name: 'portfolio'; fromProject?: string }
-  | { name: 'projects' }
+  /** `filters`: the stage and search chosen (left out when none). */
+  | { name: 'projects'; filters?: ProjectFilters }
   | { name: 'portfolio-detail'; id: string }
   | { name: 'analytics' }
   | { name: 'tasks' }
@@ -81,6 +83,29 @@ export function queryOfFilters(filters: LeadFilters): string {
 }
 
 /**
+ * The Projects list's filters from a query string; values the API would refuse (an unknown stage,
+ * a search too short to look up) are left out, as the inbox's are.
+ */
+export function projectFiltersFromQuery(query: string): ProjectFilters {
+  const params = new URLSearchParams(query);
+  const filters: ProjectFilters = {};
+  const stage = params.get('stage');
+  if (isProjectStage(stage)) filters.stage = stage;
+  const q = params.get('q')?.trim().slice(0, PROJECT_SEARCH_LENGTH.max).trim();
+  if (q && q.length >= PROJECT_SEARCH_LENGTH.min) filters.q = q;
+  return filters;
+}
+
+/** The query string of the Projects list's filters (`?stage=delivered&q=…`, or "" when unfiltered). */
+export function queryOfProjectFilters(filters: ProjectFilters): string {
+  const params = new URLSearchParams();
+  if (filters.stage) params.set('stage', filters.stage);
+  if (filters.q) params.set('q', filters.q);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
  * The view a dashboard URL (path and query) shows. Paths outside the dashboard, or below it but naming no view,
  * give `not-found` (the page says so and links home) rather than silently showing another view.
  */
@@ -121,7 +146,10 @@ export function viewFromPath(url: string): DashboardView {
   if (section === 'analytics' && detail === undefined) return { name: 'analytics' };
   if (section === 'tasks' && detail === undefined) return { name: 'tasks' };
   if (section === 'privacy' && detail === undefined) return { name: 'privacy' };
-  if (section === 'projects' && detail === undefined) return { name: 'projects' };
+  if (section === 'projects' && detail === undefined) {
+    const filters = projectFiltersFromQuery(query);
+    return Object.keys(filters).length > 0 ? { name: 'projects', filters } : { name: 'projects' };
+  }
   if (detail === undefined && isPlaceholderSection(section)) return { name: 'placeholder', section };
   if (section === 'settings' && detail === 'audit') return { name: 'admin', section: 'audit' };
   if (detail === undefined && (section === 'users' || section === 'account' || section === 'settings')) return { name: 'admin', section };
@@ -143,7 +171,7 @@ export function pathOfView(view: DashboardView): string {
     case 'portfolio':
       return `${DASHBOARD_BASE}/portfolio${view.fromProject ? `?from-project=${view.fromProject}` : ''}`;
     case 'projects':
-      return `${DASHBOARD_BASE}/projects`;
+      return `${DASHBOARD_BASE}/projects${queryOfProjectFilters(view.filters ?? {})}`;
     case 'portfolio-detail':
       return `${DASHBOARD_BASE}/portfolio/${encodeURIComponent(view.id)}`;
     case 'analytics':

@@ -161,7 +161,7 @@ export interface LeadQuery {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Escapes `%`, `_` and `\` so a search for them finds them instead of matching anything. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The filtered leads, newest first; the caller adds the order, the keyset and the limit. */
 export function filteredLeads(db: Knex, query: LeadQuery): Knex.QueryBuilder {

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
 import { findProjectRow, listProjectRows, setProjectStage } from '../db/projects';
 import type { LeadRow } from '../db/tables';
 import { isUuid } from '../db/uuid';
@@ -6,7 +8,34 @@ import { NotFoundError, ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from './audit';
 import { leadTarget } from './lead-state';
-import { isProjectStage, PROJECT_STAGE_LABELS, type ProjectJson, type ProjectStage } from '../../shared/projects';
+import { isProjectStage, PROJECT_SEARCH_LENGTH, PROJECT_SEARCH_MESSAGES, PROJECT_STAGE_LABELS, PROJECT_STAGES, PROJECTS_PAGE_SIZE, type ProjectJson, type ProjectPage, type ProjectStage } from '../../shared/projects';
+import { FORBIDDEN_IN_TEXT } from '../../shared/text';
+import { fieldErrorsOf } from '../../shared/zod-errors';
+
+/** An empty query parameter (`?stage=`) means "not filtered", as the inbox reads it. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** `GET /api/projects`'s query; anything else (`offset`, `sort`, a parameter given twice) is refused. */
+const listSchema = z.strictObject({
+  stage: optional(z.enum(PROJECT_STAGES, { error: messages.projects.stageFilter })),
+  q: optional(
+    z
+      .string({ error: messages.projects.oneSearch })
+      .trim()
+      // Shorter text has no trigram to look up: it would read every project instead of an index.
+      .min(PROJECT_SEARCH_LENGTH.min, PROJECT_SEARCH_MESSAGES.tooShort)
+      .max(PROJECT_SEARCH_LENGTH.max, PROJECT_SEARCH_MESSAGES.tooLong)
+      .refine((text) => !FORBIDDEN_IN_TEXT.test(text), messages.projects.searchCharacters),
+  ),
+  cursor: optional(z.string({ error: messages.projects.oneCursor })),
+  limit: optional(
+    z
+      .string({ error: messages.projects.oneLimit })
+      .regex(/^\d{1,3}$/, messages.projects.limit)
+      .transform(Number)
+      .refine((value) => value >= 1 && value <= PROJECTS_PAGE_SIZE.max, messages.projects.limit),
+  ),
+});
 
 export function toProjectJson(row: LeadRow): ProjectJson {
   return {
@@ -39,8 +68,26 @@ export function createProjectService({ db, audit, now = () => new Date() }: Proj
   };
 
   return {
-    async list(): Promise<ProjectJson[]> {
-      return (await listProjectRows(db)).map(toProjectJson);
+    /** One page of projects, newest request first, and the cursor of the next page (null on the last). */
+    async list(rawQuery: unknown): Promise<ProjectPage> {
+      const parsed = listSchema.safeParse(rawQuery ?? {});
+      if (!parsed.success) {
+        const fields = fieldErrorsOf(parsed.error, { unknownField: messages.leads.unknownParameter });
+        const [field, message] = Object.entries(fields)[0]!;
+        throw new ValidationError(`${field}: ${message}`, fields);
+      }
+      const { stage, q, cursor, limit = PROJECTS_PAGE_SIZE.default } = parsed.data;
+      let after: KeysetPosition | undefined;
+      if (cursor !== undefined) {
+        const decoded = decodeCursor(cursor);
+        if (!decoded || !isUuid(decoded.id)) throw new ValidationError(`cursor: ${messages.lists.badCursor}`, { cursor: messages.lists.badCursor });
+        after = decoded;
+      }
+      // One row more than the page says whether another page follows, without counting them all.
+      const rows = await listProjectRows(db, { stage, search: q?.toLowerCase() }, { after, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return { items: page.map(toProjectJson), nextCursor: rows.length > limit && last ? encodeCursor({ at: last.submitted_at, id: last.id }) : null };
     },
 
     async get(id: string): Promise<ProjectJson> {
