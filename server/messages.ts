@@ -55,8 +55,6 @@ export const messages = {
     badStage: 'stage: choose accepted, in-progress or delivered.',
     stageFilter: `Use one of ${PROJECT_STAGES.join(', ')}.`,
     oneStage: 'Give one stage.',
-    oneSearch: 'Give one search text.',
-    searchCharacters: 'The search text has characters it cannot have.',
     oneLimit: 'Give one limit.',
     limit: `Use a whole number from 1 to ${PROJECTS_PAGE_SIZE.max}.`,
     oneCursor: 'Give one cursor.',

@@ -16,11 +16,7 @@ export const LEAD_BULK_ACTIONS = ['status', 'read', 'unread', 'spam', 'not-spam'
 export type LeadBulkAction = (typeof LEAD_BULK_ACTIONS)[number];
 
 /** Most leads one bulk call may change, and the longest note. */
-/**
- * `searchMin`: a substring search needs three characters, the shortest text the trigram index can
- * serve; a shorter one would read every lead.
- */
-export const LEAD_LIMITS = { bulk: 500, note: 5000, search: 200, searchMin: 3 } as const;
+export const LEAD_LIMITS = { bulk: 500, note: 5000 } as const;
 
 /** The inbox's filters as the URL and `GET /api/leads` carry them (all optional). */
 export interface LeadFilters {

@@ -19,18 +19,6 @@ export function isProjectStage(value: unknown): value is ProjectStage {
 /** Projects per page of `GET /api/projects`: a screenful by default, never the whole list. */
 export const PROJECTS_PAGE_SIZE = { default: 50, max: 100 } as const;
 
-/**
- * The search's length: from 3 characters, the shortest text a trigram index can serve (shorter text
- * would read every project), up to the lead inbox's longest search.
- */
-export const PROJECT_SEARCH_LENGTH = { min: 3, max: 200 } as const;
-
-/** What the API and the search box say about a search of the wrong length. */
-export const PROJECT_SEARCH_MESSAGES = {
-  tooShort: `Search for at least ${PROJECT_SEARCH_LENGTH.min} characters.`,
-  tooLong: `Search for at most ${PROJECT_SEARCH_LENGTH.max} characters.`,
-} as const;
-
 /** The Projects list's filters, as the API's query and the view's URL write them. */
 export interface ProjectFilters {
   stage?: ProjectStage;

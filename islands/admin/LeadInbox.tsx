@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
-import { LEAD_LIMITS, LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
+import { SEARCH_LENGTH } from '../../shared/search';
+import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
 import { ApiError } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
@@ -382,7 +383,7 @@ function LeadFilterForm({ filters, typeFixed, onApply }: { filters: LeadFilters;
     <form className="admin-card admin-filters" onSubmit={submit} aria-label="Filter messages">
       <div className="admin-field">
         <label htmlFor={`${id}-q`}>Search</label>
-        <input id={`${id}-q`} name="q" type="search" defaultValue={filters.q ?? ''} minLength={LEAD_LIMITS.searchMin} maxLength={LEAD_LIMITS.search} placeholder="Name, e-mail, phone, text…" />
+        <input id={`${id}-q`} name="q" type="search" defaultValue={filters.q ?? ''} minLength={SEARCH_LENGTH.min} maxLength={SEARCH_LENGTH.max} placeholder="Name, e-mail, phone, text…" />
       </div>
       {!typeFixed && (
         <div className="admin-field">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatBudget } from '../../shared/forms';
-import { PROJECT_SEARCH_LENGTH, PROJECT_SEARCH_MESSAGES, PROJECT_STAGE_LABELS, PROJECT_STAGES, isProjectStage, type ProjectFilters, type ProjectJson, type ProjectStage } from '../../shared/projects';
+import { SEARCH_LENGTH, SEARCH_MESSAGES } from '../../shared/search';
+import { PROJECT_STAGE_LABELS, PROJECT_STAGES, isProjectStage, type ProjectFilters, type ProjectJson, type ProjectStage } from '../../shared/projects';
 import { ApiError } from './api';
 import { useDashboard } from './context';
 import { formatSubmittedAt } from './text';
@@ -191,8 +192,8 @@ function ProjectFilterForm({ filters, onApply }: { filters: ProjectFilters; onAp
     const data = new FormData(form);
     const q = String(data.get('q') ?? '').trim();
     const stage = String(data.get('stage') ?? '');
-    if (q.length > 0 && q.length < PROJECT_SEARCH_LENGTH.min) {
-      setError(PROJECT_SEARCH_MESSAGES.tooShort);
+    if (q.length > 0 && q.length < SEARCH_LENGTH.min) {
+      setError(SEARCH_MESSAGES.tooShort);
       searchRef.current?.focus();
       return null;
     }
@@ -217,13 +218,13 @@ function ProjectFilterForm({ filters, onApply }: { filters: ProjectFilters; onAp
           name="q"
           type="search"
           defaultValue={filters.q ?? ''}
-          maxLength={PROJECT_SEARCH_LENGTH.max}
+          maxLength={SEARCH_LENGTH.max}
           placeholder="Client, company, e-mail, details…"
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-q-hint${error ? ` ${id}-q-error` : ''}`}
         />
         <p id={`${id}-q-hint`} className="admin-field__hint">
-          At least {PROJECT_SEARCH_LENGTH.min} characters.
+          At least {SEARCH_LENGTH.min} characters.
         </p>
         {error && (
           <p id={`${id}-q-error`} className="admin-field__error">

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDashboard } from './context';
 import { AdminIcon } from './icons';
 import { ViewLink } from './ViewLink';
-import { LEAD_LIMITS } from '../../shared/leads';
+import { SEARCH_LENGTH } from '../../shared/search';
 
 interface TopBarProps {
   username: string;
@@ -49,7 +49,7 @@ export function TopBar({ username, navOpen, onOpenNav, leadsVersion }: TopBarPro
           Search messages and portfolio titles
         </label>
         <AdminIcon name="search" size={18} />
-        <input id="admin-search" name="q" type="search" placeholder="Search…" autoComplete="off" minLength={LEAD_LIMITS.searchMin} maxLength={LEAD_LIMITS.search} />
+        <input id="admin-search" name="q" type="search" placeholder="Search…" autoComplete="off" minLength={SEARCH_LENGTH.min} maxLength={SEARCH_LENGTH.max} />
       </form>
       <div className="admin-topbar__end">
         <ViewLink to={{ name: 'messages', filters: { unread: true } }} className="admin-topbar__bell">

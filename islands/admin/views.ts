@@ -1,6 +1,7 @@
 import { FORM_TYPE_LABELS, isFormType, type FormType } from '../../shared/form-types';
 import { LEAD_FOLDERS, LEAD_STATUSES, type LeadFilters } from '../../shared/leads';
-import { isProjectStage, PROJECT_SEARCH_LENGTH, type ProjectFilters } from '../../shared/projects';
+import { SEARCH_LENGTH } from '../../shared/search';
+import { isProjectStage, type ProjectFilters } from '../../shared/projects';
 
 /** Where the dashboard lives; every view is a path below it, so reload and Back keep the view. */
 export const DASHBOARD_BASE = '/admin/dashboard';
@@ -91,8 +92,8 @@ export function projectFiltersFromQuery(query: string): ProjectFilters {
   const filters: ProjectFilters = {};
   const stage = params.get('stage');
   if (isProjectStage(stage)) filters.stage = stage;
-  const q = params.get('q')?.trim().slice(0, PROJECT_SEARCH_LENGTH.max).trim();
-  if (q && q.length >= PROJECT_SEARCH_LENGTH.min) filters.q = q;
+  const q = params.get('q')?.trim().slice(0, SEARCH_LENGTH.max).trim();
+  if (q && q.length >= SEARCH_LENGTH.min) filters.q = q;
   return filters;
 }
 

@@ -14,6 +14,7 @@ import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, INBOX_PAGE_SIZE, type Form
 import type { FormValues } from '../../shared/form-schemas';
 import { LEAD_BULK_ACTIONS, LEAD_FOLDERS, LEAD_LIMITS, LEAD_STATUSES, leadSummary, type LeadBulkAction, type LeadDetail, type LeadHistoryEntry, type LeadListItem } from '../../shared/leads';
 import { calendarDaySchema } from '../../shared/date-schemas';
+import { searchTextSchema } from '../../shared/search';
 import { FORBIDDEN_IN_TEXT } from '../../shared/text';
 import { leadsCsv } from './leads-csv';
 import { latestNotificationFor } from '../db/form-notifications';
@@ -51,14 +52,7 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (va
 const filterShape = {
   type: optional(z.enum(FORM_TYPES, { error: `Use one of ${FORM_TYPES.join(', ')}.` })),
   status: optional(z.string({ error: 'Give one status.' }).refine((value) => LEAD_STATUSES.includes(value), `Use one of ${LEAD_STATUSES.join(', ')}.`)),
-  q: optional(
-    z
-      .string({ error: 'Give one search text.' })
-      .trim()
-      .min(LEAD_LIMITS.searchMin, `Search for at least ${LEAD_LIMITS.searchMin} characters.`)
-      .max(LEAD_LIMITS.search, `Search for at most ${LEAD_LIMITS.search} characters.`)
-      .refine((text) => !FORBIDDEN_IN_TEXT.test(text), 'The search text has characters it cannot have.'),
-  ),
+  q: optional(searchTextSchema),
   from: optional(calendarDaySchema),
   to: optional(calendarDaySchema),
   folder: optional(z.enum(LEAD_FOLDERS, { error: `Use one of ${LEAD_FOLDERS.join(', ')}.` })),

@@ -8,8 +8,8 @@ import { NotFoundError, ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from './audit';
 import { leadTarget } from './lead-state';
-import { isProjectStage, PROJECT_SEARCH_LENGTH, PROJECT_SEARCH_MESSAGES, PROJECT_STAGE_LABELS, PROJECT_STAGES, PROJECTS_PAGE_SIZE, type ProjectJson, type ProjectPage, type ProjectStage } from '../../shared/projects';
-import { FORBIDDEN_IN_TEXT } from '../../shared/text';
+import { searchTextSchema } from '../../shared/search';
+import { isProjectStage, PROJECT_STAGE_LABELS, PROJECT_STAGES, PROJECTS_PAGE_SIZE, type ProjectJson, type ProjectPage, type ProjectStage } from '../../shared/projects';
 import { fieldErrorsOf } from '../../shared/zod-errors';
 
 /** An empty query parameter (`?stage=`) means "not filtered", as the inbox reads it. */
@@ -18,15 +18,7 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (va
 /** `GET /api/projects`'s query; anything else (`offset`, `sort`, a parameter given twice) is refused. */
 const listSchema = z.strictObject({
   stage: optional(z.enum(PROJECT_STAGES, { error: messages.projects.stageFilter })),
-  q: optional(
-    z
-      .string({ error: messages.projects.oneSearch })
-      .trim()
-      // Shorter text has no trigram to look up: it would read every project instead of an index.
-      .min(PROJECT_SEARCH_LENGTH.min, PROJECT_SEARCH_MESSAGES.tooShort)
-      .max(PROJECT_SEARCH_LENGTH.max, PROJECT_SEARCH_MESSAGES.tooLong)
-      .refine((text) => !FORBIDDEN_IN_TEXT.test(text), messages.projects.searchCharacters),
-  ),
+  q: optional(searchTextSchema),
   cursor: optional(z.string({ error: messages.projects.oneCursor })),
   limit: optional(
     z
