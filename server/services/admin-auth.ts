@@ -530,7 +530,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
       if (pending) {
         const recent = await findAdminPasswordLinkOfUserSince(trx, pending.id, new Date(at.getTime() - FIRST_ADMIN_SETUP_REISSUE_MS), at);
         if (recent) {
-          logger.info({ username: pending.username }, 'first admin setup address issued moments ago by another instance starting at the same time; see its output');
+          logger.warn({ username: pending.username }, 'first admin setup address issued less than a minute ago (by an instance starting at the same time, or the start before this one) still works; see that output');
           return undefined;
         }
       }
