@@ -7,6 +7,8 @@ import { createLifecycle } from './lifecycle';
 import { createLogger } from './logger';
 import { DEFAULT_ASSETS_DIR } from './render/manifest';
 import { createAdminAuth } from './services/admin-auth';
+import { messages } from './messages';
+import { setPasswordUrl } from './routes/users';
 import { createAnalytics } from './services/analytics';
 import { createAuditTrail } from './services/audit';
 import { createContentVersion } from './services/content-version';
@@ -37,11 +39,7 @@ async function main(): Promise<void> {
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const applied = await migrateLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-  await createAdminAuth({ db, logger }).ensureFirstAdmin({
-    configured: config.admin,
-    embedded: !config.databaseUrl,
-    announce: (line) => process.stdout.write(`\n*** ${line} ***\n\n`),
-  });
+  const firstAdminSetup = await createAdminAuth({ db, logger }).ensureFirstAdmin({ configured: config.admin });
 
   const lifecycle = createLifecycle();
   const contentVersion = createContentVersion(db, logger);
@@ -105,6 +103,12 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, database: config.databaseUrl ? 'postgresql' : `embedded (${config.dataDir})` }, `listening on http://localhost:${port}`);
+    if (firstAdminSetup) {
+      // Printed once it can be opened, on the listening port when PORT=0 picked one and no PUBLIC_URL says otherwise.
+      const origin = config.port === 0 && config.publicUrl === 'http://localhost:0' ? `http://localhost:${port}` : config.publicUrl;
+      // Plain text on stdout for the person starting the site, never a log record (see ensureFirstAdmin).
+      process.stdout.write(`\n*** ${messages.admin.firstAdminSetup(setPasswordUrl(origin, firstAdminSetup.token))} ***\n\n`);
+    }
   });
 }
 

@@ -36,6 +36,8 @@ export const messages = {
     notYourRole: 'Your role does not allow this; ask an owner.',
     usernameTaken: (username: string) => `An admin named "${username}" already exists.`,
     noSuchAdmin: (username: string) => `No admin named "${username}".`,
+    /** Printed on the terminal at start-up (never logged): the address holds the only secret. */
+    firstAdminSetup: (url: string) => `Set up the first admin: ${url} (single use, valid for one hour)`,
   },
   portfolio: {
     notMultipart: 'Send the portfolio item as multipart/form-data.',

@@ -25,3 +25,8 @@ export async function deleteAdminPasswordLink(knex: Knex, tokenHash: string): Pr
 export async function deleteAdminPasswordLinksOfUser(knex: Knex, adminUserId: number): Promise<void> {
   await knex('admin_password_links').where({ admin_user_id: adminUserId }).delete();
 }
+
+/** The account's unexpired link if it was made at `since` or later. */
+export async function findAdminPasswordLinkOfUserSince(knex: Knex, adminUserId: number, since: Date, now: Date): Promise<AdminPasswordLinkRow | undefined> {
+  return knex<AdminPasswordLinkRow>('admin_password_links').where({ admin_user_id: adminUserId }).andWhere('created_at', '>=', since).andWhere('expires_at', '>', now).first();
+}

@@ -30,4 +30,18 @@ describe('the access log', () => {
       await t.destroy();
     }
   });
+
+  it('leaves a one-time link’s token out of the request line', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _encoding, done) => done(void lines.push(chunk.toString())) }));
+    const t = await createTestApp({}, { logger });
+    try {
+      const token = 'Zk3v9_-abcdefghijklmnopqrstuvwxyz0123456789A';
+      await request(t.app.callback()).get(`/admin/set-password?token=${token}`);
+      expect(lines.join('')).toContain('"url":"/admin/set-password?token="');
+      expect(lines.join('')).not.toContain(token);
+    } finally {
+      await t.destroy();
+    }
+  });
 });

@@ -19,8 +19,13 @@ export function setPasswordPageRoutes(renderPage: RenderPage, users: AdminUsers)
     ctx.status = status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
-    // The token must not leave in a Referer to the pages linked from here.
-    ctx.set('Referrer-Policy', 'no-referrer');
+    // The token (in this page's address) must not leave our origin in a Referer: `same-origin`
+    // sends none to other sites. Not `no-referrer`: with it the browser posts this page's form
+    // with `Origin: null`, which the same-origin check rightly refuses (a cross-site sandboxed
+    // frame sends the same). Trusting `Sec-Fetch-Site` alone for that case would lock out browsers
+    // without it; this way the form's post names our origin in every browser, and only our own
+    // server, which issued the token, ever sees it in a Referer (its access log leaves it out).
+    ctx.set('Referrer-Policy', 'same-origin');
     ctx.body = renderPage({ path: SET_PASSWORD_PATH, meta: adminSetPasswordMeta, page: <AdminSetPasswordPage {...props} /> });
   };
 

@@ -51,7 +51,7 @@ describe('accounts API', () => {
     const token = url.searchParams.get('token')!;
     const page = await api().get(`/admin/set-password?token=${token}`).expect(200);
     expect(page.text).toContain('linda');
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
 
     const differ = await api().post('/admin/set-password').set('Origin', ORIGIN).type('form').send({ token, password: 'a long new password', confirm: 'another one entirely' }).expect(400);
     expect(differ.text).toContain(messages.users.passwordsDiffer);
@@ -60,6 +60,26 @@ describe('accounts API', () => {
     await login('linda', 'a long new password').expect(200);
     // Used once: the link is gone.
     await api().get(`/admin/set-password?token=${token}`).expect(404);
+  });
+
+  it('takes the form post as Chromium sends it from the link page (its Origin, Sec-Fetch-Site and the page as Referer)', async () => {
+    const created = await api().post('/api/users').set(owner.headers).send({ username: 'chrome-user', role: 'editor', passwordSetup: 'link' }).expect(201);
+    const address = created.body.setPasswordUrl as string;
+    const token = new URL(address).searchParams.get('token')!;
+    const page = await api().get(`/admin/set-password?token=${token}`).expect(200);
+    // `no-referrer` here made Chromium post with `Origin: null`, which no same-origin check can trust.
+    // `same-origin` keeps the token from leaving our origin and lets the post name it.
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    const form = { token, username: 'chrome-user', password: 'a long new password', confirm: 'a long new password' };
+    const post = (headers: Record<string, string>) => api().post('/admin/set-password').set(headers).type('form').send(form);
+    // What a page with `no-referrer` made the browser send, and what a cross-site page sends: refused.
+    await post({ Origin: 'null', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' }).expect(403);
+    await post({ Origin: 'null', 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' }).expect(403);
+    await post({ Origin: 'https://elsewhere.test', 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate', Referer: 'https://elsewhere.test/' }).expect(403);
+    const done = await post({ Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-User': '?1', Referer: address }).expect(200);
+    expect(done.text).toContain('is set');
+    expect(done.headers['referrer-policy']).toBe('same-origin');
+    await login('chrome-user', 'a long new password').expect(200);
   });
 
   it('refuses a link after 24 hours', async () => {

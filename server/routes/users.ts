@@ -10,6 +10,11 @@ import type { AdminUserAnswer, AdminUserJson } from '../../shared/admin-users';
 
 export const SET_PASSWORD_PATH = '/admin/set-password';
 
+/** The address of a one-time set-password link (invitations, resets, the first admin's setup). */
+export function setPasswordUrl(publicUrl: string, token: string): string {
+  return new URL(`${SET_PASSWORD_PATH}?token=${token}`, publicUrl).toString();
+}
+
 /**
  * Accounts, owners only: `GET /api/users` → the list; `POST /api/users` `{ username, role,
  * passwordSetup? }` → 201 `{ user, password }` (generated, shown once) or `{ user, setPasswordUrl,
@@ -27,7 +32,7 @@ export function userRoutes(users: AdminUsers, config: Pick<Config, 'publicUrl'>)
     const body: AdminUserAnswer = { user };
     if (disclosed.password) body.password = disclosed.password;
     if (disclosed.link) {
-      body.setPasswordUrl = new URL(`${SET_PASSWORD_PATH}?token=${disclosed.link.token}`, config.publicUrl).toString();
+      body.setPasswordUrl = setPasswordUrl(config.publicUrl, disclosed.link.token);
       body.setPasswordUrlExpiresAt = disclosed.link.expiresAt.toISOString();
     }
     return body;

@@ -3,7 +3,10 @@ import pino from 'pino';
 import { createLogger } from '../logger';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
-import { createAdminAuth, generatePassword, hashToken } from './admin-auth';
+import { messages } from '../messages';
+import { createAdminAuth, generatePassword, hashToken, TOKEN_PATTERN } from './admin-auth';
+import { createAdminUsers } from './admin-users';
+import { createAuditTrail } from './audit';
 
 describe('admin accounts', () => {
   let testDb: TestDb;
@@ -54,54 +57,130 @@ describe('admin accounts', () => {
 describe('first admin at start-up', () => {
   let testDb: TestDb;
   let auth: ReturnType<typeof createAdminAuth>;
+  let users: ReturnType<typeof createAdminUsers>;
+  let clock: { now: () => Date; advance: (ms: number) => void };
   beforeEach(async () => {
     testDb = await createTestDb();
-    auth = createAdminAuth({ db: testDb.db, logger: createLogger('silent'), failureDelayMs: 0 });
+    let current = new Date('2026-11-25T08:00:00Z').getTime();
+    clock = { now: () => new Date(current), advance: (ms) => void (current += ms) };
+    auth = createAdminAuth({ db: testDb.db, logger: createLogger('silent'), failureDelayMs: 0, now: clock.now });
+    users = createAdminUsers({ db: testDb.db, auth, audit: createAuditTrail({ db: testDb.db, now: clock.now }), now: clock.now });
   });
   afterEach(() => testDb.destroy());
   const signIn = (username: string, password: string) => auth.login({ username, password, remember: false, ip: '192.0.2.1' });
+  const usernames = () => testDb.db('admin_users').orderBy('id').pluck('username');
 
-  it('comes from ADMIN_USERNAME / ADMIN_PASSWORD, once', async () => {
-    const announce = jest.fn();
-    await auth.ensureFirstAdmin({ configured: { username: 'owner', password: 'owner password 123' }, embedded: true, announce });
-    expect(announce).not.toHaveBeenCalled();
+  it('comes from ADMIN_USERNAME / ADMIN_PASSWORD, once, with no setup address', async () => {
+    expect(await auth.ensureFirstAdmin({ configured: { username: 'owner', password: 'owner password 123' } })).toBeUndefined();
     expect((await signIn('owner', 'owner password 123')).outcome).toBe('signed-in');
-    await auth.ensureFirstAdmin({ configured: { username: 'other', password: 'other password 123' }, embedded: true, announce });
-    expect(await testDb.db('admin_users').pluck('username')).toEqual(['owner']);
+    expect(await auth.ensureFirstAdmin({ configured: { username: 'other', password: 'other password 123' } })).toBeUndefined();
+    expect(await usernames()).toEqual(['owner']);
+    expect(await testDb.db('admin_password_links').pluck('token_hash')).toEqual([]);
   });
 
-  it('on the embedded database without them: a random password, announced once, that works', async () => {
-    const announce = jest.fn();
-    await auth.ensureFirstAdmin({ embedded: true, announce });
-    expect(announce).toHaveBeenCalledTimes(1);
-    const password = /Password: (\S+)/.exec(announce.mock.calls[0]![0] as string)![1]!;
-    expect(password.length).toBeGreaterThanOrEqual(24);
-    expect((await signIn('admin', password)).outcome).toBe('signed-in');
-    await auth.ensureFirstAdmin({ embedded: true, announce });
-    expect(announce).toHaveBeenCalledTimes(1);
+  it('without them: an owner with no usable password and a single-use setup address valid one hour', async () => {
+    const setup = await auth.ensureFirstAdmin({});
+    expect(setup).toEqual({ username: 'admin', token: expect.stringMatching(TOKEN_PATTERN), expiresAt: new Date(clock.now().getTime() + 3600_000) });
+    const [row] = await testDb.db('admin_users').select('role', 'password_hash');
+    expect(row.role).toBe('owner');
+    // Nothing signs in before the owner chooses a password: not the hash itself, not the token.
+    for (const guess of [row.password_hash, setup!.token, '', 'admin']) expect((await signIn('admin', guess)).outcome).toBe('invalid');
+    expect(await auth.passwordMatches((await testDb.db('admin_users').first('id')).id, row.password_hash)).toBe(false);
+
+    // The invitation links' own page and rules set it: once.
+    expect(await users.passwordLink(setup!.token)).toEqual({ username: 'admin' });
+    expect(await users.usePasswordLink(setup!.token, 'the first owner password')).toEqual({ username: 'admin' });
+    expect((await signIn('admin', 'the first owner password')).outcome).toBe('signed-in');
+    expect(await users.passwordLink(setup!.token)).toBeNull();
+    // From now on a start has nothing to set up.
+    clock.advance(3600_000);
+    expect(await auth.ensureFirstAdmin({})).toBeUndefined();
+    expect(await usernames()).toEqual(['admin']);
   });
 
-  it('writes the generated password to the terminal only, never into the JSON log', async () => {
+  it('the setup address stops working after an hour', async () => {
+    const setup = await auth.ensureFirstAdmin({});
+    clock.advance(3600_000 - 1000);
+    expect(await users.passwordLink(setup!.token)).toEqual({ username: 'admin' });
+    clock.advance(1000);
+    expect(await users.passwordLink(setup!.token)).toBeNull();
+    expect(await users.usePasswordLink(setup!.token, 'the first owner password')).toBeNull();
+  });
+
+  it('a restart before the address was used issues a new one and the older one stops working', async () => {
+    const first = await auth.ensureFirstAdmin({});
+    clock.advance(5 * 60_000);
+    const second = await auth.ensureFirstAdmin({});
+    expect(second).toEqual({ username: 'admin', token: expect.stringMatching(TOKEN_PATTERN), expiresAt: new Date(clock.now().getTime() + 3600_000) });
+    expect(second!.token).not.toBe(first!.token);
+    expect(await users.passwordLink(first!.token)).toBeNull();
+    expect(await users.passwordLink(second!.token)).toEqual({ username: 'admin' });
+    expect(await usernames()).toEqual(['admin']);
+    // Still no usable password after the restart.
+    expect((await signIn('admin', first!.token)).outcome).toBe('invalid');
+    // After its hour, a start issues one again.
+    clock.advance(2 * 3600_000);
+    expect(await auth.ensureFirstAdmin({})).toMatchObject({ username: 'admin' });
+  });
+
+  it('instances starting at once: one account and one setup address, which keeps working', async () => {
+    const others = [1, 2, 3].map(() => createAdminAuth({ db: testDb.db, logger: createLogger('silent'), failureDelayMs: 0, now: clock.now }));
+    const results = await Promise.all([auth, ...others].map((instance) => instance.ensureFirstAdmin({})));
+    const issued = results.filter((result) => result !== undefined);
+    expect(issued).toHaveLength(1);
+    expect(await usernames()).toEqual(['admin']);
+    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin' });
+    // One started a few seconds later still leaves it alone.
+    clock.advance(20_000);
+    expect(await auth.ensureFirstAdmin({})).toBeUndefined();
+    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin' });
+  });
+
+  it('ADMIN_USERNAME / ADMIN_PASSWORD set after a start without them replace the account still waiting for its password', async () => {
+    const setup = await auth.ensureFirstAdmin({});
+    clock.advance(5 * 60_000);
+    expect(await auth.ensureFirstAdmin({ configured: { username: 'owner', password: 'owner password 123' } })).toBeUndefined();
+    expect(await usernames()).toEqual(['owner']);
+    expect(await users.passwordLink(setup!.token)).toBeNull();
+    expect((await signIn('owner', 'owner password 123')).outcome).toBe('signed-in');
+
+    // Under the same name, the waiting account gets the password.
+    const again = await createTestDb();
+    try {
+      const other = createAdminAuth({ db: again.db, logger: createLogger('silent'), failureDelayMs: 0 });
+      const pending = await other.ensureFirstAdmin({});
+      expect(await other.ensureFirstAdmin({ configured: { username: 'Admin', password: 'owner password 123' } })).toBeUndefined();
+      expect(await again.db('admin_users').pluck('username')).toEqual(['admin']);
+      expect(await again.db('admin_password_links').where({ token_hash: hashToken(pending!.token) }).first()).toBeUndefined();
+      expect((await other.login({ username: 'admin', password: 'owner password 123', remember: false, ip: '192.0.2.1' })).outcome).toBe('signed-in');
+    } finally {
+      await again.destroy();
+    }
+  });
+
+  it('a second owner added from the command line ends the setup: no new address at the next start', async () => {
+    await auth.ensureFirstAdmin({});
+    await auth.createAdmin('alice', 'alice password 123', 'owner');
+    clock.advance(5 * 60_000);
+    expect(await auth.ensureFirstAdmin({})).toBeUndefined();
+  });
+
+  it('never puts the password or the token in the JSON log, and the terminal line holds the address only', async () => {
     const logLines: string[] = [];
     const logger = pino({ level: 'trace' }, new Writable({ write: (chunk: Buffer, _encoding, done) => done(void logLines.push(chunk.toString())) }));
-    const announce = jest.fn();
-    await createAdminAuth({ db: testDb.db, logger, failureDelayMs: 0 }).ensureFirstAdmin({ embedded: true, announce });
-    const password = /Password: (\S+)/.exec(announce.mock.calls[0]![0] as string)![1]!;
+    const setup = await createAdminAuth({ db: testDb.db, logger, failureDelayMs: 0 }).ensureFirstAdmin({});
     const log = logLines.join('');
-    expect(log).toContain('first admin created with a generated password, shown once on the terminal (not logged)');
+    expect(log).toContain('first admin created without a password; its one-time setup address is shown on the terminal (not logged)');
     expect(log).toContain('"username":"admin"');
-    expect(log).not.toContain(password);
+    expect(log).not.toContain(setup!.token);
+    const url = `http://localhost:3000/admin/set-password?token=${setup!.token}`;
+    const line = messages.admin.firstAdminSetup(url);
+    expect(line).toBe(`Set up the first admin: ${url} (single use, valid for one hour)`);
+    expect(line).not.toMatch(/password:/i);
   });
 
   it('names the variables when they hold an unusable username', async () => {
-    await expect(auth.ensureFirstAdmin({ configured: { username: 'has space', password: 'owner password 123' }, embedded: false, announce: jest.fn() }))
+    await expect(auth.ensureFirstAdmin({ configured: { username: 'has space', password: 'owner password 123' } }))
       .rejects.toThrow('ADMIN_USERNAME / ADMIN_PASSWORD: Usernames may hold letters, digits and . _ @ - only.');
-  });
-
-  it('on a PostgreSQL server without them: creates nothing', async () => {
-    const announce = jest.fn();
-    await auth.ensureFirstAdmin({ embedded: false, announce });
-    expect(announce).not.toHaveBeenCalled();
-    expect(await auth.hasAnyAdmin()).toBe(false);
   });
 });

@@ -4,13 +4,14 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import {
   countAdminUsers,
+  deleteAdminUser,
   findAdminUserById,
   findAdminUserByUsername,
   insertAdminUser,
   updateAdminPasswordHash,
   updateAdminUser,
 } from '../db/admin-users';
-import { deleteAdminPasswordLinksOfUser } from '../db/admin-password-links';
+import { deleteAdminPasswordLinksOfUser, findAdminPasswordLinkOfUserSince, replaceAdminPasswordLink } from '../db/admin-password-links';
 import {
   deleteAdminSession,
   deleteAdminSessionOfUser,
@@ -486,33 +487,66 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
   }
 
   /**
-   * At start-up, when no admin exists: creates one from ADMIN_USERNAME / ADMIN_PASSWORD; else, on
-   * the embedded database (a local first start), creates `admin` with a random password shown
-   * once through `announce`; else (a PostgreSQL server) only warns how to create one.
+   * At start-up, while no owner can sign in. With ADMIN_USERNAME / ADMIN_PASSWORD: creates that
+   * owner (taking over an account still waiting for its first password). Without them: creates the
+   * owner `admin` with no usable password and answers a one-time setup token, which the caller
+   * prints as a set-password address (the invitations' links and page): the password never exists
+   * outside the owner's head, so no stream or log can keep it. A start while that account still
+   * has no password issues a new token and the older one stops working.
+   *
+   * The same on PostgreSQL as on the embedded database: the address is worth something only until
+   * it is used or for an hour, and if someone else used it first, the owner finds it spent and
+   * knows (`npm run admin -- set-password admin` then takes the account back, signing it out
+   * everywhere); a printed password would have kept working silently for whoever read the output.
    */
-  async function ensureFirstAdmin({ configured, embedded, announce }: FirstAdminOptions): Promise<void> {
-    if (await hasAnyAdmin()) return;
-    const account = configured ?? (embedded ? { username: GENERATED_ADMIN_USERNAME, password: generatePassword() } : undefined);
-    if (!account) {
-      logger.warn('No admin account exists. Set ADMIN_USERNAME and ADMIN_PASSWORD and restart, or run: npm run admin -- create <username>');
-      return;
-    }
-    try {
-      await createAdmin(account.username, account.password);
-    } catch (error) {
-      // Another instance starting at the same moment created it first.
-      if ((error as { code?: string }).code === '23505' || error instanceof ConflictError) return;
-      if (error instanceof ValidationError) throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${error.message}`, { cause: error });
-      throw error;
-    }
-    if (configured) {
-      logger.info({ username: account.username }, 'first admin created from ADMIN_USERNAME / ADMIN_PASSWORD');
-      return;
-    }
-    const line = `First admin created. Username: ${account.username}  Password: ${account.password}  (shown only this once; change it with: npm run admin -- set-password ${account.username})`;
-    // The password goes to the terminal only: logs are kept, shipped and read by more people.
-    logger.warn({ username: account.username }, 'first admin created with a generated password, shown once on the terminal (not logged)');
-    announce(line);
+  async function ensureFirstAdmin({ configured }: FirstAdminOptions): Promise<FirstAdminSetup | undefined> {
+    // The usual start: the setup is done, and no lock is taken.
+    if ((await countAdminUsers(db)) > 0 && !(await findOwnerAwaitingPassword(db))) return undefined;
+    const parsed = configured && parseConfiguredAdmin(configured);
+    const passwordHash = parsed && (await hashPassword(parsed.password));
+    // Instances starting at once take turns here, so one account is created and one address issued.
+    return db.transaction(async (trx) => {
+      await lockFirstAdminSetup(trx);
+      const pending = await findOwnerAwaitingPassword(trx);
+      if (!pending && (await countAdminUsers(trx)) > 0) return undefined;
+      const at = now();
+      if (parsed && passwordHash) {
+        const existing = await findAdminUserByUsername(trx, parsed.username);
+        if (existing && existing.id !== pending?.id) {
+          logger.warn({ username: parsed.username }, 'ADMIN_USERNAME names an account that exists already; it was left as it is');
+          return undefined;
+        }
+        if (existing) {
+          await updateAdminPasswordHash(trx, { id: existing.id, passwordHash, now: at });
+          await deleteAdminPasswordLinksOfUser(trx, existing.id);
+        } else {
+          // The waiting account never had a password, so nothing is lost with it (its link goes too).
+          if (pending) await deleteAdminUser(trx, pending.id);
+          await insertAdminUser(trx, { username: parsed.username, passwordHash, role: 'owner', now: at });
+        }
+        logger.info({ username: parsed.username }, 'first admin created from ADMIN_USERNAME / ADMIN_PASSWORD');
+        return undefined;
+      }
+      if (pending) {
+        const recent = await findAdminPasswordLinkOfUserSince(trx, pending.id, new Date(at.getTime() - FIRST_ADMIN_SETUP_REISSUE_MS), at);
+        if (recent) {
+          logger.warn({ username: pending.username }, 'first admin setup address issued less than a minute ago (by an instance starting at the same time, or the start before this one) still works; see that output');
+          return undefined;
+        }
+      }
+      const user = pending ?? (await insertAdminUser(trx, { username: GENERATED_ADMIN_USERNAME, passwordHash: NO_PASSWORD_HASH, role: 'owner', now: at }));
+      const token = newToken();
+      const expiresAt = new Date(at.getTime() + FIRST_ADMIN_SETUP_MS);
+      await replaceAdminPasswordLink(trx, { token_hash: hashToken(token), admin_user_id: user.id, created_at: at, expires_at: expiresAt });
+      // The token goes to the terminal only: logs are kept, shipped and read by more people.
+      logger.warn(
+        { username: user.username, expiresAt },
+        pending
+          ? 'first admin still has no password; a new one-time setup address is shown on the terminal (not logged), the earlier one no longer works'
+          : 'first admin created without a password; its one-time setup address is shown on the terminal (not logged)',
+      );
+      return { username: user.username, token, expiresAt };
+    });
   }
 
   return { twoFactor, setupRequired, turnOffOwnTwoFactor, createAdmin, setPassword, passwordMatches, changeOwnPassword, listSessions, endSession, hasAnyAdmin, login, completeChallenge, resolveSession, logout, ensureFirstAdmin };
@@ -520,13 +554,56 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
 
 export const GENERATED_ADMIN_USERNAME = 'admin';
 
+/** How long the first admin's setup address works. */
+export const FIRST_ADMIN_SETUP_MS = HOUR;
+/**
+ * A start this soon after another issued the setup address leaves it alone: instances starting
+ * together would otherwise each print an address and end the one before. A later start (a restart
+ * before the address was used) issues a new one.
+ */
+export const FIRST_ADMIN_SETUP_REISSUE_MS = MINUTE;
+
+/**
+ * The stored hash of an account with no password yet: a well-formed Argon2id hash (the column
+ * accepts nothing else) whose output is all zero bytes. Finding a password that hashes to it is
+ * as hard as inverting Argon2, so nothing signs in until a password is set, and a sign-in checks
+ * it at a real hash's cost. Its salt spells "no password yet!".
+ */
+export const NO_PASSWORD_HASH = `$argon2id$v=19$m=19456,t=2,p=1$bm8gcGFzc3dvcmQgeWV0IQ$${'A'.repeat(43)}`;
+
 export interface FirstAdminOptions {
   /** ADMIN_USERNAME / ADMIN_PASSWORD, when set. */
   configured?: { username: string; password: string };
-  /** True on the embedded database, where a generated password may be shown to whoever started it. */
-  embedded: boolean;
-  /** Shows a generated password's line to the person starting the server (stdout). */
-  announce: (line: string) => void;
+}
+
+/** The first admin's one-time setup: the caller turns the token into a set-password address. */
+export interface FirstAdminSetup {
+  username: string;
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * The first owner created without a password, while it still has none and no other owner can
+ * sign in (one added with `npm run admin -- create` ends the setup as well).
+ */
+async function findOwnerAwaitingPassword(knex: Knex): Promise<AdminUserRow | undefined> {
+  const owners = await knex<AdminUserRow>('admin_users').where({ role: 'owner' }).whereNull('disabled_at').orderBy('id').select('*');
+  return owners.every((owner) => owner.password_hash === NO_PASSWORD_HASH) ? owners[0] : undefined;
+}
+
+/** Held until the transaction ends; every instance's start-up asks for the same one. */
+async function lockFirstAdminSetup(trx: Knex): Promise<void> {
+  await trx.raw("select pg_advisory_xact_lock(hashtext('first admin setup'))");
+}
+
+function parseConfiguredAdmin(configured: { username: string; password: string }): { username: string; password: string } {
+  try {
+    return { username: parseOrThrow(adminUsernameSchema, configured.username), password: parseOrThrow(adminPasswordSchema, configured.password) };
+  } catch (error) {
+    if (error instanceof ValidationError) throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${error.message}`, { cause: error });
+    throw error;
+  }
 }
 
 function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
