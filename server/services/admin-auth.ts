@@ -20,6 +20,7 @@ import {
   deleteOtherAdminSessions,
   findAdminSession,
   insertAdminSession,
+  renameAdminSession,
   touchAdminSession,
 } from '../db/admin-sessions';
 import {
@@ -245,8 +246,10 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
   /**
    * Changes the signed-in admin's own password: the current one must be right (a wrong one counts
    * in the login throttle like a failed sign-in), and every other session of the account ends.
+   * The current session goes on under a new id (returned for the cookie), so whoever had learnt
+   * the old one is signed out with the rest; it keeps its CSRF token, which the open dashboard holds.
    */
-  async function changeOwnPassword(admin: SignedInAdmin, session: AdminSessionState, input: unknown, ip: string): Promise<void> {
+  async function changeOwnPassword(admin: SignedInAdmin, session: AdminSessionState, input: unknown, ip: string): Promise<{ sessionId: string; session: AdminSessionState }> {
     const parsed = passwordChangeSchema.safeParse(input ?? {});
     if (!parsed.success) throw new ValidationError(messages.account.invalid, fieldErrorsOf(parsed.error, { unknownField: messages.account.unknownField }));
     const { currentPassword, newPassword } = parsed.data;
@@ -263,13 +266,17 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     if (!(await passwordMatches(admin.id, currentPassword))) {
       throw new ValidationError(messages.account.wrongCurrentPassword, { currentPassword: messages.account.wrongCurrentPassword });
     }
+    const sessionId = newToken();
+    const renewed: AdminSessionState = { ...session, idHash: hashToken(sessionId) };
     await setPassword(admin.username, newPassword, {
-      keepSessionIdHash: session.idHash,
+      keepSessionIdHash: renewed.idHash,
       within: async (trx) => {
+        await renameAdminSession(trx, session.idHash, renewed.idHash);
         await throttle.forgive(trx, client);
-        await audit.record({ id: admin.id, name: admin.username }, { action: 'account.password-change', target: { type: 'user', id: admin.username }, summary: 'other sessions ended', ip }, trx);
+        await audit.record({ id: admin.id, name: admin.username }, { action: 'account.password-change', target: { type: 'user', id: admin.username }, summary: 'other sessions ended; this one has a new id', ip }, trx);
       },
     });
+    return { sessionId, session: renewed };
   }
 
   /** Turns off the admin's own two-factor sign-in; the password proves it is them (throttled like a sign-in). */
