@@ -142,4 +142,33 @@ describe('two-factor sign-in', () => {
     await api().post('/api/account/totp/disable').set(owner.headers).send({ password: TEST_ADMIN.password }).expect(204);
     await login({}).expect(200).expect((response) => expect(response.body.twoFactorRequired).toBeUndefined());
   });
+
+  it('turning off your own through the users call needs your password too, as in Your account', async () => {
+    const setup = await api().post('/api/account/totp/setup').set(owner.headers).expect(200);
+    secret = setup.body.secret;
+    clock.advance(STEP);
+    await api().post('/api/account/totp/enable').set(owner.headers).send({ code: codeAt() }).expect(200);
+    const twoFactorOf = async (username: string) => ((await api().get('/api/users').set(owner.headers).expect(200)).body as { username: string; twoFactor: boolean }[]).find((user) => user.username === username)!.twoFactor;
+
+    const without = await api().patch(`/api/users/${TEST_ADMIN.username}`).set(owner.headers).send({ twoFactor: false }).expect(400);
+    expect(without.body).toEqual({ error: messages.account.wrongCurrentPassword, fields: { password: messages.account.wrongCurrentPassword } });
+    const wrong = await api().patch(`/api/users/${TEST_ADMIN.username}`).set(owner.headers).send({ twoFactor: false, password: 'not my password at all' }).expect(400);
+    expect(wrong.body.fields).toEqual({ password: messages.account.wrongCurrentPassword });
+    expect(await twoFactorOf(TEST_ADMIN.username)).toBe(true);
+    // A wrong password here is a guess like a failed sign-in: it counts in the throttle.
+    expect(Number((await t.db('login_failures').where({ username_key: TEST_ADMIN.username }).count('* as count'))[0]!.count)).toBe(2);
+
+    await api().patch(`/api/users/${TEST_ADMIN.username}`).set(owner.headers).send({ twoFactor: false, password: TEST_ADMIN.password }).expect(200);
+    expect(await twoFactorOf(TEST_ADMIN.username)).toBe(false);
+    // Resetting your own password there is refused without it as well (it would hand out a new one).
+    await api().patch(`/api/users/${TEST_ADMIN.username}`).set(owner.headers).send({ resetPassword: 'generate' }).expect(400);
+    // Another account's second factor is still turned off by an owner alone (a lost phone).
+    const editor = await api().post('/api/auth/login').set('Origin', ORIGIN).send({ username: 'no-phone', password: TEST_ADMIN.password }).expect(200);
+    const editorSession = { Cookie: sessionCookieFrom(editor.headers['set-cookie'])!, 'X-CSRF-Token': editor.body.csrfToken as string, Origin: ORIGIN };
+    const editorSetup = await api().post('/api/account/totp/setup').set(editorSession).expect(200);
+    await api().post('/api/account/totp/enable').set(editorSession).send({ code: new TOTP({ secret: Secret.fromBase32(editorSetup.body.secret) }).generate({ timestamp: clock.now().getTime() }) }).expect(200);
+    expect(await twoFactorOf('no-phone')).toBe(true);
+    await api().patch('/api/users/no-phone').set(owner.headers).send({ twoFactor: false }).expect(200);
+    expect(await twoFactorOf('no-phone')).toBe(false);
+  });
 });

@@ -9,8 +9,9 @@ export const SET_PASSWORD_PATH = '/admin/set-password';
 /**
  * Accounts, owners only: `GET /api/users` → the list; `POST /api/users` `{ username, role,
  * passwordSetup? }` → 201 `{ user, password }` (generated, shown once) or `{ user, setPasswordUrl,
- * setPasswordUrlExpiresAt }`; `PATCH /api/users/{username}` `{ role?, disabled?, resetPassword? }`
- * → `{ user, … }`; `DELETE /api/users/{username}` → 204.
+ * setPasswordUrlExpiresAt }`; `PATCH /api/users/{username}` `{ role?, disabled?, resetPassword?,
+ * twoFactor?: false, password? }` → `{ user, … }` (`password`, the caller's own, only for their own
+ * second factor or password); `DELETE /api/users/{username}` → 204.
  */
 export function userRoutes(users: AdminUsers, config: Pick<Config, 'publicUrl'>): Router {
   const router = createRouter();
@@ -36,7 +37,7 @@ export function userRoutes(users: AdminUsers, config: Pick<Config, 'publicUrl'>)
   });
 
   router.patch('/api/users/:username', allow.owner, async (ctx) => {
-    const { user, ...disclosed } = await users.update(ctx.params.username!, ctx.request.body, adminActor(ctx));
+    const { user, ...disclosed } = await users.update(ctx.params.username!, ctx.request.body, adminActor(ctx), ctx.ip);
     ctx.body = answer(user, disclosed);
   });
 

@@ -279,18 +279,29 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     return { sessionId, session: renewed };
   }
 
+  /**
+   * The signed-in admin proves it is them with their password before changing their own account's
+   * secrets (wherever that is asked: Your account, or their own row in Users). A wrong or missing
+   * password answers 400 on the `password` field and counts in the login throttle like a failed
+   * sign-in; a right one forgives this address's failures, as a sign-in does.
+   */
+  async function proveOwnPassword(admin: { id: number; name: string }, password: unknown, ip: string): Promise<void> {
+    const client: LoginClient = { usernameKey: admin.name.toLowerCase(), ip, deviceId: null };
+    const verdict = await throttle.checkThrottle('password', client, now());
+    if (verdict.throttled) throw new RateLimitedError(adminLoginMessages.throttled(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+    if (typeof password !== 'string' || !password || !(await passwordMatches(admin.id, password))) {
+      throw new ValidationError(messages.account.wrongCurrentPassword, { password: messages.account.wrongCurrentPassword });
+    }
+    await throttle.forgive(db, client);
+  }
+
   /** Turns off the admin's own two-factor sign-in; the password proves it is them (throttled like a sign-in). */
   async function turnOffOwnTwoFactor(admin: SignedInAdmin, input: unknown, ip: string): Promise<void> {
-    const password = typeof (input as { password?: unknown } | null)?.password === 'string' ? (input as { password: string }).password : '';
-    const client: LoginClient = { usernameKey: admin.username.toLowerCase(), ip, deviceId: null };
-    const at = now();
-    const verdict = await throttle.checkThrottle('password', client, at);
-    if (verdict.throttled) throw new RateLimitedError(adminLoginMessages.throttled(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
-    if (!password || !(await passwordMatches(admin.id, password))) throw new ValidationError(messages.account.wrongCurrentPassword, { password: messages.account.wrongCurrentPassword });
+    const actor = { id: admin.id, name: admin.username };
+    await proveOwnPassword(actor, (input as { password?: unknown } | null)?.password, ip);
     await db.transaction(async (trx) => {
-      await throttle.forgive(trx, client);
       const user = await findAdminUserById(trx, admin.id);
-      if (user) await twoFactor.disable({ id: admin.id, name: admin.username }, user, trx);
+      if (user) await twoFactor.disable(actor, user, trx);
     });
   }
 
@@ -522,7 +533,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     announce(line);
   }
 
-  return { twoFactor, setupRequired, turnOffOwnTwoFactor, createAdmin, setPassword, passwordMatches, changeOwnPassword, listSessions, endSession, hasAnyAdmin, login, completeChallenge, resolveSession, logout, ensureFirstAdmin };
+  return { twoFactor, setupRequired, proveOwnPassword, turnOffOwnTwoFactor, createAdmin, setPassword, passwordMatches, changeOwnPassword, listSessions, endSession, hasAnyAdmin, login, completeChallenge, resolveSession, logout, ensureFirstAdmin };
 }
 
 export const GENERATED_ADMIN_USERNAME = 'admin';
