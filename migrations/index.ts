@@ -17,6 +17,7 @@ import * as projectStages from './20261126200000_project_stages';
 import * as leadArrivalCounts from './20261128100000_lead_arrival_counts';
 import * as openDueArrivals from './20261128110000_open_due_arrivals';
 import * as dailyRuns from './20261128200000_daily_runs';
+import * as auditRepeats from './20261129100000_audit_repeats';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128100000_lead_arrival_counts': leadArrivalCounts,
   '20261128110000_open_due_arrivals': openDueArrivals,
   '20261128200000_daily_runs': dailyRuns,
+  '20261129100000_audit_repeats': auditRepeats,
 };

@@ -38,7 +38,7 @@ import { deleteLoginChallenge, findLoginChallenge, insertLoginChallenge } from '
 import { describeUserAgent, passwordChangeSchema, type SessionJson } from '../../shared/admin-account';
 import type { Logger } from '../logger';
 import { messages } from '../messages';
-import { createLoginThrottle, type LoginClient } from './login-throttle';
+import { createLoginThrottle, type LoginClient, type ThrottleVerdict } from './login-throttle';
 import {
   type AdminRole,
   adminLoginMessages,
@@ -346,10 +346,8 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     const claimed: AuditActor = { id: null, name: usernameKey || '?' };
     const verdict = await throttle.checkThrottle(attempt.code ? 'second-factor' : 'password', client, at);
     if (verdict.throttled) {
-      const { rule, failures, retryAfterSeconds } = verdict;
-      log.warn({ username: usernameKey, ip: attempt.ip, knownDevice: Boolean(device), rule, failures, retryAfterSeconds }, 'admin login throttled');
-      await audit.record(claimed, { action: 'auth.throttled', summary: `rule ${rule}; retry after ${retryAfterSeconds} s`, ip: attempt.ip });
-      return { outcome: 'throttled', retryAfterSeconds };
+      await recordThrottled(claimed, client, verdict, at, log);
+      return { outcome: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
     }
 
     const user = await findAdminUserByUsername(db, usernameKey);
@@ -377,6 +375,30 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
       return startSession(user, { ...attempt, viaRecoveryCode: checked.recoveryCode }, device, client, at, log);
     }
     return startSession(user, attempt, device, client, at, log);
+  }
+
+  /**
+   * A refused attempt, recorded once per client, rule and window of that rule: the first gets an
+   * audit row and a warn line, the others only add to the row's count. A client retrying as fast
+   * as it can (3,550 attempts in 10 s) would otherwise write a row each, kept a year, and a log
+   * line each. The client is the username and address; for the address's own limit, which holds
+   * whatever usernames are tried, the address alone (the row names the first username).
+   */
+  async function recordThrottled(actor: AuditActor, client: LoginClient, verdict: ThrottleVerdict & { throttled: true }, at: Date, log: Logger): Promise<void> {
+    const { rule, windowMs, failures, retryAfterSeconds } = verdict;
+    const window = Math.floor(at.getTime() / windowMs);
+    const anyUsername = rule === 'address';
+    const repeats = await audit.recordRepeat(
+      actor,
+      { action: 'auth.throttled', summary: anyUsername ? `rule ${rule} (any username)` : `rule ${rule}`, ip: client.ip },
+      [rule, window, client.ip, anyUsername ? '' : client.usernameKey],
+    );
+    if (repeats === 1) {
+      log.warn(
+        { username: client.usernameKey, ip: client.ip, knownDevice: client.deviceId !== null, rule, failures, retryAfterSeconds, windowMinutes: windowMs / MINUTE },
+        'admin login throttled (repeats in this window are counted in its audit row, not logged)',
+      );
+    }
   }
 
   async function codeRefused(user: AdminUserRow, ip: string, started: number, log: Logger): Promise<LoginResult> {
@@ -408,7 +430,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     const client: LoginClient = { usernameKey, ip: attempt.ip, deviceId: device?.id ?? null };
     const verdict = await throttle.checkThrottle('second-factor', client, at);
     if (verdict.throttled) {
-      await audit.record({ id: user.id, name: user.username }, { action: 'auth.throttled', summary: `rule ${verdict.rule}; retry after ${verdict.retryAfterSeconds} s`, ip: attempt.ip });
+      await recordThrottled({ id: user.id, name: user.username }, client, verdict, at, log);
       return { outcome: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
     }
     const checked = await twoFactor.verify(user, attempt.code);

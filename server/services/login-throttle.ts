@@ -66,6 +66,8 @@ export type ThrottleVerdict =
       throttled: true;
       /** The rule that keeps the client out longest. */
       rule: string;
+      /** That rule's window: repeats within one are recorded once (audit row, log line). */
+      windowMs: number;
       /** That rule's failures within its window. */
       failures: number;
       /** Seconds until that rule would let the client try again. */
@@ -103,7 +105,7 @@ export function createLoginThrottle({ db }: { db: Knex }) {
       const since = new Date(at.getTime() - rule.windowMs);
       const freedBy = await nthOldestLoginFailureAt(db, rule.scope(client), since, failures - rule.limit + 1);
       const retryAfterMs = (freedBy ?? at).getTime() + rule.windowMs - at.getTime();
-      verdicts.push({ throttled: true, rule: rule.name, failures, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+      verdicts.push({ throttled: true, rule: rule.name, windowMs: rule.windowMs, failures, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
     }
     return verdicts.reduce((longest, verdict) => (verdict.retryAfterSeconds > longest.retryAfterSeconds ? verdict : longest));
   }
