@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = {
   'user.enable': 'Account enabled',
   'user.delete': 'Account deleted',
   'user.password-reset': 'Password reset',
+  'user.unlock': 'Sign-in failures cleared',
   'account.password-change': 'Password changed',
   'account.session-end': 'Session ended',
   'two-factor.enable': 'Two-factor sign-in turned on',

@@ -50,6 +50,11 @@ export async function nthOldestLoginFailureAt(knex: Knex, scope: LoginFailureSco
   return row?.failed_at;
 }
 
+/** Forgets every failure counted against a username, from any address or device; returns how many. */
+export async function deleteLoginFailuresOfUsername(knex: Knex, usernameKey: string): Promise<number> {
+  return (await knex('login_failures').where('username_key', usernameKey).delete().returning('id')).length;
+}
+
 /** Forgets the failures in the scope (a success forgives its own client's earlier failures). */
 export async function deleteLoginFailures(knex: Knex, scope: LoginFailureScope): Promise<void> {
   await inScope(knex('login_failures'), scope).delete();

@@ -237,6 +237,24 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     return user;
   }
 
+  /**
+   * Clears the sign-in failures counted against an account's username, from every address and
+   * device, so no limit holds it any longer (the daily ceiling above all, when guessing spread over
+   * many addresses has locked out every browser the account does not know). Audited; returns how
+   * many failures went.
+   */
+  async function unlock(username: string, actor: AuditActor, how: string): Promise<{ user: AdminUserRow; cleared: number }> {
+    const user = await findAdminUserByUsername(db, username.trim());
+    if (!user) throw new NotFoundError(messages.admin.noSuchAdmin(username.trim()));
+    const cleared = await db.transaction(async (trx) => {
+      const count = await throttle.clearUsername(trx, user.username.toLowerCase());
+      await audit.record(actor, { action: 'user.unlock', target: { type: 'user', id: user.username }, summary: `${count} failures cleared (${how})` }, trx);
+      return count;
+    });
+    logger.info({ adminId: user.id, username: user.username, cleared }, 'admin sign-in failures cleared');
+    return { user, cleared };
+  }
+
   /** Whether `password` is this account's password (same cost as a login's check). */
   async function passwordMatches(adminId: number, password: string): Promise<boolean> {
     const user = await findAdminUserById(db, adminId);
@@ -555,7 +573,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     announce(line);
   }
 
-  return { twoFactor, setupRequired, proveOwnPassword, turnOffOwnTwoFactor, createAdmin, setPassword, passwordMatches, changeOwnPassword, listSessions, endSession, hasAnyAdmin, login, completeChallenge, resolveSession, logout, ensureFirstAdmin };
+  return { twoFactor, setupRequired, unlock, proveOwnPassword, turnOffOwnTwoFactor, createAdmin, setPassword, passwordMatches, changeOwnPassword, listSessions, endSession, hasAnyAdmin, login, completeChallenge, resolveSession, logout, ensureFirstAdmin };
 }
 
 export const GENERATED_ADMIN_USERNAME = 'admin';

@@ -4,6 +4,7 @@ import {
   deleteLoginFailure,
   deleteLoginFailures,
   deleteLoginFailuresBefore,
+  deleteLoginFailuresOfUsername,
   insertLoginFailure,
   nthOldestLoginFailureAt,
   type LoginFailureScope,
@@ -123,10 +124,15 @@ export function createLoginThrottle({ db }: { db: Knex }) {
     await deleteLoginFailure(db, attemptId);
   }
 
+  /** Forgets every failure counted against the username (an owner's unlock); returns how many. */
+  async function clearUsername(trx: Knex, usernameKey: string): Promise<number> {
+    return deleteLoginFailuresOfUsername(trx, usernameKey);
+  }
+
   /** Deletes failures too old for any rule to count. */
   async function deleteExpiredFailures(at: Date): Promise<void> {
     await deleteLoginFailuresBefore(db, new Date(at.getTime() - LONGEST_WINDOW_MS));
   }
 
-  return { checkThrottle, forgive, release, deleteExpiredFailures };
+  return { checkThrottle, forgive, release, clearUsername, deleteExpiredFailures };
 }
