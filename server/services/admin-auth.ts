@@ -154,7 +154,11 @@ export type LoginResult =
   | { outcome: 'second-factor-required'; challengeToken: string; challengeExpiresAt: Date }
   | { outcome: 'invalid' }
   | { outcome: 'invalid-code' }
-  | { outcome: 'throttled'; retryAfterSeconds: number };
+  /**
+   * `codeMayPass`: only the account's daily ceiling holds the browser, and a right password with a
+   * valid second factor would pass it (said to every attempt alike, whatever its password).
+   */
+  | { outcome: 'throttled'; retryAfterSeconds: number; codeMayPass?: boolean };
 
 export type AdminAuth = ReturnType<typeof createAdminAuth>;
 
@@ -362,14 +366,36 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     const client: LoginClient = { usernameKey, ip: attempt.ip, deviceId: device?.id ?? null };
     // Who tried, for the audit trail: the account if it exists, else the name as typed.
     const claimed: AuditActor = { id: null, name: usernameKey || '?' };
-    const verdict = await throttle.checkThrottle(attempt.code ? 'second-factor' : 'password', client, at);
-    if (verdict.throttled) {
+    // Recorded as a password guess; it becomes a wrong code only once its password proves right.
+    const verdict = await throttle.checkThrottle('password', client, at);
+    if (verdict.throttled && verdict.ceilingAttemptId === undefined) {
       await recordThrottled(claimed, client, verdict, at, log);
       return { outcome: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
     }
 
     const user = await findAdminUserByUsername(db, usernameKey);
     const passwordMatches = await verify(user?.password_hash ?? (await getDummyHash()), attempt.password).catch(() => false);
+    if (verdict.throttled) {
+      // Only the account's daily ceiling holds this browser. The password was checked all the same
+      // (every answer here takes the same time), but only a right one with a valid second factor
+      // passes; anything else gets the one throttled answer, which says nothing of the password.
+      const refuse = async (): Promise<LoginResult> => {
+        await recordThrottled(claimed, client, verdict, at, log);
+        await failAfterDelay(started);
+        return { outcome: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds, codeMayPass: true };
+      };
+      if (!user || !passwordMatches || user.disabled_at || !user.totp_enabled_at || !attempt.code) return refuse();
+      if (await throttle.secondFactorLimitReached(usernameKey, at)) return refuse();
+      const checked = await twoFactor.verify(user, attempt.code);
+      if (!checked.ok) {
+        await throttle.markSecondFactorFailure(verdict.ceilingAttemptId!);
+        log.warn({ adminId: user.id, username: user.username, ip: attempt.ip }, 'admin second factor refused at the daily ceiling (the password was right)');
+        await audit.record({ id: user.id, name: user.username }, { action: 'auth.sign-in-failed', summary: 'right password, wrong or used code, at the daily ceiling', ip: attempt.ip });
+        return refuse();
+      }
+      log.warn({ adminId: user.id, username: user.username, ip: attempt.ip }, 'admin signed in through the daily ceiling with password and second factor');
+      return startSession(user, { ...attempt, viaRecoveryCode: checked.recoveryCode }, device, client, at, log);
+    }
     // A disabled account answers exactly as a wrong password does.
     if (!user || !passwordMatches || user.disabled_at) {
       await throttle.deleteExpiredFailures(at);
@@ -389,7 +415,10 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
         return { outcome: 'second-factor-required', ...challenge };
       }
       const checked = await twoFactor.verify(user, attempt.code);
-      if (!checked.ok) return codeRefused(user, attempt.ip, started, log);
+      if (!checked.ok) {
+        await throttle.markSecondFactorFailure(verdict.attemptId);
+        return codeRefused(user, attempt.ip, started, log);
+      }
       return startSession(user, { ...attempt, viaRecoveryCode: checked.recoveryCode }, device, client, at, log);
     }
     return startSession(user, attempt, device, client, at, log);
