@@ -65,12 +65,13 @@ describe('npm run admin', () => {
     } finally {
       await db.destroy();
     }
+    // Refused at the ceiling (no second factor), and counted as one more failure of its address.
     expect(await loginOutcome('cli-admin', 'second password 456')).toBe('throttled');
 
     const unlocked = await runCli(dataDir, ['unlock', 'CLI-Admin'], '');
     expect(unlocked.stderr).toBe('');
     expect(unlocked.status).toBe(0);
-    expect(unlocked.stdout).toContain('Sign-in failures of "cli-admin" cleared (100).');
+    expect(unlocked.stdout).toContain('Sign-in failures of "cli-admin" cleared (101).');
     expect(await loginOutcome('cli-admin', 'second password 456')).toBe('signed-in');
 
     const after = createDb({ dataDir });
@@ -78,7 +79,7 @@ describe('npm run admin', () => {
       // Only that username's failures went; the audit trail says who was unlocked, from the command line.
       expect(await after('login_failures').pluck('username_key')).toEqual(['cli-editor']);
       expect(await after('audit_log').where({ action: 'user.unlock' }).select('actor_name', 'target_id', 'summary')).toEqual([
-        { actor_name: 'system', target_id: 'cli-admin', summary: '100 failures cleared (npm run admin -- unlock)' },
+        { actor_name: 'system', target_id: 'cli-admin', summary: '101 failures cleared (npm run admin -- unlock)' },
       ]);
     } finally {
       await after.destroy();
