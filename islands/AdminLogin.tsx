@@ -12,6 +12,11 @@ export interface AdminLoginProps {
   error?: string;
   /** `code`: the password was right and the account's second factor is asked for. */
   step?: 'password' | 'code';
+  /**
+   * Only the username's daily ceiling refused the last attempt: the password form shows a code
+   * field too, since a right password with a valid code still signs in (both go in one request).
+   */
+  offerCode?: boolean;
 }
 
 /**
@@ -21,8 +26,9 @@ export interface AdminLoginProps {
  * `POST /api/auth/login`, sending the password again with the code, shows failures in place, and
  * reloads the dashboard path on success.
  */
-export default function AdminLogin({ action, returnTo, username: initialUsername, remember: initialRemember, error: initialError, step: initialStep = 'password' }: AdminLoginProps) {
+export default function AdminLogin({ action, returnTo, username: initialUsername, remember: initialRemember, error: initialError, step: initialStep = 'password', offerCode: initialOfferCode = false }: AdminLoginProps) {
   const [step, setStep] = useState(initialStep);
+  const [offerCode, setOfferCode] = useState(initialOfferCode);
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -48,9 +54,13 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         credentials: 'same-origin',
-        body: JSON.stringify({ username, password, remember, ...(step === 'code' ? { code } : {}) }),
+        body: JSON.stringify({ username, password, remember, ...(step === 'code' || (offerCode && code) ? { code } : {}) }),
       });
-      const body = (await response.json().catch(() => ({}))) as { error?: unknown; twoFactorRequired?: unknown };
+      const body = (await response.json().catch(() => ({}))) as { error?: unknown; twoFactorRequired?: unknown; codeMayPass?: unknown };
+      if (response.status === 429 && step === 'password') {
+        setOfferCode(body.codeMayPass === true);
+        setCode('');
+      }
       if (response.ok && body.twoFactorRequired === true) {
         setStep('code');
         setBusy(false);
@@ -153,6 +163,23 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
           aria-invalid={error ? true : undefined}
         />
       </div>
+      {offerCode && (
+        <div className="admin-login__field">
+          <label htmlFor="admin-ceiling-code">Code from your authenticator app (two-factor accounts)</label>
+          <input
+            id="admin-ceiling-code"
+            name="code"
+            type="text"
+            inputMode="text"
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={LOGIN_INPUT_MAX.code}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        </div>
+      )}
       <label className="admin-login__remember">
         <input type="checkbox" name="remember" value="on" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
         Remember me for 30 days

@@ -18,6 +18,7 @@ import * as leadArrivalCounts from './20261128100000_lead_arrival_counts';
 import * as openDueArrivals from './20261128110000_open_due_arrivals';
 import * as dailyRuns from './20261128200000_daily_runs';
 import * as projectListIndexes from './20261129100000_project_list_indexes';
+import * as auditRepeats from './20261129120000_audit_repeats';
 import * as analyticsNetworks from './20261129150000_analytics_networks';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128110000_open_due_arrivals': openDueArrivals,
   '20261128200000_daily_runs': dailyRuns,
   '20261129100000_project_list_indexes': projectListIndexes,
+  '20261129120000_audit_repeats': auditRepeats,
   '20261129150000_analytics_networks': analyticsNetworks,
 };

@@ -128,7 +128,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })),
     projectRoutes(createProjectService({ db, audit })),
     setPasswordPageRoutes(renderPage, users),
-    accountRoutes(auth),
+    accountRoutes(auth, config),
     userRoutes(users, config),
     settingsRoutes(settings, sendTestEmail),
     auditRoutes(audit),

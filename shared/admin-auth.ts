@@ -40,6 +40,12 @@ export const adminLoginMessages = {
   challengeExpired: 'The sign-in took too long. Enter your username and password again.',
   /** The 429 answer; the wait is the answer's `Retry-After`, which depends on the limit reached. */
   throttled: (retryAfterSeconds: number) => `Too many failed sign-in attempts. Please wait ${describeWait(retryAfterSeconds)} and try again.`,
+  /**
+   * The 429 answer when only the username's daily ceiling holds the browser: the same whatever
+   * the password, and a right one with a valid second factor still signs in.
+   */
+  throttledCodeMayPass: (retryAfterSeconds: number) =>
+    `Too many failed sign-in attempts for this username. Please wait ${describeWait(retryAfterSeconds)} and try again — or, if your account uses two-factor sign-in, enter your password with a code from your app.`,
   network: 'Could not reach the server. Check your connection and try again.',
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_ROLES, type AdminRole } from './admin-auth';
+import { ADMIN_ROLES, LOGIN_INPUT_MAX, type AdminRole } from './admin-auth';
 
 /**
  * Accounts as the Users view and `GET/POST/PATCH/DELETE /api/users` see them. Isomorphic: the
@@ -51,6 +51,11 @@ export const updateUserSchema = z.strictObject({
   resetPassword: passwordSetup.optional(),
   /** `false` turns the account's two-factor sign-in off (a lost phone); it is turned on by its user only. */
   twoFactor: z.literal(false, 'Only false: two-factor is turned on by the account itself.').optional(),
+  /**
+   * The caller's current password: needed when the change is to their own account's secrets
+   * (turning off their own two-factor, resetting their own password), as Your account asks for it.
+   */
+  password: z.string('The password is text.').max(LOGIN_INPUT_MAX.password, `At most ${LOGIN_INPUT_MAX.password} characters.`).optional(),
 });
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 

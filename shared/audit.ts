@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   'user.enable': 'Account enabled',
   'user.delete': 'Account deleted',
   'user.password-reset': 'Password reset',
+  'user.unlock': 'Sign-in failures cleared',
   'account.password-change': 'Password changed',
   'account.session-end': 'Session ended',
   'two-factor.enable': 'Two-factor sign-in turned on',
@@ -58,6 +59,16 @@ export interface AuditEntryJson {
   target: { type: string; id: string } | null;
   /** What changed, in a few words; never a visitor's personal data. */
   summary: string;
+  /** How many times it happened: above 1 on a row counting repeats (throttled sign-ins), from `at` to `lastAt`. */
+  repeats: number;
+  /** The latest repeat (`at` when there was none). */
+  lastAt: string;
+}
+
+/** An entry's action as the Audit view shows it, with its count when it repeated: "Sign-in throttled (×123)". */
+export function auditActionLabel(entry: Pick<AuditEntryJson, 'action' | 'repeats'>): string {
+  const label = AUDIT_ACTIONS[entry.action] ?? entry.action;
+  return entry.repeats > 1 ? `${label} (×${entry.repeats.toLocaleString('en-GB')})` : label;
 }
 
 /** Longest page of `GET /api/audit`, and the page the Audit view asks for. */

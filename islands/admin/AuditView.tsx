@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { AUDIT_ACTIONS, type AuditEntryJson } from '../../shared/audit';
+import { AUDIT_ACTIONS, auditActionLabel, type AuditEntryJson } from '../../shared/audit';
 import { useDashboard } from './context';
 import { formatWhen } from './use-load';
 import { ViewHeading } from './ViewHeading';
@@ -105,7 +105,17 @@ export function AuditView() {
                   <time dateTime={item.at}>{formatWhen(item.at)}</time>
                 </td>
                 <td data-label="Who">{item.actor.name}</td>
-                <td data-label="Action">{AUDIT_ACTIONS[item.action] ?? item.action}</td>
+                <td data-label="Action">
+                  {auditActionLabel(item)}
+                  {item.repeats > 1 && (
+                    <>
+                      {' '}
+                      <span className="admin-muted">
+                        until <time dateTime={item.lastAt}>{formatWhen(item.lastAt)}</time>
+                      </span>
+                    </>
+                  )}
+                </td>
                 <td data-label="On">{item.target ? `${item.target.type} ${item.target.id}` : '—'}</td>
                 <td data-label="What changed">{item.summary || '—'}</td>
               </tr>

@@ -5,6 +5,7 @@ import { ApiError } from './api';
 import { useDashboard } from './context';
 import { formatWhen, useLoad } from './use-load';
 import { ViewHeading } from './ViewHeading';
+import { ViewLink } from './ViewLink';
 
 /** Users (owners): every account, adding one, and changing, resetting, disabling or deleting it. */
 export function UsersView({ username: me }: { username: string }) {
@@ -102,10 +103,17 @@ export function UsersView({ username: me }: { username: string }) {
                         {user.disabled ? 'Enable' : 'Disable'}
                         <span className="visually-hidden"> {user.username}</span>
                       </button>
-                      <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => void change(user, { resetPassword: 'generate' }, `Password of ${user.username} reset; signed out everywhere.`)}>
-                        Reset password<span className="visually-hidden"> of {user.username}</span>
-                      </button>
-                      {user.twoFactor && (
+                      {user.username === me ? (
+                        // Your own password and second factor change in Your account, where your current password is asked.
+                        <ViewLink to={{ name: 'admin', section: 'account' }} className="admin-button admin-button--ghost admin-button--small">
+                          Password and two-factor: Your account
+                        </ViewLink>
+                      ) : (
+                        <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => void change(user, { resetPassword: 'generate' }, `Password of ${user.username} reset; signed out everywhere.`)}>
+                          Reset password<span className="visually-hidden"> of {user.username}</span>
+                        </button>
+                      )}
+                      {user.twoFactor && user.username !== me && (
                         <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => void change(user, { twoFactor: false }, `Two-factor sign-in of ${user.username} turned off.`)}>
                           Turn off two-factor<span className="visually-hidden"> of {user.username}</span>
                         </button>

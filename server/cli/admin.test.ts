@@ -56,6 +56,39 @@ describe('npm run admin', () => {
     expect(editor.stdout).toContain('Admin "cli-editor" (editor) created.');
   }, 120_000);
 
+  it('unlock clears the failures counted against a username, so the daily ceiling no longer holds it, and is audited', async () => {
+    const db = createDb({ dataDir });
+    const at = new Date();
+    const failures = Array.from({ length: 100 }, (_, i) => ({ kind: 'password', username_key: 'cli-admin', ip: `203.0.113.${i}`, device_id: null, failed_at: at }));
+    try {
+      await db('login_failures').insert([...failures, { kind: 'password', username_key: 'cli-editor', ip: '203.0.113.1', device_id: null, failed_at: at }]);
+    } finally {
+      await db.destroy();
+    }
+    // Refused at the ceiling (no second factor), and counted as one more failure of its address.
+    expect(await loginOutcome('cli-admin', 'second password 456')).toBe('throttled');
+
+    const unlocked = await runCli(dataDir, ['unlock', 'CLI-Admin'], '');
+    expect(unlocked.stderr).toBe('');
+    expect(unlocked.status).toBe(0);
+    expect(unlocked.stdout).toContain('Sign-in failures of "cli-admin" cleared (101).');
+    expect(await loginOutcome('cli-admin', 'second password 456')).toBe('signed-in');
+
+    const after = createDb({ dataDir });
+    try {
+      // Only that username's failures went; the audit trail says who was unlocked, from the command line.
+      expect(await after('login_failures').pluck('username_key')).toEqual(['cli-editor']);
+      expect(await after('audit_log').where({ action: 'user.unlock' }).select('actor_name', 'target_id', 'summary')).toEqual([
+        { actor_name: 'system', target_id: 'cli-admin', summary: '101 failures cleared (npm run admin -- unlock)' },
+      ]);
+    } finally {
+      await after.destroy();
+    }
+    const unknown = await runCli(dataDir, ['unlock', 'nobody-here'], '');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('nobody-here');
+  }, 120_000);
+
   it('refuses a short password and a wrong command with a message and exit code 1', async () => {
     // Duplicate and unknown accounts are the service's errors (admin-auth.test.ts), printed the same way.
     const cases: [string[], string, string][] = [

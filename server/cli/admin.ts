@@ -3,9 +3,12 @@ import { createDb } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
 import { createLogger } from '../logger';
 import { createAdminAuth } from '../services/admin-auth';
+import { SYSTEM_ACTOR } from '../services/audit';
 import { isAdminRole } from '../../shared/admin-auth';
 
-const USAGE = 'Usage: npm run admin -- create <username> [owner|editor]\n       npm run admin -- set-password <username>\nThe password is asked for (hidden) on a terminal, or read from the first line of stdin.';
+const USAGE =
+  'Usage: npm run admin -- create <username> [owner|editor]\n       npm run admin -- set-password <username>\n       npm run admin -- unlock <username>\n' +
+  'A password is asked for (hidden) on a terminal, or read from the first line of stdin.';
 
 /** Asks on the terminal without echoing what is typed. */
 function promptHidden(question: string): Promise<string> {
@@ -50,16 +53,26 @@ async function readNewPassword(): Promise<string> {
   return password;
 }
 
-/** `npm run admin -- create <username> [owner|editor]` and `npm run admin -- set-password <username>`. */
+/**
+ * `npm run admin -- create <username> [owner|editor]`, `npm run admin -- set-password <username>`
+ * and `npm run admin -- unlock <username>`.
+ */
 async function run(): Promise<void> {
   const [command, username, role, ...extra] = process.argv.slice(2);
   const roleGiven = role === undefined || (command === 'create' && isAdminRole(role));
-  if ((command !== 'create' && command !== 'set-password') || !username || !roleGiven || extra.length > 0) throw new Error(USAGE);
+  if ((command !== 'create' && command !== 'set-password' && command !== 'unlock') || !username || !roleGiven || extra.length > 0) throw new Error(USAGE);
   const config = loadConfig();
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateLatest(db);
     const auth = createAdminAuth({ db, logger: createLogger('warn') });
+    if (command === 'unlock') {
+      // Whoever has a shell on the server is trusted with the accounts (as with create); the trail
+      // records the unlock as the system's, done from the command line.
+      const { user, cleared } = await auth.unlock(username, SYSTEM_ACTOR, 'npm run admin -- unlock');
+      console.log(`Sign-in failures of "${user.username}" cleared (${cleared}).`);
+      return;
+    }
     const password = await readNewPassword();
     if (command === 'create') {
       // Whoever has a shell on the server controls it anyway: accounts made here are owners unless told.

@@ -50,3 +50,8 @@ export async function deleteAdminSessionOfUser(knex: Knex, adminUserId: number, 
 export async function deleteOtherAdminSessions(knex: Knex, adminUserId: number, keepIdHash: string): Promise<number> {
   return knex('admin_sessions').where({ admin_user_id: adminUserId }).whereNot({ id_hash: keepIdHash }).delete();
 }
+
+/** Moves a session to a new id (its hash): the same session goes on, and the old cookie opens nothing. */
+export async function renameAdminSession(knex: Knex, idHash: string, newIdHash: string): Promise<boolean> {
+  return (await knex('admin_sessions').where({ id_hash: idHash }).update({ id_hash: newIdHash }).returning('id_hash')).length > 0;
+}

@@ -10,6 +10,8 @@ export interface LoginFailureScope {
   usernameKey?: string;
   ip?: string;
   deviceId: string | null;
+  /** Only failures of this kind (all kinds when absent). */
+  kind?: LoginFailureKind;
 }
 
 function inScope(query: Knex.QueryBuilder, scope: LoginFailureScope): Knex.QueryBuilder {
@@ -17,6 +19,7 @@ function inScope(query: Knex.QueryBuilder, scope: LoginFailureScope): Knex.Query
   else query.where('device_id', scope.deviceId);
   if (scope.usernameKey !== undefined) query.where('username_key', scope.usernameKey);
   if (scope.ip !== undefined) query.where('ip', scope.ip);
+  if (scope.kind !== undefined) query.where('kind', scope.kind);
   return query;
 }
 
@@ -29,6 +32,11 @@ export async function insertLoginFailure(
     .insert({ kind: failure.kind, username_key: failure.usernameKey, ip: failure.ip, device_id: failure.deviceId, failed_at: failure.failedAt })
     .returning<{ id: string | number }[]>('id');
   return String(row!.id);
+}
+
+/** Records what an attempt turned out to be (a right password, then a wrong second factor). */
+export async function setLoginFailureKind(knex: Knex, id: string, kind: LoginFailureKind): Promise<void> {
+  await knex('login_failures').where({ id }).update({ kind });
 }
 
 export async function deleteLoginFailure(knex: Knex, id: string): Promise<void> {
@@ -48,6 +56,11 @@ export async function nthOldestLoginFailureAt(knex: Knex, scope: LoginFailureSco
     .offset(nth - 1)
     .first<{ failed_at: Date } | undefined>('failed_at');
   return row?.failed_at;
+}
+
+/** Forgets every failure counted against a username, from any address or device; returns how many. */
+export async function deleteLoginFailuresOfUsername(knex: Knex, usernameKey: string): Promise<number> {
+  return (await knex('login_failures').where('username_key', usernameKey).delete().returning('id')).length;
 }
 
 /** Forgets the failures in the scope (a success forgives its own client's earlier failures). */

@@ -185,4 +185,10 @@ export interface AuditLogRow {
   target_id: string | null;
   summary: string;
   ip: string | null;
+  /** How many times this event happened: more than 1 only on a row counting repeats (`repeat_key`). */
+  repeats: number;
+  /** The latest repeat's time (null: only `at`). */
+  last_at: Date | null;
+  /** What repeats and in which window, on rows that count repeats; null on every other row. */
+  repeat_key: string | null;
 }

@@ -51,8 +51,16 @@ describe('your account', () => {
     expect(wrong.body.fields).toEqual({ currentPassword: messages.account.wrongCurrentPassword });
     const short = await api().post('/api/account/password').set(here.headers).send({ currentPassword: TEST_ADMIN.password, newPassword: 'short' }).expect(400);
     expect(short.body.fields).toEqual({ newPassword: expect.stringContaining('12') });
-    await api().post('/api/account/password').set(here.headers).send({ currentPassword: TEST_ADMIN.password, newPassword: 'a brand new password' }).expect(204);
-    await api().get('/api/auth/session').set('Cookie', here.cookie).expect(200);
+    const changed = await api().post('/api/account/password').set(here.headers).send({ currentPassword: TEST_ADMIN.password, newPassword: 'a brand new password' }).expect(204);
+    // This browser stays signed in under a new session id: the old cookie opens nothing any more.
+    const renewed = sessionCookieFrom(changed.headers['set-cookie']);
+    expect(renewed).toBeDefined();
+    expect(renewed).not.toEqual(here.cookie);
+    await api().get('/api/auth/session').set('Cookie', here.cookie).expect(401);
+    const session = await api().get('/api/auth/session').set('Cookie', renewed!).expect(200);
+    // The same CSRF token goes on with it, so the open dashboard keeps working.
+    expect(session.body.csrfToken).toBe(here.headers['X-CSRF-Token']);
+    await api().get('/api/account/sessions').set({ ...here.headers, Cookie: renewed! }).expect(200);
     await api().get('/api/auth/session').set('Cookie', elsewhere.cookie).expect(401);
     await signInFrom(FIREFOX, '198.51.100.8', 'a brand new password');
     const rows = await t.db('audit_log').where({ action: 'account.password-change' }).select('actor_name', 'target_id');

@@ -1,15 +1,18 @@
 import type Router from '@koa/router';
+import type { Config } from '../config';
 import { adminActor, allow, createRouter } from '../middleware/access';
+import { setSessionCookie } from '../middleware/admin-session';
 import type { AdminAuth } from '../services/admin-auth';
 import type { AccountJson } from '../../shared/admin-account';
 
 /**
  * The signed-in admin's own account, whatever the role: `POST /api/account/password`
- * `{ currentPassword, newPassword }` → 204 (every other session ends); `GET /api/account/sessions`
+ * `{ currentPassword, newPassword }` → 204 (every other session ends; this one gets a new id, so a
+ * new session cookie); `GET /api/account/sessions`
  * → the sessions (device, IP, created, last seen); `DELETE /api/account/sessions/{id}` → 204;
  * `GET /api/account` and two-factor sign-in's setup, enable and turning off.
  */
-export function accountRoutes(auth: AdminAuth): Router {
+export function accountRoutes(auth: AdminAuth, config: Pick<Config, 'isProduction'>): Router {
   const router = createRouter();
 
   router.get('/api/account', allow.adminDuringTwoFactorSetup, async (ctx) => {
@@ -40,7 +43,8 @@ export function accountRoutes(auth: AdminAuth): Router {
   });
 
   router.post('/api/account/password', allow.admin, async (ctx) => {
-    await auth.changeOwnPassword(ctx.state.admin!, ctx.state.adminSession!, ctx.request.body, ctx.ip);
+    const renewed = await auth.changeOwnPassword(ctx.state.admin!, ctx.state.adminSession!, ctx.request.body, ctx.ip);
+    setSessionCookie(ctx, config, renewed.sessionId, renewed.session);
     ctx.status = 204;
   });
 

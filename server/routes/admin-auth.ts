@@ -100,6 +100,11 @@ export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
       case 'challenge-expired':
         throw new ValidationError(adminLoginMessages.required);
       case 'throttled':
+        if (result.codeMayPass) {
+          ctx.status = 429;
+          ctx.body = { error: adminLoginMessages.throttledCodeMayPass(result.retryAfterSeconds), codeMayPass: true };
+          return;
+        }
         throw new RateLimitedError(adminLoginMessages.throttled(result.retryAfterSeconds), result.retryAfterSeconds);
       case 'invalid':
         throw new HttpError(401, adminLoginMessages.invalid);

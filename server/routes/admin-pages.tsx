@@ -22,7 +22,7 @@ function loginAnswer(result: Exclude<SignInResult, { outcome: 'signed-in' }>, st
     case 'invalid':
       return [401, 'password', adminLoginMessages.invalid];
     case 'throttled':
-      return [429, step, adminLoginMessages.throttled(result.retryAfterSeconds)];
+      return [429, step, result.codeMayPass ? adminLoginMessages.throttledCodeMayPass(result.retryAfterSeconds) : adminLoginMessages.throttled(result.retryAfterSeconds)];
     case 'second-factor-required':
       return [200, 'code', undefined];
     case 'invalid-code':
@@ -83,7 +83,9 @@ export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps): Route
       return;
     }
     const [status, nextStep, error] = loginAnswer(result, step);
-    sendLogin(ctx, status, { returnTo, username, remember, error, step: nextStep });
+    // At the account's daily ceiling the password form asks for a code too (both in one post).
+    const offerCode = result.outcome === 'throttled' && Boolean(result.codeMayPass);
+    sendLogin(ctx, status, { returnTo, username, remember, error, step: nextStep, offerCode });
   });
 
   // Anyone may ask to sign out (a session that already ended is sent home all the same); ending a

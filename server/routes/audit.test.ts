@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createAuditTrail } from '../services/audit';
+import { auditActionLabel } from '../../shared/audit';
 import { picture } from '../../tests/helpers/portfolio-fixtures';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
@@ -70,5 +71,16 @@ describe('audit trail API', () => {
     }
     await api().get('/api/audit?from=2028-02-29&to=2028-02-29T23:00:00%2B02:00').set(owner.headers).expect(200);
     for (const method of ['post', 'patch', 'delete'] as const) await api()[method]('/api/audit').set(owner.headers).expect(404);
+  });
+
+  it('shows throttled sign-ins as one entry with their count and last time', async () => {
+    const attempt = () => api().post('/api/auth/login').set('Origin', 'https://agency.test').send({ username: 'hammered', password: 'wrong password!!' });
+    for (let i = 0; i < 5; i += 1) await attempt().expect(401);
+    for (let i = 0; i < 12; i += 1) await attempt().expect(429);
+    const { body } = await api().get('/api/audit?action=auth.throttled&actor=hammered').set(owner.headers).expect(200);
+    expect(body.items).toEqual([expect.objectContaining({ action: 'auth.throttled', summary: 'rule account-and-address', repeats: 12, lastAt: expect.any(String) })]);
+    expect(Date.parse(body.items[0].lastAt)).toBeGreaterThanOrEqual(Date.parse(body.items[0].at));
+    expect(auditActionLabel(body.items[0])).toBe('Sign-in throttled (×12)');
+    expect(auditActionLabel({ action: 'auth.throttled', repeats: 1 })).toBe('Sign-in throttled');
   });
 });

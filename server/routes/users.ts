@@ -18,8 +18,9 @@ export function setPasswordUrl(publicUrl: string, token: string): string {
 /**
  * Accounts, owners only: `GET /api/users` → the list; `POST /api/users` `{ username, role,
  * passwordSetup? }` → 201 `{ user, password }` (generated, shown once) or `{ user, setPasswordUrl,
- * setPasswordUrlExpiresAt }`; `PATCH /api/users/{username}` `{ role?, disabled?, resetPassword? }`
- * → `{ user, … }`; `DELETE /api/users/{username}` → 204.
+ * setPasswordUrlExpiresAt }`; `PATCH /api/users/{username}` `{ role?, disabled?, resetPassword?,
+ * twoFactor?: false, password? }` → `{ user, … }` (`password`, the caller's own, only for their own
+ * second factor or password); `DELETE /api/users/{username}` → 204.
  */
 /** The account a path names, read with the rule every username was made by (no NUL reaches the database). */
 const usernameParam = z.object({ username: adminUsernameSchema });
@@ -49,7 +50,7 @@ export function userRoutes(users: AdminUsers, config: Pick<Config, 'publicUrl'>)
   });
 
   router.patch('/api/users/:username', allow.owner, async (ctx) => {
-    const { user, ...disclosed } = await users.update(usernameOf(ctx), ctx.request.body, adminActor(ctx));
+    const { user, ...disclosed } = await users.update(usernameOf(ctx), ctx.request.body, adminActor(ctx), ctx.ip);
     ctx.body = answer(user, disclosed);
   });
 

@@ -21,6 +21,7 @@ import {
   deleteOtherAdminSessions,
   findAdminSession,
   insertAdminSession,
+  renameAdminSession,
   touchAdminSession,
 } from '../db/admin-sessions';
 import {
@@ -38,7 +39,7 @@ import { deleteLoginChallenge, findLoginChallenge, insertLoginChallenge } from '
 import { describeUserAgent, passwordChangeSchema, type SessionJson } from '../../shared/admin-account';
 import type { Logger } from '../logger';
 import { messages } from '../messages';
-import { createLoginThrottle, type LoginClient } from './login-throttle';
+import { createLoginThrottle, type LoginClient, type ThrottleVerdict } from './login-throttle';
 import {
   type AdminRole,
   adminLoginMessages,
@@ -154,7 +155,11 @@ export type LoginResult =
   | { outcome: 'second-factor-required'; challengeToken: string; challengeExpiresAt: Date }
   | { outcome: 'invalid' }
   | { outcome: 'invalid-code' }
-  | { outcome: 'throttled'; retryAfterSeconds: number };
+  /**
+   * `codeMayPass`: only the account's daily ceiling holds the browser, and a right password with a
+   * valid second factor would pass it (said to every attempt alike, whatever its password).
+   */
+  | { outcome: 'throttled'; retryAfterSeconds: number; codeMayPass?: boolean };
 
 export type AdminAuth = ReturnType<typeof createAdminAuth>;
 
@@ -237,6 +242,24 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     return user;
   }
 
+  /**
+   * Clears the sign-in failures counted against an account's username, from every address and
+   * device, so no limit holds it any longer (the daily ceiling above all, when guessing spread over
+   * many addresses has locked out every browser the account does not know). Audited; returns how
+   * many failures went.
+   */
+  async function unlock(username: string, actor: AuditActor, how: string): Promise<{ user: AdminUserRow; cleared: number }> {
+    const user = await findAdminUserByUsername(db, username.trim());
+    if (!user) throw new NotFoundError(messages.admin.noSuchAdmin(username.trim()));
+    const cleared = await db.transaction(async (trx) => {
+      const count = await throttle.clearUsername(trx, user.username.toLowerCase());
+      await audit.record(actor, { action: 'user.unlock', target: { type: 'user', id: user.username }, summary: `${count} failures cleared (${how})` }, trx);
+      return count;
+    });
+    logger.info({ adminId: user.id, username: user.username, cleared }, 'admin sign-in failures cleared');
+    return { user, cleared };
+  }
+
   /** Whether `password` is this account's password (same cost as a login's check). */
   async function passwordMatches(adminId: number, password: string): Promise<boolean> {
     const user = await findAdminUserById(db, adminId);
@@ -246,8 +269,10 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
   /**
    * Changes the signed-in admin's own password: the current one must be right (a wrong one counts
    * in the login throttle like a failed sign-in), and every other session of the account ends.
+   * The current session goes on under a new id (returned for the cookie), so whoever had learnt
+   * the old one is signed out with the rest; it keeps its CSRF token, which the open dashboard holds.
    */
-  async function changeOwnPassword(admin: SignedInAdmin, session: AdminSessionState, input: unknown, ip: string): Promise<void> {
+  async function changeOwnPassword(admin: SignedInAdmin, session: AdminSessionState, input: unknown, ip: string): Promise<{ sessionId: string; session: AdminSessionState }> {
     const parsed = passwordChangeSchema.safeParse(input ?? {});
     if (!parsed.success) throw new ValidationError(messages.account.invalid, fieldErrorsOf(parsed.error, { unknownField: messages.account.unknownField }));
     const { currentPassword, newPassword } = parsed.data;
@@ -264,27 +289,42 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     if (!(await passwordMatches(admin.id, currentPassword))) {
       throw new ValidationError(messages.account.wrongCurrentPassword, { currentPassword: messages.account.wrongCurrentPassword });
     }
+    const sessionId = newToken();
+    const renewed: AdminSessionState = { ...session, idHash: hashToken(sessionId) };
     await setPassword(admin.username, newPassword, {
-      keepSessionIdHash: session.idHash,
+      keepSessionIdHash: renewed.idHash,
       within: async (trx) => {
+        await renameAdminSession(trx, session.idHash, renewed.idHash);
         await throttle.forgive(trx, client);
-        await audit.record({ id: admin.id, name: admin.username }, { action: 'account.password-change', target: { type: 'user', id: admin.username }, summary: 'other sessions ended', ip }, trx);
+        await audit.record({ id: admin.id, name: admin.username }, { action: 'account.password-change', target: { type: 'user', id: admin.username }, summary: 'other sessions ended; this one has a new id', ip }, trx);
       },
     });
+    return { sessionId, session: renewed };
+  }
+
+  /**
+   * The signed-in admin proves it is them with their password before changing their own account's
+   * secrets (wherever that is asked: Your account, or their own row in Users). A wrong or missing
+   * password answers 400 on the `password` field and counts in the login throttle like a failed
+   * sign-in; a right one forgives this address's failures, as a sign-in does.
+   */
+  async function proveOwnPassword(admin: { id: number; name: string }, password: unknown, ip: string): Promise<void> {
+    const client: LoginClient = { usernameKey: admin.name.toLowerCase(), ip, deviceId: null };
+    const verdict = await throttle.checkThrottle('password', client, now());
+    if (verdict.throttled) throw new RateLimitedError(adminLoginMessages.throttled(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+    if (typeof password !== 'string' || !password || !(await passwordMatches(admin.id, password))) {
+      throw new ValidationError(messages.account.wrongCurrentPassword, { password: messages.account.wrongCurrentPassword });
+    }
+    await throttle.forgive(db, client);
   }
 
   /** Turns off the admin's own two-factor sign-in; the password proves it is them (throttled like a sign-in). */
   async function turnOffOwnTwoFactor(admin: SignedInAdmin, input: unknown, ip: string): Promise<void> {
-    const password = typeof (input as { password?: unknown } | null)?.password === 'string' ? (input as { password: string }).password : '';
-    const client: LoginClient = { usernameKey: admin.username.toLowerCase(), ip, deviceId: null };
-    const at = now();
-    const verdict = await throttle.checkThrottle('password', client, at);
-    if (verdict.throttled) throw new RateLimitedError(adminLoginMessages.throttled(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
-    if (!password || !(await passwordMatches(admin.id, password))) throw new ValidationError(messages.account.wrongCurrentPassword, { password: messages.account.wrongCurrentPassword });
+    const actor = { id: admin.id, name: admin.username };
+    await proveOwnPassword(actor, (input as { password?: unknown } | null)?.password, ip);
     await db.transaction(async (trx) => {
-      await throttle.forgive(trx, client);
       const user = await findAdminUserById(trx, admin.id);
-      if (user) await twoFactor.disable({ id: admin.id, name: admin.username }, user, trx);
+      if (user) await twoFactor.disable(actor, user, trx);
     });
   }
 
@@ -327,16 +367,36 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     const client: LoginClient = { usernameKey, ip: attempt.ip, deviceId: device?.id ?? null };
     // Who tried, for the audit trail: the account if it exists, else the name as typed.
     const claimed: AuditActor = { id: null, name: usernameKey || '?' };
-    const verdict = await throttle.checkThrottle(attempt.code ? 'second-factor' : 'password', client, at);
-    if (verdict.throttled) {
-      const { rule, failures, retryAfterSeconds } = verdict;
-      log.warn({ username: usernameKey, ip: attempt.ip, knownDevice: Boolean(device), rule, failures, retryAfterSeconds }, 'admin login throttled');
-      await audit.record(claimed, { action: 'auth.throttled', summary: `rule ${rule}; retry after ${retryAfterSeconds} s`, ip: attempt.ip });
-      return { outcome: 'throttled', retryAfterSeconds };
+    // Recorded as a password guess; it becomes a wrong code only once its password proves right.
+    const verdict = await throttle.checkThrottle('password', client, at);
+    if (verdict.throttled && verdict.ceilingAttemptId === undefined) {
+      await recordThrottled(claimed, client, verdict, at, log);
+      return { outcome: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
     }
 
     const user = await findAdminUserByUsername(db, usernameKey);
     const passwordMatches = await verify(user?.password_hash ?? (await getDummyHash()), attempt.password).catch(() => false);
+    if (verdict.throttled) {
+      // Only the account's daily ceiling holds this browser. The password was checked all the same
+      // (every answer here takes the same time), but only a right one with a valid second factor
+      // passes; anything else gets the one throttled answer, which says nothing of the password.
+      const refuse = async (): Promise<LoginResult> => {
+        await recordThrottled(claimed, client, verdict, at, log);
+        await failAfterDelay(started);
+        return { outcome: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds, codeMayPass: true };
+      };
+      if (!user || !passwordMatches || user.disabled_at || !user.totp_enabled_at || !attempt.code) return refuse();
+      if (await throttle.secondFactorLimitReached(usernameKey, at)) return refuse();
+      const checked = await twoFactor.verify(user, attempt.code);
+      if (!checked.ok) {
+        await throttle.markSecondFactorFailure(verdict.ceilingAttemptId!);
+        log.warn({ adminId: user.id, username: user.username, ip: attempt.ip }, 'admin second factor refused at the daily ceiling (the password was right)');
+        await audit.record({ id: user.id, name: user.username }, { action: 'auth.sign-in-failed', summary: 'right password, wrong or used code, at the daily ceiling', ip: attempt.ip });
+        return refuse();
+      }
+      log.warn({ adminId: user.id, username: user.username, ip: attempt.ip }, 'admin signed in through the daily ceiling with password and second factor');
+      return startSession(user, { ...attempt, viaRecoveryCode: checked.recoveryCode }, device, client, at, log);
+    }
     // A disabled account answers exactly as a wrong password does.
     if (!user || !passwordMatches || user.disabled_at) {
       await throttle.deleteExpiredFailures(at);
@@ -356,10 +416,37 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
         return { outcome: 'second-factor-required', ...challenge };
       }
       const checked = await twoFactor.verify(user, attempt.code);
-      if (!checked.ok) return codeRefused(user, attempt.ip, started, log);
+      if (!checked.ok) {
+        await throttle.markSecondFactorFailure(verdict.attemptId);
+        return codeRefused(user, attempt.ip, started, log);
+      }
       return startSession(user, { ...attempt, viaRecoveryCode: checked.recoveryCode }, device, client, at, log);
     }
     return startSession(user, attempt, device, client, at, log);
+  }
+
+  /**
+   * A refused attempt, recorded once per client, rule and window of that rule: the first gets an
+   * audit row and a warn line, the others only add to the row's count. A client retrying as fast
+   * as it can (3,550 attempts in 10 s) would otherwise write a row each, kept a year, and a log
+   * line each. The client is the username and address; for the address's own limit, which holds
+   * whatever usernames are tried, the address alone (the row names the first username).
+   */
+  async function recordThrottled(actor: AuditActor, client: LoginClient, verdict: ThrottleVerdict & { throttled: true }, at: Date, log: Logger): Promise<void> {
+    const { rule, windowMs, failures, retryAfterSeconds } = verdict;
+    const window = Math.floor(at.getTime() / windowMs);
+    const anyUsername = rule === 'address';
+    const repeats = await audit.recordRepeat(
+      actor,
+      { action: 'auth.throttled', summary: anyUsername ? `rule ${rule} (any username)` : `rule ${rule}`, ip: client.ip },
+      [rule, window, client.ip, anyUsername ? '' : client.usernameKey],
+    );
+    if (repeats === 1) {
+      log.warn(
+        { username: client.usernameKey, ip: client.ip, knownDevice: client.deviceId !== null, rule, failures, retryAfterSeconds, windowMinutes: windowMs / MINUTE },
+        'admin login throttled (repeats in this window are counted in its audit row, not logged)',
+      );
+    }
   }
 
   async function codeRefused(user: AdminUserRow, ip: string, started: number, log: Logger): Promise<LoginResult> {
@@ -391,7 +478,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     const client: LoginClient = { usernameKey, ip: attempt.ip, deviceId: device?.id ?? null };
     const verdict = await throttle.checkThrottle('second-factor', client, at);
     if (verdict.throttled) {
-      await audit.record({ id: user.id, name: user.username }, { action: 'auth.throttled', summary: `rule ${verdict.rule}; retry after ${verdict.retryAfterSeconds} s`, ip: attempt.ip });
+      await recordThrottled({ id: user.id, name: user.username }, client, verdict, at, log);
       return { outcome: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
     }
     const checked = await twoFactor.verify(user, attempt.code);
@@ -549,7 +636,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     });
   }
 
-  return { twoFactor, setupRequired, turnOffOwnTwoFactor, createAdmin, setPassword, passwordMatches, changeOwnPassword, listSessions, endSession, hasAnyAdmin, login, completeChallenge, resolveSession, logout, ensureFirstAdmin };
+  return { twoFactor, setupRequired, unlock, proveOwnPassword, turnOffOwnTwoFactor, createAdmin, setPassword, passwordMatches, changeOwnPassword, listSessions, endSession, hasAnyAdmin, login, completeChallenge, resolveSession, logout, ensureFirstAdmin };
 }
 
 export const GENERATED_ADMIN_USERNAME = 'admin';

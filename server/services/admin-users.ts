@@ -109,8 +109,17 @@ export function createAdminUsers({ db, auth, audit, now = () => new Date() }: { 
       return { user: await get(created.username), ...disclosed };
     },
 
-    async update(username: string, input: unknown, actor: Actor): Promise<{ user: AdminUserJson } & NewPassword> {
+    /**
+     * `ip` is the caller's address: turning off one's own second factor or resetting one's own
+     * password here needs one's current password (`password`), as Your account does, so a session
+     * left open is not enough to take an owner's secrets; another account's need only the owner.
+     */
+    async update(username: string, input: unknown, actor: Actor, ip: string): Promise<{ user: AdminUserJson } & NewPassword> {
       const change = parseOrThrow(updateUserSchema, input);
+      if (change.twoFactor === false || change.resetPassword) {
+        const target = await findAdminUserByUsername(db, username);
+        if (target?.id === actor.id) await auth.proveOwnPassword(actor, change.password, ip);
+      }
       const at = now();
       const disclosed = await db.transaction(async (trx) => {
         const user = await findOrThrow(trx, username);

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { auditRowsForTarget, deleteAuditRowsBefore, insertAuditRow, listAuditRows } from '../db/audit-log';
+import { auditRowsForTarget, deleteAuditRowsBefore, insertAuditRow, listAuditRows, recordAuditRepeat, type NewAuditRow } from '../db/audit-log';
 import { decodeCursor, encodeCursor } from '../db/keyset-cursor';
 import type { AuditLogRow } from '../db/tables';
 import { ValidationError } from '../errors';
@@ -43,6 +44,21 @@ export function toAuditJson(row: AuditLogRow): AuditEntryJson {
     action: row.action as AuditAction,
     target: row.target_type && row.target_id ? { type: row.target_type, id: row.target_id } : null,
     summary: row.summary,
+    repeats: row.repeats,
+    lastAt: new Date(row.last_at ?? row.at).toISOString(),
+  };
+}
+
+function newRow(at: Date, actor: AuditActor, event: AuditEvent): NewAuditRow {
+  return {
+    at,
+    actor_id: actor.id,
+    actor_name: actor.name.slice(0, 256),
+    action: event.action,
+    target_type: event.target?.type ?? null,
+    target_id: event.target?.id ?? null,
+    summary: (event.summary ?? '').slice(0, 1000),
+    ip: event.ip ?? null,
   };
 }
 
@@ -53,16 +69,17 @@ export function toAuditJson(row: AuditLogRow): AuditEntryJson {
 export function createAuditTrail({ db, now = () => new Date() }: { db: Knex; now?: () => Date }) {
   return {
     async record(actor: AuditActor, event: AuditEvent, trx: Knex = db): Promise<void> {
-      await insertAuditRow(trx, {
-        at: now(),
-        actor_id: actor.id,
-        actor_name: actor.name.slice(0, 256),
-        action: event.action,
-        target_type: event.target?.type ?? null,
-        target_id: event.target?.id ?? null,
-        summary: (event.summary ?? '').slice(0, 1000),
-        ip: event.ip ?? null,
-      });
+      await insertAuditRow(trx, newRow(now(), actor, event));
+    },
+
+    /**
+     * Records an event that may repeat by the thousand (a throttled client retrying): the first
+     * with these `sameAs` parts (what makes two events the same, the window included) gets a row,
+     * the others count on it. Returns the count, 1 for the first.
+     */
+    async recordRepeat(actor: AuditActor, event: AuditEvent, sameAs: readonly (string | number)[]): Promise<number> {
+      const repeatKey = createHash('sha256').update(JSON.stringify([event.action, ...sameAs])).digest('hex');
+      return recordAuditRepeat(db, newRow(now(), actor, event), repeatKey);
     },
 
     /** Newest first, filtered, one page and the cursor of the next (null on the last page). */

@@ -4,8 +4,10 @@ import {
   deleteLoginFailure,
   deleteLoginFailures,
   deleteLoginFailuresBefore,
+  deleteLoginFailuresOfUsername,
   insertLoginFailure,
   nthOldestLoginFailureAt,
+  setLoginFailureKind,
   type LoginFailureScope,
 } from '../db/login-failures';
 import type { LoginFailureKind } from '../db/tables';
@@ -51,6 +53,19 @@ export const UNKNOWN_BROWSER_RULES: readonly ThrottleRule[] = [
 ];
 
 /**
+ * The per-username daily ceiling: the one limit a right password with a valid second factor may
+ * still pass. Reached by guesses spread over many addresses, it would otherwise lock the account
+ * out of every browser it does not know (all of them after a password reset) for a day.
+ */
+export const ACCOUNT_CEILING_RULE = 'account-daily';
+
+/**
+ * Above the ceiling, wrong second factors after a right password that close that way for the day:
+ * whoever has the password gets 10 tries at the code, not 20 per address they can muster.
+ */
+export const SECOND_FACTOR_DAILY_LIMIT = 10;
+
+/**
  * A browser that signed in to the account before (its device cookie): only its own failures count,
  * 5 per 15 minutes, so a stolen or shared device that keeps failing is locked out on its own.
  */
@@ -66,10 +81,18 @@ export type ThrottleVerdict =
       throttled: true;
       /** The rule that keeps the client out longest. */
       rule: string;
+      /** That rule's window: repeats within one are recorded once (audit row, log line). */
+      windowMs: number;
       /** That rule's failures within its window. */
       failures: number;
       /** Seconds until that rule would let the client try again. */
       retryAfterSeconds: number;
+      /**
+       * Set when only the account's daily ceiling refused a browser it does not know: the attempt
+       * stays recorded as a failure under this id (so the address's own limits keep counting), and
+       * a right password with a valid second factor may still pass (`forgive` then clears it).
+       */
+      ceilingAttemptId?: string;
     };
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
@@ -95,7 +118,8 @@ export function createLoginThrottle({ db }: { db: Knex }) {
       if (failures > rule.limit) exceeded.push({ rule, failures: failures - 1 });
     }
     if (exceeded.length === 0) return { throttled: false, attemptId };
-    await deleteLoginFailure(db, attemptId);
+    const ceilingOnly = exceeded.length === 1 && exceeded[0]!.rule.name === ACCOUNT_CEILING_RULE;
+    if (!ceilingOnly) await deleteLoginFailure(db, attemptId);
 
     const verdicts: (ThrottleVerdict & { throttled: true })[] = [];
     for (const { rule, failures } of exceeded) {
@@ -103,9 +127,21 @@ export function createLoginThrottle({ db }: { db: Knex }) {
       const since = new Date(at.getTime() - rule.windowMs);
       const freedBy = await nthOldestLoginFailureAt(db, rule.scope(client), since, failures - rule.limit + 1);
       const retryAfterMs = (freedBy ?? at).getTime() + rule.windowMs - at.getTime();
-      verdicts.push({ throttled: true, rule: rule.name, failures, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+      verdicts.push({ throttled: true, rule: rule.name, windowMs: rule.windowMs, failures, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
     }
-    return verdicts.reduce((longest, verdict) => (verdict.retryAfterSeconds > longest.retryAfterSeconds ? verdict : longest));
+    const longest = verdicts.reduce((longest, verdict) => (verdict.retryAfterSeconds > longest.retryAfterSeconds ? verdict : longest));
+    return ceilingOnly ? { ...longest, ceilingAttemptId: attemptId } : longest;
+  }
+
+  /** Whether the account's wrong second factors after a right password reached the daily limit that closes the ceiling's way through. */
+  async function secondFactorLimitReached(usernameKey: string, at: Date): Promise<boolean> {
+    const failures = await countLoginFailures(db, { usernameKey, deviceId: null, kind: 'second-factor' }, new Date(at.getTime() - DAY));
+    return failures >= SECOND_FACTOR_DAILY_LIMIT;
+  }
+
+  /** The attempt's password was right and its second factor wrong: it counts as a wrong code. */
+  async function markSecondFactorFailure(attemptId: string): Promise<void> {
+    await setLoginFailureKind(db, attemptId, 'second-factor');
   }
 
   /** The secret was right: the client's earlier failures on this account (and this attempt) are forgiven. */
@@ -121,10 +157,15 @@ export function createLoginThrottle({ db }: { db: Knex }) {
     await deleteLoginFailure(db, attemptId);
   }
 
+  /** Forgets every failure counted against the username (an owner's unlock); returns how many. */
+  async function clearUsername(trx: Knex, usernameKey: string): Promise<number> {
+    return deleteLoginFailuresOfUsername(trx, usernameKey);
+  }
+
   /** Deletes failures too old for any rule to count. */
   async function deleteExpiredFailures(at: Date): Promise<void> {
     await deleteLoginFailuresBefore(db, new Date(at.getTime() - LONGEST_WINDOW_MS));
   }
 
-  return { checkThrottle, forgive, release, deleteExpiredFailures };
+  return { checkThrottle, forgive, release, clearUsername, secondFactorLimitReached, markSecondFactorFailure, deleteExpiredFailures };
 }

@@ -16,17 +16,19 @@ export interface AdminLoginPageProps {
   error?: string;
   /** `code`: the password was right and the account's second factor is asked for. */
   step?: 'password' | 'code';
+  /** Only the username's daily ceiling refused the last attempt: the password form takes a code too. */
+  offerCode?: boolean;
 }
 
 /** The login screen `/admin/dashboard` shows without a session: no public chrome, works without JavaScript. */
-export function AdminLoginPage({ returnTo, username = '', remember = false, error, step = 'password' }: AdminLoginPageProps) {
+export function AdminLoginPage({ returnTo, username = '', remember = false, error, step = 'password', offerCode = false }: AdminLoginPageProps) {
   const asset = useAsset();
   return (
     <main id="main" className="admin-login">
       <div className="admin-login__card">
         <img className="admin-login__logo" src={asset('images/logo.svg')} alt={business.name} width={180} height={40} />
         <h1 className="admin-login__title">{step === 'code' ? 'Two-factor sign-in' : 'Sign in to the admin'}</h1>
-        <Island name="AdminLogin" hydrate="load" props={{ action: '/admin/login', returnTo, username, remember, error, step }} />
+        <Island name="AdminLogin" hydrate="load" props={{ action: '/admin/login', returnTo, username, remember, error, step, offerCode }} />
       </div>
       <a className="admin-login__back" href="/">
         ← Back to website
