@@ -19,20 +19,29 @@ export interface AdminLoginProps {
   offerCode?: boolean;
 }
 
+/** What the password step sent, kept only to send again with the code. */
+interface Credentials {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
 /**
  * The admin login form, in two steps for accounts with two-factor sign-in: the password, then the
  * code. Without JavaScript both are plain forms posting to `/admin/login` (the server keeps the
  * right password's place with a short-lived challenge cookie). Once hydrated it signs in through
  * `POST /api/auth/login`, sending the password again with the code, shows failures in place, and
  * reloads the dashboard path on success.
+ *
+ * The password step's fields are uncontrolled and read when the form is sent: a visitor (or a
+ * password manager) may fill them before the island hydrates, and hydration keeps what the page
+ * holds while controlled state would start empty and overwrite it at the next render.
  */
 export default function AdminLogin({ action, returnTo, username: initialUsername, remember: initialRemember, error: initialError, step: initialStep = 'password', offerCode: initialOfferCode = false }: AdminLoginProps) {
   const [step, setStep] = useState(initialStep);
   const [offerCode, setOfferCode] = useState(initialOfferCode);
-  const [username, setUsername] = useState(initialUsername);
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState<Credentials>({ username: initialUsername, password: '', remember: initialRemember });
   const [code, setCode] = useState('');
-  const [remember, setRemember] = useState(initialRemember);
   const [error, setError] = useState(initialError ?? '');
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -44,9 +53,15 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     // The code step rendered by the server (no password in memory) posts as a plain form.
-    if (step === 'code' && !password) return;
+    if (step === 'code' && !credentials.password) return;
     event.preventDefault();
     if (busy) return;
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    // The code offered beside the password when only the daily ceiling refused the last attempt.
+    const ceilingCode = step === 'password' && offerCode ? String(fields.get('code') ?? '').trim() : '';
+    const sent: Credentials =
+      step === 'code' ? credentials : { username: String(fields.get('username') ?? ''), password: String(fields.get('password') ?? ''), remember: fields.get('remember') === 'on' };
     setBusy(true);
     setError('');
     try {
@@ -54,14 +69,16 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         credentials: 'same-origin',
-        body: JSON.stringify({ username, password, remember, ...(step === 'code' || (offerCode && code) ? { code } : {}) }),
+        body: JSON.stringify({ ...sent, ...(step === 'code' ? { code } : ceilingCode ? { code: ceilingCode } : {}) }),
       });
       const body = (await response.json().catch(() => ({}))) as { error?: unknown; twoFactorRequired?: unknown; codeMayPass?: unknown };
       if (response.status === 429 && step === 'password') {
         setOfferCode(body.codeMayPass === true);
-        setCode('');
+        const offered = form.elements.namedItem('code');
+        if (offered instanceof HTMLInputElement) offered.value = '';
       }
       if (response.ok && body.twoFactorRequired === true) {
+        setCredentials(sent);
         setStep('code');
         setBusy(false);
         return;
@@ -84,8 +101,10 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
     }
     setBusy(false);
     if (step === 'code') return codeRef.current?.focus();
-    setPassword('');
-    passwordRef.current?.focus();
+    if (passwordRef.current) {
+      passwordRef.current.value = '';
+      passwordRef.current.focus();
+    }
   };
 
   const errorBox = error && (
@@ -99,7 +118,7 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
       <form className="admin-login__form" method="post" action={action} onSubmit={submit}>
         <input type="hidden" name="returnTo" value={returnTo} />
         <input type="hidden" name="step" value="code" />
-        <input type="hidden" name="username" value={username} />
+        <input type="hidden" name="username" value={credentials.username} />
         {errorBox}
         <p>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
         <div className="admin-login__field">
@@ -143,8 +162,7 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
           spellCheck={false}
           required
           maxLength={LOGIN_INPUT_MAX.username}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          defaultValue={initialUsername}
           aria-invalid={error ? true : undefined}
         />
       </div>
@@ -158,8 +176,6 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
           autoComplete="current-password"
           required
           maxLength={LOGIN_INPUT_MAX.password}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
           aria-invalid={error ? true : undefined}
         />
       </div>
@@ -175,13 +191,11 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={LOGIN_INPUT_MAX.code}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
           />
         </div>
       )}
       <label className="admin-login__remember">
-        <input type="checkbox" name="remember" value="on" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+        <input type="checkbox" name="remember" value="on" defaultChecked={initialRemember} />
         Remember me for 30 days
       </label>
       <button type="submit" className="button admin-login__submit" disabled={busy} aria-disabled={busy}>

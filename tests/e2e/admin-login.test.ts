@@ -102,6 +102,39 @@ describe('admin login in a real browser', () => {
     await context.close();
   });
 
+  // A person (or a password manager) can fill the form from the server's HTML before the island's
+  // script arrives: what the page holds must be what the island signs in with.
+  it.each([
+    ['the username typed before the island hydrates, the password after', ['Username'], ['Password']],
+    ['both filled before the island hydrates, sent after', ['Username', 'Password'], []],
+  ] as const)('keeps what was filled before hydration: %s', async (_label, early, late) => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The island's own bundle is held back until the fields are filled.
+    await page.route('**/islands/AdminLogin-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/admin/dashboard`, { waitUntil: 'domcontentloaded' });
+    const values = { Username: ADMIN.username, Password: ADMIN.password };
+    for (const label of early) await page.getByLabel(label, { exact: true }).fill(values[label]);
+    await expect(page.locator('[data-island="AdminLogin"]').getAttribute('data-hydrated')).resolves.toBeNull();
+    release();
+    await page.waitForSelector('[data-island="AdminLogin"][data-hydrated="true"]');
+    for (const label of late) await page.getByLabel(label, { exact: true }).pressSequentially(values[label]);
+    await expect(page.getByLabel('Username').inputValue()).resolves.toBe(ADMIN.username);
+    await expect(page.getByLabel('Password').inputValue()).resolves.toBe(ADMIN.password);
+    // Signed in through the island's JSON call, with the values the page held.
+    const [login] = await Promise.all([page.waitForRequest(`${server.url}/api/auth/login`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    expect(login.postDataJSON()).toMatchObject({ username: ADMIN.username, password: ADMIN.password });
+    await page.waitForFunction(() => document.title.startsWith('Admin dashboard'));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('works with JavaScript disabled: the error re-rendered with the username kept, then the dashboard path', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();

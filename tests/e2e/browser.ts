@@ -39,6 +39,45 @@ export async function nextFrames(page: Page, count = 2): Promise<void> {
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/**
+ * A phone as a phone browser lays pages out: a page wider than the screen makes it zoom out to
+ * fit (which `viewport` alone, a desktop window made narrow, never does).
+ */
+export const PHONE_DEVICE = { viewport: PHONE, isMobile: true, hasTouch: true } as const;
+
+/** How wide a page lays out, and what makes it wider than the screen. */
+export interface PageWidths {
+  /** `document.documentElement.scrollWidth`: the width the page can be scrolled across. */
+  document: number;
+  body: number;
+  /** `window.innerWidth`: more than the screen when a phone browser zoomed the page out. */
+  viewport: number;
+  /** When the page is wider than the screen: the element whose box ends where the page does. */
+  widest?: string;
+}
+
+/** The page's widths as laid out now (see `PageWidths`). */
+export function pageWidths(page: Page): Promise<PageWidths> {
+  // No named functions inside: under tsx they would be wrapped in a helper the page lacks.
+  return page.evaluate(() => {
+    const width = document.documentElement.scrollWidth;
+    const widths: PageWidths = { document: width, body: document.body.scrollWidth, viewport: window.innerWidth };
+    if (width <= document.documentElement.clientWidth) return widths;
+    // Boxes that overflow a clipping ancestor end further right without widening anything; the
+    // one that sets the width ends exactly at its edge (of several, the last is the innermost).
+    const widest = Array.from(document.body.querySelectorAll('*'))
+      .filter((element) => Math.abs(element.getBoundingClientRect().right + window.scrollX - width) < 1)
+      .pop();
+    if (!widest) return widths;
+    const path: string[] = [];
+    for (let node: Element | null = widest; node && node !== document.body && path.length < 4; node = node.parentElement) {
+      path.unshift(node.tagName.toLowerCase() + Array.from(node.classList, (name) => `.${name}`).join(''));
+    }
+    const text = widest.textContent?.trim().slice(0, 40);
+    return { ...widths, widest: `${path.join(' > ')}${text ? ` "${text}"` : ''}` };
+  });
+}
+
 /** The WCAG 2.2 AA rules every page is held to. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

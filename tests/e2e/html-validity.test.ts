@@ -9,13 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createDb } from '../../server/db/connection';
-import { migrateLatest } from '../../server/db/migrate';
 import { STATIC_PUBLIC_PATHS } from '../../server/routes/seo';
-import { createContentVersion } from '../../server/services/content-version';
-import { createPortfolioService } from '../../server/services/portfolio';
 import { FORM_TYPES } from '../../shared/form-types';
-import { picture, submission } from '../helpers/portfolio-fixtures';
+import { preparePortfolio } from './portfolio-items';
 import { startServer, type RunningServer } from './server';
 
 const VNU_JAR = path.resolve(__dirname, '../../node_modules/vnu-jar/build/dist/vnu.jar');
@@ -26,23 +22,6 @@ interface VnuMessage {
   lastLine?: number;
   message: string;
   extract?: string;
-}
-
-/** Two items written through the portfolio service before the server opens the embedded database. */
-async function preparePortfolio(dataDir: string): Promise<string[]> {
-  const db = createDb({ dataDir });
-  try {
-    await migrateLatest(db);
-    const portfolio = createPortfolioService({ db, contentVersion: createContentVersion(db) });
-    const image = async (colour: string, width = 1200, height = 900) => ({ label: 'Image', data: await picture('png', width, height, colour) });
-    const withSlider = await portfolio.create(
-      submission({ displayCategories: ['Web Development', 'Food'] }, { mainImage: await image('#b45309', 900, 600), sliderImages: [await image('#dc2626'), await image('#16a34a')] }),
-    );
-    const withoutSlider = await portfolio.create(submission({ title: 'Studio Logo', displayCategories: ['Graphic Designing'] }, { mainImage: await image('#7c3aed', 900, 600) }));
-    return [withSlider._id, withoutSlider._id];
-  } finally {
-    await db.destroy();
-  }
 }
 
 describe('HTML validity (W3C Nu Html Checker)', () => {
