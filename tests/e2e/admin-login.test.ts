@@ -1,5 +1,6 @@
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
+import { axeViolations, DESKTOP, launchBrowser, pageWidths, PHONE, PHONE_DEVICE, watchConsole } from './browser';
 import { startServer, type RunningServer } from './server';
 
 const ADMIN = { username: 'e2e-admin', password: 'e2e password that is long' };
@@ -215,4 +216,114 @@ describe('first start on an empty embedded database without ADMIN_USERNAME', () 
       await server.stop();
     }
   }, 60_000);
+});
+
+describe('the daily per-username ceiling in a real browser, for an owner with two-factor sign-in', () => {
+  const OWNER = { username: 'e2e-ceiling', password: 'e2e ceiling owner password' };
+  const STEP_MS = 30_000;
+  let server: RunningServer;
+  let browser: Browser;
+  let secret: string;
+  /** When two-factor was turned on: that step's code is used, and only later ones pass. */
+  let enabledAt: number;
+
+  /** The login API as a script calls it: same-origin, from `ip` when given (the server trusts X-Forwarded-For). */
+  const apiLogin = (body: object, ip?: string) =>
+    fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: server.url, ...(ip ? { 'X-Forwarded-For': ip } : {}) },
+      body: JSON.stringify({ username: OWNER.username, ...body }),
+    });
+  const codeAt = (timestamp: number) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp });
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, TRUST_PROXY: 'true' }),
+      launchBrowser(),
+    ]);
+    // Two-factor on for the owner, through the account's API.
+    const signedIn = await apiLogin({ password: OWNER.password });
+    expect(signedIn.status).toBe(200);
+    const sid = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='))!.split(';')[0]!;
+    const { csrfToken } = (await signedIn.json()) as { csrfToken: string };
+    const session = { Cookie: sid, 'X-CSRF-Token': csrfToken, Origin: server.url, 'Content-Type': 'application/json', Accept: 'application/json' };
+    const setup = await fetch(`${server.url}/api/account/totp/setup`, { method: 'POST', headers: session });
+    expect(setup.status).toBe(200);
+    secret = ((await setup.json()) as { secret: string }).secret;
+    enabledAt = Date.now();
+    const enabled = await fetch(`${server.url}/api/account/totp/enable`, { method: 'POST', headers: session, body: JSON.stringify({ code: codeAt(enabledAt) }) });
+    expect(enabled.status).toBe(200);
+
+    // A guess spread wide: 100 wrong passwords from 25 addresses, 4 each (under every per-address
+    // limit), all at once (each failure is answered after 1 s). That is the username's daily ceiling.
+    const guesses = await Promise.all(Array.from({ length: 100 }, (_, i) => apiLogin({ password: `wrong guess ${i}` }, `203.0.113.${i % 25}`)));
+    expect(guesses.map((response) => response.status)).toEqual(Array(100).fill(401));
+    const next = await apiLogin({ password: 'one more guess' }, '203.0.113.200');
+    expect(next.status).toBe(429);
+    expect(await next.json()).toMatchObject({ codeMayPass: true });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('with JavaScript: the right password alone is refused and a code field appears; a wrong code gets the same refusal; the right password and a valid code sign in', async () => {
+    const context = await browser.newContext(PHONE_DEVICE);
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.waitForSelector('[data-island="AdminLogin"][data-hydrated="true"]');
+    const codeField = page.getByLabel('Code from your authenticator app (two-factor accounts)');
+    await expect(codeField.count()).resolves.toBe(0);
+    const submit = page.getByRole('button', { name: 'Sign in' });
+    const refusal = page.getByRole('alert');
+
+    // The right password alone: the ceiling's answer, and a field for the code beside the password.
+    await page.getByLabel('Username').fill(OWNER.username);
+    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+    const [alone] = await Promise.all([page.waitForResponse(`${server.url}/api/auth/login`), submit.click()]);
+    expect(alone.status()).toBe(429);
+    expect(await alone.json()).toEqual({ error: expect.stringContaining('enter your password with a code from your app'), codeMayPass: true });
+    await codeField.waitFor();
+    const message = (await refusal.textContent())!;
+    expect(message).toMatch(/^Too many failed sign-in attempts for this username\. Please wait .+ — or, if your account uses two-factor sign-in, enter your password with a code from your app\.$/);
+    await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Username').inputValue()).resolves.toBe(OWNER.username);
+    expect(page.url()).toBe(`${server.url}/admin/dashboard`);
+    // That screen passes axe and fits the phone.
+    expect(await axeViolations(page)).toEqual([]);
+    // On a phone a page wider than the screen is zoomed out (the viewport grows); `widest` names the culprit.
+    const widths = await pageWidths(page);
+    expect({ ...widths, fits: widths.document <= PHONE.width && widths.body <= PHONE.width && widths.viewport === PHONE.width }).toMatchObject({ fits: true });
+
+    // The right password with a wrong code: the very same answer.
+    const now = Date.now();
+    const validCodes = new Set([-1, 0, 1].map((step) => codeAt(now + step * STEP_MS)));
+    const wrongCode = ['000000', '111111', '222222', '333333'].find((code) => !validCodes.has(code))!;
+    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+    await codeField.fill(wrongCode);
+    const [withWrongCode] = await Promise.all([page.waitForResponse(`${server.url}/api/auth/login`), submit.click()]);
+    expect(withWrongCode.request().postDataJSON()).toMatchObject({ username: OWNER.username, password: OWNER.password, code: wrongCode });
+    expect(withWrongCode.status()).toBe(429);
+    expect(await withWrongCode.json()).toEqual({ error: message, codeMayPass: true });
+    await expect(submit.isEnabled()).resolves.toBe(true);
+    await expect(refusal.textContent()).resolves.toBe(message);
+    await expect(codeField.inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
+    expect(await context.cookies(server.url)).toEqual([]);
+
+    // The right password with a valid code (a step after the one two-factor was turned on with).
+    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+    await codeField.fill(codeAt(Math.max(Date.now(), enabledAt + STEP_MS)));
+    await submit.click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
+    expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
+    const cookies = (await context.cookies(server.url)).map((cookie) => cookie.name).sort();
+    expect(cookies).toEqual(['admin-device', 'sid']);
+    // The browser reports the two refusals' 429 itself; nothing else may appear.
+    expect(problems.filter((problem) => !problem.includes('status of 429'))).toEqual([]);
+    expect(server.logs.join('\n')).toContain('admin signed in through the daily ceiling with password and second factor');
+    await context.close();
+  });
 });
