@@ -37,7 +37,7 @@ export interface AdminDashboardProps {
 const COLLAPSED_KEY = 'admin.sidebarCollapsed';
 
 /**
- * The whole admin dashboard (SPEC §2, §4): sidebar, top bar and the current view. The view lives in
+ * The whole admin dashboard the spec describes: sidebar, top bar and the current view. The view lives in
  * the URL path, so reload and Back keep it; switching views uses `history.pushState`.
  */
 export default function AdminDashboard({ username, role, csrfToken, path, twoFactorSetupRequired = false }: AdminDashboardProps) {

@@ -13,7 +13,7 @@ export interface PortfolioSliderProps {
 const SLIDE_SIZES = '(min-width: 1024px) 800px, calc(100vw - 2.5rem)';
 
 /**
- * The detail page's image slider (SPEC §4): advances every 3 s and wraps, pauses while the
+ * The detail page's image slider, as the spec has it: advances every 3 s and wraps, pauses while the
  * pointer is over it or focus is inside it, with arrows, thumbnails, indicators and a pause button
  * (WCAG 2.2.2). Autoplay never starts under prefers-reduced-motion. The server renders the
  * first image with every control; autoplay begins once hydrated.

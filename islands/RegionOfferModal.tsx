@@ -29,7 +29,7 @@ function shownThisSession(): boolean {
 }
 
 /**
- * The region/offer modal (SPEC §2): region choice, the free-offer form, or both. It opens by
+ * The region/offer modal of the spec: region choice, the free-offer form, or both. It opens by
  * itself on the home page, and from the top bar's Free Offers (offer) and Region (region) links.
  */
 export default function RegionOfferModal({ regions, autoOpen }: RegionOfferModalProps) {

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
  * fields and statuses. `lead_notes` holds staff notes. Spam is kept (in its own folder) instead
  * of dropped.
  *
- * Indexes, each chosen by measuring at 1,000,000 rows (README, "Lead inbox"): the lists page by
+ * Indexes, each chosen by measuring at 1,000,000 rows (docs/decisions/lead-inbox.md): the lists page by
  * keyset on (submitted_at desc, id desc) over partial indexes of the inbox (spam_at is null) and
  * of the spam folder; type, type + status and status lists have their own; unread leads a small
  * partial one (the top bar counts them on every page); the search a trigram GIN index over the

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * New leads per form per quarter hour, kept by the database itself, so the dashboard home sums a
  * few thousand small rows for its 60 days instead of counting some 80,000 leads at 1,000,000
- * (README, "Reply promise"). Quarter hours in UTC, because every time zone's midnight falls on
+ * (docs/performance.md). Quarter hours in UTC, because every time zone's midnight falls on
  * one: the agency's days add up exactly whatever zone it is set to.
  *
  * Triggers keep the counts true however leads change: inserted (one form post or a million

@@ -13,7 +13,7 @@ export const QUOTE_TIMELINES = ['ASAP', '1-3 months', '3-6 months', '6+ months']
 export const BUDGET = { min: 1000, max: 10000, step: 500, default: 5000 } as const;
 export const QUOTE_DEFAULTS = { service: 'Web Development', timeline: '1-3 months', budget: BUDGET.default } as const;
 
-/** How long the success popups stay (SPEC §9). */
+/** How long the success popups stay (3 s in the spec). */
 export const SUCCESS_POPUP_MS = 3000;
 
 /** The `$10,000+` style label of a budget value; the slider's top end reads "and more". */
@@ -95,13 +95,13 @@ export interface FormDefinition {
   /** In the order the form asks for them (and the admin's inbox shows them). */
   fields: readonly FieldDefinition[];
   submitLabel: string;
-  /** The button's label while the request is on its way (SPEC §4). */
+  /** The button's label while the request is on its way (the spec's Sending... or Submitting...). */
   busyLabel: string;
   /** Shown on the button during the success popup, where the spec asks for it. */
   doneLabel?: string;
   successTitle: string;
   successText: string;
-  /** Fallback failure text when the server gives none (SPEC §8). */
+  /** Fallback failure text when the server gives none (the spec's error texts). */
   failureText: string;
 }
 

@@ -202,7 +202,7 @@ function CountCell({ count }: { count: PeriodCount }) {
   );
 }
 
-/** Users, Projects, Settings: SPEC §2's placeholders. */
+/** Users, Projects, Settings: the sections the spec leaves as placeholders. */
 export function PlaceholderView({ title }: { title: string }) {
   return (
     <>

@@ -20,7 +20,7 @@ const senderOf = (lead: LeadListItem) => lead.name ?? lead.email ?? 'an unknown 
  * Messages: every form's leads in one list, newest first; Forms > type is the same list with
  * `formType` fixed (its Form filter and column hidden). The filters and the search live in the URL,
  * so reload, shared links and Back/Forward show the same list; "Show more" continues by cursor.
- * Each inbox row has the spec's status select and delete (SPEC §2, §7: `PATCH`/`DELETE
+ * Each inbox row has the spec's status select and delete (its own calls, `PATCH`/`DELETE
  * /api/forms/{type}/{id}`); selected rows take bulk actions. Visitors' text is only ever rendered
  * as React text nodes, and long text is cut to 50 characters.
  */
@@ -333,7 +333,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   );
 }
 
-/** A row's status select (its form's statuses) and delete button (SPEC §2). */
+/** A row's status select (its form's statuses) and delete button, as the spec's form lists have them. */
 export function RowActions({ lead, pending, onStatusChange, onDelete }: { lead: LeadListItem; pending: boolean; onStatusChange: (status: string) => void; onDelete: () => void }) {
   const statuses: readonly string[] = FORM_STATUSES[lead.type];
   const sender = senderOf(lead);

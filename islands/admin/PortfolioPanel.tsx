@@ -39,7 +39,7 @@ function usePreviews(files: readonly File[]): string[] {
 
 
 /**
- * The side panel with the add form (SPEC §2, §5), which in edit mode is prefilled and saves through
+ * The side panel with the spec's add form and rules, which in edit mode is prefilled and saves through
  * `PUT`. Uploads report real progress; failures stay in the panel so nothing typed is lost.
  */
 export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) {
@@ -107,7 +107,7 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
       onSaved();
       return;
     } catch (error) {
-      // SPEC §8: a refused save and an exception read differently.
+      // The spec words a refused save and an exception differently.
       if (error instanceof ApiError) setSaveError(`Failed to save portfolio item: ${error.message}`);
       else setSaveError(`An error occurred: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -24,7 +24,7 @@ export function safeWebsiteLink(link: string | undefined | null): string | null 
 }
 
 /**
- * Portfolio management (SPEC §2, §4, §8): the card grid and the detail view share one list, loaded
+ * Portfolio management as the spec has it: the card grid and the detail view share one list, loaded
  * whenever either view is entered; the side panel adds or edits an item; deletes ask first.
  */
 export function PortfolioSection({ view }: { view: Extract<DashboardView, { name: 'portfolio' | 'portfolio-detail' }> }) {
@@ -169,7 +169,7 @@ interface PortfolioDetailProps {
   onDelete: (item: PortfolioItem) => void;
 }
 
-/** SPEC §2's detail view: image, facts, the case study texts and testimonial, and its actions. */
+/** The spec's detail view: image, facts, the case study texts and testimonial, and its actions. */
 function PortfolioDetail({ list, item, onRetry, onEdit, onDelete }: PortfolioDetailProps) {
   const { navigate } = useDashboard();
   const back = (

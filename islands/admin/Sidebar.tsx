@@ -45,7 +45,7 @@ function viewOfSection(key: PlaceholderSection | AdminSection | OwnSection): { t
   return { to: { name: 'placeholder', section: key as PlaceholderSection }, text: PLACEHOLDER_LABELS[key as PlaceholderSection] };
 }
 
-/** SPEC §2's sidebar: the sections, the Forms group, back to website, logout and the collapse toggle. */
+/** The spec's sidebar: the sections, the Forms group, back to website, logout and the collapse toggle. */
 export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClose, onLogout, loggingOut, panelRef, leadsVersion }: SidebarProps) {
   const current = sidebarKeyOfView(view);
   const overdue = useOverdueCount(leadsVersion);

@@ -53,7 +53,7 @@ export const PORTFOLIO_FORM_FIELDS = [
 export type PortfolioFormField = (typeof PORTFOLIO_FORM_FIELDS)[number];
 export type PortfolioFormErrors = Partial<Record<PortfolioFormField, string>>;
 
-/** Recommended upload sizes (SPEC §9), shown beside the file inputs. */
+/** Upload sizes the spec recommends, shown beside the file inputs. */
 export const RECOMMENDED_SIZES = { image: '300 × 200 px', slider: '800 × 600 px' } as const;
 
 export function emptyPortfolioValues(): PortfolioFormValues {
@@ -105,7 +105,7 @@ export function categoryOptions(chosen: readonly string[]): string[] {
 }
 
 /**
- * SPEC §5's rules, checked before anything is sent with the same schema the server applies
+ * The spec's validation rules, checked before anything is sent with the same schema the server applies
  * (`portfolioFormSchema`), plus the file checks only the browser can make. Empty object: valid.
  */
 export function validatePortfolioValues(values: PortfolioFormValues, files: PortfolioFiles): PortfolioFormErrors {
@@ -126,14 +126,14 @@ export function isImageFile(file: Pick<File, 'type'>): boolean {
   return file.type.startsWith('image/');
 }
 
-/** Slider files as kept: images only, at most three (SPEC §5: extras dropped). */
+/** Slider files as kept: images only, at most three (the spec drops extras). */
 export function keptSliderImages<T extends Pick<File, 'type'>>(files: readonly T[]): { kept: T[]; dropped: number } {
   const images = files.filter(isImageFile);
   return { kept: images.slice(0, MAX_SLIDER_IMAGES), dropped: files.length - Math.min(images.length, MAX_SLIDER_IMAGES) };
 }
 
 /**
- * The text fields of `POST /api/portfolio` and `PUT /api/portfolio/{id}` (SPEC §7): category labels
+ * The text fields of `POST /api/portfolio` and `PUT /api/portfolio/{id}` (the spec's fields): category labels
  * as repeated slugs and labels, testimonial and what-we-delivered as JSON text. An empty completion
  * date sends today as `date` ("15 Mar 2025"); on edit the stored date stays.
  */

@@ -1,4 +1,4 @@
-/** Admin tables show long texts cut to this many characters (SPEC §9). */
+/** Admin tables show long texts cut to this many characters (the spec cuts messages to 50). */
 export const TABLE_TEXT_LIMIT = 50;
 
 /**

@@ -4,7 +4,7 @@ import type { FormType } from '../../shared/form-types';
 
 /**
  * The dashboard home's figures, each one indexed query (measured at 1,000,000 leads by
- * `npm run bench:inbox`; README, "Reply promise").
+ * `npm run bench:inbox`; docs/performance.md).
  */
 
 /** Local-midnight instants: the start of each period and of the one before it, and the end of today. */

@@ -9,8 +9,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  * PostgreSQL's settings for the embedded database, chiefly its memory. PGlite runs PostgreSQL as
  * WebAssembly inside the site's own process, so every page it touches counts in the site's RSS,
  * and WebAssembly memory, once grown, is never handed back. PostgreSQL's defaults are sized for a
- * server of its own; these are sized for one site on a 1 GB machine (figures: README,
- * "Performance and resilience").
+ * server of its own; these are sized for one site on a 1 GB machine (figures:
+ * docs/performance.md, "Memory").
  */
 export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
   // The buffer pool, allocated and touched in full at start: the default 128MB costs ~110 MB of
@@ -40,7 +40,7 @@ export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
 
 /**
  * PGlite's own start parameters (single-user mode, no background workers; `-F` because PGlite
- * cannot fsync through Node's file system anyway, see README) plus the settings above. Given on
+ * cannot fsync through Node's file system anyway, see docs/decisions/embedded-database.md) plus the settings above. Given on
  * the command line, they hold for every data folder, old or new, without rewriting the folder's
  * postgresql.conf.
  */

@@ -6,7 +6,7 @@ import { messages } from '../messages';
 
 const formMessages = messages.forms;
 
-/** The admin inbox calls of SPEC §7, as a signed-in admin makes them. */
+/** The spec's admin inbox calls, as a signed-in admin makes them. */
 describe('admin inbox API', () => {
   let t: TestApp;
   let admin: AdminTestSession;

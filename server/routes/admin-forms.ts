@@ -20,7 +20,7 @@ function positiveInt(value: unknown, name: string, fallback: number): number {
 }
 
 /**
- * The admin inbox of form submissions (SPEC §7): list newest first (page by page, the total in
+ * The spec's admin inbox of form submissions: list newest first (page by page, the total in
  * `X-Total-Count`), change a status, delete. Every call needs a signed-in admin.
  */
 export function adminFormRoutes(forms: FormService): Router {

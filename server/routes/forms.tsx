@@ -31,7 +31,7 @@ function senderOf(ctx: Context, fallback: string | null = null) {
   return { sourcePath, visitor: { ip: ctx.ip, userAgent: ctx.get('User-Agent') } };
 }
 
-/** `POST /api/forms/{type}`: the islands' JSON call (SPEC §7), answered 201 with the record's id. */
+/** `POST /api/forms/{type}`: the islands' JSON call the spec lists, answered 201 with the record's id. */
 export function formApiRoutes(forms: FormService): Router {
   const router = createRouter();
   router.post('/api/forms/:type', allow.anyone, async (ctx) => {

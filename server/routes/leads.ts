@@ -4,7 +4,7 @@ import { adminActor, allow, createRouter } from '../middleware/access';
 import type { LeadService } from '../services/leads';
 
 /**
- * The lead inbox API (README, "Lead inbox"), for every admin; state changes need the CSRF token:
+ * The lead inbox API (docs/api.md), for every admin; state changes need the CSRF token:
  * - `GET /api/leads?type=&status=&q=&from=&to=&folder=inbox|spam&unread=&cursor=&limit=` →
  *   `{ items, nextCursor }`, newest first, keyset-paged
  * - `GET /api/leads.csv?<the same filters>` → every matching lead as CSV, streamed

@@ -3,7 +3,7 @@ import { adminActor, allow, createRouter } from '../middleware/access';
 import type { MailHealthService } from '../services/mail-health';
 
 /**
- * Mail health (README, "Reply promise"), for every admin:
+ * Mail health (docs/api.md), for every admin:
  * - `GET /api/mail-health` → `{ troubled, notifications }`: staff notifications failed or waiting > 15 min
  * - `POST /api/mail-health/retry` → `{ retried }`: all of them due now (CSRF token needed)
  */

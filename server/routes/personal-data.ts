@@ -3,7 +3,7 @@ import { adminActor, allow, createRouter } from '../middleware/access';
 import type { PersonalDataService } from '../services/personal-data';
 
 /**
- * Personal data by e-mail address (README, "Reply promise"), owners only (an editor's call is
+ * Personal data by e-mail address (docs/api.md), owners only (an editor's call is
  * refused 403 before it runs). Every call is a POST with the address in its body, so the address
  * never lands in an access log, the browser's history or a `Referer`:
  * - `POST /api/personal-data/find` `{ email }` → `{ email, leads, notes, notifications }`

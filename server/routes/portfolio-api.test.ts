@@ -97,7 +97,7 @@ describe('portfolio API', () => {
     await request(t.app.callback()).get('/media/../../etc/passwd').expect(404);
   });
 
-  it('creates from the multipart form of SPEC §7, keeping three of four slider images', async () => {
+  it('creates from the multipart form the spec describes, keeping three of four slider images', async () => {
     const [main, ...sliders] = await Promise.all([picture('jpeg', 900, 600), ...['#f00', '#0f0', '#00f', '#ff0'].map((c) => picture('png', 800, 600, c))]);
     let call = post()
       .field('completionDate', '')

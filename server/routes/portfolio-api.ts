@@ -8,7 +8,7 @@ import type { AuditTrail } from '../services/audit';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 
 /**
- * The portfolio API (SPEC §7 plus `GET` and `PUT` of one item). Reads are public, like the pages
+ * The portfolio API (the spec's calls plus `GET` and `PUT` of one item). Reads are public, like the pages
  * that show the same items; writes need a signed-in admin (owner or editor) and are audited once done.
  */
 export function portfolioApiRoutes(portfolio: PortfolioService, audit: AuditTrail): Router {

@@ -14,7 +14,7 @@ const FILE_FIELDS = new Set(['image', 'sliderImages']);
 /**
  * Reads a `multipart/form-data` portfolio form into memory with every limit enforced while the
  * body streams in: the upload limit per file, one main image, and the first three slider images
- * (later ones are skipped unread, SPEC §5). Nothing touches the disk. Throws 4xx `HttpError`s: the
+ * (later ones are skipped unread, as the spec asks). Nothing touches the disk. Throws 4xx `HttpError`s: the
  * body is the HTTP layer's to read; the service then checks each file by its content.
  */
 export async function readPortfolioMultipart(req: IncomingMessage): Promise<PortfolioSubmission> {

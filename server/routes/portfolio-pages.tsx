@@ -78,7 +78,7 @@ export function portfolioPageRoutes(send: SendPage, portfolio: PortfolioService,
     const industry = industryBySlug(ctx.params.slug ?? '');
     if (!industry) return next();
     const loaded = await loadList(ctx);
-    // Sample cards stand in when the portfolio cannot be read, as when nothing matches (SPEC §2);
+    // Sample cards stand in when the portfolio cannot be read, as the spec shows them when nothing matches;
     // only a page showing the stored portfolio as it is may be kept.
     send(ctx, { meta: industryMeta(industry), page: <IndustryPage industry={industry} loaded={loaded} /> }, { cacheable: loaded.ok });
   });

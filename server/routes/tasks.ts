@@ -3,7 +3,7 @@ import { allow, createRouter } from '../middleware/access';
 import type { ReplyQueue } from '../services/reply-queue';
 
 /**
- * The reply queue API (README, "Reply promise"), for every admin:
+ * The reply queue API (docs/api.md), for every admin:
  * - `GET /api/tasks?cursor=&limit=` → `{ items, nextCursor, now }`: open leads, soonest due first
  * - `GET /api/tasks/counts` → `{ open, overdue }` (the sidebar's badge)
  * A lead leaves the queue when it is answered: `PATCH /api/leads/{type}/{id}/status`.

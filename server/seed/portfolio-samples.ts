@@ -7,7 +7,7 @@ export interface SampleProject {
   palette: [string, string];
 }
 
-/** Realistic sample projects so a new install shows a living portfolio (SPEC §3 fields). */
+/** Realistic sample projects so a new install shows a living portfolio (all the spec's item fields). */
 export const SAMPLE_PROJECTS: SampleProject[] = [
   {
     palette: ['#045e63', '#0b8f8a'],

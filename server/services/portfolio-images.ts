@@ -29,7 +29,7 @@ export interface EncodedImage {
 }
 
 /**
- * The sizes the pages use, at 1× and 2×: cards are 300×200 slots (SPEC §9), the detail slider
+ * The sizes the pages use, at 1× and 2×: cards are the spec's 300×200 slots, the detail slider
  * 800×600, the slider's thumbnails about 100 px wide.
  */
 export const VARIANTS: Record<ImageVariant, { aspect: number; widths: number[] }> = {

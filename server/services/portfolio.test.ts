@@ -80,7 +80,7 @@ describe('portfolio service (real database)', () => {
     expect(await portfolio.get('not-a-uuid')).toBeUndefined();
   });
 
-  describe('the save rules of SPEC §5', () => {
+  describe('the save rules the spec sets', () => {
     it.each([
       ['title', portfolioMessages.titleRequired],
       ['client', portfolioMessages.clientRequired],
@@ -122,7 +122,7 @@ describe('portfolio service (real database)', () => {
       expect(dated).toMatchObject({ completionDate: 'Spring 2024', date: '2 Apr 2024' });
     });
 
-    it('maps labels to slugs on save (SPEC §7), lowercasing unmapped labels and keeping given slugs', async () => {
+    it('maps labels to slugs on save as the spec does, lowercasing unmapped labels and keeping given slugs', async () => {
       const item = await portfolio.create(
         submission({ displayCategories: ['Graphic Designing', 'Social Media Design', 'Social Media Marketing', 'Information Technology', 'E-commerce', 'Medical', 'Brand Strategy'] }),
       );

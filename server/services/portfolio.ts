@@ -42,7 +42,7 @@ export interface PortfolioService {
 }
 
 /**
- * The portfolio: validation (SPEC §5), image encoding and storage. Every change is one transaction
+ * The portfolio: validation (the spec's rules), image encoding and storage. Every change is one transaction
  * that also bumps the content version, so cached pages on every instance follow it. Images are
  * checked and encoded before the transaction opens: when any file or field is invalid nothing
  * is stored.

@@ -1,6 +1,6 @@
-/** The category labels the admin form offers and the slugs stored for them (SPEC §7). Isomorphic. */
+/** The category labels the admin form offers and the slugs the spec stores for them. Isomorphic. */
 
-/** SPEC §7: the slug stored for each category label chosen in the form. */
+/** The spec's mapping: the slug stored for each category label chosen in the form. */
 export const CATEGORY_LABEL_TO_SLUG: Readonly<Record<string, string>> = {
   'Web Development': 'web',
   'Graphic Designing': 'graphic',
@@ -24,12 +24,12 @@ export const CATEGORY_LABEL_TO_SLUG: Readonly<Record<string, string>> = {
 /** The labels the add/edit form offers, in the spec's order. */
 export const CATEGORY_LABELS: readonly string[] = Object.keys(CATEGORY_LABEL_TO_SLUG);
 
-/** SPEC §7: a mapped label's slug, otherwise the label lowercased. */
+/** As the spec maps labels on save: a mapped label's slug, otherwise the label lowercased. */
 export function categorySlugForLabel(label: string): string {
   const trimmed = label.trim();
   // Own keys only: a label such as "__proto__" or "constructor" must not read the object's prototype.
   return Object.hasOwn(CATEGORY_LABEL_TO_SLUG, trimmed) ? CATEGORY_LABEL_TO_SLUG[trimmed]! : trimmed.toLowerCase();
 }
 
-/** What an item saved without any category is stored as (SPEC §5). */
+/** What an item saved without any category is stored as (the spec's save rule). */
 export const UNCATEGORIZED = { slug: 'uncategorized', label: 'Uncategorized' } as const;

@@ -8,7 +8,7 @@ export const PORTFOLIO_CATEGORY_PAGES = [
   {
     slug: 'web-development',
     label: 'Web Development',
-    // SPEC §7, verbatim.
+    // The spec's keyword list for this page, verbatim.
     keywords: ['web', 'Web Development', 'web-development', 'website', 'frontend', 'backend', 'fullstack', 'responsive'],
     intro: 'Websites and web applications we have designed and built: fast, responsive and easy for our clients to run.',
     emptyMessage: 'No portfolio items found in this category. Please check back later.',
@@ -16,7 +16,7 @@ export const PORTFOLIO_CATEGORY_PAGES = [
   {
     slug: 'graphic-designing',
     label: 'Graphic Designing',
-    // SPEC §7, verbatim.
+    // The spec's keyword list for this page, verbatim.
     keywords: ['graphic', 'Graphic Designing', 'graphic-designing', 'design', 'branding', 'logo', 'illustration', 'print'],
     intro: 'Brand identities, logos, print and illustration work that gives our clients a look people remember.',
     emptyMessage: 'No portfolio items found in this category. Please check back later.',
@@ -40,7 +40,7 @@ export const PORTFOLIO_CATEGORY_PAGES = [
     label: 'App Development',
     keywords: ['app-development', 'App Development', 'app', 'apps', 'mobile', 'mobile app', 'mobile development', 'ios', 'android'],
     intro: 'Mobile and web apps we have planned, designed and shipped for iOS, Android and the browser.',
-    // SPEC §8: the app development page omits the second sentence.
+    // The spec's empty-list message: the app development page omits the second sentence.
     emptyMessage: 'No portfolio items found in this category.',
   },
 ] as const;

@@ -3,7 +3,7 @@ import { PORTFOLIO_LIMITS } from './limits';
 
 /** How the pages show items: card excerpts and the filter's categories. Isomorphic. */
 
-/** SPEC §9: first ten words of a description plus an ellipsis (shorter ones unchanged). */
+/** The spec's card excerpt: first ten words of a description plus an ellipsis (shorter ones unchanged). */
 export function cardExcerpt(description: string, words: number = PORTFOLIO_LIMITS.cardDescriptionWords): string {
   const all = description.trim().split(/\s+/).filter(Boolean);
   return all.length > words ? `${all.slice(0, words).join(' ')}...` : all.join(' ');

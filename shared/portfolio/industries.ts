@@ -4,8 +4,9 @@
  */
 
 /**
- * Keywords per industry page (slugs of `views/content/industries.ts`): the §7 slug and label of the
- * industry plus obvious synonyms. Healthcare's stored slug is `medical` (its label is Medical).
+ * Keywords per industry page (slugs of `views/content/industries.ts`): the industry's slug and label
+ * in the spec's category mapping plus obvious synonyms. Healthcare's stored slug is `medical` (its
+ * label is Medical).
  */
 export const INDUSTRY_KEYWORDS = {
   'real-estate': ['real-estate', 'Real Estate', 'property', 'realty', 'housing'],
@@ -22,5 +23,5 @@ export const INDUSTRY_KEYWORDS = {
   jewellery: ['jewellery', 'Jewellery', 'jewelry', 'jeweller', 'luxury', 'accessories'],
 } as const satisfies Record<string, readonly string[]>;
 
-/** Industries whose page shows nothing (rather than sample cards) when no item matches (SPEC §2). */
+/** Industries whose page shows nothing (rather than sample cards) when no item matches, as the spec has it. */
 export const INDUSTRIES_WITHOUT_SAMPLES: readonly string[] = ['it', 'jewellery'];

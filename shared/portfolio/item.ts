@@ -1,6 +1,6 @@
 /**
- * What a portfolio item is: the data stored for it and its JSON in the API and the pages (SPEC §3
- * names). Isomorphic (types and constants only).
+ * What a portfolio item is: the data stored for it and its JSON in the API and the pages (the field
+ * names the spec gives). Isomorphic (types and constants only).
  */
 
 export interface DeliveredItem {
@@ -12,7 +12,7 @@ export interface DeliveredItem {
 export const DELIVERED_ICONS = ['palette', 'speed', 'shield', 'pen', 'devices', 'accessibility', 'check'] as const;
 export type DeliveredIconName = (typeof DELIVERED_ICONS)[number];
 
-/** What is stored: every rule of SPEC §5 applied. */
+/** What is stored: every one of the spec's validation rules applied. */
 export interface PortfolioItemData {
   title: string;
   client: string;
@@ -50,7 +50,7 @@ export interface ResponsiveImage {
   jpeg: ImageSource[];
 }
 
-/** A portfolio item in the API (SPEC §3 names) and in the pages. */
+/** A portfolio item in the API (the spec's field names) and in the pages. */
 export interface PortfolioItemJson extends PortfolioItemData {
   _id: string;
   /** Main image, card size JPEG (null when the item has none). */

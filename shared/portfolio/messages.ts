@@ -1,7 +1,7 @@
 import { PORTFOLIO_LIMITS } from './limits';
 
 /**
- * Every text the portfolio shows or answers with: the spec's states (SPEC §8), the save rules'
+ * Every text the portfolio shows or answers with: the spec's states and error texts, the save rules'
  * field messages and the upload checks (whose numbers come from `PORTFOLIO_LIMITS`). Isomorphic:
  * the server, the pages and the admin dashboard read the same texts.
  */
@@ -13,7 +13,7 @@ export const portfolioMessages = {
   listEmpty: 'No portfolio items found. Please check back later.',
   detailFailed: 'Failed to load portfolio details. Please try again later.',
   notFound: 'Portfolio not found',
-  /** The admin's list (SPEC §8), shown with Retry. */
+  /** The admin's list failing (the spec's text), shown with Retry. */
   adminListFailed: 'Failed to load portfolio items',
   added: 'Portfolio item added successfully!',
   updated: 'Portfolio item updated successfully!',

@@ -11,7 +11,7 @@ const item = (categories: string[], displayCategories: string[] = []) => ({ cate
 const page = (slug: string) => PORTFOLIO_CATEGORY_PAGES.find((p) => p.slug === slug)!;
 
 describe('portfolio shared rules', () => {
-  it('maps every label of SPEC §7 to its slug and lowercases the rest', () => {
+  it('maps every label the spec maps to its slug and lowercases the rest', () => {
     expect(CATEGORY_LABEL_TO_SLUG).toEqual({
       'Web Development': 'web',
       'Graphic Designing': 'graphic',
@@ -41,7 +41,7 @@ describe('portfolio shared rules', () => {
     expect(categorySlugForLabel('toString')).toBe('tostring');
   });
 
-  it('matches the web and graphic pages on the exact keyword lists of SPEC §7', () => {
+  it('matches the web and graphic pages on the exact keyword lists the spec gives', () => {
     expect(page('web-development').keywords).toEqual(['web', 'Web Development', 'web-development', 'website', 'frontend', 'backend', 'fullstack', 'responsive']);
     expect(page('graphic-designing').keywords).toEqual(['graphic', 'Graphic Designing', 'graphic-designing', 'design', 'branding', 'logo', 'illustration', 'print']);
     for (const keyword of page('web-development').keywords) expect(matchesKeywords(item([keyword.toUpperCase()]), page('web-development').keywords)).toBe(true);

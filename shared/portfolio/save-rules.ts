@@ -3,14 +3,14 @@ import type { DeliveredItem, PortfolioItemData } from './item';
 import type { PortfolioFields } from './schema';
 
 /**
- * The save rules of SPEC §5 and §7 that turn the form's checked fields into what is stored, with
+ * The spec's validation and save rules that turn the form's checked fields into what is stored, with
  * the defaults they fill in. Isomorphic: the API applies them, the admin form shows the defaults.
  */
 
-/** SPEC §3 and §9: an item's colour when none is chosen. */
+/** An item's colour when none is chosen (the spec's default). */
 export const DEFAULT_BG_COLOR = '#045e63';
 
-/** SPEC §3: the six "what we delivered" items an item starts with. */
+/** The six "what we delivered" items the spec gives an item to start with. */
 export const DEFAULT_DELIVERED_ITEMS: readonly DeliveredItem[] = [
   { title: 'Attractive Design', icon: 'palette' },
   { title: 'Optimized Site Speed', icon: 'speed' },
@@ -20,14 +20,14 @@ export const DEFAULT_DELIVERED_ITEMS: readonly DeliveredItem[] = [
   { title: 'Accessibility', icon: 'accessibility' },
 ];
 
-/** `15 Mar 2025`, the date style of SPEC §5 (UTC, so every instance agrees). */
+/** `15 Mar 2025`, the date style the spec gives an empty completion date (UTC, so every instance agrees). */
 export function formatPortfolioDate(date: Date): string {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /**
- * The save rules of SPEC §5 and §7: labels map to slugs (unmapped labels lowercased), slugs given
+ * The spec's save rules: labels map to slugs (unmapped labels lowercased), slugs given
  * without labels keep themselves as labels, no category at all is stored as Uncategorized, an
  * empty completion date becomes today, and the defaults (colour, delivered items) fill in.
  */

@@ -96,7 +96,7 @@ export const portfolioFieldsSchema = z.object({
 });
 
 /**
- * The admin form's rules: the fields plus SPEC §5's "at least one category". The API itself stores
+ * The admin form's rules: the fields plus the spec's "at least one category". The API itself stores
  * an item sent without any category as Uncategorized (the spec's save rule), so it uses
  * `portfolioFieldsSchema`.
  */

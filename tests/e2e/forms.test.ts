@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from './server';
 
 /** A person takes more than the server's minimum fill time (3 s by default) to fill a form. */
 const HUMAN_FILL_MS = 3500;
-/** SPEC §4: the success popup shows for 3 s. */
+/** The spec shows the success popup for 3 s. */
 const POPUP_MS = 3000;
 const SCREENSHOTS = path.resolve(__dirname, '../../screenshots');
 

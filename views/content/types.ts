@@ -1,6 +1,6 @@
 /** Shared types for the static marketing content. Pure data: no runtime imports. */
 
-/** The regional sites the region modal offers (SPEC §3); `REGION_SITES` may override their addresses. */
+/** The spec's five regional sites the region modal offers; `REGION_SITES` may override their addresses. */
 export const REGION_CODES = ['us', 'uk', 'eu', 'uae', 'in'] as const;
 export type RegionCode = (typeof REGION_CODES)[number];
 

@@ -39,7 +39,7 @@ interface IndustryCardProps {
   picture: React.ReactNode;
 }
 
-/** Badge, title, and an overlay with the ten-word excerpt and the link (SPEC §2). */
+/** Badge, title, and an overlay with the ten-word excerpt and the link: the spec's industry card. */
 function IndustryCard({ badge, title, description, href, linkLabel, picture }: IndustryCardProps) {
   return (
     <li className="industry-card">

@@ -11,7 +11,7 @@ import { PageSection } from '../components/PageSection';
 import { PortfolioCard, PortfolioNotice } from '../components/PortfolioCard';
 import { SiteLayout } from '../layout/SiteLayout';
 
-/** Items loaded for a page, or the failure the page reports (SPEC §4: error, empty or loaded). */
+/** Items loaded for a page, or the failure the page reports (the spec's states: error, empty or loaded). */
 export type Loaded<T> = { ok: true; value: T } | { ok: false };
 
 const GRID_ID = 'portfolio-grid';
