@@ -14,8 +14,8 @@ FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 # in per-thread arenas that glibc never returns (measured by npm run bench). A JavaScript heap of
 # at most 192 MB (some six times the server's working heap): under a burst such as a CSV export of
 # a million leads V8 then collects sooner instead of letting the heap grow fourfold first
-# (measured by npm run bench:inbox). The benches run the server with the same settings
-# (scripts/lib/production-env.ts).
+# (measured by npm run bench:inbox). These two are defined in server/runtime-settings.ts, which
+# npm start and the benches use; keep them in step (server/runtime-settings.test.ts checks).
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data \

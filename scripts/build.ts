@@ -4,14 +4,15 @@ import { buildAssets } from './build-assets';
 
 /**
  * `npm run build`: production browser bundles and the server as one file (`dist/server.js`), whose
- * npm dependencies stay external and are installed with `npm ci --omit=dev`.
+ * npm dependencies stay external and are installed with `npm ci --omit=dev`, beside it `npm start`'s
+ * launcher (`dist/start.js`), the migrations command and the image encoder's child.
  */
 async function build(): Promise<void> {
   const root = path.resolve(__dirname, '..');
   const manifest = await buildAssets({ production: true });
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { server: 'server/index.ts', migrate: 'server/cli/migrate.ts', 'image-encoder': 'server/image-encoder-child.ts' },
+    entryPoints: { server: 'server/index.ts', start: 'server/cli/start.ts', migrate: 'server/cli/migrate.ts', 'image-encoder': 'server/image-encoder-child.ts' },
     outdir: path.join(root, 'dist'),
     bundle: true,
     platform: 'node',

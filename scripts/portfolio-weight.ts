@@ -13,7 +13,8 @@ import { createDb } from '../server/db/connection';
 import { migrateLatest } from '../server/db/migrate';
 import { createContentVersion } from '../server/services/content-version';
 import { createPortfolioService } from '../server/services/portfolio';
-import { SAMPLE_PROJECTS, sampleImage } from '../server/seed/portfolio-samples';
+import { SAMPLE_PROJECTS, sampleDrawing } from '../server/seed/portfolio-samples';
+import { rasterizeDrawing } from '../server/services/portfolio-images';
 import { launchBrowser, PHONE } from '../tests/e2e/browser';
 import { startServer } from '../tests/e2e/server';
 
@@ -22,7 +23,7 @@ const ITEMS = 12;
 /** A photo-like upload: the sample artwork at camera size with film grain, as a quality-90 JPEG. */
 async function photoUpload(index: number): Promise<Buffer> {
   const project = SAMPLE_PROJECTS[index % SAMPLE_PROJECTS.length]!;
-  const artwork = await sampleImage(project, 0, 2400, 1600);
+  const artwork = await rasterizeDrawing(sampleDrawing(project, 0, 2400, 1600));
   const grain = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
   return sharp(artwork).composite([{ input: grain, blend: 'soft-light' }]).jpeg({ quality: 90 }).toBuffer();
 }

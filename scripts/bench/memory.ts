@@ -4,7 +4,11 @@
  * peak while every bench scenario runs for a few seconds. RSS of the site's process only (with
  * PostgreSQL, the database's own memory is in its server's processes).
  *
+ * With `starts`, `npm start`'s own case instead: the embedded database's first start, which loads
+ * the sample portfolio, and a later start on the same folder, each idle.
+ *
  *   BENCH_MEMORY_SECONDS=10 npm run bench    # seconds of load per scenario (default 5, one bench round)
+ *   npx tsx scripts/bench/memory.ts starts    # after a build: only the first and a later start
  */
 import autocannon from 'autocannon';
 import { startServer } from '../../tests/e2e/server';
@@ -12,6 +16,10 @@ import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
 import { freePort, peakRssMb, rssMb } from '../lib/net';
 import { BENCH_ADMIN, benchScenarios, prepareSite } from './scenarios';
 import { PRODUCTION_RUNTIME_ENV } from '../lib/production-env';
+import { RUNTIME_ENV } from '../../server/runtime-settings';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const LOAD_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 5);
 /** Time left for start-up work (first GCs, the content-version poll) to settle before "idle". */
@@ -65,6 +73,46 @@ async function measure(database: MemoryFigures['database']): Promise<MemoryFigur
   }
 }
 
+/** The site's first and a later start as `npm start` runs it: idle RSS and peak of each, in MB. */
+export interface StartFigures {
+  first: { idleMb: number; peakMb: number; seconds: number };
+  later: { idleMb: number; peakMb: number; seconds: number };
+}
+
+/**
+ * `npm start` on a new embedded folder (the database created, the sample portfolio loaded), then
+ * again on the same folder: each viewed as a visitor would (every first page once), then left alone.
+ * The runtime settings `npm start` gives it, and `NODE_ENV` unset as there.
+ */
+export async function measureStarts(): Promise<StartFigures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-starts-'));
+  const once = async () => {
+    const started = Date.now();
+    const site = await startServer({ ...RUNTIME_ENV, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(await freePort()), DATA_DIR: dataDir, SEED_SAMPLE_PORTFOLIO: 'true' });
+    const seconds = (Date.now() - started) / 1000;
+    try {
+      for (const path of FIRST_VIEWS) await fetch(site.url + path).then((response) => response.arrayBuffer());
+      await settle();
+      return { idleMb: rssMb(site.process.pid!), peakMb: peakRssMb(site.process.pid!), seconds };
+    } finally {
+      await site.stop();
+    }
+  };
+  try {
+    return { first: await once(), later: await once() };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printStarts({ first, later }: StartFigures): void {
+  console.log('RSS of the site under npm start, embedded database (MB)');
+  for (const [name, row] of [['first start', first], ['later start', later]] as const) {
+    console.log(`${name.padEnd(12)} idle ${row.idleMb.toFixed(0).padStart(4)}  peak ${row.peakMb.toFixed(0).padStart(4)}  (listening after ${row.seconds.toFixed(1)} s)`);
+  }
+  console.log('Goal: idle ≤ 200 on every start\n');
+}
+
 /** Runs the site on the embedded database, then on the local PostgreSQL (when it answers), and measures each. */
 export async function measureMemory(): Promise<MemoryFigures[]> {
   const figures = [await measure('embedded'), await measure('PostgreSQL')];
@@ -83,7 +131,8 @@ export function printMemory(figures: MemoryFigures[]): void {
 
 // `npx tsx scripts/bench/memory.ts` (after `npm run build`) runs this part of the bench alone.
 if (require.main === module) {
-  measureMemory().then(printMemory, (error: unknown) => {
+  const run = process.argv[2] === 'starts' ? measureStarts().then(printStarts) : measureMemory().then(printMemory);
+  run.catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request as AutocannonRequest } from 'autocannon';
-import { SAMPLE_PROJECTS, sampleImage } from '../../server/seed/portfolio-samples';
+import { SAMPLE_PROJECTS, sampleDrawing } from '../../server/seed/portfolio-samples';
+import { rasterizeDrawing } from '../../server/services/portfolio-images';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 import { distinctDisplayCategories } from '../../shared/portfolio/display';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
@@ -108,8 +109,8 @@ async function addPortfolioItems(baseUrl: string, { cookie, csrfToken }: AdminSe
   for (let index = 0; index < PORTFOLIO_ITEMS; index += 1) {
     const project = SAMPLE_PROJECTS[index % SAMPLE_PROJECTS.length]!;
     const form = formOf(projectFields(index));
-    form.append('image', new Blob([new Uint8Array(await sampleImage(project, 0, 1600, 1200))], { type: 'image/png' }), 'main.png');
-    for (let slide = 1; slide <= 2; slide += 1) form.append('sliderImages', new Blob([new Uint8Array(await sampleImage(project, slide, 1600, 1200))], { type: 'image/png' }), `slide-${slide}.png`);
+    form.append('image', new Blob([new Uint8Array(await rasterizeDrawing(sampleDrawing(project, 0, 1600, 1200)))], { type: 'image/png' }), 'main.png');
+    for (let slide = 1; slide <= 2; slide += 1) form.append('sliderImages', new Blob([new Uint8Array(await rasterizeDrawing(sampleDrawing(project, slide, 1600, 1200)))], { type: 'image/png' }), `slide-${slide}.png`);
     const response = await fetch(`${baseUrl}/api/portfolio`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrfToken, origin: baseUrl }, body: form });
     if (response.status !== 201) throw new Error(`adding a portfolio item answered ${response.status}: ${await response.text()}`);
     ids.push(((await response.json()) as { _id: string })._id);

@@ -1,9 +1,11 @@
+import { RUNTIME_ENV } from '../../server/runtime-settings';
+
 /**
  * The environment the Dockerfile runs the server with, for the benches, so they measure the site
- * as it is deployed. Keep in step with the Dockerfile's `ENV`.
+ * as it is deployed: the runtime settings `npm start` uses too (`server/runtime-settings.ts`),
+ * and `NODE_ENV=production` as in the image.
  */
 export const PRODUCTION_RUNTIME_ENV = {
   NODE_ENV: 'production',
-  MALLOC_ARENA_MAX: '2',
-  NODE_OPTIONS: '--max-old-space-size=192',
+  ...RUNTIME_ENV,
 } as const;

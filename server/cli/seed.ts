@@ -1,6 +1,8 @@
 /**
  * `npm run seed`: adds the sample portfolio projects (with generated images) that are missing.
- * `npm run seed -- --leads N`: adds N synthetic leads instead (the inbox's scale and its bench).
+ * `npm run seed -- --leads N [days]`: adds N synthetic leads instead, as a healthy agency has them
+ * (answered within the reply promise, a few recent ones waiting), over the last `days` (about 25
+ * a day unless told; the inbox's scale and its bench use a million over two years).
  * `npm run seed -- --analytics [days] [pages]`: fills synthetic daily page-view counts instead
  * (730 days of 200 pages by default), for measuring the Analytics view.
  */
@@ -8,23 +10,26 @@ import knexFactory from 'knex';
 import { loadConfig } from '../config';
 import { createDb } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
-import { seedLeads } from '../seed/lead-samples';
+import { defaultLeadDays, seedLeads } from '../seed/lead-samples';
+import { createAuditTrail } from '../services/audit';
+import { createSettingsService } from '../services/settings';
 import { createContentVersion } from '../services/content-version';
 import { seedSamplePortfolio } from '../services/portfolio-seed';
 import { seedAnalytics } from '../seed/analytics-seed';
 import { localDate } from '../../shared/local-date';
 import { business } from '../../views/content/business';
 
-/** The N of `--leads N`, undefined without the flag; anything but a positive whole number exits. */
-function leadsWanted(args: string[]): number | undefined {
+/** The N and days of `--leads N [days]`, undefined without the flag; anything but positive whole numbers exits. */
+function leadsWanted(args: string[]): { count: number; days?: number } | undefined {
   const at = args.indexOf('--leads');
   if (at === -1) return undefined;
-  const value = args[at + 1] ?? '';
-  if (!/^\d{1,8}$/.test(value) || Number(value) < 1) {
-    console.error('--leads takes a whole number of leads, such as --leads 1000000.');
+  const [value = '', days] = args.slice(at + 1, at + 3);
+  const whole = (text: string, max: number) => /^\d{1,8}$/.test(text) && Number(text) >= 1 && Number(text) <= max;
+  if (!whole(value, 99_999_999) || (days !== undefined && !whole(days, 3650))) {
+    console.error('--leads takes a whole number of leads and, optionally, of days, such as --leads 1000000 730.');
     process.exit(2);
   }
-  return Number(value);
+  return { count: Number(value), days: days === undefined ? undefined : Number(days) };
 }
 
 async function main(): Promise<void> {
@@ -36,8 +41,12 @@ async function main(): Promise<void> {
     await migrateLatest(db);
     if (leads !== undefined) {
       const started = Date.now();
-      await seedLeads(db, leads);
-      console.log(`Added ${leads} synthetic leads in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      // Due times follow the reply promise in force (as plain hours, even with working hours only).
+      const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }) });
+      await settings.refresh();
+      const days = leads.days ?? defaultLeadDays(leads.count);
+      await seedLeads(db, leads.count, { days, promiseHours: settings.current().replyPromiseHours });
+      console.log(`Added ${leads.count} synthetic leads over ${days} days in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
       return;
     }
     const analyticsFlag = process.argv.indexOf('--analytics');

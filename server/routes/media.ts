@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { allow, createRouter } from '../middleware/access';
 import type { Db } from '../db/connection';
 import { findFile } from '../db/portfolio';
-import { MEDIA_TYPES } from '../services/portfolio-images';
+import { MEDIA_TYPES } from '../services/image-renditions';
 
 const EXTENSION_FORMAT = { avif: 'avif', webp: 'webp', jpg: 'jpeg' } as const;
 

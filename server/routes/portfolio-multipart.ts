@@ -4,7 +4,7 @@ import formidable, { errors as formidableErrors } from 'formidable';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
 import type { PortfolioSubmission } from '../services/portfolio';
-import type { UploadedImage } from '../services/portfolio-images';
+import type { UploadedImage } from '../services/image-renditions';
 import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 

@@ -9,13 +9,31 @@ export interface AnalyticsSeedOptions {
   pages: number;
 }
 
-const REFERRERS = ['', 'google.com', 'bing.com', 'linkedin.com', 'facebook.com', 'news.ycombinator.com', 'duckduckgo.com'];
-const CAMPAIGNS: [source: string, medium: string, campaign: string][] = [
+/** Referrer hosts, most visitors first ('' is none: typed in or bookmarked). */
+export const REFERRERS = ['', 'google.com', 'bing.com', 'linkedin.com', 'facebook.com', 'news.ycombinator.com', 'duckduckgo.com'];
+/** Campaign tags, most visitors first (the first is none). */
+export const CAMPAIGNS: [source: string, medium: string, campaign: string][] = [
   ['', '', ''],
   ['newsletter', 'email', 'monthly-news'],
   ['google', 'cpc', 'brand-search'],
   ['linkedin', 'social', 'case-studies'],
 ];
+/** The pages most visitors see, ahead of the others in the sitemap's order. */
+const MOST_VISITED = ['/', '/services', '/portfolio', '/contact', '/about'];
+/** How many of the pages, the most visited first, visits land on. */
+export const LANDING_PAGES = 12;
+
+/**
+ * The seeded pages, most visited first: a page's visitors fall with its rank, as do those of a
+ * landing page, a referrer and a campaign (the synthetic leads follow the same ranks,
+ * `lead-samples.ts`, so conversion is about even across them). The real pages, then made-up
+ * portfolio paths up to `pages`.
+ */
+export function pagesByRank(pages: number): string[] {
+  const paths = [...MOST_VISITED, ...STATIC_PUBLIC_PATHS.filter((path) => !MOST_VISITED.includes(path))];
+  for (let i = 1; paths.length < pages; i++) paths.push(`/portfolio/sample-project-${i}`);
+  return paths.slice(0, pages);
+}
 
 /**
  * Synthetic daily counts for measuring the Analytics view: `pages` pages (the real ones, then
@@ -24,8 +42,7 @@ const CAMPAIGNS: [source: string, medium: string, campaign: string][] = [
  * seconds. Replaces the counts of the days it fills.
  */
 export async function seedAnalytics(db: Knex, { today, days, pages }: AnalyticsSeedOptions): Promise<{ pageDays: number; sourceDays: number }> {
-  const paths = [...STATIC_PUBLIC_PATHS];
-  for (let i = 1; paths.length < pages; i++) paths.push(`/portfolio/sample-project-${i}`);
+  const paths = pagesByRank(pages);
   const from = addDays(today, -(days - 1));
   return db.transaction(async (trx) => {
     await trx('analytics_page_days').whereBetween('day', [from, today]).delete();
@@ -38,7 +55,7 @@ export async function seedAnalytics(db: Knex, { today, days, pages }: AnalyticsS
                       greatest(1, (400 / p.rank * case when extract(isodow from d) > 5 then 0.5 else 1 end * (0.6 + random() * 0.8))::int) as views
                  from generate_series(?::date, ?::date, interval '1 day') d,
                       unnest(?::text[]) with ordinality as p(path, rank)) counts`,
-      [from, today, paths.slice(0, pages)],
+      [from, today, paths],
     );
     const sourceDays = await trx.raw(
       `insert into analytics_source_days (day, landing_path, referrer_host, utm_source, utm_medium, utm_campaign, visitors)
@@ -48,7 +65,7 @@ export async function seedAnalytics(db: Knex, { today, days, pages }: AnalyticsS
               unnest(?::text[]) with ordinality as p(path, rank),
               unnest(?::text[]) with ordinality as r(host, rank),
               unnest(?::text[], ?::text[], ?::text[]) with ordinality as c(source, medium, campaign, rank)`,
-      [from, today, paths.slice(0, 12), REFERRERS, CAMPAIGNS.map((c) => c[0]), CAMPAIGNS.map((c) => c[1]), CAMPAIGNS.map((c) => c[2])],
+      [from, today, paths.slice(0, LANDING_PAGES), REFERRERS, CAMPAIGNS.map((c) => c[0]), CAMPAIGNS.map((c) => c[1]), CAMPAIGNS.map((c) => c[2])],
     );
     return { pageDays: pageDays.rowCount ?? 0, sourceDays: sourceDays.rowCount ?? 0 };
   });

@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /** A sample project: its form fields and the colours its generated images are drawn in. */
 export interface SampleProject {
   /** As the multipart form sends them (testimonial as JSON text). */
@@ -145,10 +143,12 @@ function lines(text: string, width: number): string[] {
 }
 
 /**
- * A generated project picture (PNG): a gradient in the project's colours, a few shapes suggesting
- * screens or artwork, and the title. Made locally with sharp, so seeding needs no network.
+ * A project picture, drawn as SVG: a gradient in the project's colours, a few shapes suggesting
+ * screens or artwork, and the title. Made locally, so seeding needs no network; the image
+ * encoder's child process draws it and encodes it as it does uploads (`drawn` jobs), so the site's
+ * own process never runs sharp.
  */
-export async function sampleImage(project: SampleProject, variant: number, width: number, height: number): Promise<Buffer> {
+export function sampleDrawing(project: SampleProject, variant: number, width: number, height: number): Buffer {
   const [from, to] = project.palette;
   const title = lines(project.fields.title, 22);
   const label = variant === 0 ? project.fields.client : ['Design details', 'On every screen', 'Launch results'][variant - 1] ?? '';
@@ -167,5 +167,5 @@ export async function sampleImage(project: SampleProject, variant: number, width
     <text x="${width * 0.07}" y="${height * 0.2}" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(titleSize * 0.45)}" fill="#fff" opacity="0.85">${escapeXml(label)}</text>
     ${title.map((line, index) => `<text x="${width * 0.07}" y="${height * 0.2 + titleSize * (1.3 + index * 1.15)}" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${titleSize}" fill="#fff">${escapeXml(line)}</text>`).join('\n')}
   </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return Buffer.from(svg);
 }

@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import * as esbuild from 'esbuild';
 import { htmlFile, picture, upload } from '../../tests/helpers/portfolio-fixtures';
 import { UnsupportedTypeError } from '../errors';
 import { createImageEncoder, encodeImagesInChildProcess } from './image-encoder';
-import { MAIN_IMAGE_VARIANTS, SLIDER_IMAGE_VARIANTS } from './portfolio-images';
+import { MAIN_IMAGE_VARIANTS, SLIDER_IMAGE_VARIANTS } from './image-renditions';
 
 /** A child script written for the test, to see how the site copes with a broken encoder. */
 function childScript(source: string) {
@@ -13,7 +14,28 @@ function childScript(source: string) {
   return { script, execArgv: [] };
 }
 
+/** The npm packages a bundle of `entry` loads when it starts, as `npm run build` bundles it. */
+async function packagesOf(entry: string): Promise<Set<string>> {
+  const { metafile } = await esbuild.build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', packages: 'external', jsx: 'automatic', write: false, metafile: true, logLevel: 'silent' });
+  return new Set(Object.values(metafile.outputs).flatMap((output) => output.imports.filter((item) => item.external).map((item) => item.path)));
+}
+
 describe('image encoder in a child process', () => {
+  it("is the only process that loads sharp: the site's own never does", async () => {
+    const root = path.resolve(__dirname, '..', '..');
+    const site = await packagesOf(path.join(root, 'server/index.ts'));
+    expect(site).toContain('react-dom/server');
+    expect([...site].filter((name) => name === 'sharp' || name.startsWith('sharp/'))).toEqual([]);
+    expect(await packagesOf(path.join(root, 'server/image-encoder-child.ts'))).toContain('sharp');
+  });
+
+  it("draws the site's own SVG drawings before encoding them, and still refuses an uploaded SVG", async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"><rect width="100%" height="100%" fill="#045e63"/></svg>');
+    const [drawn] = await encodeImagesInChildProcess([{ upload: upload(svg, 'Sample image'), variants: MAIN_IMAGE_VARIANTS, drawn: true }]);
+    expect([drawn!.sourceWidth, drawn!.sourceHeight]).toEqual([900, 600]);
+    await expect(encodeImagesInChildProcess([{ upload: upload(svg, 'Main image (logo.svg)'), variants: MAIN_IMAGE_VARIANTS }])).rejects.toBeInstanceOf(UnsupportedTypeError);
+  });
+
   it('encodes every job in order and hands back Buffers the database driver can store', async () => {
     const [main, slide] = await encodeImagesInChildProcess([
       { upload: upload(await picture('png', 1200, 800)), variants: MAIN_IMAGE_VARIANTS },

@@ -2,11 +2,17 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { ImageVariant } from '../db/tables';
 import { domainErrorOfKind, type PlainErrorKind } from '../errors';
-import type { EncodedImage, UploadedImage } from './portfolio-images';
+import type { EncodedImage, UploadedImage } from './image-renditions';
 
 export interface EncodeJob {
   upload: UploadedImage;
   variants: ImageVariant[];
+  /**
+   * The upload is an SVG the site drew itself (the sample portfolio's pictures): the child draws it
+   * into a PNG, which is then checked and encoded as any upload. Never set for a file someone
+   * sent: an uploaded SVG is refused.
+   */
+  drawn?: boolean;
 }
 
 /** Encodes every job of one portfolio change, in order; rejects with the first bad upload's domain error. */

@@ -1,45 +1,15 @@
+/**
+ * Checking and encoding images with sharp (libvips). Only the image encoder's child process runs
+ * this (`server/image-encoder-child.ts`): the site's own process never loads sharp, whose library
+ * alone adds some 20 MB, and whose work leaves hundreds more behind (docs/performance.md, "Memory").
+ */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ImageFormat, ImageVariant } from '../db/tables';
+import { VARIANTS, type EncodedFile, type EncodedImage, type UploadedImage } from './image-renditions';
 import { TooLargeError, UnprocessableError, UnsupportedTypeError, ValidationError } from '../errors';
 import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
 import { portfolioMessages } from '../../shared/portfolio/messages';
-
-/** One uploaded file, as received. */
-export interface UploadedImage {
-  /** What the visitor would call it in a message, for example "Main image (photo.png)". */
-  label: string;
-  data: Buffer;
-}
-
-/** One encoded rendition, ready to store. */
-export interface EncodedFile {
-  variant: ImageVariant;
-  format: ImageFormat;
-  width: number;
-  height: number;
-  sha256: string;
-  data: Buffer;
-}
-
-export interface EncodedImage {
-  sourceWidth: number;
-  sourceHeight: number;
-  files: EncodedFile[];
-}
-
-/**
- * The sizes the pages use, at 1× and 2×: cards are the spec's 300×200 slots, the detail slider
- * 800×600, the slider's thumbnails about 100 px wide.
- */
-export const VARIANTS: Record<ImageVariant, { aspect: number; widths: number[] }> = {
-  card: { aspect: 3 / 2, widths: [300, 600] },
-  slider: { aspect: 4 / 3, widths: [800, 1600] },
-  thumb: { aspect: 4 / 3, widths: [200] },
-};
-
-export const MAIN_IMAGE_VARIANTS: ImageVariant[] = ['card', 'slider'];
-export const SLIDER_IMAGE_VARIANTS: ImageVariant[] = ['slider', 'thumb'];
 
 /** Formats accepted as uploads, by their magic bytes. */
 type SourceFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
@@ -88,6 +58,14 @@ export async function inspectImage({ label, data }: UploadedImage): Promise<{ wi
   }
   if (metadata.width * metadata.height > PORTFOLIO_LIMITS.maxPixels) throw new UnprocessableError(`${label} ${portfolioMessages.tooManyPixels}`);
   return { width: metadata.width, height: metadata.height };
+}
+
+/**
+ * One of the site's own SVG drawings (the sample portfolio's pictures) as a PNG, to be encoded
+ * like an upload. Only for drawings the site made: SVG uploads are refused by `inspectImage`.
+ */
+export async function rasterizeDrawing(svg: Buffer): Promise<Buffer> {
+  return sharp(svg).png().toBuffer();
 }
 
 /** Moderate settings: AVIF encoding is the CPU-heavy part, effort 2 keeps it to a fraction of a second. */
@@ -139,12 +117,4 @@ export async function encodeImage(upload: UploadedImage, variants: ImageVariant[
     }
   }
   return { sourceWidth, sourceHeight, files };
-}
-
-export const MEDIA_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
-export const FILE_EXTENSIONS: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
-
-/** The content-addressed URL of a stored file. */
-export function mediaUrl(file: { sha256: string; format: ImageFormat }): string {
-  return `/media/${file.sha256}.${FILE_EXTENSIONS[file.format]}`;
 }

@@ -2,6 +2,7 @@ import { loadConfig } from '../config';
 import { SAMPLE_PROJECTS } from '../seed/portfolio-samples';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { createContentVersion } from './content-version';
+import { encodeImagesInChildProcess, type EncodeJob } from './image-encoder';
 import { createPortfolioService } from './portfolio';
 import { seedSamplePortfolio, seedSamplePortfolioOnFirstStart } from './portfolio-seed';
 
@@ -23,7 +24,18 @@ describe('sample portfolio', () => {
   it('loads every sample with generated images on the first start only, and npm run seed adds only what is missing', async () => {
     const contentVersion = createContentVersion(testDb.db);
     const portfolio = createPortfolioService({ db: testDb.db, contentVersion });
-    expect(await seedSamplePortfolioOnFirstStart({ db: testDb.db, contentVersion })).toBe(SAMPLE_PROJECTS.length);
+    // The pictures go where uploads go: the encoder's child process, as the site's own SVG drawings.
+    const batches: EncodeJob[][] = [];
+    const encodeImages = (jobs: EncodeJob[]) => {
+      batches.push(jobs);
+      return encodeImagesInChildProcess(jobs);
+    };
+    expect(await seedSamplePortfolioOnFirstStart({ db: testDb.db, contentVersion, encodeImages })).toBe(SAMPLE_PROJECTS.length);
+    expect(batches).toHaveLength(SAMPLE_PROJECTS.length);
+    for (const job of batches.flat()) {
+      expect(job.drawn).toBe(true);
+      expect(job.upload.data.subarray(0, 4).toString()).toBe('<svg');
+    }
     const items = await portfolio.list();
     expect(items.map((item) => item.title).sort()).toEqual(SAMPLE_PROJECTS.map((project) => project.fields.title).sort());
     for (const item of items) {

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
-import { SAMPLE_PROJECTS, sampleImage } from '../seed/portfolio-samples';
+import { SAMPLE_PROJECTS, sampleDrawing } from '../seed/portfolio-samples';
 import type { ContentVersion } from './content-version';
+import { encodeImagesInChildProcess, type EncodeImages } from './image-encoder';
 import { createPortfolioService } from './portfolio';
 
 const SEEDED_KEY = 'portfolio_samples_seeded';
@@ -8,23 +9,23 @@ const SEEDED_KEY = 'portfolio_samples_seeded';
 export interface SeedDeps {
   db: Db;
   contentVersion: Pick<ContentVersion, 'bump'>;
+  /** The uploads' encoder (a child process that exits); tests may watch it. */
+  encodeImages?: EncodeImages;
 }
 
 /**
  * Adds the sample projects whose titles are not in the portfolio yet, with generated images.
- * Returns how many were added.
+ * Returns how many were added. The pictures take the uploads' way, through the portfolio service
+ * and the image encoder's child process, marked as the site's own drawings: the child draws each
+ * SVG before checking and encoding it like any upload, and the site's process never runs sharp.
  */
-export async function seedSamplePortfolio({ db, contentVersion }: SeedDeps): Promise<number> {
-  const portfolio = createPortfolioService({ db, contentVersion });
+export async function seedSamplePortfolio({ db, contentVersion, encodeImages = encodeImagesInChildProcess }: SeedDeps): Promise<number> {
+  const portfolio = createPortfolioService({ db, contentVersion, encodeImages: (jobs) => encodeImages(jobs.map((job) => ({ ...job, drawn: true }))) });
   const existing = new Set((await db('portfolio_items').select('title')).map((row: { title: string }) => row.title));
   let added = 0;
   for (const project of SAMPLE_PROJECTS) {
     if (existing.has(project.fields.title)) continue;
-    const [main, ...sliders] = await Promise.all([
-      sampleImage(project, 0, 1200, 800),
-      sampleImage(project, 1, 1200, 900),
-      sampleImage(project, 2, 1200, 900),
-    ]);
+    const [main, ...sliders] = [sampleDrawing(project, 0, 1200, 800), sampleDrawing(project, 1, 1200, 900), sampleDrawing(project, 2, 1200, 900)];
     await portfolio.create({
       fields: project.fields,
       mainImage: { label: 'Sample image', data: main! },

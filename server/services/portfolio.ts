@@ -10,7 +10,7 @@ import { normalizePortfolioFields } from '../../shared/portfolio/save-rules';
 import type { FieldErrors } from '../../shared/forms';
 import type { ContentVersion } from './content-version';
 import { encodeImagesInChildProcess, type EncodeImages } from './image-encoder';
-import { MAIN_IMAGE_VARIANTS, mediaUrl, SLIDER_IMAGE_VARIANTS, type UploadedImage } from './portfolio-images';
+import { MAIN_IMAGE_VARIANTS, mediaUrl, SLIDER_IMAGE_VARIANTS, type UploadedImage } from './image-renditions';
 import { portfolioFieldsSchema } from '../../shared/portfolio/schema';
 import { fieldErrorsOf } from '../../shared/zod-errors';
 

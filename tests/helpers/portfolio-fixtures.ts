@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { UploadedImage } from '../../server/services/portfolio-images';
+import type { UploadedImage } from '../../server/services/image-renditions';
 import type { PortfolioSubmission } from '../../server/services/portfolio';
 
 /** A small picture with a gradient-free colour block (fast to encode), in the given format. */
