@@ -148,7 +148,7 @@ async function accountsAndTwoFactor(report: CheckReport, server: RunningServer, 
   const created = await json('POST', '/api/users', owner, { username: 'sweep-editor', role: 'editor' });
   const { password } = (await created.json()) as { password: string };
   report.expect(created.status === 201 && Boolean(password), `creating an editor answered ${created.status}`);
-  const editor = (await loginAs('sweep-editor', password, '198.51.100.61')).session!;
+  let editor = (await loginAs('sweep-editor', password, '198.51.100.61')).session!;
 
   // Role refusals: 403 on every owner-only call, and the accounts, settings and the sweep's lead unchanged.
   const sweepLeads = async () => ((await (await json('POST', '/api/personal-data/find', owner, { email: 'sweep@example.com' })).json()) as { leads: { _id: string }[] }).leads.map((lead) => lead._id);
@@ -166,13 +166,15 @@ async function accountsAndTwoFactor(report: CheckReport, server: RunningServer, 
   report.expect(notRefused.length === 0, `not 403 for an editor: ${notRefused.join(', ')}`);
   report.expect((await state()) === before, 'an editor’s refused call changed an account, a setting or a lead');
 
-  // A password change ends the account's other sessions and keeps this one.
+  // A password change ends the account's other sessions and keeps this one, under a new id.
   const other = (await loginAs('sweep-editor', password, '198.51.100.62')).session!;
   const newPassword = 'sweep editor new password';
   const changed = await json('POST', '/api/account/password', editor, { currentPassword: password, newPassword });
-  const [stillIn, otherOut] = [await json('GET', '/api/auth/session', editor), await json('GET', '/api/auth/session', other)];
-  report.figure('password change: this session / the other session', `${stillIn.status} / ${otherOut.status}`);
-  report.expect(changed.status === 204 && stillIn.status === 200 && otherOut.status === 401, 'a password change did not end the other session only');
+  const renewed: Session = { ...editor, cookie: setCookieLine(changed, '__Host-sid').split(';')[0]! };
+  const [stillIn, oldIdOut, otherOut] = [await json('GET', '/api/auth/session', renewed), await json('GET', '/api/auth/session', editor), await json('GET', '/api/auth/session', other)];
+  report.figure('password change: this session (new id / old id) / the other session', `${stillIn.status} / ${oldIdOut.status} / ${otherOut.status}`);
+  report.expect(changed.status === 204 && stillIn.status === 200 && oldIdOut.status === 401 && otherOut.status === 401, 'a password change did not renew this session and end the others');
+  editor = renewed;
 
   // Two-factor: a code and a recovery code each work once.
   const setup = (await (await json('POST', '/api/account/totp/setup', editor)).json()) as { secret: string };

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { Readable, Writable } from 'node:stream';
 import Koa from 'koa';
 import pino from 'pino';
@@ -83,6 +83,32 @@ describe('errors after the answer started', () => {
       expect(lines).toEqual([expect.objectContaining({ level: 30, code: 'ERR_STREAM_PREMATURE_CLOSE', msg: 'client closed the connection before the answer ended' })]);
     } finally {
       stderr.mockRestore();
+      server.close();
+    }
+  });
+
+  it('logs a malformed request after the first on a connection as an info line, not an error', async () => {
+    const lines: { level: number; code?: string }[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _encoding, done) => done(void lines.push(JSON.parse(chunk.toString('utf8')))) }));
+    const app = new Koa();
+    app.on('error', logLateError(logger));
+    app.use(async (ctx) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ctx.body = 'ok';
+    });
+    const server = app.listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\nN\x00PE / HTTP/1.1\r\n\r\n'));
+        socket.on('data', () => undefined);
+        socket.on('close', () => resolve());
+        socket.on('error', () => resolve());
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      expect(lines).toEqual([expect.objectContaining({ level: 30, code: expect.stringMatching(/^HPE_/) })]);
+    } finally {
       server.close();
     }
   });

@@ -105,6 +105,9 @@ export function logLateError(logger: Logger): (error: Error & { code?: string; e
     if (error.status === 404 || error.expose) return;
     const log = ctx?.state.log ?? logger;
     if (error.code && CLIENT_GONE.has(error.code)) log.info({ code: error.code, method: ctx?.method, path: ctx?.path }, 'client closed the connection before the answer ended');
+    // Node's HTTP parser (llhttp, codes HPE_*) refusing what the client sent next on the
+    // connection: the client's fault, answered 400 by Node itself, so not an error of ours.
+    else if (error.code?.startsWith('HPE_')) log.info({ code: error.code, method: ctx?.method, path: ctx?.path }, 'client sent a request HTTP cannot parse');
     else log.error({ err: error, method: ctx?.method, path: ctx?.path }, 'answer failed after it started');
   };
 }
