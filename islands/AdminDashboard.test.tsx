@@ -120,6 +120,8 @@ describe('Forms > type: the Messages inbox with the type fixed', () => {
     expect(html).not.toContain('All forms');
     const statusFilter = html.match(/<select[^>]*name="status"[^>]*>(.*?)<\/select>/)?.[1] ?? '';
     expect([...statusFilter.matchAll(/<option value="([^"]*)"/g)].map((match) => match[1])).toEqual(['', 'new', 'read', 'quoted', 'accepted', 'rejected']);
+    // Staff read the statuses in words; the values sent stay the API's.
+    expect([...statusFilter.matchAll(/<option [^>]*>([^<]*)</g)].map((match) => match[1])).toEqual(['Any status', 'New', 'Read', 'Quoted', 'Accepted', 'Rejected']);
   });
 
   it('keeps its folder tabs in Forms', () => {
@@ -134,7 +136,8 @@ describe('a row of the inbox', () => {
 
   it("offers its form's statuses with its own selected, named after the sender shown as text", () => {
     expect(html.match(/<option /g)).toHaveLength(5);
-    expect(html).toContain('<option value="quoted" selected="">quoted</option>');
+    expect(html).toContain('<option value="quoted" selected="">Quoted</option>');
+    expect(html).toContain('<option value="new">New</option>');
     expect(html).toContain('aria-label="Status of the submission from &lt;img');
     expect(html).toContain('Delete<span class="visually-hidden"> the submission from &lt;img');
     expect(html).not.toContain('<img');

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
+import { FORM_STATUSES, FORM_TYPE_LABELS, statusLabel, type FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS, labelWithUnit } from '../../shared/forms';
 import type { LeadDetail } from '../../shared/leads';
 import { ApiError } from './api';
@@ -212,7 +212,7 @@ function StatusSelect({ lead, disabled, onChange }: { lead: LeadDetail; disabled
       <select id={id} className="admin-select" value={lead.status} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
         {statuses.map((status) => (
           <option key={status} value={status}>
-            {status}
+            {statusLabel(status)}
           </option>
         ))}
       </select>

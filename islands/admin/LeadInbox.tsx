@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
+import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, statusLabel, type FormType } from '../../shared/form-types';
 import { SEARCH_LENGTH } from '../../shared/search';
 import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
 import { ApiError } from './api';
@@ -288,7 +288,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
                     </td>
                     {spam ? (
                       // The spec's calls act on the inbox only; spam leaves by "Not spam" or bulk delete.
-                      <td data-label="Status">{lead.status}</td>
+                      <td data-label="Status">{statusLabel(lead.status)}</td>
                     ) : (
                       <td className="admin-table__manage" data-label="Status">
                         <RowActions lead={lead} pending={pendingId === lead._id} onStatusChange={(status) => void changeStatus(lead, status)} onDelete={() => setConfirmingLead(lead)} />
@@ -340,10 +340,10 @@ export function RowActions({ lead, pending, onStatusChange, onDelete }: { lead: 
   return (
     <div className="admin-table__manage-inner">
       <select className="admin-select" value={lead.status} aria-label={`Status of the submission from ${sender}`} disabled={pending} onChange={(event) => onStatusChange(event.target.value)}>
-        {!statuses.includes(lead.status) && <option value={lead.status}>{lead.status}</option>}
+        {!statuses.includes(lead.status) && <option value={lead.status}>{statusLabel(lead.status)}</option>}
         {statuses.map((status) => (
           <option key={status} value={status}>
-            {status}
+            {statusLabel(status)}
           </option>
         ))}
       </select>
@@ -404,7 +404,7 @@ function LeadFilterForm({ filters, typeFixed, onApply }: { filters: LeadFilters;
           <option value="">Any status</option>
           {statuses.map((status) => (
             <option key={status} value={status}>
-              {status}
+              {statusLabel(status)}
             </option>
           ))}
         </select>
@@ -448,7 +448,7 @@ function BulkStatus({ statuses, disabled, onApply }: { statuses: readonly string
         <option value="">Set status…</option>
         {statuses.map((value) => (
           <option key={value} value={value}>
-            {value}
+            {statusLabel(value)}
           </option>
         ))}
       </select>

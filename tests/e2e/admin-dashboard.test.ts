@@ -152,12 +152,12 @@ describe('admin dashboard in a real browser', () => {
     await sidebarLink(page, 'Enquiry').click();
     await page.getByRole('link', { name: /^Erin Enquirer/ }).waitFor();
     await expect(page.locator('tbody tr').first().locator('td.admin-table__long').innerText()).resolves.toBe(`${LONG_MESSAGE.slice(0, 50).trimEnd()}…`);
-    await expect(page.getByRole('combobox', { name: 'Status of the submission from Erin Enquirer' }).locator('option').allInnerTexts()).resolves.toEqual(['new', 'read', 'responded']);
+    await expect(page.getByRole('combobox', { name: 'Status of the submission from Erin Enquirer' }).locator('option').allInnerTexts()).resolves.toEqual(['New', 'Read', 'Responded']);
 
     await sidebarLink(page, 'Quotes').click();
     await page.getByRole('link', { name: /^Quinn Quoter/ }).waitFor();
     await expect(page.locator('tbody tr').first().locator('td.admin-table__long').innerText()).resolves.toBe(`${LONG_MESSAGE.slice(0, 50).trimEnd()}…`);
-    await expect(page.getByRole('combobox', { name: 'Status of the submission from Quinn Quoter' }).locator('option').allInnerTexts()).resolves.toEqual(['new', 'read', 'quoted', 'accepted', 'rejected']);
+    await expect(page.getByRole('combobox', { name: 'Status of the submission from Quinn Quoter' }).locator('option').allInnerTexts()).resolves.toEqual(['New', 'Read', 'Quoted', 'Accepted', 'Rejected']);
 
     await sidebarLink(page, 'Free Offers').click();
     await page.getByRole('link', { name: /^freya@example\.com/ }).waitFor();

@@ -44,7 +44,7 @@ describe('form inboxes in a real browser', () => {
     await expect(messageOf(page, 'Quentin Short')).resolves.toBe('A small site.');
 
     const status = page.getByRole('combobox', { name: 'Status of the submission from Quinn Quoter' });
-    await expect(status.locator('option').allInnerTexts()).resolves.toEqual(['new', 'read', 'quoted', 'accepted', 'rejected']);
+    await expect(status.locator('option').allInnerTexts()).resolves.toEqual(['New', 'Read', 'Quoted', 'Accepted', 'Rejected']);
     const patched = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/api/forms/quote/'));
     await status.selectOption('quoted');
     expect((await patched).status()).toBe(200);
