@@ -101,7 +101,7 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
   return (
     <>
       <ViewHeading
-        title={`${FORM_DEFINITIONS[type].title}: ${sender}`}
+        title={`${FORM_TYPE_LABELS[type]}: ${sender}`}
         actions={
           mailto && (
             <a className="admin-button admin-button--small" href={mailto}>
@@ -111,7 +111,7 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
         }
       >
         <p className="admin-view__lead">
-          {FORM_TYPE_LABELS[type]} · received <time dateTime={lead.submittedAt}>{formatSubmittedAt(lead.submittedAt)}</time>
+          Received <time dateTime={lead.submittedAt}>{formatSubmittedAt(lead.submittedAt)}</time>
           {lead.spamReason && <> · in spam ({lead.spamReason})</>}
         </p>
       </ViewHeading>

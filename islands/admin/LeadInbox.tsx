@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, statusLabel, type FormType } from '../../shared/form-types';
+import { FORM_DEFINITIONS } from '../../shared/forms';
 import { SEARCH_LENGTH } from '../../shared/search';
 import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
 import { ApiError } from './api';
@@ -235,7 +236,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       {list.phase === 'error' && (
         <Failed message={list.message} onRetry={reload} />
       )}
-      {list.phase === 'ready' && items.length === 0 && <p className="admin-card admin-empty">{narrowed ? 'No messages match these filters.' : spam ? 'The spam folder is empty.' : formType ? `No ${FORM_TYPE_LABELS[formType].toLowerCase()} submissions yet.` : 'No messages yet.'}</p>}
+      {list.phase === 'ready' && items.length === 0 && <p className="admin-card admin-empty">{narrowed ? 'No messages match these filters.' : spam ? 'The spam folder is empty.' : formType ? `Nothing from the ${FORM_TYPE_LABELS[formType]} form yet.` : 'No messages yet.'}</p>}
 
       {list.phase === 'ready' && items.length > 0 && (
         <>
@@ -322,7 +323,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       {confirmingLead && (
         <ConfirmDialog
           title="Delete this submission?"
-          message={`The ${FORM_TYPE_LABELS[confirmingLead.type].toLowerCase()} submission from ${senderOf(confirmingLead)} will be deleted with its notes. This cannot be undone.`}
+          message={`The ${FORM_DEFINITIONS[confirmingLead.type].noun} from ${senderOf(confirmingLead)} will be deleted with its notes. This cannot be undone.`}
           confirmLabel="Delete"
           busy={working}
           onConfirm={() => void deleteLead(confirmingLead)}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FORM_TYPE_LABELS } from '../../shared/form-types';
+import { FORM_DEFINITIONS } from '../../shared/forms';
 import type { LeadListItem } from '../../shared/leads';
 import { RESPONDED_STATUS, dueText, isOverdue } from '../../shared/reply-queue';
 import { ApiError } from './api';
@@ -18,7 +19,7 @@ const senderOf = (lead: LeadListItem) => lead.name ?? lead.email ?? 'an unknown 
 /** A reply in the visitor's mail program, the subject naming what they wrote about. */
 function replyLink(lead: LeadListItem): string | null {
   if (!lead.email) return null;
-  const subject = lead.summary ? `Re: ${truncate(lead.summary, 80)}` : `Your ${FORM_TYPE_LABELS[lead.type].toLowerCase()} request`;
+  const subject = lead.summary ? `Re: ${truncate(lead.summary, 80)}` : `Your ${FORM_DEFINITIONS[lead.type].noun}`;
   return `mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
 }
 

@@ -145,6 +145,8 @@ describe('lead inbox API', () => {
       ['lead.read', admin.username],
       ['lead.unread', admin.username],
     ]);
+    // The form goes by its one admin name (the sidebar's), not the public form's title.
+    expect(unread.history[0]!.label).toBe('Received (Contact)');
     await call().get(`/api/leads/quote/${ids.katherine}`).set(admin.headers).expect(404);
     await call().get('/api/leads/contact/not-a-uuid').set(admin.headers).expect(404);
     await call().get('/api/leads/newsletter/00000000-0000-4000-8000-000000000000').set(admin.headers).expect(404);

@@ -204,9 +204,9 @@ describe('admin dashboard in a real browser', () => {
 
     await deleteButton.click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('No free offers submissions yet.').waitFor();
+    await page.getByText('Nothing from the Free Offers form yet.').waitFor();
     await page.reload();
-    await page.getByText('No free offers submissions yet.').waitFor();
+    await page.getByText('Nothing from the Free Offers form yet.').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -85,7 +85,7 @@ describe('form inboxes in a real browser', () => {
     const deleteButton = page.getByRole('button', { name: 'Delete the submission from Eli Asker' });
     await deleteButton.click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this submission?' });
-    await dialog.getByText('The enquiry submission from Eli Asker will be deleted').waitFor();
+    await dialog.getByText('The enquiry from Eli Asker will be deleted').waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect(senders(page)).resolves.toEqual(['Eli Asker (unread)', 'Erin Enquirer']);

@@ -82,7 +82,7 @@ describe('lead inbox in a real browser', () => {
     await page.locator('#lead-history ~ ol').getByText('Note added').waitFor();
     await expect(page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).resolves.toBeUndefined();
     await expect(page.locator('#lead-history ~ ol li').allInnerTexts()).resolves.toEqual([
-      expect.stringMatching(/^Received \(Send Us a Message\)/),
+      expect.stringMatching(/^Received \(Contact\)/),
       expect.stringMatching(new RegExp(`^Lead read · ${ADMIN.username}`)),
       expect.stringMatching(new RegExp(`^Note added · ${ADMIN.username}`)),
     ]);
