@@ -3,6 +3,7 @@ import type { AccountJson, SessionJson } from '../../shared/admin-account';
 import { ApiError } from './api';
 import { useDashboard } from './context';
 import { formatWhen, useLoad } from './use-load';
+import { counted } from './text';
 import { ViewHeading } from './ViewHeading';
 
 /** Your account: two-factor sign-in, your password and your sessions. */
@@ -98,7 +99,7 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
         </div>
       ) : account.twoFactor ? (
         <form className="admin-form" onSubmit={turnOff}>
-          <p>On. {account.recoveryCodesLeft} recovery codes left.</p>
+          <p>On. {counted(account.recoveryCodesLeft, 'recovery code')} left.</p>
           <div className="admin-field">
             <label htmlFor="totp-off-password">Your password, to turn it off</label>
             <input id="totp-off-password" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} aria-invalid={fieldError ? true : undefined} aria-describedby={fieldError ? 'totp-error' : undefined} />

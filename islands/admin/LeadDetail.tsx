@@ -5,7 +5,7 @@ import type { LeadDetail } from '../../shared/leads';
 import { ApiError } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
-import { fieldText, formatSubmittedAt } from './text';
+import { counted, fieldText, formatSubmittedAt } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { Loading } from './LoadStatus';
@@ -274,7 +274,7 @@ function ReplyAndMail({ lead }: { lead: LeadDetail }) {
                   </>
                 )}
                 {' · '}
-                {notification.attempts === 1 ? '1 attempt' : `${notification.attempts} attempts`}
+                {counted(notification.attempts, 'attempt')}
               </>
             ) : (
               'None (spam is never mailed)'

@@ -6,7 +6,7 @@ import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem
 import { ApiError } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
-import { formatSubmittedAt, truncate } from './text';
+import { counted, formatSubmittedAt, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { queryOfFilters, titleOfView, type DashboardView } from './views';
@@ -114,7 +114,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
     setWorking(true);
     try {
       const changed = await api.bulkLeads(action, [...selected], status);
-      notify({ tone: 'success', text: `${changed === 1 ? '1 message' : `${changed} messages`} updated.` });
+      notify({ tone: 'success', text: `${counted(changed, 'message')} updated.` });
       leadsChanged();
       reload();
     } catch (error) {
@@ -313,7 +313,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       {confirmingDelete && (
         <ConfirmDialog
           title="Delete the selected messages?"
-          message={`${selected.size === 1 ? '1 message' : `${selected.size} messages`} will be deleted with their notes. This cannot be undone.`}
+          message={`${counted(selected.size, 'message')} will be deleted with their notes. This cannot be undone.`}
           confirmLabel="Delete"
           busy={working}
           onConfirm={() => void runBulk('delete')}

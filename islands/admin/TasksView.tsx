@@ -5,7 +5,7 @@ import type { LeadListItem } from '../../shared/leads';
 import { RESPONDED_STATUS, dueText, isOverdue } from '../../shared/reply-queue';
 import { ApiError } from './api';
 import { useDashboard } from './context';
-import { truncate } from './text';
+import { counted, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 
@@ -96,7 +96,7 @@ export function TasksView() {
       {queue.phase === 'ready' && queue.items.length > 0 && (
         <section className="admin-card" aria-labelledby="tasks-queue">
           <h2 id="tasks-queue" className="admin-card__title">
-            {queue.items.length === 1 ? '1 message' : `${queue.items.length} messages`} waiting{overdue > 0 ? `, ${overdue} overdue` : ''}
+            {counted(queue.items.length, 'message')} waiting{overdue > 0 ? `, ${overdue} overdue` : ''}
             {queue.nextCursor ? ' (first page)' : ''}
           </h2>
           <ul className="admin-list admin-tasks">

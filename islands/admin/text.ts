@@ -1,3 +1,5 @@
+export { counted } from '../../shared/text';
+
 /** Admin tables show long texts cut to this many characters (SPEC §9). */
 export const TABLE_TEXT_LIMIT = 50;
 
