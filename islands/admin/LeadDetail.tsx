@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FORM_STATUSES, FORM_TYPE_LABELS, statusLabel, type FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS, labelWithUnit } from '../../shared/forms';
 import type { LeadDetail } from '../../shared/leads';
-import { ApiError } from './api';
+import { ApiError, DELETE_LEAD_FAILED } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
 import { counted, fieldText, formatSubmittedAt } from './text';
@@ -70,8 +70,8 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
       leadsChanged();
       navigate({ name: 'messages', filters: {} });
       notify({ tone: 'success', text: 'Message deleted.' });
-    } catch {
-      notify({ tone: 'error', text: 'Failed to delete form.' });
+    } catch (error) {
+      notify({ tone: 'error', text: error instanceof ApiError && error.fromServer ? error.message : DELETE_LEAD_FAILED });
       setWorking(false);
       setConfirmingDelete(false);
     }

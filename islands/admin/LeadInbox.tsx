@@ -3,7 +3,7 @@ import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, statusLabel, type FormType
 import { FORM_DEFINITIONS } from '../../shared/forms';
 import { SEARCH_LENGTH } from '../../shared/search';
 import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
-import { ApiError } from './api';
+import { ApiError, DELETE_LEAD_FAILED } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
 import { counted, formatSubmittedAt, truncate } from './text';
@@ -149,7 +149,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       refocus.current = true;
       changeRow((items) => items.filter((item) => item._id !== lead._id));
     } catch (error) {
-      notify({ tone: 'error', text: error instanceof Error ? error.message : 'Failed to delete form.' });
+      notify({ tone: 'error', text: error instanceof Error ? error.message : DELETE_LEAD_FAILED });
     } finally {
       setWorking(false);
       setConfirmingLead(null);
