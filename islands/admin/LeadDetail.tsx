@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FORM_STATUSES, FORM_TYPE_LABELS, statusLabel, type FormType } from '../../shared/form-types';
+import { auditChangeText } from '../../shared/audit-text';
 import { FORM_DEFINITIONS, labelWithUnit } from '../../shared/forms';
 import type { LeadDetail } from '../../shared/leads';
 import { ApiError, DELETE_LEAD_FAILED } from './api';
@@ -176,9 +177,11 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
           <ol className="admin-list">
             {lead.history.map((entry, index) => (
               <li key={`${entry.at}-${index}`} className="admin-list__item">
-                <span>
-                  <strong>{entry.label}</strong>
-                  {entry.summary && <> ({entry.summary})</>} · {entry.actor}
+                <span className="admin-list__main">
+                  <span>
+                    <strong>{entry.label}</strong> · {entry.actor}
+                  </span>
+                  {entry.summary && <span className="admin-muted">{auditChangeText(entry)}</span>}
                 </span>
                 <time className="admin-list__time" dateTime={entry.at}>
                   {formatSubmittedAt(entry.at)}
