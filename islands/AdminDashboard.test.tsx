@@ -131,7 +131,7 @@ describe('Forms > type: the Messages inbox with the type fixed', () => {
 
 describe('a row of the inbox', () => {
   const hostile = '<img src=x onerror="window.__pwned=1">';
-  const lead = { _id: 'r1', type: 'quote', submittedAt: '2026-03-15T09:30:00.000Z', status: 'quoted', readAt: null, respondedAt: null, dueAt: null, name: hostile, email: 'a@example.com', summary: 'p', spamReason: null } as const;
+  const lead = { _id: 'r1', type: 'quote', submittedAt: '2026-03-15T09:30:00.000Z', status: 'quoted', readAt: null, respondedAt: null, dueAt: null, name: hostile, email: 'a@example.com', subject: null, summary: 'p', spamReason: null } as const;
   const html = renderToStaticMarkup(<RowActions lead={lead} pending={false} onStatusChange={() => {}} onDelete={() => {}} />);
 
   it("offers its form's statuses with its own selected, named after the sender shown as text", () => {

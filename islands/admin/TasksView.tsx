@@ -16,10 +16,10 @@ type QueueState =
 
 const senderOf = (lead: LeadListItem) => lead.name ?? lead.email ?? 'an unknown sender';
 
-/** A reply in the visitor's mail program, the subject naming what they wrote about. */
+/** A reply in the visitor's mail program, "Re: <subject>" as on the lead's page. */
 function replyLink(lead: LeadListItem): string | null {
   if (!lead.email) return null;
-  const subject = lead.summary ? `Re: ${truncate(lead.summary, 80)}` : `Your ${FORM_DEFINITIONS[lead.type].noun}`;
+  const subject = `Re: ${lead.subject ? truncate(lead.subject, 80) : `your ${FORM_DEFINITIONS[lead.type].noun}`}`;
   return `mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
 }
 

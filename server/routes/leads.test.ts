@@ -49,7 +49,9 @@ describe('lead inbox API', () => {
       dueAt: '2026-01-02T00:03:00.000Z',
       name: 'Katherine Johnson',
       email: 'katherine@example.com',
-      summary: 'Orbital mechanics',
+      subject: 'Orbital mechanics',
+      // The subject and the start of the message (SPEC §2: the message text in the lists).
+      summary: 'Orbital mechanics — Trajectory maths for a launch page, 100% of it.',
       spamReason: null,
     });
     expect(names((await list('?type=contact')).items)).toEqual(['Dorothy Vaughan', 'Katherine Johnson']);

@@ -36,6 +36,7 @@ export function toLeadListItem(row: LeadRow): LeadListItem {
     dueAt: iso(row.due_at),
     name: row.name,
     email: row.email,
+    subject: row.subject,
     summary: leadSummary({ subject: row.subject, message: row.message, projectDetails: row.project_details }),
     spamReason: row.spam_reason,
   };

@@ -40,6 +40,8 @@ describe('lead inbox in a real browser', () => {
     await page.waitForURL(`${server.url}/admin/dashboard/messages?type=contact`);
     await page.getByRole('link', { name: /^Carla Contact/ }).waitFor();
     await expect(senders(page)).resolves.toEqual(['Carla Contact (unread)']);
+    // A contact row shows its subject and the start of its message (SPEC §2: the message text, cut to 50).
+    await expect(page.locator('td[data-label="Message"]').allInnerTexts()).resolves.toEqual(['Bakery website — A site with online orders.']);
 
     await page.getByLabel('Search', { exact: true }).fill('nobody writes this');
     await page.getByRole('button', { name: 'Apply' }).first().click();
