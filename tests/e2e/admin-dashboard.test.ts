@@ -408,6 +408,21 @@ describe('admin dashboard in a real browser', () => {
     await context.close();
   });
 
+  it('logs out without JavaScript (as before the page hydrates): the button posts the session token to /admin/logout', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await Promise.all([page.waitForURL(`${server.url}/admin/dashboard`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await expect(page.title()).resolves.toMatch(/^Admin dashboard/);
+    await Promise.all([page.waitForURL(`${server.url}/`), page.getByRole('button', { name: 'Logout' }).click()]);
+    expect((await context.cookies(server.url)).some((cookie) => cookie.name === 'sid')).toBe(false);
+    await page.goto(`${server.url}/admin/dashboard`);
+    await expect(page.title()).resolves.toMatch(/^Admin sign in/);
+    await context.close();
+  });
+
   it.each([
     ['375px', PHONE],
     ['1280px', DESKTOP],
