@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { AccountJson, SessionJson } from '../../shared/admin-account';
 import { ApiError } from './api';
 import { useDashboard } from './context';
@@ -9,6 +9,8 @@ import { ViewHeading } from './ViewHeading';
 /** Your account: two-factor sign-in, your password and your sessions. */
 export function AccountView({ username, twoFactorSetupRequired }: { username: string; twoFactorSetupRequired: boolean }) {
   const { data: account, reload } = useLoad<AccountJson>('/api/account', 'Failed to load your account.');
+  // A password change ends the other sessions: the list is read again at once, not on the next visit.
+  const [passwordChanges, setPasswordChanges] = useState(0);
   return (
     <>
       <ViewHeading title="Your account">
@@ -22,8 +24,8 @@ export function AccountView({ username, twoFactorSetupRequired }: { username: st
       {account && <TwoFactorCard account={account} onChange={twoFactorSetupRequired ? () => window.location.reload() : reload} />}
       {!twoFactorSetupRequired && (
         <>
-          <PasswordCard />
-          <SessionsCard />
+          <PasswordCard onChanged={() => setPasswordChanges((count) => count + 1)} />
+          <SessionsCard passwordChanges={passwordChanges} />
         </>
       )}
     </>
@@ -146,7 +148,7 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
   );
 }
 
-function PasswordCard() {
+function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const { api, notify } = useDashboard();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -162,6 +164,7 @@ function PasswordCard() {
       setCurrentPassword('');
       setNewPassword('');
       notify({ tone: 'success', text: 'Password changed; your other sessions were signed out.' });
+      onChanged();
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 400) setFields(failure.fields);
       else notify({ tone: 'error', text: failure instanceof Error ? failure.message : 'Failed to change your password.' });
@@ -197,9 +200,12 @@ function PasswordCard() {
   );
 }
 
-function SessionsCard() {
+function SessionsCard({ passwordChanges }: { passwordChanges: number }) {
   const { api, notify } = useDashboard();
   const { data: sessions, reload } = useLoad<SessionJson[]>('/api/account/sessions', 'Failed to load your sessions.');
+  useEffect(() => {
+    if (passwordChanges > 0) reload();
+  }, [passwordChanges, reload]);
   const end = async (session: SessionJson) => {
     try {
       await api.send('DELETE', `/api/account/sessions/${session.id}`, 'Failed to end the session.');
