@@ -42,7 +42,9 @@ describe("the audit trail's What changed, in sentences", () => {
 
   it('makes the other summaries sentences', () => {
     expect(change('account.password-change', 'other sessions ended; this one has a new id')).toBe('Other sessions ended. This one has a new id.');
-    expect(change('auth.sign-in', 'password and code; remember me')).toBe('Password and code. Remember me.');
+    expect(change('auth.sign-in', 'password and code; remember me')).toBe('With the password and a code; remember me ticked.');
+    expect(change('auth.sign-in', 'password')).toBe('With the password.');
+    expect(change('auth.sign-in', 'password and recovery code')).toBe('With the password and a recovery code.');
     expect(change('personal-data.export', '2 leads')).toBe('2 leads.');
   });
 });

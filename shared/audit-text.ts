@@ -24,6 +24,7 @@ const WORDERS: Partial<Record<AuditAction, (summary: string) => string | null | 
   'user.update': (summary) => (summary.startsWith('role ') ? changedText('Role', summary.slice('role '.length)) : undefined),
   'lead.delete': (summary) => (Object.values(FORM_TYPE_LABELS).includes(summary) ? `A lead of the ${summary} form.` : undefined),
   'auth.throttled': throttledText,
+  'auth.sign-in': signInText,
   'leads.export': exportText,
 };
 
@@ -108,6 +109,19 @@ function settingsText(summary: string): string | null {
     }
   }
   return end === summary.length && texts.length > 0 ? texts.join(' ') : null;
+}
+
+const SIGN_IN_FACTORS: Record<string, string> = {
+  password: 'the password',
+  'password and code': 'the password and a code',
+  'password and recovery code': 'the password and a recovery code',
+};
+
+/** `<factors>[; remember me]`, as the sign-in records it. */
+function signInText(summary: string): string | null {
+  const [factors, remember, ...rest] = summary.split('; ');
+  if (!factors || !Object.hasOwn(SIGN_IN_FACTORS, factors) || rest.length || (remember !== undefined && remember !== 'remember me')) return null;
+  return `With ${SIGN_IN_FACTORS[factors]}${remember ? '; remember me ticked' : ''}.`;
 }
 
 const THROTTLE_RULES: Record<string, string> = {
