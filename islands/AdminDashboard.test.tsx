@@ -33,6 +33,8 @@ describe('admin dashboard page (server render)', () => {
       expect(html).toContain(`>${label}<`);
     }
     expect(html).toMatch(/aria-expanded="true" aria-controls="admin-sidebar"/);
+    // Logout is a form post with the session's token, so it works before the island hydrates.
+    expect(html).toMatch(/<form [^>]*action="\/admin\/logout" method="post"><input type="hidden" name="csrf" value="csrf-123"\/><button type="submit"/);
     expect(html).toContain('role="search"');
     expect(html).toContain('href="/admin/dashboard/messages?unread=true" class="admin-topbar__bell"');
     expect(html).not.toContain('site-header');
@@ -120,6 +122,8 @@ describe('Forms > type: the Messages inbox with the type fixed', () => {
     expect(html).not.toContain('All forms');
     const statusFilter = html.match(/<select[^>]*name="status"[^>]*>(.*?)<\/select>/)?.[1] ?? '';
     expect([...statusFilter.matchAll(/<option value="([^"]*)"/g)].map((match) => match[1])).toEqual(['', 'new', 'read', 'quoted', 'accepted', 'rejected']);
+    // Staff read the statuses in words; the values sent stay the API's.
+    expect([...statusFilter.matchAll(/<option [^>]*>([^<]*)</g)].map((match) => match[1])).toEqual(['Any status', 'New', 'Read', 'Quoted', 'Accepted', 'Rejected']);
   });
 
   it('keeps its folder tabs in Forms', () => {
@@ -129,12 +133,13 @@ describe('Forms > type: the Messages inbox with the type fixed', () => {
 
 describe('a row of the inbox', () => {
   const hostile = '<img src=x onerror="window.__pwned=1">';
-  const lead = { _id: 'r1', type: 'quote', submittedAt: '2026-03-15T09:30:00.000Z', status: 'quoted', readAt: null, respondedAt: null, dueAt: null, name: hostile, email: 'a@example.com', summary: 'p', spamReason: null } as const;
+  const lead = { _id: 'r1', type: 'quote', submittedAt: '2026-03-15T09:30:00.000Z', status: 'quoted', readAt: null, respondedAt: null, dueAt: null, name: hostile, email: 'a@example.com', subject: null, summary: 'p', spamReason: null } as const;
   const html = renderToStaticMarkup(<RowActions lead={lead} pending={false} onStatusChange={() => {}} onDelete={() => {}} />);
 
   it("offers its form's statuses with its own selected, named after the sender shown as text", () => {
     expect(html.match(/<option /g)).toHaveLength(5);
-    expect(html).toContain('<option value="quoted" selected="">quoted</option>');
+    expect(html).toContain('<option value="quoted" selected="">Quoted</option>');
+    expect(html).toContain('<option value="new">New</option>');
     expect(html).toContain('aria-label="Status of the submission from &lt;img');
     expect(html).toContain('Delete<span class="visually-hidden"> the submission from &lt;img');
     expect(html).not.toContain('<img');

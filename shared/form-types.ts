@@ -13,7 +13,28 @@ export const FORM_STATUSES = {
   'free-offer': ['new', 'read', 'responded'],
 } as const satisfies Record<FormType, readonly string[]>;
 
-/** How staff read each type's name (admin sidebar and headings). */
+/**
+ * How staff read each status (the admin's selects, lists and history); the API keeps the values.
+ * A value with no label here (never stored by this code) is shown as it is.
+ */
+export const STATUS_LABELS: Record<string, string> = {
+  new: 'New',
+  read: 'Read',
+  responded: 'Responded',
+  quoted: 'Quoted',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+};
+
+/** A status as staff read it: "New" for `new`. */
+export function statusLabel(status: string): string {
+  return Object.hasOwn(STATUS_LABELS, status) ? STATUS_LABELS[status]! : status;
+}
+
+/**
+ * Each form's one name in the admin (the spec's sidebar: Contact, Enquiry, Quotes, Free Offers):
+ * the sidebar, headings, filters, history, settings and staff e-mails all use it.
+ */
 export const FORM_TYPE_LABELS: Record<FormType, string> = {
   contact: 'Contact',
   enquiry: 'Enquiry',

@@ -42,7 +42,9 @@ export interface LeadListItem {
   dueAt: string | null;
   name: string | null;
   email: string | null;
-  /** One line: the subject, else the start of the message or project details. */
+  /** A contact message's subject (the reply's "Re:"); null for the other forms. */
+  subject: string | null;
+  /** One line: the subject and the start of the message, or the message or project details alone. */
   summary: string;
   spamReason: string | null;
 }
@@ -76,8 +78,13 @@ export interface LeadDetail extends LeadListItem {
   notification: NotificationState | null;
 }
 
-/** The one-line summary of a lead's text, at most `max` characters. */
+/**
+ * The one-line summary of a lead's text, at most `max` characters: a contact message's subject and
+ * the start of its message ("Bakery website — A site with online orders."), as the lists show the
+ * message text (the spec's lists show it); the other forms' message or project details.
+ */
 export function leadSummary(fields: { subject?: string | null; message?: string | null; projectDetails?: string | null }, max = 120): string {
-  const text = (fields.subject || fields.message || fields.projectDetails || '').replace(/\s+/g, ' ').trim();
+  const line = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+  const text = [line(fields.subject), line(fields.message || fields.projectDetails)].filter(Boolean).join(' — ');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -7,3 +7,11 @@
 export const FORBIDDEN_IN_LINE = /[\u0000-\u001f\u007f]|\p{Cs}/u;
 export const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\p{Cs}/u;
 /* eslint-enable no-control-regex */
+
+/**
+ * A count with its noun, singular for exactly one: "1 message", "3 messages", "2 replies" (with
+ * `plural`). The one plural rule of the admin's words, server summaries included.
+ */
+export function counted(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? noun : plural}`;
+}

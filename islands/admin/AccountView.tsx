@@ -1,13 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { AccountJson, SessionJson } from '../../shared/admin-account';
 import { ApiError } from './api';
 import { useDashboard } from './context';
 import { formatWhen, useLoad } from './use-load';
+import { counted } from './text';
 import { ViewHeading } from './ViewHeading';
 
 /** Your account: two-factor sign-in, your password and your sessions. */
 export function AccountView({ username, twoFactorSetupRequired }: { username: string; twoFactorSetupRequired: boolean }) {
   const { data: account, reload } = useLoad<AccountJson>('/api/account', 'Failed to load your account.');
+  // A password change ends the other sessions: the list is read again at once, not on the next visit.
+  const [passwordChanges, setPasswordChanges] = useState(0);
   return (
     <>
       <ViewHeading title="Your account">
@@ -21,8 +24,8 @@ export function AccountView({ username, twoFactorSetupRequired }: { username: st
       {account && <TwoFactorCard account={account} onChange={twoFactorSetupRequired ? () => window.location.reload() : reload} />}
       {!twoFactorSetupRequired && (
         <>
-          <PasswordCard />
-          <SessionsCard />
+          <PasswordCard onChanged={() => setPasswordChanges((count) => count + 1)} />
+          <SessionsCard passwordChanges={passwordChanges} />
         </>
       )}
     </>
@@ -98,7 +101,7 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
         </div>
       ) : account.twoFactor ? (
         <form className="admin-form" onSubmit={turnOff}>
-          <p>On. {account.recoveryCodesLeft} recovery codes left.</p>
+          <p>On. {counted(account.recoveryCodesLeft, 'recovery code')} left.</p>
           <div className="admin-field">
             <label htmlFor="totp-off-password">Your password, to turn it off</label>
             <input id="totp-off-password" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} aria-invalid={fieldError ? true : undefined} aria-describedby={fieldError ? 'totp-error' : undefined} />
@@ -145,7 +148,7 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
   );
 }
 
-function PasswordCard() {
+function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const { api, notify } = useDashboard();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -161,6 +164,7 @@ function PasswordCard() {
       setCurrentPassword('');
       setNewPassword('');
       notify({ tone: 'success', text: 'Password changed; your other sessions were signed out.' });
+      onChanged();
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 400) setFields(failure.fields);
       else notify({ tone: 'error', text: failure instanceof Error ? failure.message : 'Failed to change your password.' });
@@ -196,9 +200,12 @@ function PasswordCard() {
   );
 }
 
-function SessionsCard() {
+function SessionsCard({ passwordChanges }: { passwordChanges: number }) {
   const { api, notify } = useDashboard();
   const { data: sessions, reload } = useLoad<SessionJson[]>('/api/account/sessions', 'Failed to load your sessions.');
+  useEffect(() => {
+    if (passwordChanges > 0) reload();
+  }, [passwordChanges, reload]);
   const end = async (session: SessionJson) => {
     try {
       await api.send('DELETE', `/api/account/sessions/${session.id}`, 'Failed to end the session.');

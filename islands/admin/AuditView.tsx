@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AUDIT_ACTIONS, auditActionLabel, type AuditEntryJson } from '../../shared/audit';
+import { auditChangeText } from '../../shared/audit-text';
 import { useDashboard } from './context';
 import { formatWhen } from './use-load';
 import { ViewHeading } from './ViewHeading';
@@ -117,7 +118,7 @@ export function AuditView() {
                   )}
                 </td>
                 <td data-label="On">{item.target ? `${item.target.type} ${item.target.id}` : '—'}</td>
-                <td data-label="What changed">{item.summary || '—'}</td>
+                <td data-label="What changed">{auditChangeText(item) || '—'}</td>
               </tr>
             ))}
           </tbody>

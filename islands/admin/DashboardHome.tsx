@@ -3,7 +3,7 @@ import { DASHBOARD_PERIODS, PERIOD_LABELS, changeText, durationText, type Dashbo
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import { ApiError } from './api';
 import { useDashboard } from './context';
-import { formatSubmittedAt, truncate } from './text';
+import { counted, formatSubmittedAt, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { MailHealthBanner } from './MailHealthBanner';
@@ -88,7 +88,7 @@ function HomeFigures({ figures }: { figures: DashboardFigures }) {
           <span className="admin-stat__label">Answered within the promise</span>
           <span className="admin-stat__value">{responses.withinPromise === null ? '–' : percent(responses.withinPromise)}</span>
           <span className="admin-stat__change admin-muted">
-            {responses.answered === 1 ? '1 reply' : `${responses.answered} replies`} in 30 days
+            {counted(responses.answered, 'reply', 'replies')} in 30 days
           </span>
         </li>
       </ul>

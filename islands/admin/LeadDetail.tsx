@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
+import { FORM_STATUSES, FORM_TYPE_LABELS, statusLabel, type FormType } from '../../shared/form-types';
+import { auditChangeText } from '../../shared/audit-text';
 import { FORM_DEFINITIONS, labelWithUnit } from '../../shared/forms';
 import type { LeadDetail } from '../../shared/leads';
-import { ApiError } from './api';
+import { ApiError, DELETE_LEAD_FAILED } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
-import { fieldText, formatSubmittedAt } from './text';
+import { counted, fieldText, formatSubmittedAt } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { Loading } from './LoadStatus';
@@ -70,8 +71,8 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
       leadsChanged();
       navigate({ name: 'messages', filters: {} });
       notify({ tone: 'success', text: 'Message deleted.' });
-    } catch {
-      notify({ tone: 'error', text: 'Failed to delete form.' });
+    } catch (error) {
+      notify({ tone: 'error', text: error instanceof ApiError && error.fromServer ? error.message : DELETE_LEAD_FAILED });
       setWorking(false);
       setConfirmingDelete(false);
     }
@@ -101,7 +102,7 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
   return (
     <>
       <ViewHeading
-        title={`${FORM_DEFINITIONS[type].title}: ${sender}`}
+        title={`${FORM_TYPE_LABELS[type]}: ${sender}`}
         actions={
           mailto && (
             <a className="admin-button admin-button--small" href={mailto}>
@@ -111,7 +112,7 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
         }
       >
         <p className="admin-view__lead">
-          {FORM_TYPE_LABELS[type]} · received <time dateTime={lead.submittedAt}>{formatSubmittedAt(lead.submittedAt)}</time>
+          Received <time dateTime={lead.submittedAt}>{formatSubmittedAt(lead.submittedAt)}</time>
           {lead.spamReason && <> · in spam ({lead.spamReason})</>}
         </p>
       </ViewHeading>
@@ -176,9 +177,11 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
           <ol className="admin-list">
             {lead.history.map((entry, index) => (
               <li key={`${entry.at}-${index}`} className="admin-list__item">
-                <span>
-                  <strong>{entry.label}</strong>
-                  {entry.summary && <> ({entry.summary})</>} · {entry.actor}
+                <span className="admin-list__main">
+                  <span>
+                    <strong>{entry.label}</strong> · {entry.actor}
+                  </span>
+                  {entry.summary && <span className="admin-muted">{auditChangeText(entry)}</span>}
                 </span>
                 <time className="admin-list__time" dateTime={entry.at}>
                   {formatSubmittedAt(entry.at)}
@@ -212,7 +215,7 @@ function StatusSelect({ lead, disabled, onChange }: { lead: LeadDetail; disabled
       <select id={id} className="admin-select" value={lead.status} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
         {statuses.map((status) => (
           <option key={status} value={status}>
-            {status}
+            {statusLabel(status)}
           </option>
         ))}
       </select>
@@ -274,7 +277,7 @@ function ReplyAndMail({ lead }: { lead: LeadDetail }) {
                   </>
                 )}
                 {' · '}
-                {notification.attempts === 1 ? '1 attempt' : `${notification.attempts} attempts`}
+                {counted(notification.attempts, 'attempt')}
               </>
             ) : (
               'None (spam is never mailed)'

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
+import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, statusLabel, type FormType } from '../../shared/form-types';
+import { FORM_DEFINITIONS } from '../../shared/forms';
 import { SEARCH_LENGTH } from '../../shared/search';
 import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
-import { ApiError } from './api';
+import { ApiError, DELETE_LEAD_FAILED } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
-import { formatSubmittedAt, truncate } from './text';
+import { counted, formatSubmittedAt, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { queryOfFilters, titleOfView, type DashboardView } from './views';
@@ -113,7 +114,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
     setWorking(true);
     try {
       const changed = await api.bulkLeads(action, [...selected], status);
-      notify({ tone: 'success', text: `${changed === 1 ? '1 message' : `${changed} messages`} updated.` });
+      notify({ tone: 'success', text: `${counted(changed, 'message')} updated.` });
       leadsChanged();
       reload();
     } catch (error) {
@@ -148,7 +149,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       refocus.current = true;
       changeRow((items) => items.filter((item) => item._id !== lead._id));
     } catch (error) {
-      notify({ tone: 'error', text: error instanceof Error ? error.message : 'Failed to delete form.' });
+      notify({ tone: 'error', text: error instanceof Error ? error.message : DELETE_LEAD_FAILED });
     } finally {
       setWorking(false);
       setConfirmingLead(null);
@@ -235,7 +236,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       {list.phase === 'error' && (
         <Failed message={list.message} onRetry={reload} />
       )}
-      {list.phase === 'ready' && items.length === 0 && <p className="admin-card admin-empty">{narrowed ? 'No messages match these filters.' : spam ? 'The spam folder is empty.' : formType ? `No ${FORM_TYPE_LABELS[formType].toLowerCase()} submissions yet.` : 'No messages yet.'}</p>}
+      {list.phase === 'ready' && items.length === 0 && <p className="admin-card admin-empty">{narrowed ? 'No messages match these filters.' : spam ? 'The spam folder is empty.' : formType ? `Nothing from the ${FORM_TYPE_LABELS[formType]} form yet.` : 'No messages yet.'}</p>}
 
       {list.phase === 'ready' && items.length > 0 && (
         <>
@@ -288,7 +289,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
                     </td>
                     {spam ? (
                       // The spec's calls act on the inbox only; spam leaves by "Not spam" or bulk delete.
-                      <td data-label="Status">{lead.status}</td>
+                      <td data-label="Status">{statusLabel(lead.status)}</td>
                     ) : (
                       <td className="admin-table__manage" data-label="Status">
                         <RowActions lead={lead} pending={pendingId === lead._id} onStatusChange={(status) => void changeStatus(lead, status)} onDelete={() => setConfirmingLead(lead)} />
@@ -312,7 +313,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       {confirmingDelete && (
         <ConfirmDialog
           title="Delete the selected messages?"
-          message={`${selected.size === 1 ? '1 message' : `${selected.size} messages`} will be deleted with their notes. This cannot be undone.`}
+          message={`${counted(selected.size, 'message')} will be deleted with their notes. This cannot be undone.`}
           confirmLabel="Delete"
           busy={working}
           onConfirm={() => void runBulk('delete')}
@@ -322,7 +323,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       {confirmingLead && (
         <ConfirmDialog
           title="Delete this submission?"
-          message={`The ${FORM_TYPE_LABELS[confirmingLead.type].toLowerCase()} submission from ${senderOf(confirmingLead)} will be deleted with its notes. This cannot be undone.`}
+          message={`The ${FORM_DEFINITIONS[confirmingLead.type].noun} from ${senderOf(confirmingLead)} will be deleted with its notes. This cannot be undone.`}
           confirmLabel="Delete"
           busy={working}
           onConfirm={() => void deleteLead(confirmingLead)}
@@ -340,10 +341,10 @@ export function RowActions({ lead, pending, onStatusChange, onDelete }: { lead: 
   return (
     <div className="admin-table__manage-inner">
       <select className="admin-select" value={lead.status} aria-label={`Status of the submission from ${sender}`} disabled={pending} onChange={(event) => onStatusChange(event.target.value)}>
-        {!statuses.includes(lead.status) && <option value={lead.status}>{lead.status}</option>}
+        {!statuses.includes(lead.status) && <option value={lead.status}>{statusLabel(lead.status)}</option>}
         {statuses.map((status) => (
           <option key={status} value={status}>
-            {status}
+            {statusLabel(status)}
           </option>
         ))}
       </select>
@@ -404,7 +405,7 @@ function LeadFilterForm({ filters, typeFixed, onApply }: { filters: LeadFilters;
           <option value="">Any status</option>
           {statuses.map((status) => (
             <option key={status} value={status}>
-              {status}
+              {statusLabel(status)}
             </option>
           ))}
         </select>
@@ -448,7 +449,7 @@ function BulkStatus({ statuses, disabled, onApply }: { statuses: readonly string
         <option value="">Set status…</option>
         {statuses.map((value) => (
           <option key={value} value={value}>
-            {value}
+            {statusLabel(value)}
           </option>
         ))}
       </select>

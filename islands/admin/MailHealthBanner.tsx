@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES, type MailHealth } from '../../shared/mail-health';
 import { ApiError } from './api';
 import { useDashboard } from './context';
+import { counted } from './text';
 import { ViewLink } from './ViewLink';
 
 /**
@@ -29,7 +30,7 @@ export function MailHealthBanner() {
     setRetrying(true);
     try {
       const retried = await api.retryNotifications();
-      notify({ tone: 'success', text: retried === 1 ? '1 staff e-mail will be sent again now.' : `${retried} staff e-mails will be sent again now.` });
+      notify({ tone: 'success', text: `${counted(retried, 'staff e-mail')} will be sent again now.` });
       setReloads((count) => count + 1);
     } catch (error) {
       notify({ tone: 'error', text: error instanceof ApiError && error.fromServer ? error.message : 'Failed to retry the staff e-mails.' });
@@ -39,7 +40,7 @@ export function MailHealthBanner() {
   }, [api, notify]);
 
   if (!health || health.troubled === 0) return null;
-  const count = health.troubled === 1 ? '1 staff e-mail' : `${health.troubled} staff e-mails`;
+  const count = counted(health.troubled, 'staff e-mail');
   return (
     <section className="admin-card admin-mail-health" aria-labelledby="mail-health">
       <h2 id="mail-health" className="admin-card__title">
@@ -51,7 +52,7 @@ export function MailHealthBanner() {
             <ViewLink to={{ name: 'lead', type: entry.leadType, id: entry.leadId }}>{entry.sender}</ViewLink>
             <span className="admin-muted">
               {' '}
-              · {entry.status === 'failed' ? 'failed' : 'waiting'} after {entry.attempts === 1 ? '1 attempt' : `${entry.attempts} attempts`}
+              · {entry.status === 'failed' ? 'failed' : 'waiting'} after {counted(entry.attempts, 'attempt')}
               {entry.lastError ? ` · ${entry.lastError.slice(0, 120)}` : ''}
             </span>
           </li>

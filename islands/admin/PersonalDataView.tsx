@@ -4,11 +4,10 @@ import type { PersonalDataReport } from '../../shared/personal-data';
 import { ApiError } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
-import { formatSubmittedAt, truncate } from './text';
+import { counted, formatSubmittedAt, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 
-const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /**
  * Find by e-mail: everything held for one address (leads, notes, staff e-mails), its export as
@@ -81,8 +80,7 @@ export function PersonalDataView() {
       {report && !empty && (
         <section className="admin-card" aria-labelledby="held-data">
           <h2 id="held-data" className="admin-card__title">
-            Held for {report.email}: {report.leads.length} {report.leads.length === 1 ? 'message' : 'messages'}, {report.notes.length}{' '}
-            {report.notes.length === 1 ? 'note' : 'notes'}, {report.notifications.length} staff {report.notifications.length === 1 ? 'e-mail' : 'e-mails'}
+            Held for {report.email}: {counted(report.leads.length, 'message')}, {counted(report.notes.length, 'note')}, {counted(report.notifications.length, 'staff e-mail')}
           </h2>
           <ul className="admin-list">
             {report.leads.map((lead) => (
@@ -121,7 +119,7 @@ export function PersonalDataView() {
       {confirming && report && (
         <ConfirmDialog
           title={`Erase everything held for ${report.email}?`}
-          message={`${report.leads.length} messages with their notes and staff e-mails will be deleted for good. The audit trail keeps only that an erasure happened.`}
+          message={`${counted(report.leads.length, 'message')} with their notes and staff e-mails will be deleted for good. The audit trail keeps only that an erasure happened.`}
           confirmLabel="Erase"
           busy={busy}
           onConfirm={() => void erase()}

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import type { Settings } from '../../shared/settings';
 import { ApiError } from './api';
 import { useDashboard } from './context';
@@ -7,12 +8,6 @@ import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 
 type TestEmailResult = { sent: boolean; recipients: string[]; response?: string; error?: string };
-const RETENTION_FORMS = [
-  ['contact', 'Contact'],
-  ['enquiry', 'Enquiry'],
-  ['quote', 'Quote'],
-  ['free-offer', 'Free offer'],
-] as const;
 
 /** Settings (owners): the back office's settings, a test e-mail, and the way to the audit trail. */
 export function SettingsView() {
@@ -101,9 +96,9 @@ export function SettingsView() {
         <fieldset className="admin-fieldset">
           <legend>Keep leads (days; empty keeps them until deleted)</legend>
           <div className="admin-form__row">
-            {RETENTION_FORMS.map(([type, label]) => (
+            {FORM_TYPES.map((type) => (
               <div className="admin-field" key={type}>
-                <label htmlFor={`setting-retention-${type}`}>{label}</label>
+                <label htmlFor={`setting-retention-${type}`}>{FORM_TYPE_LABELS[type]}</label>
                 <input
                   id={`setting-retention-${type}`}
                   type="number"

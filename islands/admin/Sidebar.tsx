@@ -47,6 +47,7 @@ function viewOfSection(key: PlaceholderSection | AdminSection | OwnSection): { t
 
 /** The spec's sidebar: the sections, the Forms group, back to website, logout and the collapse toggle. */
 export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClose, onLogout, loggingOut, panelRef, leadsVersion }: SidebarProps) {
+  const { api } = useDashboard();
   const current = sidebarKeyOfView(view);
   const overdue = useOverdueCount(leadsVersion);
   const [formsOpen, setFormsOpen] = useState(true);
@@ -139,10 +140,23 @@ export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClos
           <AdminIcon name="back" />
           {label('Back to website')}
         </a>
-        <button type="button" className="admin-nav__link" onClick={onLogout} disabled={loggingOut} title={collapsed ? 'Logout' : undefined}>
-          <AdminIcon name="logout" />
-          {label(loggingOut ? 'Logging out…' : 'Logout')}
-        </button>
+        {/* A plain form post, so Logout works before the island hydrates (or without JavaScript);
+            once hydrated, the island signs out by its own call and reports a failure in the page. */}
+        <form
+          method="post"
+          action="/admin/logout"
+          className="admin-sidebar__logout"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onLogout();
+          }}
+        >
+          <input type="hidden" name="csrf" value={api.csrfToken} />
+          <button type="submit" className="admin-nav__link" disabled={loggingOut} title={collapsed ? 'Logout' : undefined}>
+            <AdminIcon name="logout" />
+            {label(loggingOut ? 'Logging out…' : 'Logout')}
+          </button>
+        </form>
         <button
           type="button"
           className="admin-nav__link admin-sidebar__collapse"

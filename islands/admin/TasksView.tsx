@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FORM_TYPE_LABELS } from '../../shared/form-types';
+import { FORM_DEFINITIONS } from '../../shared/forms';
 import type { LeadListItem } from '../../shared/leads';
 import { RESPONDED_STATUS, dueText, isOverdue } from '../../shared/reply-queue';
 import { ApiError } from './api';
 import { useDashboard } from './context';
-import { truncate } from './text';
+import { counted, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 
@@ -15,10 +16,10 @@ type QueueState =
 
 const senderOf = (lead: LeadListItem) => lead.name ?? lead.email ?? 'an unknown sender';
 
-/** A reply in the visitor's mail program, the subject naming what they wrote about. */
+/** A reply in the visitor's mail program, "Re: <subject>" as on the lead's page. */
 function replyLink(lead: LeadListItem): string | null {
   if (!lead.email) return null;
-  const subject = lead.summary ? `Re: ${truncate(lead.summary, 80)}` : `Your ${FORM_TYPE_LABELS[lead.type].toLowerCase()} request`;
+  const subject = `Re: ${lead.subject ? truncate(lead.subject, 80) : `your ${FORM_DEFINITIONS[lead.type].noun}`}`;
   return `mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
 }
 
@@ -95,7 +96,7 @@ export function TasksView() {
       {queue.phase === 'ready' && queue.items.length > 0 && (
         <section className="admin-card" aria-labelledby="tasks-queue">
           <h2 id="tasks-queue" className="admin-card__title">
-            {queue.items.length === 1 ? '1 message' : `${queue.items.length} messages`} waiting{overdue > 0 ? `, ${overdue} overdue` : ''}
+            {counted(queue.items.length, 'message')} waiting{overdue > 0 ? `, ${overdue} overdue` : ''}
             {queue.nextCursor ? ' (first page)' : ''}
           </h2>
           <ul className="admin-list admin-tasks">

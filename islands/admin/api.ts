@@ -57,6 +57,9 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** A lead's delete failed (the spec's "Failed to delete form." named neither the thing nor the way on). */
+export const DELETE_LEAD_FAILED = 'The message could not be deleted. Try again.';
+
 /**
  * The dashboard's calls. Every call sends the session cookie (same-origin) and every state-changing
  * one the session's CSRF token; a 401 means the session is gone, so the page reloads to the login.
@@ -89,7 +92,7 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     },
 
     async deleteForm(type: FormType, id: string): Promise<void> {
-      await call('DELETE', `/api/forms/${type}/${encodeURIComponent(id)}`, 'Failed to delete form.');
+      await call('DELETE', `/api/forms/${type}/${encodeURIComponent(id)}`, DELETE_LEAD_FAILED);
     },
 
     async listLeads(filters: LeadFilters, cursor: string | null, limit = INBOX_PAGE_SIZE.default): Promise<{ items: LeadListItem[]; nextCursor: string | null }> {
@@ -121,7 +124,7 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     },
 
     async deleteLead(type: FormType, id: string): Promise<void> {
-      await call('DELETE', leadPath(type, id), 'Failed to delete form.');
+      await call('DELETE', leadPath(type, id), DELETE_LEAD_FAILED);
     },
 
     async bulkLeads(action: LeadBulkAction, ids: string[], status?: string): Promise<number> {

@@ -1,4 +1,4 @@
-import { fieldText, formatSubmittedAt, truncate } from './text';
+import { counted, fieldText, formatSubmittedAt, truncate } from './text';
 
 describe('table text', () => {
   it('cuts long text to 50 characters plus an ellipsis and leaves short text alone', () => {
@@ -16,6 +16,15 @@ describe('table text', () => {
 
   it('does not end a cut text with spaces before the ellipsis', () => {
     expect(truncate(`${'w'.repeat(45)}      tail of the message`)).toBe(`${'w'.repeat(45)}…`);
+  });
+
+  it('counts in the singular for one and the plural otherwise', () => {
+    expect(counted(1, 'message')).toBe('1 message');
+    expect(counted(0, 'message')).toBe('0 messages');
+    expect(counted(2, 'recovery code')).toBe('2 recovery codes');
+    expect(counted(1, 'reply', 'replies')).toBe('1 reply');
+    expect(counted(3, 'reply', 'replies')).toBe('3 replies');
+    expect(counted(1234, 'lead')).toBe('1,234 leads');
   });
 
   it('shows any stored value as text', () => {

@@ -1,3 +1,5 @@
+export { counted } from '../../shared/text';
+
 /** Admin tables show long texts cut to this many characters (the spec cuts messages to 50). */
 export const TABLE_TEXT_LIMIT = 50;
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { VALID_FORMS, clientToken, countRows, countSpam, countSubmissions, humanMeta } from '../../tests/helpers/form-fixtures';
 import { notificationsFor } from '../db/form-notifications';
-import { FORM_TYPES, type FormType } from '../../shared/form-types';
+import { FORM_TYPES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE, NOT_A_FORM_MESSAGE } from '../../shared/forms';
 import { messages } from '../messages';
 
@@ -31,6 +31,7 @@ describe('visitor forms over HTTP', () => {
       expect(notifications).toHaveLength(1);
       expect(notifications[0]!.status).toBe('pending');
       expect(notifications[0]!.body).toContain(String(VALID_FORMS[type].email));
+      expect(notifications[0]!.body).toContain(`A visitor sent the ${FORM_TYPE_LABELS[type]} form.`);
     });
 
     it.each(FORM_DEFINITIONS[type].fields.filter((field) => field.required).map((field) => field.name))('rejects a missing or blank %s with a field message and stores nothing', async (name) => {

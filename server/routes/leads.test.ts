@@ -49,7 +49,9 @@ describe('lead inbox API', () => {
       dueAt: '2026-01-02T00:03:00.000Z',
       name: 'Katherine Johnson',
       email: 'katherine@example.com',
-      summary: 'Orbital mechanics',
+      subject: 'Orbital mechanics',
+      // The subject and the start of the message (the spec's lists show the message text).
+      summary: 'Orbital mechanics — Trajectory maths for a launch page, 100% of it.',
       spamReason: null,
     });
     expect(names((await list('?type=contact')).items)).toEqual(['Dorothy Vaughan', 'Katherine Johnson']);
@@ -145,6 +147,8 @@ describe('lead inbox API', () => {
       ['lead.read', admin.username],
       ['lead.unread', admin.username],
     ]);
+    // The form goes by its one admin name (the sidebar's), not the public form's title.
+    expect(unread.history[0]!.label).toBe('Received (Contact)');
     await call().get(`/api/leads/quote/${ids.katherine}`).set(admin.headers).expect(404);
     await call().get('/api/leads/contact/not-a-uuid').set(admin.headers).expect(404);
     await call().get('/api/leads/newsletter/00000000-0000-4000-8000-000000000000').set(admin.headers).expect(404);

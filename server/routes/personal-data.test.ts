@@ -69,7 +69,7 @@ describe('personal data', () => {
     expect(after).toEqual({ email: 'erin@example.com', leads: [], notes: [], notifications: [] });
     expect(Number((await t.db('leads').count({ count: '*' }).first())!.count)).toBe(1);
     const erased = await t.db('audit_log').where({ action: 'lead.erase' }).select('summary', 'target_id');
-    expect(erased).toEqual([{ summary: '2 leads, 1 notes, 2 staff e-mails', target_id: null }]);
+    expect(erased).toEqual([{ summary: '2 leads, 1 note, 2 staff e-mails', target_id: null }]);
     const everything = JSON.stringify(await t.db('audit_log').select('*'));
     expect(everything.toLowerCase()).not.toContain('erin@example.com');
   });

@@ -49,6 +49,7 @@ import {
   ADMIN_USERNAME_MIN,
 } from '../../shared/admin-auth';
 import { fieldErrorsOf, firstErrorOf } from '../../shared/zod-errors';
+import { counted } from '../../shared/text';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -253,7 +254,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     if (!user) throw new NotFoundError(messages.admin.noSuchAdmin(username.trim()));
     const cleared = await db.transaction(async (trx) => {
       const count = await throttle.clearUsername(trx, user.username.toLowerCase());
-      await audit.record(actor, { action: 'user.unlock', target: { type: 'user', id: user.username }, summary: `${count} failures cleared (${how})` }, trx);
+      await audit.record(actor, { action: 'user.unlock', target: { type: 'user', id: user.username }, summary: `${counted(count, 'failure')} cleared (${how})` }, trx);
       return count;
     });
     logger.info({ adminId: user.id, username: user.username, cleared }, 'admin sign-in failures cleared');

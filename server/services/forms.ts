@@ -105,7 +105,7 @@ export function describeSubmission(type: FormType, data: FormValues, id: string,
   const lines = definition.fields.map((field) => `${labelWithUnit(field)}: ${data[field.name] ?? '(not given)'}`);
   return {
     subject: `New ${definition.noun} from ${who}`,
-    body: [`A visitor sent the ${definition.title} form.`, '', ...lines, '', `Reference: ${id}`, `Review it in the admin area: ${publicUrl}/admin/dashboard`].join('\n'),
+    body: [`A visitor sent the ${FORM_TYPE_LABELS[definition.type]} form.`, '', ...lines, '', `Reference: ${id}`, `Review it in the admin area: ${publicUrl}/admin/dashboard`].join('\n'),
   };
 }
 

@@ -36,6 +36,7 @@ export function toLeadListItem(row: LeadRow): LeadListItem {
     dueAt: iso(row.due_at),
     name: row.name,
     email: row.email,
+    subject: row.subject,
     summary: leadSummary({ subject: row.subject, message: row.message, projectDetails: row.project_details }),
     spamReason: row.spam_reason,
   };
@@ -148,7 +149,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
       at: new Date(row.submitted_at).toISOString(),
       actor: row.name ?? row.email ?? 'visitor',
       action: 'created',
-      label: `Received (${FORM_DEFINITIONS[row.type].title})`,
+      label: `Received (${FORM_TYPE_LABELS[row.type]})`,
       summary: row.spam_reason && row.spam_at && +row.spam_at === +row.submitted_at ? `Filed as spam: ${row.spam_reason}` : '',
     };
     const history = audited.map((entry) => ({ at: entry.at, actor: entry.actor.name, action: entry.action, label: isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action, summary: entry.summary }));

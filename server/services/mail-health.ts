@@ -4,6 +4,7 @@ import type { FormNotificationRow } from '../db/tables';
 import type { AuditActor, AuditTrail } from './audit';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES, type MailHealth, type NotificationState } from '../../shared/mail-health';
 import type { FormType } from '../../shared/form-types';
+import { counted } from '../../shared/text';
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
@@ -41,7 +42,7 @@ export function createMailHealth({ db, audit, onRetry, now = () => new Date() }:
     async retry(actor: AuditActor): Promise<{ retried: number }> {
       const retried = await db.transaction(async (trx) => {
         const count = await retryTroubledNotifications(trx, { waitingSince: waitingSince(), now: now() });
-        if (count > 0) await audit.record(actor, { action: 'notifications.retry', summary: `${count} staff notification${count === 1 ? '' : 's'}` }, trx);
+        if (count > 0) await audit.record(actor, { action: 'notifications.retry', summary: counted(count, 'staff notification') }, trx);
         return count;
       });
       if (retried > 0) onRetry?.();

@@ -12,6 +12,7 @@ import { localDate } from '../../shared/local-date';
 import type { PersonalDataReport } from '../../shared/personal-data';
 import { zonedInstant } from '../../shared/reply-clock';
 import type { Settings } from '../../shared/settings';
+import { counted } from '../../shared/text';
 
 const emailSchema = z.strictObject({ email: z.email({ error: 'Give an e-mail address such as ada@example.com.' }).max(254, 'Give an e-mail address such as ada@example.com.') });
 
@@ -59,7 +60,7 @@ export function createPersonalData({ db, audit, logger, now = () => new Date(), 
         if (count < purgeBatch) break;
       }
       if (purged > 0) {
-        await audit.record(SYSTEM_ACTOR, { action: 'leads.purge', summary: `${purged} ${FORM_TYPE_LABELS[type]} lead${purged === 1 ? '' : 's'} older than ${days} days` });
+        await audit.record(SYSTEM_ACTOR, { action: 'leads.purge', summary: `${purged} ${FORM_TYPE_LABELS[type]} lead${purged === 1 ? '' : 's'} older than ${counted(days, 'day')}` });
         logger?.info({ form: type, purged }, 'old leads purged');
       }
       total += purged;
@@ -75,7 +76,7 @@ export function createPersonalData({ db, audit, logger, now = () => new Date(), 
     /** The same as `find`, audited as an export (never naming the address). */
     async exportJson(body: unknown, actor: AuditActor): Promise<PersonalDataReport> {
       const found = await report(parseEmail(body));
-      await audit.record(actor, { action: 'personal-data.export', summary: `${found.leads.length} leads` });
+      await audit.record(actor, { action: 'personal-data.export', summary: counted(found.leads.length, 'lead') });
       return found;
     },
 
@@ -87,7 +88,7 @@ export function createPersonalData({ db, audit, logger, now = () => new Date(), 
         await eraseLeads(trx, held.leads);
         const counts = { leads: held.leads.length, notes: held.notes.length, notifications: held.notifications.length };
         // What went, never whose: the audit trail outlives the data.
-        await audit.record(actor, { action: 'lead.erase', summary: `${counts.leads} leads, ${counts.notes} notes, ${counts.notifications} staff e-mails` }, trx);
+        await audit.record(actor, { action: 'lead.erase', summary: `${counted(counts.leads, 'lead')}, ${counted(counts.notes, 'note')}, ${counted(counts.notifications, 'staff e-mail')}` }, trx);
         return counts;
       });
     },

@@ -4,6 +4,7 @@ import { countHit } from '../db/rate-limit-windows';
 import { RateLimitedError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from './audit';
+import { counted } from '../../shared/text';
 
 /**
  * Test e-mails one account may send per minute: enough to fix a setting and try again, too few to
@@ -36,7 +37,7 @@ export function createTestEmail({ db, smtpUrl, from, audit }: { db: Knex; smtpUr
         transport.close();
       }
     }
-    await audit.record(actor, { action: 'settings.test-email', target: { type: 'settings', id: 'back-office' }, summary: result.sent ? `sent to ${recipients.length} recipient(s)` : `failed: ${result.error}`.slice(0, 300) });
+    await audit.record(actor, { action: 'settings.test-email', target: { type: 'settings', id: 'back-office' }, summary: result.sent ? `sent to ${counted(recipients.length, 'recipient')}` : `failed: ${result.error}`.slice(0, 300) });
     return result;
   };
 }

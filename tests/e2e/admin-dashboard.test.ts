@@ -152,12 +152,12 @@ describe('admin dashboard in a real browser', () => {
     await sidebarLink(page, 'Enquiry').click();
     await page.getByRole('link', { name: /^Erin Enquirer/ }).waitFor();
     await expect(page.locator('tbody tr').first().locator('td.admin-table__long').innerText()).resolves.toBe(`${LONG_MESSAGE.slice(0, 50).trimEnd()}…`);
-    await expect(page.getByRole('combobox', { name: 'Status of the submission from Erin Enquirer' }).locator('option').allInnerTexts()).resolves.toEqual(['new', 'read', 'responded']);
+    await expect(page.getByRole('combobox', { name: 'Status of the submission from Erin Enquirer' }).locator('option').allInnerTexts()).resolves.toEqual(['New', 'Read', 'Responded']);
 
     await sidebarLink(page, 'Quotes').click();
     await page.getByRole('link', { name: /^Quinn Quoter/ }).waitFor();
     await expect(page.locator('tbody tr').first().locator('td.admin-table__long').innerText()).resolves.toBe(`${LONG_MESSAGE.slice(0, 50).trimEnd()}…`);
-    await expect(page.getByRole('combobox', { name: 'Status of the submission from Quinn Quoter' }).locator('option').allInnerTexts()).resolves.toEqual(['new', 'read', 'quoted', 'accepted', 'rejected']);
+    await expect(page.getByRole('combobox', { name: 'Status of the submission from Quinn Quoter' }).locator('option').allInnerTexts()).resolves.toEqual(['New', 'Read', 'Quoted', 'Accepted', 'Rejected']);
 
     await sidebarLink(page, 'Free Offers').click();
     await page.getByRole('link', { name: /^freya@example\.com/ }).waitFor();
@@ -204,9 +204,9 @@ describe('admin dashboard in a real browser', () => {
 
     await deleteButton.click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('No free offers submissions yet.').waitFor();
+    await page.getByText('Nothing from the Free Offers form yet.').waitFor();
     await page.reload();
-    await page.getByText('No free offers submissions yet.').waitFor();
+    await page.getByText('Nothing from the Free Offers form yet.').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -405,6 +405,21 @@ describe('admin dashboard in a real browser', () => {
     await Promise.all([page.waitForURL(`${server.url}/`), page.getByRole('button', { name: 'Logout' }).click()]);
     await page.goto(`${server.url}/admin/dashboard/forms/contact`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
+  it('logs out without JavaScript (as before the page hydrates): the button posts the session token to /admin/logout', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await Promise.all([page.waitForURL(`${server.url}/admin/dashboard`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await expect(page.title()).resolves.toMatch(/^Admin dashboard/);
+    await Promise.all([page.waitForURL(`${server.url}/`), page.getByRole('button', { name: 'Logout' }).click()]);
+    expect((await context.cookies(server.url)).some((cookie) => cookie.name === 'sid')).toBe(false);
+    await page.goto(`${server.url}/admin/dashboard`);
+    await expect(page.title()).resolves.toMatch(/^Admin sign in/);
     await context.close();
   });
 

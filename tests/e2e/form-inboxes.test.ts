@@ -44,7 +44,7 @@ describe('form inboxes in a real browser', () => {
     await expect(messageOf(page, 'Quentin Short')).resolves.toBe('A small site.');
 
     const status = page.getByRole('combobox', { name: 'Status of the submission from Quinn Quoter' });
-    await expect(status.locator('option').allInnerTexts()).resolves.toEqual(['new', 'read', 'quoted', 'accepted', 'rejected']);
+    await expect(status.locator('option').allInnerTexts()).resolves.toEqual(['New', 'Read', 'Quoted', 'Accepted', 'Rejected']);
     const patched = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/api/forms/quote/'));
     await status.selectOption('quoted');
     expect((await patched).status()).toBe(200);
@@ -85,7 +85,7 @@ describe('form inboxes in a real browser', () => {
     const deleteButton = page.getByRole('button', { name: 'Delete the submission from Eli Asker' });
     await deleteButton.click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this submission?' });
-    await dialog.getByText('The enquiry submission from Eli Asker will be deleted').waitFor();
+    await dialog.getByText('The enquiry from Eli Asker will be deleted').waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect(senders(page)).resolves.toEqual(['Eli Asker (unread)', 'Erin Enquirer']);

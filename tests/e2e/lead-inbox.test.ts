@@ -40,6 +40,8 @@ describe('lead inbox in a real browser', () => {
     await page.waitForURL(`${server.url}/admin/dashboard/messages?type=contact`);
     await page.getByRole('link', { name: /^Carla Contact/ }).waitFor();
     await expect(senders(page)).resolves.toEqual(['Carla Contact (unread)']);
+    // A contact row shows its subject and the start of its message (the spec's lists show the message text, cut to 50).
+    await expect(page.locator('td[data-label="Message"]').allInnerTexts()).resolves.toEqual(['Bakery website — A site with online orders.']);
 
     await page.getByLabel('Search', { exact: true }).fill('nobody writes this');
     await page.getByRole('button', { name: 'Apply' }).first().click();
@@ -82,7 +84,7 @@ describe('lead inbox in a real browser', () => {
     await page.locator('#lead-history ~ ol').getByText('Note added').waitFor();
     await expect(page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).resolves.toBeUndefined();
     await expect(page.locator('#lead-history ~ ol li').allInnerTexts()).resolves.toEqual([
-      expect.stringMatching(/^Received \(Send Us a Message\)/),
+      expect.stringMatching(/^Received \(Contact\)/),
       expect.stringMatching(new RegExp(`^Lead read · ${ADMIN.username}`)),
       expect.stringMatching(new RegExp(`^Note added · ${ADMIN.username}`)),
     ]);
