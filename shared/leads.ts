@@ -81,7 +81,7 @@ export interface LeadDetail extends LeadListItem {
 /**
  * The one-line summary of a lead's text, at most `max` characters: a contact message's subject and
  * the start of its message ("Bakery website — A site with online orders."), as the lists show the
- * message text (the spec's lists show it); the other forms' message or project details.
+ * message text; the other forms' message or project details.
  */
 export function leadSummary(fields: { subject?: string | null; message?: string | null; projectDetails?: string | null }, max = 120): string {
   const line = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
