@@ -19,6 +19,17 @@ export interface AdminLoginProps {
   offerCode?: boolean;
 }
 
+/** A second-factor code's input: six digits or a recovery code, filled by the authenticator. */
+const CODE_INPUT = {
+  name: 'code',
+  type: 'text',
+  inputMode: 'text',
+  autoComplete: 'one-time-code',
+  autoCapitalize: 'characters',
+  spellCheck: false,
+  maxLength: LOGIN_INPUT_MAX.code,
+} as const;
+
 /** What the password step sent, kept only to send again with the code. */
 interface Credentials {
   username: string;
@@ -126,14 +137,8 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
           <input
             id="admin-code"
             ref={codeRef}
-            name="code"
-            type="text"
-            inputMode="text"
-            autoComplete="one-time-code"
-            autoCapitalize="characters"
-            spellCheck={false}
+            {...CODE_INPUT}
             required
-            maxLength={LOGIN_INPUT_MAX.code}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             aria-invalid={error ? true : undefined}
@@ -182,16 +187,7 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
       {offerCode && (
         <div className="admin-login__field">
           <label htmlFor="admin-ceiling-code">Code from your authenticator app (two-factor accounts)</label>
-          <input
-            id="admin-ceiling-code"
-            name="code"
-            type="text"
-            inputMode="text"
-            autoComplete="one-time-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={LOGIN_INPUT_MAX.code}
-          />
+          <input id="admin-ceiling-code" {...CODE_INPUT} />
         </div>
       )}
       <label className="admin-login__remember">
