@@ -127,13 +127,13 @@ function randomSpelling(random: ReturnType<typeof prng>, template: string): stri
   return path === template ? `${path}/` : path;
 }
 
-function send(baseUrl: string, request: Sent): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function send(baseUrl: string, request: Sent, freshConnection = false): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve) => {
     // The path goes out as written, only what HTTP cannot carry escaped (a URL string would also
     // have its `.` and `..` segments resolved first).
     const { hostname, port } = new URL(baseUrl);
     const path = request.path.replace(/[^\x21-\x7e]/gu, (character) => Buffer.from(character).toString('hex').replace(/../g, '%$&'));
-    const req = http.request({ hostname, port, path, method: request.method, headers: request.headers }, (res) => {
+    const req = http.request({ hostname, port, path, method: request.method, headers: request.headers, ...(freshConnection ? { agent: false } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1'), headers: res.headers }));
@@ -141,9 +141,14 @@ function send(baseUrl: string, request: Sent): Promise<{ status: number; body: s
     let timedOut = false;
     // A refused oversize upload may close the socket before all of it is sent: that is an answer
     // too. A request given up on is not: the server may still act on it.
-    req.on('error', (error: NodeJS.ErrnoException) =>
-      resolve(timedOut ? { status: 0, body: 'no answer within 20 s', headers: {} } : { status: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? 413 : 0, body: error.code ?? '', headers: {} }),
-    );
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const closed = error.code === 'EPIPE' || error.code === 'ECONNRESET';
+      // A kept-alive connection the server closed just as this request went out on it: the server
+      // never read the request, so it is sent again on a connection of its own (as Node's
+      // documentation of `reusedSocket` advises), not counted as the server's answer.
+      if (closed && req.reusedSocket && !freshConnection) return void send(baseUrl, request, true).then(resolve);
+      resolve(timedOut ? { status: 0, body: 'no answer within 20 s', headers: {} } : { status: closed ? 413 : 0, body: error.code ?? '', headers: {} });
+    });
     req.setTimeout(20_000, () => {
       timedOut = true;
       req.destroy();
