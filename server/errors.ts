@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../shared/forms';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fieldErrorsOf, WHOLE_VALUE } from '../shared/zod-errors';
 
 /**
@@ -96,3 +96,6 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, { unk
   const [field, message] = Object.entries(fields)[0] ?? [WHOLE_VALUE, 'Invalid value.'];
   throw new ValidationError(field === WHOLE_VALUE ? message : `${field}: ${message}`, fields);
 }
+
+/** A query parameter that may be left out; empty (`?type=`) means "not filtered", as the dashboard's URLs write it. */
+export const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());

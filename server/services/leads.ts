@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
 import { countUnread, deleteLeads, findLead, findLeads, insertNote, listLeads, notesOf, queueNotification, type LeadQuery } from '../db/leads';
 import type { LeadNoteRow, LeadRow } from '../db/tables';
-import { NotFoundError, parseInput, ValidationError } from '../errors';
+import { NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from './audit';
 import { leadTarget, readAtForStatus, respondedAtForStatus } from './lead-state';
@@ -47,23 +47,21 @@ export function leadFields(row: LeadRow): Record<string, string | number | null>
   return Object.fromEntries(FORM_DEFINITIONS[row.type].fields.map((field) => [field.name, (row[toSnake(field.name) as keyof LeadRow] as string | number | null) ?? null]));
 }
 
-/** An empty query parameter (`?type=`) means "not filtered", as the dashboard's URLs write it. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 const filterShape = {
-  type: optional(z.enum(FORM_TYPES, { error: `Use one of ${FORM_TYPES.join(', ')}.` })),
-  status: optional(z.string({ error: 'Give one status.' }).refine((value) => LEAD_STATUSES.includes(value), `Use one of ${LEAD_STATUSES.join(', ')}.`)),
-  q: optional(searchTextSchema),
-  from: optional(calendarDaySchema),
-  to: optional(calendarDaySchema),
-  folder: optional(z.enum(LEAD_FOLDERS, { error: `Use one of ${LEAD_FOLDERS.join(', ')}.` })),
-  unread: optional(z.enum(['true', 'false'], { error: 'Use true or false.' })),
+  type: optionalParam(z.enum(FORM_TYPES, { error: `Use one of ${FORM_TYPES.join(', ')}.` })),
+  status: optionalParam(z.string({ error: 'Give one status.' }).refine((value) => LEAD_STATUSES.includes(value), `Use one of ${LEAD_STATUSES.join(', ')}.`)),
+  q: optionalParam(searchTextSchema),
+  from: optionalParam(calendarDaySchema),
+  to: optionalParam(calendarDaySchema),
+  folder: optionalParam(z.enum(LEAD_FOLDERS, { error: `Use one of ${LEAD_FOLDERS.join(', ')}.` })),
+  unread: optionalParam(z.enum(['true', 'false'], { error: 'Use true or false.' })),
 };
 const filterSchema = z.strictObject(filterShape);
 const listSchema = z.strictObject({
   ...filterShape,
-  cursor: optional(z.string({ error: 'Give one cursor.' })),
-  limit: optional(
+  cursor: optionalParam(z.string({ error: 'Give one cursor.' })),
+  limit: optionalParam(
     z
       .string({ error: 'Give one limit.' })
       .regex(/^\d{1,3}$/, `Use a whole number from 1 to ${INBOX_PAGE_SIZE.max}.`)

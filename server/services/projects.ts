@@ -4,23 +4,20 @@ import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cu
 import { findProjectRow, listProjectRows, setProjectStage } from '../db/projects';
 import type { LeadRow } from '../db/tables';
 import { isUuid } from '../db/uuid';
-import { NotFoundError, ValidationError } from '../errors';
+import { NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from './audit';
 import { leadTarget } from './lead-state';
 import { searchTextSchema } from '../../shared/search';
 import { isProjectStage, PROJECT_STAGE_LABELS, PROJECT_STAGES, PROJECTS_PAGE_SIZE, type ProjectJson, type ProjectPage, type ProjectStage } from '../../shared/projects';
-import { fieldErrorsOf } from '../../shared/zod-errors';
 
-/** An empty query parameter (`?stage=`) means "not filtered", as the inbox reads it. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 /** `GET /api/projects`'s query; anything else (`offset`, `sort`, a parameter given twice) is refused. */
 const listSchema = z.strictObject({
-  stage: optional(z.enum(PROJECT_STAGES, { error: messages.projects.stageFilter })),
-  q: optional(searchTextSchema),
-  cursor: optional(z.string({ error: messages.projects.oneCursor })),
-  limit: optional(
+  stage: optionalParam(z.enum(PROJECT_STAGES, { error: messages.projects.stageFilter })),
+  q: optionalParam(searchTextSchema),
+  cursor: optionalParam(z.string({ error: messages.projects.oneCursor })),
+  limit: optionalParam(
     z
       .string({ error: messages.projects.oneLimit })
       .regex(/^\d{1,3}$/, messages.projects.limit)
@@ -62,13 +59,7 @@ export function createProjectService({ db, audit, now = () => new Date() }: Proj
   return {
     /** One page of projects, newest request first, and the cursor of the next page (null on the last). */
     async list(rawQuery: unknown): Promise<ProjectPage> {
-      const parsed = listSchema.safeParse(rawQuery ?? {});
-      if (!parsed.success) {
-        const fields = fieldErrorsOf(parsed.error, { unknownField: messages.leads.unknownParameter });
-        const [field, message] = Object.entries(fields)[0]!;
-        throw new ValidationError(`${field}: ${message}`, fields);
-      }
-      const { stage, q, cursor, limit = PROJECTS_PAGE_SIZE.default } = parsed.data;
+      const { stage, q, cursor, limit = PROJECTS_PAGE_SIZE.default } = parseInput(listSchema, rawQuery, { unknownField: messages.leads.unknownParameter });
       let after: KeysetPosition | undefined;
       if (cursor !== undefined) {
         const decoded = decodeCursor(cursor);
