@@ -15,3 +15,16 @@ export const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]
 export function counted(count: number, noun: string, plural = `${noun}s`): string {
   return `${count.toLocaleString('en-GB')} ${count === 1 ? noun : plural}`;
 }
+
+/** Admin tables show long texts cut to this many characters (the spec cuts messages to 50). */
+export const TABLE_TEXT_LIMIT = 50;
+
+/**
+ * `text` cut to `limit` characters with an ellipsis when longer. Counts code points, so an emoji or
+ * other astral character is never split into a broken half.
+ */
+export function truncate(text: string, limit: number = TABLE_TEXT_LIMIT): string {
+  const characters = Array.from(text);
+  if (characters.length <= limit) return text;
+  return `${characters.slice(0, limit).join('').trimEnd()}…`;
+}

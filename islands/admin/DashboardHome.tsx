@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DASHBOARD_PERIODS, PERIOD_LABELS, changeText, durationText, type DashboardFigures, type PeriodCount } from '../../shared/dashboard';
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
+import { senderName } from '../../shared/lead-facts';
 import { ApiError } from './api';
 import { useDashboard } from './context';
 import { counted, formatSubmittedAt, truncate } from './text';
@@ -144,7 +145,7 @@ function HomeFigures({ figures }: { figures: DashboardFigures }) {
           ) : (
             <ul className="admin-list">
               {figures.newestLeads.map((lead) => {
-                const sender = lead.name ?? lead.email ?? 'Unknown sender';
+                const sender = senderName(lead);
                 return (
                   <li key={lead._id} className="admin-list__item">
                     <span className="admin-avatar admin-avatar--small" aria-hidden="true">

@@ -3,6 +3,7 @@ import { FORM_STATUSES, FORM_TYPE_LABELS, statusLabel, type FormType } from '../
 import { auditChangeText } from '../../shared/audit-text';
 import { FORM_DEFINITIONS, labelWithUnit } from '../../shared/forms';
 import type { LeadDetail } from '../../shared/leads';
+import { replyLink, senderInSentence } from '../../shared/lead-facts';
 import { ApiError, DELETE_LEAD_FAILED } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
@@ -12,13 +13,6 @@ import { ViewLink } from './ViewLink';
 import { Loading } from './LoadStatus';
 
 type DetailState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; lead: LeadDetail };
-
-/** The reply link: the sender's address with "Re: <subject>" prefilled. */
-export function mailtoOf(lead: Pick<LeadDetail, 'email' | 'type' | 'fields'>): string | null {
-  if (!lead.email) return null;
-  const subject = typeof lead.fields.subject === 'string' && lead.fields.subject ? lead.fields.subject : `your ${FORM_DEFINITIONS[lead.type].noun}`;
-  return `mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(`Re: ${subject}`)}`;
-}
 
 /**
  * One lead: every field, a reply link, its status, read state and folder, notes (plain text) and
@@ -97,8 +91,8 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
   }
 
   const { lead } = state;
-  const sender = lead.name ?? lead.email ?? 'an unknown sender';
-  const mailto = mailtoOf(lead);
+  const sender = senderInSentence(lead);
+  const mailto = replyLink(lead);
   return (
     <>
       <ViewHeading

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, statusLabel, type FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS } from '../../shared/forms';
+import { senderInSentence, senderName } from '../../shared/lead-facts';
 import { SEARCH_LENGTH } from '../../shared/search';
 import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
 import { ApiError, DELETE_LEAD_FAILED } from './api';
@@ -15,7 +16,6 @@ import { Failed, Loading } from './LoadStatus';
 type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; items: LeadListItem[]; nextCursor: string | null; loadingMore: boolean };
 
 /** Who sent a lead, for labels: the name, else the address. */
-const senderOf = (lead: LeadListItem) => lead.name ?? lead.email ?? 'an unknown sender';
 
 /**
  * Messages: every form's leads in one list, newest first; Forms > type is the same list with
@@ -144,7 +144,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
     setWorking(true);
     try {
       await api.deleteForm(lead.type, lead._id);
-      notify({ tone: 'success', text: `The submission from ${senderOf(lead)} was deleted.` });
+      notify({ tone: 'success', text: `The submission from ${senderInSentence(lead)} was deleted.` });
       leadsChanged();
       refocus.current = true;
       changeRow((items) => items.filter((item) => item._id !== lead._id));
@@ -266,7 +266,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
                 {items.map((lead) => (
                   <tr key={lead._id} className={lead.readAt ? undefined : 'admin-leads__unread'}>
                     <td data-label="Select">
-                      <input type="checkbox" aria-label={`Select the message from ${senderOf(lead)}`} checked={selected.has(lead._id)} onChange={() => toggle(lead._id)} />
+                      <input type="checkbox" aria-label={`Select the message from ${senderInSentence(lead)}`} checked={selected.has(lead._id)} onChange={() => toggle(lead._id)} />
                     </td>
                     <td className="admin-table__date" data-label="Received">
                       <time dateTime={lead.submittedAt}>{formatSubmittedAt(lead.submittedAt)}</time>
@@ -277,7 +277,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
                       <div>
                         <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
                           {!lead.readAt && <span className="admin-leads__dot" aria-hidden="true" />}
-                          {senderOf(lead)}
+                          {senderName(lead)}
                           {!lead.readAt && <span className="visually-hidden"> (unread)</span>}
                         </ViewLink>
                         {lead.name && lead.email && <span className="admin-muted admin-leads__email">{lead.email}</span>}
@@ -323,7 +323,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       {confirmingLead && (
         <ConfirmDialog
           title="Delete this submission?"
-          message={`The ${FORM_DEFINITIONS[confirmingLead.type].noun} from ${senderOf(confirmingLead)} will be deleted with its notes. This cannot be undone.`}
+          message={`The ${FORM_DEFINITIONS[confirmingLead.type].noun} from ${senderInSentence(confirmingLead)} will be deleted with its notes. This cannot be undone.`}
           confirmLabel="Delete"
           busy={working}
           onConfirm={() => void deleteLead(confirmingLead)}
@@ -337,7 +337,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
 /** A row's status select (its form's statuses) and delete button, as the spec's form lists have them. */
 export function RowActions({ lead, pending, onStatusChange, onDelete }: { lead: LeadListItem; pending: boolean; onStatusChange: (status: string) => void; onDelete: () => void }) {
   const statuses: readonly string[] = FORM_STATUSES[lead.type];
-  const sender = senderOf(lead);
+  const sender = senderInSentence(lead);
   return (
     <div className="admin-table__manage-inner">
       <select className="admin-select" value={lead.status} aria-label={`Status of the submission from ${sender}`} disabled={pending} onChange={(event) => onStatusChange(event.target.value)}>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FORM_TYPE_LABELS } from '../../shared/form-types';
-import { FORM_DEFINITIONS } from '../../shared/forms';
 import type { LeadListItem } from '../../shared/leads';
+import { replyLink, senderInSentence, senderName } from '../../shared/lead-facts';
 import { RESPONDED_STATUS, dueText, isOverdue } from '../../shared/reply-queue';
 import { ApiError } from './api';
 import { useDashboard } from './context';
@@ -13,15 +13,6 @@ type QueueState =
   | { phase: 'loading' }
   | { phase: 'error'; message: string }
   | { phase: 'ready'; items: LeadListItem[]; nextCursor: string | null; now: Date; loadingMore: boolean };
-
-const senderOf = (lead: LeadListItem) => lead.name ?? lead.email ?? 'an unknown sender';
-
-/** A reply in the visitor's mail program, "Re: <subject>" as on the lead's page. */
-function replyLink(lead: LeadListItem): string | null {
-  if (!lead.email) return null;
-  const subject = `Re: ${lead.subject ? truncate(lead.subject, 80) : `your ${FORM_DEFINITIONS[lead.type].noun}`}`;
-  return `mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
-}
 
 /**
  * Tasks: the reply queue. Every lead nobody has answered yet, soonest due first (overdue ones at
@@ -64,7 +55,7 @@ export function TasksView() {
     try {
       await api.setLeadStatus(lead.type, lead._id, RESPONDED_STATUS[lead.type]);
       setQueue((state) => (state.phase === 'ready' ? { ...state, items: state.items.filter((item) => item._id !== lead._id) } : state));
-      notify({ tone: 'success', text: `Marked the message from ${senderOf(lead)} as responded.` });
+      notify({ tone: 'success', text: `Marked the message from ${senderInSentence(lead)} as responded.` });
       leadsChanged();
     } catch (error) {
       notify({ tone: 'error', text: error instanceof ApiError && error.fromServer ? error.message : 'Failed to update the message.' });
@@ -113,7 +104,7 @@ export function TasksView() {
                       </span>
                     )}
                     <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
-                      {senderOf(lead)}
+                      {senderName(lead)}
                     </ViewLink>
                     <span className="admin-muted">
                       {FORM_TYPE_LABELS[lead.type]}
@@ -123,11 +114,11 @@ export function TasksView() {
                   <div className="admin-task__actions">
                     {mailto && (
                       <a className="admin-button admin-button--ghost admin-button--small" href={mailto}>
-                        Reply<span className="visually-hidden"> to {senderOf(lead)} by e-mail</span>
+                        Reply<span className="visually-hidden"> to {senderInSentence(lead)} by e-mail</span>
                       </a>
                     )}
                     <button type="button" className="admin-button admin-button--small" disabled={working === lead._id} onClick={() => void markResponded(lead)}>
-                      Mark responded<span className="visually-hidden"> (message from {senderOf(lead)})</span>
+                      Mark responded<span className="visually-hidden"> (message from {senderInSentence(lead)})</span>
                     </button>
                   </div>
                 </li>

@@ -1,17 +1,4 @@
-export { counted } from '../../shared/text';
-
-/** Admin tables show long texts cut to this many characters (the spec cuts messages to 50). */
-export const TABLE_TEXT_LIMIT = 50;
-
-/**
- * `text` cut to `limit` characters with an ellipsis when longer. Counts code points, so an emoji or
- * other astral character is never split into a broken half.
- */
-export function truncate(text: string, limit: number = TABLE_TEXT_LIMIT): string {
-  const characters = Array.from(text);
-  if (characters.length <= limit) return text;
-  return `${characters.slice(0, limit).join('').trimEnd()}…`;
-}
+export { counted, truncate, TABLE_TEXT_LIMIT } from '../../shared/text';
 
 /** Any stored field value as display text (numbers such as a quote budget, missing ones as ""). */
 export function fieldText(value: unknown): string {

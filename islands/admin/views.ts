@@ -3,8 +3,10 @@ import { LEAD_FOLDERS, LEAD_STATUSES, type LeadFilters } from '../../shared/lead
 import { SEARCH_LENGTH } from '../../shared/search';
 import { isProjectStage, type ProjectFilters } from '../../shared/projects';
 
+import { DASHBOARD_PATH } from '../../shared/lead-facts';
+
 /** Where the dashboard lives; every view is a path below it, so reload and Back keep the view. */
-export const DASHBOARD_BASE = '/admin/dashboard';
+export const DASHBOARD_BASE = DASHBOARD_PATH;
 
 /** Sections the spec leaves as placeholders ("content will go here"): none left. */
 export const PLACEHOLDER_SECTIONS = [] as const;

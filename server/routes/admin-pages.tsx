@@ -5,11 +5,11 @@ import { AdminLoginPage, adminLoginMeta, type AdminLoginPageProps } from '../../
 import { allow, assertCsrf, createRouter, csrfTokenOf } from '../middleware/access';
 import type { SendPage } from '../render/send-page';
 import { adminLoginMessages, LOGIN_INPUT_MAX } from '../../shared/admin-auth';
+import { DASHBOARD_PATH } from '../../shared/lead-facts';
 import { completeSignIn, signIn, signOut, type AdminAuthRouteDeps, type SignInResult } from './admin-auth';
 
 type LoginStep = 'password' | 'code';
 
-export const DASHBOARD_PATH = '/admin/dashboard';
 
 /**
  * What the no-JavaScript login screen shows again for a sign-in that is not complete: its status,

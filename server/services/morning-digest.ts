@@ -7,11 +7,13 @@ import { troubledNotifications } from '../db/form-notifications';
 import type { LeadRow } from '../db/tables';
 import type { Logger } from '../logger';
 import { FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
+import { DASHBOARD_PATH, leadAdminPath, senderName } from '../../shared/lead-facts';
 import { addDays, localDate } from '../../shared/local-date';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES } from '../../shared/mail-health';
 import { zonedInstant } from '../../shared/reply-clock';
 import { TASK_COUNT_CAP, dueText, taskCountText } from '../../shared/reply-queue';
 import type { Settings } from '../../shared/settings';
+import { counted } from '../../shared/text';
 
 export interface DigestMail {
   to: string[];
@@ -46,9 +48,8 @@ const DIGEST_JOB = 'morning-digest';
 export function createMorningDigest({ db, settings, publicUrl, send, logger, now = () => new Date() }: MorningDigestDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<DigestOutcome> | undefined;
-  const admin = `${publicUrl}/admin/dashboard`;
-  const leadLink = (lead: LeadRow) => `${admin}/messages/${lead.type}/${lead.id}`;
-  const who = (lead: Pick<LeadRow, 'name' | 'email'>) => lead.name ?? lead.email ?? 'unknown sender';
+  const admin = `${publicUrl}${DASHBOARD_PATH}`;
+  const leadLink = (lead: { type: FormType; id: string }) => `${publicUrl}${leadAdminPath(lead)}`;
 
   async function compose(at: Date, endOfDay: Date): Promise<Omit<DigestMail, 'to'> | null> {
     const waitingSince = new Date(at.getTime() - NOTIFICATION_WAIT_LIMIT_MINUTES * 60_000);
@@ -66,12 +67,12 @@ export function createMorningDigest({ db, settings, publicUrl, send, logger, now
       if (more > 0) lines.push(`- and ${more} more`);
       lines.push('');
     };
-    const describe = (lead: LeadRow) => `${who(lead)} (${FORM_TYPE_LABELS[lead.type]}), ${dueText(new Date(lead.due_at!), at)}: ${leadLink(lead)}`;
+    const describe = (lead: LeadRow) => `${senderName(lead)} (${FORM_TYPE_LABELS[lead.type]}), ${dueText(new Date(lead.due_at!), at)}: ${leadLink(lead)}`;
     section(`Overdue (${taskCountText(counts.overdue)}):`, overdue.map(describe), counts.overdue - overdue.length);
     section(`Due by the end of today (${dueToday.length}${dueToday.length === LISTED ? '+' : ''}):`, dueToday.map(describe), 0);
     section(
       `Staff e-mails failed or waiting over ${NOTIFICATION_WAIT_LIMIT_MINUTES} minutes (${mail.total}):`,
-      mail.rows.map((row) => `${row.lead_name ?? row.lead_email ?? 'a deleted lead'}, ${row.status === 'failed' ? 'failed' : 'waiting'} after ${row.attempts} attempt${row.attempts === 1 ? '' : 's'}: ${admin}/messages/${row.form_type as FormType}/${row.submission_id}`),
+      mail.rows.map((row) => `${row.lead_name ?? row.lead_email ?? 'a deleted lead'}, ${row.status === 'failed' ? 'failed' : 'waiting'} after ${counted(row.attempts, 'attempt')}: ${leadLink({ type: row.form_type as FormType, id: row.submission_id })}`),
       mail.total - mail.rows.length,
     );
     lines.push(`Tasks: ${admin}/tasks`, `Dashboard: ${admin}`);
