@@ -92,8 +92,13 @@ export interface PagedData<T, P extends Page<T>> extends Omit<Loaded<P>, 'setDat
 /**
  * A list the server answers a page at a time (`{ items, nextCursor }`): the first page loads when
  * the view opens and whenever `key` (the filters) changes; `more.load` appends the next one.
+ * The item type comes from the page type `loadPage` answers with.
  */
-export function usePagedData<T, P extends Page<T> = Page<T>>(loadPage: (cursor: string | null) => Promise<P>, { key, fallback, moreFallback = fallback }: { key: string; fallback: string; moreFallback?: string }): PagedData<T, P> {
+export function usePagedData<P extends Page<unknown>>(loadPage: (cursor: string | null) => Promise<P>, options: { key: string; fallback: string; moreFallback?: string }): PagedData<P['items'][number], P> {
+  return usePages<P['items'][number], P>(loadPage, options);
+}
+
+function usePages<T, P extends Page<T>>(loadPage: (cursor: string | null) => Promise<P>, { key, fallback, moreFallback = fallback }: { key: string; fallback: string; moreFallback?: string }): PagedData<T, P> {
   const [state, dispatch] = useReducer(pagedReducer<T, P>, initialPaged as unknown as PagedState<T, P>);
   const stateRef = useRef(state);
   stateRef.current = state;
