@@ -22,7 +22,7 @@ export type Source<T> = string | ((api: DashboardApi) => Promise<T>);
  * Runs `load` whenever `key` changes or `reload` is called. An answer that arrives after the view
  * left (unmount) or after a newer request (another key, a reload) is dropped, so it never shows.
  */
-function useLoader(key: string, load: () => Promise<void>, onStart: (fresh: boolean) => void): { reload: () => void; isCurrent: (ticket: number) => boolean; ticket: () => number } {
+function useLoader(key: string, version: unknown, load: () => Promise<void>, onStart: (fresh: boolean) => void): { reload: () => void; isCurrent: (ticket: number) => boolean; ticket: () => number } {
   const [round, setRound] = useState(0);
   const latest = useRef({ load, onStart });
   latest.current = { load, onStart };
@@ -37,7 +37,7 @@ function useLoader(key: string, load: () => Promise<void>, onStart: (fresh: bool
       // Leaving (or a newer request) makes every answer still on the way stale.
       ticketRef.current += 1;
     };
-  }, [key, round]);
+  }, [key, version, round]);
   return {
     reload: useCallback(() => setRound((value) => value + 1), []),
     isCurrent: useCallback((ticket: number) => ticket === ticketRef.current, []),
@@ -47,13 +47,15 @@ function useLoader(key: string, load: () => Promise<void>, onStart: (fresh: bool
 
 /**
  * A view's data: loaded when the view opens and again when `key` (by default the URL) changes.
- * `source` is an API path (GET) or a call of the dashboard's API.
+ * `source` is an API path (GET) or a call of the dashboard's API. A change of `version` (say, a
+ * count of changes made elsewhere) loads again like `reload`, keeping what is shown meanwhile.
  */
-export function useData<T>(source: Source<T>, fallback: string, key: string = typeof source === 'string' ? source : ''): Loaded<T> {
+export function useData<T>(source: Source<T>, fallback: string, key: string = typeof source === 'string' ? source : '', version?: unknown): Loaded<T> {
   const { api } = useDashboard();
   const [state, dispatch] = useReducer(dataReducer<T>, initialData as DataState<T>);
   const loader = useLoader(
     key,
+    version,
     async () => {
       const ticket = loader.ticket();
       try {
@@ -106,6 +108,7 @@ function usePages<T, P extends Page<T>>(loadPage: (cursor: string | null) => Pro
   loadRef.current = loadPage;
   const loader = useLoader(
     key,
+    undefined,
     async () => {
       const ticket = loader.ticket();
       try {
