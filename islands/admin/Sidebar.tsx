@@ -3,6 +3,7 @@ import { useDashboard } from './context';
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import { AdminIcon } from './icons';
 import { ViewLink } from './ViewLink';
+import { useData } from './kit';
 import { SIDEBAR_ENTRIES, sidebarKeyOfView, type DashboardView, type ViewEntry } from './views';
 import type { AdminRole } from '../../shared/admin-auth';
 
@@ -150,22 +151,12 @@ export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClos
 
 /** Overdue leads (the reply promise broken), counted again whenever leads change or every minute. */
 function useOverdueCount(leadsVersion: number): number {
-  const { api } = useDashboard();
-  const [overdue, setOverdue] = useState(0);
+  const [minute, setMinute] = useState(0);
   useEffect(() => {
-    let current = true;
-    const load = () =>
-      api.taskCounts().then(
-        (counts) => current && setOverdue(counts.overdue),
-        () => undefined,
-      );
-    void load();
     // Leads fall overdue as time passes, with nobody changing anything.
-    const timer = window.setInterval(() => void load(), 60_000);
-    return () => {
-      current = false;
-      window.clearInterval(timer);
-    };
-  }, [api, leadsVersion]);
-  return overdue;
+    const timer = window.setInterval(() => setMinute((value) => value + 1), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const { data } = useData((api) => api.taskCounts(), 'Failed to count the tasks.', 'task-counts', `${leadsVersion}-${minute}`);
+  return data?.overdue ?? 0;
 }
