@@ -22,7 +22,7 @@ interface FieldProps {
 /**
  * A labelled form control. The hint and the error are tied to the control by `aria-describedby`
  * (so a screen reader reads them with it) and an error marks it `aria-invalid`; a required field
- * says so in its label as well as to assistive technology.
+ * is marked * in its label and `required` on its control.
  */
 export function Field({ label, children, hint, error, required = false, className }: FieldProps) {
   const generated = useId();
@@ -34,12 +34,8 @@ export function Field({ label, children, hint, error, required = false, classNam
     <div className={className ? `admin-field ${className}` : 'admin-field'}>
       <label htmlFor={id}>
         {label}
-        {required && (
-          <span className="admin-field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
+        {/* Part of the label's name ("Title *"), as the forms' "Fields marked * are required" reads. */}
+        {required && <span className="admin-field__required"> *</span>}
       </label>
       {hint && (
         <p id={hintId} className="admin-field__hint">

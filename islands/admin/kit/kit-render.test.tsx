@@ -55,7 +55,7 @@ describe('Field', () => {
       </Field>,
     );
     expect(html).toBe(
-      '<div class="admin-field"><label for="new-username">Username<span class="admin-field__required" aria-hidden="true"> *</span></label>' +
+      '<div class="admin-field"><label for="new-username">Username<span class="admin-field__required"> *</span></label>' +
         '<p id="new-username-hint" class="admin-field__hint">Letters and digits.</p>' +
         '<input id="new-username" required="" aria-invalid="true" aria-describedby="new-username-hint new-username-error"/>' +
         '<p id="new-username-error" class="admin-field__error">That username is taken.</p></div>',
