@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AccountJson, SessionJson } from '../../shared/admin-account';
 import { useDashboard } from './context';
 import { counted } from './text';
@@ -163,11 +163,9 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
 function SessionsCard({ passwordChanges }: { passwordChanges: number }) {
   const { api, notify } = useDashboard();
   const { formatDateTime } = useDates();
-  const sessions = useData<SessionJson[]>('/api/account/sessions', 'Failed to load your sessions.');
+  // A password change ends the other sessions: the list is read again at once.
+  const sessions = useData<SessionJson[]>('/api/account/sessions', 'Failed to load your sessions.', '/api/account/sessions', passwordChanges);
   const { reload } = sessions;
-  useEffect(() => {
-    if (passwordChanges > 0) reload();
-  }, [passwordChanges, reload]);
   const end = async (session: SessionJson) => {
     try {
       await api.send('DELETE', `/api/account/sessions/${session.id}`, 'Failed to end the session.');
