@@ -3,7 +3,7 @@ import type { AccountJson, SessionJson } from '../../shared/admin-account';
 import { useDashboard } from './context';
 import { counted } from './text';
 import { ViewHeading } from './ViewHeading';
-import { errorText, Field, FormError, LoadStatus, SubmitButton, useData, useDates, useSubmit } from './kit';
+import { errorText, Field, FormCard, FormError, LoadStatus, SubmitButton, useData, useDates, useSubmit } from './kit';
 
 /** Your account: two-factor sign-in, your password and your sessions. */
 export function AccountView({ username, twoFactorSetupRequired }: { username: string; twoFactorSetupRequired: boolean }) {
@@ -140,10 +140,7 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
   }, 'Failed to change your password.');
 
   return (
-    <form className="admin-card admin-form" onSubmit={form.onSubmit} aria-labelledby="password-title">
-      <h2 id="password-title" className="admin-card__title">
-        Change your password
-      </h2>
+    <FormCard title="Change your password" onSubmit={form.onSubmit}>
       <div className="admin-form__row">
         <Field label="Current password" error={form.fields.currentPassword} required>
           <input id="account-currentPassword" type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
@@ -156,7 +153,7 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
       <SubmitButton pending={form.pending} pendingText="Changing…">
         Change password
       </SubmitButton>
-    </form>
+    </FormCard>
   );
 }
 

@@ -3,7 +3,7 @@ import { ADMIN_ROLES, type AdminRole } from '../../shared/admin-auth';
 import { ROLE_LABELS, type AdminUserAnswer, type AdminUserJson, type PasswordSetup } from '../../shared/admin-users';
 import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
-import { ConfirmDialog, DataTable, errorText, Field, FormError, LoadStatus, SubmitButton, useData, useDates, useSubmit, type Column } from './kit';
+import { ConfirmDialog, DataTable, errorText, Field, FormCard, FormError, LoadStatus, SubmitButton, useData, useDates, useSubmit, type Column } from './kit';
 import { ViewLink } from './ViewLink';
 
 /** Users (owners): every account, adding one, and changing, resetting, disabling or deleting it. */
@@ -171,10 +171,7 @@ function NewUserForm({ onCreated }: { onCreated: (answer: AdminUserAnswer) => vo
   }, 'Failed to create the account.');
 
   return (
-    <form className="admin-card admin-form" onSubmit={form.onSubmit} aria-labelledby="new-user-title">
-      <h2 id="new-user-title" className="admin-card__title">
-        Add an account
-      </h2>
+    <FormCard title="Add an account" onSubmit={form.onSubmit}>
       <div className="admin-form__row">
         <Field label="Username" error={form.fields.username} required>
           <input id="new-username" value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="off" />
@@ -202,6 +199,6 @@ function NewUserForm({ onCreated }: { onCreated: (answer: AdminUserAnswer) => vo
       <SubmitButton pending={form.pending} pendingText="Adding…">
         Add account
       </SubmitButton>
-    </form>
+    </FormCard>
   );
 }

@@ -7,7 +7,7 @@
  *   `<LoadStatus of={…} loadingText="…" />` shows "Loading…" and failures with Retry.
  * - Tables: `<DataTable label columns rows rowKey empty selection? more? />`.
  * - Forms: `<Field label hint? error? required?><input … /></Field>`, `useSubmit(send, fallback)`
- *   (pending, error, per-field errors), `<SubmitButton>`, `<FormError>`.
+ *   (pending, error, per-field errors), `<SubmitButton>`, `<FormError>`, `<FormCard title onSubmit>`.
  * - Dates: `useDates()` → `formatDateTime(iso)`, `formatDate(iso)` in the agency's time zone.
  * - Failures: `errorText(failure, fallback)`: the server's message when it gave one.
  * - Asking first: `<ConfirmDialog>` (islands/admin/ConfirmDialog.tsx).
@@ -15,6 +15,7 @@
 export { DataTable, ShowMore, type Column, type RowSelection } from './DataTable';
 export { Field } from './Field';
 export { FormError, SubmitButton } from './FormParts';
+export { FormCard } from './FormCard';
 export { Failed, Loading, LoadStatus } from './LoadStatus';
 export { useData, usePagedData, type Loaded, type MoreState, type PagedData, type Source } from './use-data';
 export { useDates, type DateFormatters } from './use-dates';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useDashboard } from '../context';
 import type { DashboardApi } from '../api';
-import { dataReducer, initialData, initialPaged, pagedReducer, type DataState, type Page, type PagedState } from './data-state';
+import { dataReducer, initialData, initialPaged, pagedReducer, type DataEvent, type DataState, type Page, type PagedState } from './data-state';
 import { errorText } from './errors';
 
 export interface Loaded<T> {
@@ -19,20 +19,25 @@ export interface Loaded<T> {
 export type Source<T> = string | ((api: DashboardApi) => Promise<T>);
 
 /**
- * Runs `load` whenever `key` changes or `reload` is called. An answer that arrives after the view
- * left (unmount) or after a newer request (another key, a reload) is dropped, so it never shows.
+ * Loads with `fetch` whenever `key` or `version` changes or `reload` is called, telling `dispatch`
+ * how it went. An answer that arrives after the view left (unmount) or after a newer request
+ * (another key, a reload) is dropped, so it never shows.
  */
-function useLoader(key: string, version: unknown, load: () => Promise<void>, onStart: (fresh: boolean) => void): { reload: () => void; isCurrent: (ticket: number) => boolean; ticket: () => number } {
+function useLoader<R>(key: string, version: unknown, fetch: () => Promise<R>, fallback: string, dispatch: (event: DataEvent<R>) => void): { reload: () => void; isCurrent: (ticket: number) => boolean; ticket: () => number } {
   const [round, setRound] = useState(0);
-  const latest = useRef({ load, onStart });
-  latest.current = { load, onStart };
+  const latest = useRef({ fetch, fallback, dispatch });
+  latest.current = { fetch, fallback, dispatch };
   const ticketRef = useRef(0);
   const keyRef = useRef<string | null>(null);
   useEffect(() => {
-    const fresh = keyRef.current !== key;
+    const ticket = ticketRef.current;
+    const { fetch: load, fallback: failed, dispatch: tell } = latest.current;
+    tell({ type: 'start', fresh: keyRef.current !== key });
     keyRef.current = key;
-    latest.current.onStart(fresh);
-    void latest.current.load();
+    load().then(
+      (data) => ticket === ticketRef.current && tell({ type: 'loaded', data }),
+      (failure: unknown) => ticket === ticketRef.current && tell({ type: 'failed', error: errorText(failure, failed) }),
+    );
     return () => {
       // Leaving (or a newer request) makes every answer still on the way stale.
       ticketRef.current += 1;
@@ -53,20 +58,7 @@ function useLoader(key: string, version: unknown, load: () => Promise<void>, onS
 export function useData<T>(source: Source<T>, fallback: string, key: string = typeof source === 'string' ? source : '', version?: unknown): Loaded<T> {
   const { api } = useDashboard();
   const [state, dispatch] = useReducer(dataReducer<T>, initialData as DataState<T>);
-  const loader = useLoader(
-    key,
-    version,
-    async () => {
-      const ticket = loader.ticket();
-      try {
-        const data = typeof source === 'string' ? await api.send<T>('GET', source, fallback) : await source(api);
-        if (loader.isCurrent(ticket)) dispatch({ type: 'loaded', data });
-      } catch (failure) {
-        if (loader.isCurrent(ticket)) dispatch({ type: 'failed', error: errorText(failure, fallback) });
-      }
-    },
-    (fresh) => dispatch({ type: 'start', fresh }),
-  );
+  const loader = useLoader(key, version, () => (typeof source === 'string' ? api.send<T>('GET', source, fallback) : source(api)), fallback, dispatch);
   const setData = useCallback<Dispatch<SetStateAction<T | null>>>(
     (next) => dispatch({ type: 'set', update: typeof next === 'function' ? (next as (previous: T | null) => T | null) : () => next }),
     [],
@@ -106,20 +98,7 @@ function usePages<T, P extends Page<T>>(loadPage: (cursor: string | null) => Pro
   stateRef.current = state;
   const loadRef = useRef(loadPage);
   loadRef.current = loadPage;
-  const loader = useLoader(
-    key,
-    undefined,
-    async () => {
-      const ticket = loader.ticket();
-      try {
-        const page = await loadRef.current(null);
-        if (loader.isCurrent(ticket)) dispatch({ type: 'loaded', data: page });
-      } catch (failure) {
-        if (loader.isCurrent(ticket)) dispatch({ type: 'failed', error: errorText(failure, fallback) });
-      }
-    },
-    (fresh) => dispatch({ type: 'start', fresh }),
-  );
+  const loader = useLoader(key, undefined, () => loadRef.current(null), fallback, dispatch);
 
   const loadMore = useCallback(async () => {
     const cursor = stateRef.current.data?.nextCursor;
