@@ -1,0 +1,21 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+
+interface FormCardProps {
+  /** The card's heading, which also names the form for screen readers. */
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}
+
+/** A form of its own on a card ("Add an account", "Change your password"), named by its heading. */
+export function FormCard({ title, onSubmit, children }: FormCardProps) {
+  const id = useId();
+  return (
+    <form className="admin-card admin-form" onSubmit={onSubmit} aria-labelledby={id}>
+      <h2 id={id} className="admin-card__title">
+        {title}
+      </h2>
+      {children}
+    </form>
+  );
+}
