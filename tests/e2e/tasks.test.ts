@@ -83,6 +83,9 @@ describe('Tasks in a real browser', () => {
   const heading = (page: Page, name: string) => page.locator(`#tasks-${name}`).innerText();
   const senders = (page: Page, name: string) => section(page, `${name} tasks`).locator('.admin-leads__sender').allTextContents();
 
+  /** Every section's first page is in (a new filter loads them afresh). */
+  const loaded = (page: Page) => page.waitForSelector('[role="status"].admin-loading', { state: 'detached' });
+
   async function looksRight(page: Page, shot: string): Promise<void> {
     expect(await axeViolations(page)).toEqual([]);
     await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
@@ -106,6 +109,7 @@ describe('Tasks in a real browser', () => {
     await page.getByLabel('Form').selectOption('quote');
     await page.waitForURL(`${server.url}/admin/dashboard/tasks?type=quote`);
     await page.getByText('2 waiting for a reply (Quotes).').waitFor();
+    await loaded(page);
     await expect(heading(page, 'later')).resolves.toMatch(/^Due later\s*0$/);
     await expect(senders(page, 'Overdue')).resolves.toEqual(['Quentin Quote']);
     await expect(senders(page, 'Due today')).resolves.toEqual(['Tom Today']);
