@@ -232,7 +232,7 @@ function CurrentView({ view, username, role, twoFactorSetupRequired }: { view: D
     case 'analytics':
       return <AnalyticsView />;
     case 'tasks':
-      return <TasksView />;
+      return <TasksView type={view.type} />;
     case 'privacy':
       return <PersonalDataView />;
     case 'projects':

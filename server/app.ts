@@ -122,7 +122,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     adminAuthApiRoutes({ auth, config }),
     adminFormRoutes(forms),
     leadRoutes(leads),
-    taskRoutes(createReplyQueue({ db, now })),
+    taskRoutes(createReplyQueue({ db, timeZone: () => settings.current().timeZone, now })),
     mailHealthRoutes(createMailHealth({ db, audit, onRetry: onFormQueued, now })),
     personalDataRoutes(createPersonalData({ db, audit, logger, now })),
     dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })),

@@ -11,8 +11,12 @@ export type LeadFolder = (typeof LEAD_FOLDERS)[number];
 /** Every status any form's lead can have (the statuses of one type: FORM_STATUSES). */
 export const LEAD_STATUSES = [...new Set(FORM_TYPES.flatMap((type) => FORM_STATUSES[type]))] as readonly string[];
 
-/** What a bulk call can do to the selected leads. */
-export const LEAD_BULK_ACTIONS = ['status', 'read', 'unread', 'spam', 'not-spam', 'delete'] as const;
+/**
+ * What a bulk call can do to the selected leads. `responded` is Tasks' "Mark responded": each lead
+ * gets its own form's answered status (RESPONDED_STATUS: a quote becomes `quoted`), so one call can
+ * answer leads of different forms; leads already answered are left as they are.
+ */
+export const LEAD_BULK_ACTIONS = ['status', 'read', 'unread', 'spam', 'not-spam', 'delete', 'responded'] as const;
 export type LeadBulkAction = (typeof LEAD_BULK_ACTIONS)[number];
 
 /** Most leads one bulk call may change, and the longest note. */

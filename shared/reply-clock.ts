@@ -37,6 +37,9 @@ export function zonedInstant(date: string, hour: number, timeZone: string): numb
   return wall - zoneOffsetMs(first, timeZone);
 }
 
+/** When the agency's day holding `instant` ends: the next midnight in `timeZone` ("due today" is before it). */
+export const endOfLocalDay = (instant: Date, timeZone: string) => new Date(zonedInstant(addDays(localDate(instant, timeZone), 1), 0, timeZone));
+
 const isWeekday = (date: string) => {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();
   return day >= 1 && day <= 5;

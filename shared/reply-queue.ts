@@ -11,7 +11,19 @@ export const RESPONDED_STATUS: Record<FormType, string> = { contact: 'responded'
 
 export const TASKS_PAGE_SIZE = { default: 50, max: 100 } as const;
 
-/** `GET /api/tasks`: one page of open leads, soonest due first (overdue ones lead). */
+/**
+ * Tasks' sections, by due time against the agency's day (Settings' time zone): past due, due before
+ * midnight tonight, due after. `GET /api/tasks?section=` pages one of them.
+ */
+export const TASK_SECTIONS = ['overdue', 'today', 'later'] as const;
+export type TaskSection = (typeof TASK_SECTIONS)[number];
+
+export const TASK_SECTION_LABELS: Record<TaskSection, string> = { overdue: 'Overdue', today: 'Due today', later: 'Due later' };
+
+/**
+ * `GET /api/tasks`: one page of open leads. Without a section, the whole queue soonest due first;
+ * with one, that section in its own order (the overdue section most recently due first).
+ */
 export interface TaskPage {
   items: LeadListItem[];
   nextCursor: string | null;
@@ -25,10 +37,12 @@ export const TASK_COUNT_CAP = 1000;
 /** A count of open or overdue leads as shown: "1000+" at the cap. */
 export const taskCountText = (count: number) => (count >= TASK_COUNT_CAP ? `${TASK_COUNT_CAP}+` : String(count));
 
-/** `GET /api/tasks/counts`: open leads and how many of them are overdue (each up to TASK_COUNT_CAP). */
-export interface TaskCounts {
+/**
+ * `GET /api/tasks/counts`: open leads and how many of them are in each section, each up to
+ * TASK_COUNT_CAP (so with a capped queue the sections need not add up to `open`).
+ */
+export interface TaskCounts extends Record<TaskSection, number> {
   open: number;
-  overdue: number;
 }
 
 const MINUTE_MS = 60_000;

@@ -1,6 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useDashboard } from './context';
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
+import { taskCountText } from '../../shared/reply-queue';
 import { AdminIcon } from './icons';
 import { ViewLink } from './ViewLink';
 import { useData } from './kit';
@@ -42,10 +43,11 @@ export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClos
           {label(text)}
           {badge > 0 && (
             <>
+              {/* Worded as the dashboard and Tasks word the same count ("1000+"). */}
               <span className="admin-nav__badge" aria-hidden="true">
-                {badge > 99 ? '99+' : badge}
+                {taskCountText(badge)}
               </span>
-              <span className="visually-hidden">, {badge} overdue</span>
+              <span className="visually-hidden">, {taskCountText(badge)} overdue</span>
             </>
           )}
         </ViewLink>

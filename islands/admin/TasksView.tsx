@@ -1,139 +1,240 @@
-import { useCallback, useEffect, useState } from 'react';
-import { FORM_TYPE_LABELS } from '../../shared/form-types';
+import { useState } from 'react';
+import { FORM_TYPES, FORM_TYPE_LABELS, isFormType, type FormType } from '../../shared/form-types';
 import type { LeadListItem } from '../../shared/leads';
 import { replyLink, senderInSentence, senderName } from '../../shared/lead-facts';
-import { RESPONDED_STATUS, dueText, isOverdue } from '../../shared/reply-queue';
-import { ApiError } from './api';
+import { RESPONDED_STATUS, TASK_SECTION_LABELS, TASK_SECTIONS, dueText, isOverdue, taskCountText, type TaskCounts, type TaskPage, type TaskSection } from '../../shared/reply-queue';
 import { useDashboard } from './context';
+import { DataTable, errorText, Field, LoadStatus, useData, usePagedData, type Column, type PagedData } from './kit';
 import { counted, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 
-type QueueState =
-  | { phase: 'loading' }
-  | { phase: 'error'; message: string }
-  | { phase: 'ready'; items: LeadListItem[]; nextCursor: string | null; now: Date; loadingMore: boolean };
+type Selection = Record<TaskSection, ReadonlySet<string>>;
+const NOTHING_SELECTED: Selection = { overdue: new Set(), today: new Set(), later: new Set() };
+
+const EMPTY_TEXT: Record<TaskSection, string> = {
+  overdue: 'Nothing overdue: every waiting message is within its promised reply time.',
+  today: 'Nothing else falls due today.',
+  later: 'Nothing falls due after today.',
+};
+
+/** One section's pages, of one form or all (the server orders each: overdue most recently due first). */
+function useTaskSection(section: TaskSection, type: FormType | undefined): PagedData<LeadListItem, TaskPage> {
+  const { api } = useDashboard();
+  return usePagedData<LeadListItem, TaskPage>((cursor) => api.tasks(section, { type, cursor }), {
+    key: `${section}:${type ?? ''}`,
+    fallback: `Failed to load the ${TASK_SECTION_LABELS[section].toLowerCase()} tasks.`,
+    moreFallback: 'Failed to load more tasks.',
+  });
+}
 
 /**
- * Tasks: the reply queue. Every lead nobody has answered yet, soonest due first (overdue ones at
- * the top), with its due time in words, a reply link and "Mark responded", which takes it off.
+ * Tasks: the reply queue in three sections (overdue, due today in the agency's time zone, later)
+ * with the server's counts, worded as the sidebar's badge and the dashboard word them, a form
+ * filter kept in the URL, and "Mark responded" for one message or every selected one at once.
  */
-export function TasksView() {
-  const { api, notify, leadsChanged } = useDashboard();
-  const [queue, setQueue] = useState<QueueState>({ phase: 'loading' });
-  const [reloads, setReloads] = useState(0);
-  const [working, setWorking] = useState<string | null>(null);
+export function TasksView({ type }: { type?: FormType }) {
+  const { api, navigate, notify, leadsChanged } = useDashboard();
+  const counts = useData<TaskCounts>((client) => client.taskCounts(type), 'Failed to count the tasks.', `counts:${type ?? ''}`);
+  const sections: Record<TaskSection, PagedData<LeadListItem, TaskPage>> = {
+    overdue: useTaskSection('overdue', type),
+    today: useTaskSection('today', type),
+    later: useTaskSection('later', type),
+  };
+  const [selected, setSelected] = useState<Selection>(NOTHING_SELECTED);
+  const [working, setWorking] = useState<ReadonlySet<string>>(new Set());
+  const selectedIds = TASK_SECTIONS.flatMap((section) => [...selected[section]]);
 
-  useEffect(() => {
-    let current = true;
-    setQueue({ phase: 'loading' });
-    api.tasks(null).then(
-      (page) => current && setQueue({ phase: 'ready', items: page.items, nextCursor: page.nextCursor, now: new Date(page.now), loadingMore: false }),
-      (error: unknown) => current && setQueue({ phase: 'error', message: error instanceof ApiError && error.fromServer ? error.message : 'Failed to load the tasks.' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, reloads]);
-
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-
-  const loadMore = async () => {
-    if (queue.phase !== 'ready' || !queue.nextCursor) return;
-    setQueue({ ...queue, loadingMore: true });
-    try {
-      const page = await api.tasks(queue.nextCursor);
-      setQueue({ phase: 'ready', items: [...queue.items, ...page.items], nextCursor: page.nextCursor, now: new Date(page.now), loadingMore: false });
-    } catch {
-      setQueue({ ...queue, loadingMore: false });
-      notify({ tone: 'error', text: 'Failed to load more tasks.' });
-    }
+  /** Takes answered leads off the lists shown, then asks the server again for counts (and the badge). */
+  const answered = (ids: ReadonlySet<string>) => {
+    for (const section of TASK_SECTIONS) sections[section].setItems((items) => items.filter((lead) => !ids.has(lead._id)));
+    const keep = (chosen: ReadonlySet<string>) => new Set([...chosen].filter((id) => !ids.has(id)));
+    setSelected((current) => ({ overdue: keep(current.overdue), today: keep(current.today), later: keep(current.later) }));
+    counts.reload();
+    leadsChanged();
   };
 
-  const markResponded = async (lead: LeadListItem) => {
-    setWorking(lead._id);
+  const markOne = async (lead: LeadListItem) => {
+    setWorking(new Set([lead._id]));
     try {
       await api.setLeadStatus(lead.type, lead._id, RESPONDED_STATUS[lead.type]);
-      setQueue((state) => (state.phase === 'ready' ? { ...state, items: state.items.filter((item) => item._id !== lead._id) } : state));
+      answered(new Set([lead._id]));
       notify({ tone: 'success', text: `Marked the message from ${senderInSentence(lead)} as responded.` });
-      leadsChanged();
-    } catch (error) {
-      notify({ tone: 'error', text: error instanceof ApiError && error.fromServer ? error.message : 'Failed to update the message.' });
+    } catch (failure) {
+      notify({ tone: 'error', text: errorText(failure, 'Failed to update the message.') });
     } finally {
-      setWorking(null);
+      setWorking(new Set());
     }
   };
 
-  const overdue = queue.phase === 'ready' ? queue.items.filter((lead) => lead.dueAt && isOverdue(new Date(lead.dueAt), queue.now)).length : 0;
+  const markSelected = async () => {
+    const ids = new Set(selectedIds);
+    setWorking(ids);
+    try {
+      // One call for every selected lead: each gets its own form's answered status (a quote: Quoted).
+      const changed = await api.bulkLeads('responded', [...ids]);
+      answered(ids);
+      // Pages shown may now be short of leads the server still has: read them again.
+      for (const section of TASK_SECTIONS) sections[section].reload();
+      notify({ tone: 'success', text: `Marked ${counted(changed, 'message')} as responded.` });
+    } catch (failure) {
+      notify({ tone: 'error', text: errorText(failure, 'Failed to update the selected messages.') });
+    } finally {
+      setWorking(new Set());
+    }
+  };
+
+  const figures = counts.data;
   return (
     <>
       <ViewHeading title="Tasks">
         <p className="admin-view__lead">Messages waiting for a first reply, the most urgent first.</p>
       </ViewHeading>
-      {queue.phase === 'loading' && (
-        <p className="admin-card admin-loading" role="status">
-          Loading tasks…
+      <div className="admin-card admin-filters admin-tasks__filters">
+        <Field label="Form">
+          <select
+            className="admin-select"
+            value={type ?? ''}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              setSelected(NOTHING_SELECTED);
+              navigate(isFormType(next) ? { name: 'tasks', type: next } : { name: 'tasks' });
+            }}
+          >
+            <option value="">All forms</option>
+            {FORM_TYPES.map((form) => (
+              <option key={form} value={form}>
+                {FORM_TYPE_LABELS[form]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <p className="admin-tasks__summary" aria-live="polite">
+          {figures && (figures.open === 0 ? 'Nothing is waiting for a reply.' : `${taskCountText(figures.open)} waiting for a reply${type ? ` (${FORM_TYPE_LABELS[type]})` : ''}.`)}
         </p>
-      )}
-      {queue.phase === 'error' && (
-        <div className="admin-error" role="alert">
-          <p>{queue.message}</p>
-          <button type="button" className="admin-button admin-button--small" onClick={reload}>
-            Retry
+      </div>
+      <LoadStatus of={counts} loadingText="Counting the tasks…" />
+
+      {selectedIds.length > 0 && (
+        <div className="admin-bulk" role="group" aria-label="Actions on the selected tasks">
+          <span className="admin-bulk__count">{selectedIds.length} selected</span>
+          <button type="button" className="admin-button admin-button--small" disabled={working.size > 0} onClick={() => void markSelected()}>
+            Mark responded
+          </button>
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={working.size > 0} onClick={() => setSelected(NOTHING_SELECTED)}>
+            Clear selection
           </button>
         </div>
       )}
-      {queue.phase === 'ready' && queue.items.length === 0 && <p className="admin-card admin-empty">Every message has had its reply. Nothing is waiting.</p>}
-      {queue.phase === 'ready' && queue.items.length > 0 && (
-        <section className="admin-card" aria-labelledby="tasks-queue">
-          <h2 id="tasks-queue" className="admin-card__title">
-            {counted(queue.items.length, 'message')} waiting{overdue > 0 ? `, ${overdue} overdue` : ''}
-            {queue.nextCursor ? ' (first page)' : ''}
-          </h2>
-          <ul className="admin-list admin-tasks">
-            {queue.items.map((lead) => {
-              const due = lead.dueAt ? new Date(lead.dueAt) : null;
-              const late = due !== null && isOverdue(due, queue.now);
-              const mailto = replyLink(lead);
-              return (
-                <li key={lead._id} className="admin-list__item admin-task">
-                  <div className="admin-list__main">
-                    {due && (
-                      <span className={late ? 'admin-task__due admin-task__due--late' : 'admin-task__due'}>
-                        <time dateTime={lead.dueAt!}>{dueText(due, queue.now)}</time>
-                      </span>
-                    )}
-                    <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
-                      {senderName(lead)}
-                    </ViewLink>
-                    <span className="admin-muted">
-                      {FORM_TYPE_LABELS[lead.type]}
-                      {lead.summary ? ` · ${truncate(lead.summary, 90)}` : ''}
-                    </span>
-                  </div>
-                  <div className="admin-task__actions">
-                    {mailto && (
-                      <a className="admin-button admin-button--ghost admin-button--small" href={mailto}>
-                        Reply<span className="visually-hidden"> to {senderInSentence(lead)} by e-mail</span>
-                      </a>
-                    )}
-                    <button type="button" className="admin-button admin-button--small" disabled={working === lead._id} onClick={() => void markResponded(lead)}>
-                      Mark responded<span className="visually-hidden"> (message from {senderInSentence(lead)})</span>
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-          {queue.nextCursor && (
-            <p className="admin-pagination">
-              <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={queue.loadingMore} onClick={() => void loadMore()}>
-                {queue.loadingMore ? 'Loading…' : 'Show more'}
-              </button>
-            </p>
-          )}
-        </section>
-      )}
+
+      {TASK_SECTIONS.map((section) => (
+        <TaskSectionList
+          key={section}
+          section={section}
+          list={sections[section]}
+          count={figures ? figures[section] : null}
+          selected={selected[section]}
+          onSelect={(ids) => setSelected((current) => ({ ...current, [section]: ids }))}
+          working={working}
+          onMark={(lead) => void markOne(lead)}
+        />
+      ))}
     </>
+  );
+}
+
+interface TaskSectionListProps {
+  section: TaskSection;
+  list: PagedData<LeadListItem, TaskPage>;
+  /** The server's count of the whole section (not only the rows loaded), or null until it comes. */
+  count: number | null;
+  selected: ReadonlySet<string>;
+  onSelect: (ids: ReadonlySet<string>) => void;
+  /** Leads being marked responded right now. */
+  working: ReadonlySet<string>;
+  onMark: (lead: LeadListItem) => void;
+}
+
+function TaskSectionList({ section, list, count, selected, onSelect, working, onMark }: TaskSectionListProps) {
+  const label = TASK_SECTION_LABELS[section];
+  const headingId = `tasks-${section}`;
+  // Due times are worded against the server's clock, which also drew the sections' lines.
+  const now = list.data ? new Date(list.data.now) : new Date();
+  const columns: Column<LeadListItem>[] = [
+    {
+      key: 'due',
+      header: 'Due',
+      className: 'admin-table__nowrap',
+      cell: (lead) => {
+        if (!lead.dueAt) return null;
+        const due = new Date(lead.dueAt);
+        return (
+          <span className={isOverdue(due, now) ? 'admin-task__due admin-task__due--late' : 'admin-task__due'}>
+            <time dateTime={lead.dueAt}>{dueText(due, now)}</time>
+          </span>
+        );
+      },
+    },
+    {
+      key: 'from',
+      header: 'From',
+      rowHeader: true,
+      cell: (lead) => (
+        <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
+          {senderName(lead)}
+        </ViewLink>
+      ),
+    },
+    { key: 'form', header: 'Form', cell: (lead) => FORM_TYPE_LABELS[lead.type] },
+    { key: 'message', header: 'Message', className: 'admin-table__long', cell: (lead) => truncate(lead.summary, 90) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      phoneLabel: '',
+      className: 'admin-table__manage',
+      cell: (lead) => {
+        const mailto = replyLink(lead);
+        return (
+          <div className="admin-table__manage-inner">
+            {mailto && (
+              <a className="admin-button admin-button--ghost admin-button--small" href={mailto}>
+                Reply<span className="visually-hidden"> to {senderInSentence(lead)} by e-mail</span>
+              </a>
+            )}
+            <button type="button" className="admin-button admin-button--small" disabled={working.has(lead._id)} onClick={() => onMark(lead)}>
+              Mark responded<span className="visually-hidden"> (message from {senderInSentence(lead)})</span>
+            </button>
+          </div>
+        );
+      },
+    },
+  ];
+  return (
+    <section className="admin-tasks__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="admin-card__title">
+        {label}
+        {count !== null && <span className={section === 'overdue' && count > 0 ? 'admin-tasks__count admin-tasks__count--late' : 'admin-tasks__count'}>{taskCountText(count)}</span>}
+      </h2>
+      <LoadStatus of={list} loadingText={`Loading the ${label.toLowerCase()} tasks…`} />
+      {list.data && (
+        <DataTable
+          label={`${label} tasks`}
+          className="admin-tasks"
+          columns={columns}
+          rows={list.items}
+          rowKey={(lead) => lead._id}
+          rowClassName={() => 'admin-task'}
+          empty={EMPTY_TEXT[section]}
+          busy={list.loading}
+          selection={{
+            selected,
+            onChange: onSelect,
+            allLabel: `Select every ${label.toLowerCase()} task shown`,
+            rowLabel: (lead) => `Select the message from ${senderInSentence(lead)}`,
+          }}
+          more={list.more}
+        />
+      )}
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import { portfolioMessages } from '../../shared/portfolio/messages';
 import type { LeadBulkAction, LeadDetail, LeadFilters, LeadListItem } from '../../shared/leads';
 import { queryOfFilters, queryOfProjectFilters } from './views';
 import type { PortfolioItem } from './portfolio-form';
-import type { TaskCounts, TaskPage } from '../../shared/reply-queue';
+import type { TaskCounts, TaskPage, TaskSection } from '../../shared/reply-queue';
 import type { DashboardFigures } from '../../shared/dashboard';
 import type { MailHealth } from '../../shared/mail-health';
 import type { PersonalDataReport } from '../../shared/personal-data';
@@ -164,14 +164,18 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
       return ((await readJson(response)) as { retried: number }).retried;
     },
 
-    /** One page of the reply queue: open leads, soonest due first. */
-    async tasks(cursor: string | null): Promise<TaskPage> {
-      const response = await call('GET', `/api/tasks${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, 'Failed to load the tasks.');
+    /** One page of a section of the reply queue (overdue, due today, later), of one form or all. */
+    async tasks(section: TaskSection, { type, cursor }: { type?: FormType; cursor?: string | null } = {}): Promise<TaskPage> {
+      const query = new URLSearchParams({ section });
+      if (type) query.set('type', type);
+      if (cursor) query.set('cursor', cursor);
+      const response = await call('GET', `/api/tasks?${query}`, 'Failed to load the tasks.');
       return (await readJson(response)) as TaskPage;
     },
 
-    async taskCounts(): Promise<TaskCounts> {
-      const response = await call('GET', '/api/tasks/counts', 'Failed to count the tasks.');
+    /** Open leads per section, each up to TASK_COUNT_CAP (the badge, the dashboard and Tasks say the same). */
+    async taskCounts(type?: FormType): Promise<TaskCounts> {
+      const response = await call('GET', `/api/tasks/counts${type ? `?type=${type}` : ''}`, 'Failed to count the tasks.');
       return (await readJson(response)) as TaskCounts;
     },
 

@@ -28,6 +28,11 @@ describe('dashboard views in the URL path', () => {
     expect(viewFromPath('/admin/dashboard/forms/free-offer')).toEqual({ name: 'forms', type: 'free-offer', filters: {} });
     expect(viewFromPath('/admin/dashboard/portfolio/')).toEqual({ name: 'portfolio' });
     expect(viewFromPath('/admin/dashboard/tasks')).toEqual({ name: 'tasks' });
+    expect(viewFromPath('/admin/dashboard/tasks?type=quote')).toEqual({ name: 'tasks', type: 'quote' });
+    // A form the API would refuse shows every form rather than an error.
+    expect(viewFromPath('/admin/dashboard/tasks?type=spam&status=new')).toEqual({ name: 'tasks' });
+    expect(pathOfView({ name: 'tasks', type: 'free-offer' })).toBe('/admin/dashboard/tasks?type=free-offer');
+    expect(pathOfView({ name: 'tasks' })).toBe('/admin/dashboard/tasks');
     expect(pathOfView({ name: 'forms', type: 'quote' })).toBe('/admin/dashboard/forms/quote');
   });
 

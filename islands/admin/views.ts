@@ -32,7 +32,8 @@ export type DashboardView =
   | { name: 'projects'; filters?: ProjectFilters }
   | { name: 'portfolio-detail'; id: string }
   | { name: 'analytics' }
-  | { name: 'tasks' }
+  /** `type`: the form Tasks is narrowed to (left out for every form). */
+  | { name: 'tasks'; type?: FormType }
   | { name: 'privacy' }
   | { name: 'placeholder'; section: PlaceholderSection }
   | { name: 'admin'; section: AdminSection }
@@ -163,7 +164,18 @@ export const VIEW_TABLE: readonly ViewEntry[] = [
     queryOf: (view) => (view.name === 'messages' ? queryOfFilters(view.filters) : ''),
     sidebar: { icon: 'messages' },
   },
-  { key: 'tasks', path: 'tasks', title: 'Tasks', open: () => ({ name: 'tasks' }), sidebar: { icon: 'tasks' } },
+  {
+    key: 'tasks',
+    path: 'tasks',
+    title: 'Tasks',
+    // The form filter is carried as the inbox carries it (`?type=quote`).
+    open: (query) => {
+      const { type } = filtersFromQuery(query);
+      return type ? { name: 'tasks', type } : { name: 'tasks' };
+    },
+    queryOf: (view) => (view.name === 'tasks' ? queryOfFilters({ type: view.type }) : ''),
+    sidebar: { icon: 'tasks' },
+  },
   { key: 'privacy', path: 'privacy', title: 'Find by e-mail', open: () => ({ name: 'privacy' }), ownersOnly: true, sidebar: { icon: 'search' } },
   { key: 'analytics', path: 'analytics', title: 'Analytics', open: () => ({ name: 'analytics' }), sidebar: { icon: 'analytics' } },
   { key: 'settings', path: 'settings', title: ADMIN_SECTIONS.settings, open: () => ({ name: 'admin', section: 'settings' }), ownersOnly: true, sidebar: { icon: 'settings' } },

@@ -12,7 +12,8 @@ import type { LeadService } from '../services/leads';
  * - `GET /api/leads/{type}/{id}` → the lead with `fields`, `notes` and `history`
  * - `POST /api/leads/{type}/{id}/notes` `{ body }`, `POST …/read`, `…/unread`, `…/spam`,
  *   `…/not-spam`, `PATCH …/status` `{ status }` → the lead as it is now; `DELETE …` → 204
- * - `POST /api/leads/bulk` `{ action, ids, status? }` → `{ changed }`
+ * - `POST /api/leads/bulk` `{ action, ids, status? }` → `{ changed }` (`responded`: each lead its
+ *   form's answered status, as Tasks' "Mark responded")
  */
 export function leadRoutes(leads: LeadService): Router {
   const router = createRouter();

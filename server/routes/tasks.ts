@@ -4,9 +4,11 @@ import type { ReplyQueue } from '../services/reply-queue';
 
 /**
  * The reply queue API (docs/api.md), for every admin:
- * - `GET /api/tasks?cursor=&limit=` → `{ items, nextCursor, now }`: open leads, soonest due first
- * - `GET /api/tasks/counts` → `{ open, overdue }` (the sidebar's badge)
- * A lead leaves the queue when it is answered: `PATCH /api/leads/{type}/{id}/status`.
+ * - `GET /api/tasks?section=overdue|today|later&type=&cursor=&limit=` → `{ items, nextCursor, now }`:
+ *   open leads, soonest due first (without a section), or one section in its order
+ * - `GET /api/tasks/counts?type=` → `{ open, overdue, today, later }` (Tasks, the sidebar's badge)
+ * A lead leaves the queue when it is answered: `PATCH /api/leads/{type}/{id}/status`, or
+ * `POST /api/leads/bulk` `{ action: "responded", ids }` for several.
  */
 export function taskRoutes(queue: ReplyQueue): Router {
   const router = createRouter();
@@ -16,7 +18,7 @@ export function taskRoutes(queue: ReplyQueue): Router {
   });
 
   router.get('/api/tasks/counts', allow.admin, async (ctx) => {
-    ctx.body = await queue.counts();
+    ctx.body = await queue.counts(ctx.query);
   });
 
   return router;

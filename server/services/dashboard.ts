@@ -5,7 +5,7 @@ import { newLeadCounts, newestPortfolioItems, responseFigures, type PeriodBounds
 import { DASHBOARD_PERIODS, type DashboardFigures, type DashboardPeriod, type PeriodCount } from '../../shared/dashboard';
 import { FORM_TYPES, type FormType } from '../../shared/form-types';
 import { addDays, localDate } from '../../shared/local-date';
-import { zonedInstant } from '../../shared/reply-clock';
+import { endOfLocalDay, zonedInstant } from '../../shared/reply-clock';
 import { toLeadListItem } from './leads';
 import { TASK_COUNT_CAP } from '../../shared/reply-queue';
 
@@ -21,7 +21,7 @@ export function periodBounds(now: Date, timeZone: string): PeriodBounds {
       return [period, { current: midnight(addDays(today, 1 - days)), previous: midnight(addDays(today, 1 - 2 * days)) }];
     }),
   ) as PeriodBounds['starts'];
-  return { end: midnight(addDays(today, 1)), starts };
+  return { end: endOfLocalDay(now, timeZone), starts };
 }
 
 const zeroCounts = (): Record<DashboardPeriod, PeriodCount> =>
@@ -36,7 +36,8 @@ export function createDashboardService({ db, timeZone, now = () => new Date() }:
       const bounds = periodBounds(at, zone);
       const [counts, open, responses, newest, portfolio] = await Promise.all([
         newLeadCounts(db, bounds),
-        countOpenLeads(db, at, TASK_COUNT_CAP),
+        // The same count as Tasks' header and the sidebar's badge (the agency's "today" ends with `bounds.end`).
+        countOpenLeads(db, { now: at, endOfToday: bounds.end }, TASK_COUNT_CAP),
         responseFigures(db, bounds.starts.last30.current, at),
         listLeads(db, { folder: 'inbox' }, { limit: 5 }),
         newestPortfolioItems(db, 4),

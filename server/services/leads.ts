@@ -16,6 +16,7 @@ import { LEAD_BULK_ACTIONS, LEAD_FOLDERS, LEAD_LIMITS, LEAD_STATUSES, leadSummar
 import { calendarDaySchema } from '../../shared/date-schemas';
 import { searchTextSchema } from '../../shared/search';
 import { FORBIDDEN_IN_TEXT } from '../../shared/text';
+import { RESPONDED_STATUS } from '../../shared/reply-queue';
 import { leadsCsv } from './leads-csv';
 import { latestNotificationFor } from '../db/form-notifications';
 import { isUuid } from '../db/uuid';
@@ -190,12 +191,18 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
           await record(lead, 'lead.unread');
           break;
         case 'status':
-          if (lead.status === status) continue;
+        case 'responded': {
+          // "Mark responded" answers a lead once: one already answered keeps whatever status it has now.
+          if (action === 'responded' && lead.responded_at) continue;
+          const next = action === 'responded' ? RESPONDED_STATUS[lead.type] : status!;
+          if (lead.status === next) continue;
           await trx('leads')
             .where({ id: lead.id })
-            .update({ status, read_at: readAtForStatus(lead, status!, at), responded_at: respondedAtForStatus(lead, status!, at) });
-          await record(lead, 'lead.status', `${lead.status} → ${status}`);
+            .update({ status: next, read_at: readAtForStatus(lead, next, at), responded_at: respondedAtForStatus(lead, next, at) });
+          // Recorded as the single lead's status change is, so its history reads the same either way.
+          await record(lead, 'lead.status', `${lead.status} → ${next}`);
           break;
+        }
         case 'spam':
           if (lead.spam_at) continue;
           // Spam has no reply clock.
@@ -269,7 +276,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
     },
 
     /** Applies an action to one lead and answers it as it is now. */
-    async act(type: string, id: string, action: Exclude<LeadBulkAction, 'delete'>, actor: AuditActor, body?: unknown): Promise<LeadDetail> {
+    async act(type: string, id: string, action: Exclude<LeadBulkAction, 'delete' | 'responded'>, actor: AuditActor, body?: unknown): Promise<LeadDetail> {
       const given = action === 'status' ? parse(statusSchema, body).status : undefined;
       return changing(async (trx, applyTo) => {
         const lead = await existing(type, id, trx);

@@ -1,16 +1,15 @@
 import type { Knex } from 'knex';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { countOpenLeads } from '../db/reply-queue';
+import { countOpenLeads, listOpenLeads, sectionRange } from '../db/reply-queue';
 import { claimDailyRun, markDailyRunFinished, releaseDailyRun } from '../db/daily-runs';
-import { openLeadsDueBefore } from '../db/digest';
 import { troubledNotifications } from '../db/form-notifications';
 import type { LeadRow } from '../db/tables';
 import type { Logger } from '../logger';
 import { FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { DASHBOARD_PATH, leadAdminPath, senderName } from '../../shared/lead-facts';
-import { addDays, localDate } from '../../shared/local-date';
+import { localDate } from '../../shared/local-date';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES } from '../../shared/mail-health';
-import { zonedInstant } from '../../shared/reply-clock';
+import { endOfLocalDay, zonedInstant } from '../../shared/reply-clock';
 import { TASK_COUNT_CAP, dueText, taskCountText } from '../../shared/reply-queue';
 import type { Settings } from '../../shared/settings';
 import { counted } from '../../shared/text';
@@ -53,10 +52,12 @@ export function createMorningDigest({ db, settings, publicUrl, send, logger, now
 
   async function compose(at: Date, endOfDay: Date): Promise<Omit<DigestMail, 'to'> | null> {
     const waitingSince = new Date(at.getTime() - NOTIFICATION_WAIT_LIMIT_MINUTES * 60_000);
+    // Tasks' sections, in Tasks' order and with its counts.
+    const bounds = { now: at, endOfToday: endOfDay };
     const [overdue, dueToday, counts, mail] = await Promise.all([
-      openLeadsDueBefore(db, at, { limit: LISTED }),
-      openLeadsDueBefore(db, endOfDay, { after: at, limit: LISTED }),
-      countOpenLeads(db, at, TASK_COUNT_CAP),
+      listOpenLeads(db, { ...sectionRange('overdue', bounds), limit: LISTED }),
+      listOpenLeads(db, { ...sectionRange('today', bounds), limit: LISTED }),
+      countOpenLeads(db, bounds, TASK_COUNT_CAP),
       troubledNotifications(db, { waitingSince, limit: LISTED }),
     ]);
     if (overdue.length === 0 && dueToday.length === 0 && mail.total === 0) return null;
@@ -69,14 +70,14 @@ export function createMorningDigest({ db, settings, publicUrl, send, logger, now
     };
     const describe = (lead: LeadRow) => `${senderName(lead)} (${FORM_TYPE_LABELS[lead.type]}), ${dueText(new Date(lead.due_at!), at)}: ${leadLink(lead)}`;
     section(`Overdue (${taskCountText(counts.overdue)}):`, overdue.map(describe), counts.overdue - overdue.length);
-    section(`Due by the end of today (${dueToday.length}${dueToday.length === LISTED ? '+' : ''}):`, dueToday.map(describe), 0);
+    section(`Due by the end of today (${taskCountText(counts.today)}):`, dueToday.map(describe), counts.today - dueToday.length);
     section(
       `Staff e-mails failed or waiting over ${NOTIFICATION_WAIT_LIMIT_MINUTES} minutes (${mail.total}):`,
       mail.rows.map((row) => `${row.lead_name ?? row.lead_email ?? 'a deleted lead'}, ${row.status === 'failed' ? 'failed' : 'waiting'} after ${counted(row.attempts, 'attempt')}: ${leadLink({ type: row.form_type as FormType, id: row.submission_id })}`),
       mail.total - mail.rows.length,
     );
     lines.push(`Tasks: ${admin}/tasks`, `Dashboard: ${admin}`);
-    const parts = [counts.overdue > 0 && `${taskCountText(counts.overdue)} overdue`, dueToday.length > 0 && `${dueToday.length} due today`, mail.total > 0 && `${mail.total} staff e-mail${mail.total === 1 ? '' : 's'} failing`].filter(Boolean);
+    const parts = [counts.overdue > 0 && `${taskCountText(counts.overdue)} overdue`, counts.today > 0 && `${taskCountText(counts.today)} due today`, mail.total > 0 && `${mail.total} staff e-mail${mail.total === 1 ? '' : 's'} failing`].filter(Boolean);
     return { subject: `Morning digest: ${parts.join(', ')}`, text: ['Good morning. Where the reply promise stands:', '', ...lines].join('\n') };
   }
 
@@ -89,7 +90,7 @@ export function createMorningDigest({ db, settings, publicUrl, send, logger, now
     // Unclaimed, so recipients set later in the day still get that day's digest.
     if (notificationRecipients.length === 0) return 'no-recipients';
     if (!(await claimDailyRun(db, DIGEST_JOB, day, at))) return 'done-already';
-    const mail = await compose(at, new Date(zonedInstant(addDays(day, 1), 0, timeZone)));
+    const mail = await compose(at, endOfLocalDay(at, timeZone));
     if (!mail) {
       await markDailyRunFinished(db, DIGEST_JOB, day, at);
       return 'nothing-to-say';

@@ -1,13 +1,19 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
-import { countOpenLeads, listOpenLeads } from '../db/reply-queue';
-import { parseInput, ValidationError } from '../errors';
+import { countOpenLeads, listOpenLeads, sectionRange, type SectionBounds } from '../db/reply-queue';
+import { optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
-import { TASK_COUNT_CAP, TASKS_PAGE_SIZE, type TaskCounts, type TaskPage } from '../../shared/reply-queue';
+import { FORM_TYPES } from '../../shared/form-types';
+import { endOfLocalDay } from '../../shared/reply-clock';
+import { TASK_COUNT_CAP, TASK_SECTIONS, TASKS_PAGE_SIZE, type TaskCounts, type TaskPage } from '../../shared/reply-queue';
 import { toLeadListItem } from './leads';
 
+const typeParam = optionalParam(z.enum(FORM_TYPES, { error: `Use one of ${FORM_TYPES.join(', ')}.` }));
+
 const pageSchema = z.strictObject({
+  section: optionalParam(z.enum(TASK_SECTIONS, { error: `Use one of ${TASK_SECTIONS.join(', ')}.` })),
+  type: typeParam,
   cursor: z.string({ error: 'Give one cursor.' }).optional(),
   limit: z
     .string({ error: 'Give one limit.' })
@@ -17,32 +23,40 @@ const pageSchema = z.strictObject({
     .optional(),
 });
 
+const countsSchema = z.strictObject({ type: typeParam });
+
 /**
- * The reply queue behind Tasks: open leads soonest due first, keyset-paged on (due time, id), and
- * the counts the sidebar shows. Answering a lead (its status) takes it off the queue.
+ * The reply queue behind Tasks: open leads by due time, keyset-paged on (due time, id), whole or by
+ * section (overdue, due today in the agency's time zone, later), optionally of one form, and the
+ * counts the sidebar, the dashboard and Tasks show. Answering a lead (its status) takes it off.
  */
-export function createReplyQueue({ db, now = () => new Date() }: { db: Knex; now?: () => Date }) {
+export function createReplyQueue({ db, timeZone, now = () => new Date() }: { db: Knex; timeZone: () => string; now?: () => Date }) {
+  const boundsAt = (at: Date): SectionBounds => ({ now: at, endOfToday: endOfLocalDay(at, timeZone()) });
+
   return {
     async page(rawQuery: unknown): Promise<TaskPage> {
-      const { cursor, limit = TASKS_PAGE_SIZE.default } = parseInput(pageSchema, rawQuery, { unknownField: messages.leads.unknownParameter });
+      const { section, type, cursor, limit = TASKS_PAGE_SIZE.default } = parseInput(pageSchema, rawQuery, { unknownField: messages.leads.unknownParameter });
       let after: KeysetPosition | undefined;
       if (cursor !== undefined) {
         const decoded = decodeCursor(cursor);
         if (!decoded || !/^[0-9a-f-]{36}$/i.test(decoded.id)) throw new ValidationError(`cursor: ${messages.lists.badCursor}`, { cursor: messages.lists.badCursor });
         after = decoded;
       }
-      const rows = await listOpenLeads(db, { after, limit: limit + 1 });
+      const at = now();
+      const range = section ? sectionRange(section, boundsAt(at)) : {};
+      const rows = await listOpenLeads(db, { ...range, type, after, limit: limit + 1 });
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       return {
         items: page.map(toLeadListItem),
         nextCursor: rows.length > limit && last?.due_at ? encodeCursor({ at: new Date(last.due_at), id: last.id }) : null,
-        now: now().toISOString(),
+        now: at.toISOString(),
       };
     },
 
-    counts(): Promise<TaskCounts> {
-      return countOpenLeads(db, now(), TASK_COUNT_CAP);
+    counts(rawQuery: unknown = {}): Promise<TaskCounts> {
+      const { type } = parseInput(countsSchema, rawQuery, { unknownField: messages.leads.unknownParameter });
+      return countOpenLeads(db, boundsAt(now()), TASK_COUNT_CAP, type);
     },
   };
 }
