@@ -21,7 +21,7 @@ const EMPTY_TEXT: Record<TaskSection, string> = {
 /** One section's pages, of one form or all (the server orders each: overdue most recently due first). */
 function useTaskSection(section: TaskSection, type: FormType | undefined): PagedData<LeadListItem, TaskPage> {
   const { api } = useDashboard();
-  return usePagedData<LeadListItem, TaskPage>((cursor) => api.tasks(section, { type, cursor }), {
+  return usePagedData((cursor) => api.tasks(section, { type, cursor }), {
     key: `${section}:${type ?? ''}`,
     fallback: `Failed to load the ${TASK_SECTION_LABELS[section].toLowerCase()} tasks.`,
     moreFallback: 'Failed to load more tasks.',
