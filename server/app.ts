@@ -49,7 +49,7 @@ import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createProjectService } from './services/projects';
 import { createFormService } from './services/forms';
-import { createLeadService } from './services/leads';
+import { createLeadService } from './leads/service';
 import { createReplyQueue } from './services/reply-queue';
 import { createDashboardService } from './services/dashboard';
 import { createMailHealth } from './services/mail-health';

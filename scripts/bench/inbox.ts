@@ -11,7 +11,7 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import knexFactory from 'knex';
-import { leadPageQuery, type LeadQuery } from '../../server/db/leads';
+import { leadPageQuery, type LeadQuery } from '../../server/leads/queries';
 import { migrateLatest } from '../../server/db/migrate';
 import { seedLeads } from '../../server/seed/lead-samples';
 import { startServer } from '../../tests/e2e/server';

@@ -5,7 +5,7 @@ import { countOpenLeads, listOpenLeads } from '../db/reply-queue';
 import { parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
 import { TASK_COUNT_CAP, TASKS_PAGE_SIZE, type TaskCounts, type TaskPage } from '../../shared/reply-queue';
-import { toLeadListItem } from './leads';
+import { toLeadListItem } from '../leads/service';
 
 const pageSchema = z.strictObject({
   cursor: z.string({ error: 'Give one cursor.' }).optional(),

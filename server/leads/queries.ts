@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import { FORM_DEFINITIONS } from '../../shared/forms';
 import type { FormType } from '../../shared/form-types';
 import type { FormValues } from '../../shared/form-schemas';
-import type { KeysetPosition } from './keyset-cursor';
-import type { LeadNoteRow, LeadRow } from './tables';
-import { isUuid } from './uuid';
+import type { KeysetPosition } from '../db/keyset-cursor';
+import type { LeadNoteRow, LeadRow } from '../db/tables';
+import { isUuid } from '../db/uuid';
 
 /** The fields of any form, as `leads` columns (each form uses some of them; the rest stay null). */
 export const LEAD_FIELD_COLUMNS = ['name', 'email', 'phone', 'company', 'subject', 'service', 'message', 'budget', 'timeline', 'project_details'] as const;

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
-import { countUnread, deleteLeads, findLead, findLeads, insertNote, listLeads, notesOf, queueNotification, type LeadQuery } from '../db/leads';
+import { countUnread, deleteLeads, findLead, findLeads, insertNote, listLeads, notesOf, queueNotification, type LeadQuery } from './queries';
 import type { LeadNoteRow, LeadRow } from '../db/tables';
 import { NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
-import type { AuditActor, AuditTrail } from './audit';
-import { leadTarget, readAtForStatus, respondedAtForStatus } from './lead-state';
+import type { AuditActor, AuditTrail } from '../services/audit';
+import { leadTarget, readAtForStatus, respondedAtForStatus } from './state';
 import { DEFAULT_REPLY_PROMISE, replyDueAt, type ReplyPromise } from '../../shared/reply-clock';
 import { AUDIT_ACTIONS, isAuditAction } from '../../shared/audit';
 import { FORM_DEFINITIONS } from '../../shared/forms';
@@ -16,10 +16,10 @@ import { LEAD_BULK_ACTIONS, LEAD_FOLDERS, LEAD_LIMITS, LEAD_STATUSES, leadSummar
 import { calendarDaySchema } from '../../shared/date-schemas';
 import { searchTextSchema } from '../../shared/search';
 import { FORBIDDEN_IN_TEXT } from '../../shared/text';
-import { leadsCsv } from './leads-csv';
+import { leadsCsv } from './csv';
 import { latestNotificationFor } from '../db/form-notifications';
 import { isUuid } from '../db/uuid';
-import { toNotificationState } from './mail-health';
+import { toNotificationState } from '../services/mail-health';
 
 const DAY_MS = 24 * 3600_000;
 const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
