@@ -94,7 +94,6 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     db,
     config,
     logger,
-    audit,
     onQueued: onFormQueued,
     spamRetentionDays: () => settings.current().retentionDays.spam,
     visitOf: analytics.sourceOf,
@@ -120,7 +119,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     // and the back office's API.
     adminPageRoutes(sendPage, { auth, config }),
     adminAuthApiRoutes({ auth, config }),
-    adminFormRoutes(forms),
+    adminFormRoutes(leads),
     leadRoutes(leads),
     taskRoutes(createReplyQueue({ db, now })),
     mailHealthRoutes(createMailHealth({ db, audit, onRetry: onFormQueued, now })),

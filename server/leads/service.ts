@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
-import { countUnread, deleteLeads, findLead, findLeads, insertNote, listLeads, notesOf, queueNotification, type LeadQuery } from './queries';
+import { countUnread, deleteLeads, findLead, findLeads, insertNote, listFormLeads, listLeads, notesOf, queueNotification, type LeadQuery } from './queries';
 import type { LeadNoteRow, LeadRow } from '../db/tables';
 import { NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
@@ -276,6 +276,20 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
         await applyTo([lead], action, actor, action === 'status' ? checkStatusFits([lead], given) : undefined);
         return detailOf(type, id, trx);
       });
+    },
+
+    /** Sets one lead's status (one of its form's) and answers its row as it is now. */
+    async setStatus(type: string, id: string, status: string, actor: AuditActor): Promise<LeadRow> {
+      return changing(async (trx, applyTo) => {
+        const lead = await existing(type, id, trx);
+        await applyTo([lead], 'status', actor, checkStatusFits([lead], status));
+        return existing(type, id, trx);
+      });
+    },
+
+    /** One form's leads in the inbox (never spam), newest first, by page, with their total. */
+    listOfForm(type: FormType, { page, limit }: { page: number; limit: number }): Promise<{ rows: LeadRow[]; total: number }> {
+      return listFormLeads(db, type, { limit, offset: (page - 1) * limit });
     },
 
     async remove(type: string, id: string, actor: AuditActor): Promise<void> {
