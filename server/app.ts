@@ -8,7 +8,7 @@ import { adminSession } from './middleware/admin-session';
 import { bodyParser } from './middleware/body-parser';
 import { canonicalUrl } from './middleware/canonical-url';
 import { compression } from './middleware/compression';
-import { pageCache } from './middleware/page-cache';
+import { pageCache, uncachedApiAndBackOffice } from './middleware/page-cache';
 import { errorHandler, logLateError, notFound } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
@@ -152,6 +152,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(staticAssets(assetsDir));
   for (const router of earlyRoutes) app.use(router.routes());
 
+  // No cache keeps an API or back-office answer unless its route declares it public.
+  app.use(uncachedApiAndBackOffice());
   // The admin session, loaded for the back office's pages and the API only (public pages never
   // see one), before the routes whose declarations read it.
   app.use(adminSession({ auth, config }));
