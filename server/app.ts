@@ -8,7 +8,7 @@ import { adminSession } from './middleware/admin-session';
 import { bodyParser } from './middleware/body-parser';
 import { canonicalUrl } from './middleware/canonical-url';
 import { compression } from './middleware/compression';
-import { pageCache } from './middleware/page-cache';
+import { pageCache, uncachedApiAndBackOffice } from './middleware/page-cache';
 import { errorHandler, logLateError, notFound } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
@@ -49,7 +49,7 @@ import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createProjectService } from './services/projects';
 import { createFormService } from './services/forms';
-import { createLeadService } from './services/leads';
+import { createLeadService } from './leads/service';
 import { createReplyQueue } from './services/reply-queue';
 import { createDashboardService } from './services/dashboard';
 import { createMailHealth } from './services/mail-health';
@@ -94,7 +94,6 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     db,
     config,
     logger,
-    audit,
     onQueued: onFormQueued,
     spamRetentionDays: () => settings.current().retentionDays.spam,
     visitOf: analytics.sourceOf,
@@ -120,7 +119,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     // and the back office's API.
     adminPageRoutes(sendPage, { auth, config, timeZone: () => settings.current().timeZone }),
     adminAuthApiRoutes({ auth, config }),
-    adminFormRoutes(forms),
+    adminFormRoutes(leads),
     leadRoutes(leads),
     taskRoutes(createReplyQueue({ db, timeZone: () => settings.current().timeZone, now })),
     mailHealthRoutes(createMailHealth({ db, audit, onRetry: onFormQueued, now })),
@@ -153,6 +152,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   app.use(staticAssets(assetsDir));
   for (const router of earlyRoutes) app.use(router.routes());
 
+  // No cache keeps an API or back-office answer unless its route declares it public.
+  app.use(uncachedApiAndBackOffice());
   // The admin session, loaded for the back office's pages and the API only (public pages never
   // see one), before the routes whose declarations read it.
   app.use(adminSession({ auth, config }));

@@ -10,8 +10,9 @@
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import knexFactory from 'knex';
-import { leadPageQuery, type LeadQuery } from '../../server/db/leads';
+import knexFactory, { type Knex } from 'knex';
+import { leadPageQuery, type LeadQuery } from '../../server/leads/queries';
+import { whereOpen } from '../../server/leads/open';
 import { migrateLatest } from '../../server/db/migrate';
 import { seedLeads } from '../../server/seed/lead-samples';
 import { startServer } from '../../tests/e2e/server';
@@ -151,11 +152,13 @@ async function main(): Promise<void> {
     const plans = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 1 } });
     const last = await plans.raw<{ rows: { submitted_at: Date; id: string }[] }>('select submitted_at, id from leads where spam_at is null order by submitted_at desc, id desc offset 9999 limit 1');
     const at = last.rows[0]!;
-    // The list queries exactly as the inbox sends them.
-    const page = (query: LeadQuery, after?: { at: Date; id: string }) => {
-      const { sql, bindings } = leadPageQuery(plans, query, { after, limit: 21 }).toSQL().toNative();
+    // A built query as the text and bindings `explain` takes.
+    const sqlOf = (query: Knex.QueryBuilder) => {
+      const { sql, bindings } = query.toSQL().toNative();
       return [sql.replace(/\$\d+/g, '?'), bindings as (string | Date)[]] as const;
     };
+    // The list queries exactly as the inbox sends them.
+    const page = (query: LeadQuery, after?: { at: Date; id: string }) => sqlOf(leadPageQuery(plans, query, { after, limit: 21 }));
     const explain: [string, string, readonly (string | Date)[]][] = [
       ['first page', ...page({ folder: 'inbox' })],
       ['type + status', ...page({ folder: 'inbox', type: 'enquiry', status: 'responded' })],
@@ -172,9 +175,11 @@ async function main(): Promise<void> {
       ],
       [
         'dashboard: open and overdue among 30 days of leads',
-        `select count(*) from leads where spam_at is null and responded_at is null and due_at is not null
-           and due_at >= now() - interval '30 days' and due_at < now() and submitted_at >= now() - interval '30 days'`,
-        [],
+        ...sqlOf(
+          whereOpen(plans('leads'))
+            .whereRaw("due_at >= now() - interval '30 days' and due_at < now() and submitted_at >= now() - interval '30 days'")
+            .count('*'),
+        ),
       ],
       [
         'dashboard: first-reply times, 30 days',
@@ -183,12 +188,8 @@ async function main(): Promise<void> {
            from leads where spam_at is null and responded_at is not null and submitted_at >= now() - interval '30 days'`,
         [],
       ],
-      [
-        'tasks: overdue, counted up to 1000',
-        'select count(*) from (select 1 from leads where spam_at is null and responded_at is null and due_at is not null and due_at < now() limit 1000) as capped',
-        [],
-      ],
-      ['tasks: first page', 'select * from leads where spam_at is null and responded_at is null and due_at is not null order by due_at, id limit 51', []],
+      ['tasks: overdue, counted up to 1000', ...sqlOf(plans.from(whereOpen(plans('leads')).whereRaw('due_at < now()').select(plans.raw('1')).limit(1000).as('capped')).count('*'))],
+      ['tasks: first page', ...sqlOf(whereOpen(plans('leads')).select('*').orderBy(['due_at', 'id']).limit(51))],
     ];
     for (const [name, sql, bindings] of explain) {
       const result = await plans.raw<{ rows: { 'QUERY PLAN': string }[] }>(`explain (analyze, buffers off) ${sql}`, bindings);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { DashboardPeriod, PeriodCount, ResponseFigures } from '../../shared/dashboard';
 import type { FormType } from '../../shared/form-types';
+import { whereOpen } from '../leads/open';
 
 /**
  * The dashboard home's figures, each one indexed query (measured at 1,000,000 leads by
@@ -57,10 +58,7 @@ export async function responseFigures(db: Knex, since: Date, now: Date): Promise
         db.raw('count(*) filter (where responded_at <= due_at) as in_time'),
       ),
     // A lead is due after it arrived, so "due since `since`" bounds the index range to 30 days.
-    db('leads')
-      .whereNull('spam_at')
-      .whereNull('responded_at')
-      .whereNotNull('due_at')
+    whereOpen(db('leads'))
       .where('due_at', '>=', since)
       .where('due_at', '<', now)
       .where('submitted_at', '>=', since)

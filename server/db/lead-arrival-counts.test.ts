@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { periodBounds } from '../services/dashboard';
 import { newLeadCounts } from './dashboard-figures';
-import { deleteLeads, storeLead, updateLeads } from './leads';
+import { deleteLeads, storeLead, updateLeads } from '../leads/queries';
 
 /**
  * `lead_arrival_counts` is kept by triggers on `leads`: whatever changes the leads, its counts

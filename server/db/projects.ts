@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { KeysetPosition } from './keyset-cursor';
-import { LEAD_SEARCH_TEXT, likePattern } from './leads';
+import { LEAD_SEARCH_TEXT, likePattern } from '../leads/queries';
 import type { LeadRow } from './tables';
 
 /** Accepted quote requests that are not spam: the projects. */

@@ -3,13 +3,10 @@ import type { FormType } from '../../shared/form-types';
 import type { TaskCounts, TaskSection } from '../../shared/reply-queue';
 import type { KeysetPosition } from './keyset-cursor';
 import type { LeadRow } from './tables';
+import { whereOpen } from '../leads/open';
 
-/**
- * Open leads: in the inbox, never answered, with a due time. All of these read the small partial
- * index `leads_open_due_arrivals_index` on (due_at, id) (migration 20261128110000_open_due_arrivals): open leads
- * are a handful next to the whole table however large it grows.
- */
-const openLeads = (db: Knex) => db('leads').whereNull('spam_at').whereNull('responded_at').whereNotNull('due_at');
+/** Open leads (`whereOpen`): every read below walks their small partial index on (due_at, id). */
+const openLeads = (db: Knex) => whereOpen(db('leads'));
 
 /** Which open leads: of one form, and due in `[dueFrom, dueBefore)` (either end may be open). */
 export interface OpenLeadRange {

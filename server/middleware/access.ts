@@ -30,7 +30,8 @@ declare module 'koa' {
  * - `admin` (any signed-in admin) and `owner`: without a session 401; another role 403; a
  *   state-changing call needs the session's CSRF token from our own pages, else 403; and unless
  *   `twoFactor` is `'setup-allowed'`, an account the owners' rule sends to set up two-factor sign-in
- *   first is refused 403. Their answers are never cached.
+ *   first is refused 403. (Their answers, like every API and back-office answer, are kept by no
+ *   cache: `uncachedApiAndBackOffice`.)
  */
 export type Access =
   | { who: 'anyone'; from: 'anywhere' | 'our-pages' }
@@ -85,7 +86,6 @@ function guard(access: Access): Middleware {
           if (!SAFE_METHODS.has(ctx.method)) assertCsrf(ctx, csrfTokenOf(ctx));
           if (ctx.state.twoFactorSetupRequired && access.twoFactor === 'complete') throw new HttpError(403, messages.twoFactor.setupRequired);
           if (access.who === 'owner' && ctx.state.admin.role !== 'owner') throw new HttpError(403, messages.admin.notYourRole);
-          ctx.set('Cache-Control', 'no-store');
           return next();
         };
   declarations.set(middleware, access);

@@ -116,8 +116,6 @@ export function adminSession({ auth, config }: { auth: AdminAuth; config: Pick<C
         clearSessionCookie(ctx, config);
       }
     }
-    // Nothing an admin sees may be kept by a browser or proxy cache; routes may still say otherwise.
-    if (ctx.state.admin || audience === 'admin') ctx.set('Cache-Control', 'no-store');
     await next();
   };
 }

@@ -4,6 +4,7 @@ import { DomainError, RateLimitedError, ValidationError, type DomainErrorKind } 
 import { HttpError, isDatabaseUnavailable } from '../http-errors';
 import { messages } from '../messages';
 import { audienceOf } from '../path-audience';
+import { forbidCaching } from './page-cache';
 
 /** Renders the HTML error page for a status and a visitor-safe message. */
 export type RenderErrorPage = (input: { status: number; message: string; path: string }) => string;
@@ -67,7 +68,7 @@ export function errorHandler(renderErrorPage: RenderErrorPage): Middleware {
       const answer = describe(error, ctx.path);
       if (answer.status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
       ctx.status = answer.status;
-      ctx.set('Cache-Control', 'no-store');
+      forbidCaching(ctx);
       if (answer.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(answer.retryAfterSeconds));
       if (wantsJson(ctx)) {
         ctx.body = answer.fields ? { error: answer.message, fields: answer.fields } : { error: answer.message };

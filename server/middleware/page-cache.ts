@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
+import { audienceOf } from '../path-audience';
 import type { ContentVersion } from '../services/content-version';
 
 /**
@@ -32,6 +33,18 @@ export function allowCaching(ctx: Context, kind: 'page' | 'data'): void {
 export function forbidCaching(ctx: Context): void {
   ctx.set('Cache-Control', 'no-store');
   keepable.delete(ctx);
+}
+
+/**
+ * The API and the back office answer for one person or one moment (a lead, a session, a sent
+ * form): kept by nobody, decided here for every such route rather than by each of them. A route
+ * whose answer is public says so itself (`allowCaching`: the portfolio list).
+ */
+export function uncachedApiAndBackOffice(): Middleware {
+  return (ctx, next) => {
+    if (audienceOf(ctx.path) !== 'site') forbidCaching(ctx);
+    return next();
+  };
 }
 
 interface CachedPage {

@@ -94,7 +94,6 @@ export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
 
   router.post('/api/auth/login', allow.anyoneFromOurPages, async (ctx) => {
     const result = await signIn(ctx, deps, ctx.request.body);
-    ctx.set('Cache-Control', 'no-store');
     switch (result.outcome) {
       case 'incomplete':
       case 'challenge-expired':

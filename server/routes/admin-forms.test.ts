@@ -67,6 +67,22 @@ describe('admin inbox API', () => {
     expect(list.headers['x-total-count']).toBe('24');
   });
 
+  it('finds a lead in the spam folder as the lead calls do: changes its status and deletes it, while the list keeps to the inbox', async () => {
+    const spam = (await call().post('/api/forms/contact').send({ ...VALID_FORMS.contact, subject: 'Cheap pills', website: 'https://spam.example', ...humanMeta() }).expect(201)).body._id as string;
+    const listed = async () => (await call().get('/api/forms/contact?limit=100').set(admin.headers).expect(200)).body.map((record: { _id: string }) => record._id);
+    expect(await listed()).not.toContain(spam);
+    const changed = await call().patch(`/api/forms/contact/${spam}/status`).set(admin.headers).send({ status: 'read' }).expect(200);
+    expect(changed.body).toMatchObject({ _id: spam, status: 'read', subject: 'Cheap pills' });
+    // The same lead as the inbox's own calls see it: still spam, with the status just set.
+    const detail = await call().get(`/api/leads/contact/${spam}`).set(admin.headers).expect(200);
+    expect(detail.body).toMatchObject({ status: 'read', spamAt: expect.any(String) });
+    expect(await listed()).not.toContain(spam);
+    await call().delete(`/api/forms/contact/${spam}`).set(admin.headers).expect(204);
+    await call().get(`/api/leads/contact/${spam}`).set(admin.headers).expect(404);
+    const gone = await call().delete(`/api/forms/contact/${spam}`).set(admin.headers).expect(404);
+    expect(gone.body).toEqual({ error: formMessages.submissionNotFound });
+  });
+
   it('refuses state changes without the CSRF token', async () => {
     await call().patch(`/api/forms/contact/${ids[2]}/status`).set({ Cookie: admin.cookie, Origin: admin.headers.Origin }).send({ status: 'read' }).expect(403);
     await call().delete(`/api/forms/contact/${ids[2]}`).set({ Cookie: admin.cookie, Origin: admin.headers.Origin }).expect(403);

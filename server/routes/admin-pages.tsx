@@ -32,9 +32,12 @@ function loginAnswer(result: Exclude<SignInResult, { outcome: 'signed-in' }>, st
   }
 }
 
+/** The dashboard or one of its views: plain segments under `DASHBOARD_PATH`, no dot-segments. */
+const DASHBOARD_VIEW_PATH = new RegExp(`^${DASHBOARD_PATH}(?:/[\\w~-][\\w.~-]*)*/?$`);
+
 /** A dashboard path to come back to after login; anything else (another site, another area) falls back to the dashboard. */
 export function dashboardReturnPath(value: unknown): string {
-  return typeof value === 'string' && /^\/admin\/dashboard(?:\/[\w~-][\w.~-]*)*\/?$/.test(value) ? value : DASHBOARD_PATH;
+  return typeof value === 'string' && DASHBOARD_VIEW_PATH.test(value) ? value : DASHBOARD_PATH;
 }
 
 /**

@@ -84,7 +84,6 @@ export function pageViewRoutes(analytics: Analytics, config: Pick<Config, 'publi
   router.get(VIEW_PIXEL_PATH, allow.anyone, (ctx) => {
     const view = viewOf(ctx, config);
     if (view) analytics.record(view);
-    ctx.set('Cache-Control', 'no-store');
     ctx.type = 'image/gif';
     ctx.body = PIXEL;
   });

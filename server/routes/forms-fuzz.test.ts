@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { VALID_FORMS, clientToken, countSubmissions } from '../../tests/helpers/form-fixtures';
-import { toSubmissionRecord } from '../db/leads';
+import { toSubmissionRecord } from './admin-forms';
 import { FORM_TYPES, type FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS } from '../../shared/forms';
 import type { LeadRow } from '../db/tables';

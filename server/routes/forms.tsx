@@ -41,7 +41,6 @@ export function formApiRoutes(forms: FormService): Router {
     const result = await forms.submit(type, ctx.request.body, { ip: ctx.ip, channel: 'api', ...senderOf(ctx) });
     if (result.outcome === 'invalid') throw new ValidationError(INVALID_FORM_MESSAGE, result.fields);
     ctx.status = 201;
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = { _id: result.id };
   });
   return router;

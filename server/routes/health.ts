@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { allow, createRouter } from '../middleware/access';
+import { forbidCaching } from '../middleware/page-cache';
 import { isDbReachable, type Db } from '../db/connection';
 import type { Lifecycle } from '../lifecycle';
 import { messages } from '../messages';
@@ -11,11 +12,11 @@ import { messages } from '../messages';
 export function healthRoutes(db: Db, lifecycle: Lifecycle): Router {
   const router = createRouter();
   router.get('/healthz', allow.anyone, (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+    forbidCaching(ctx);
     ctx.body = { status: 'ok' };
   });
   router.get('/readyz', allow.anyone, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+    forbidCaching(ctx);
     if (lifecycle.shuttingDown) {
       ctx.status = 503;
       ctx.body = { error: 'Shutting down' };

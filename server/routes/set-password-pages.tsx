@@ -18,7 +18,6 @@ export function setPasswordPageRoutes(renderPage: RenderPage, users: AdminUsers)
   const send = (ctx: Context, status: number, props: AdminSetPasswordPageProps) => {
     ctx.status = status;
     ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-store');
     // The token (in this page's address) must not leave our origin in a Referer: `same-origin`
     // sends none to other sites. Not `no-referrer`: with it the browser posts this page's form
     // with `Origin: null`, which the same-origin check rightly refuses (a cross-site sandboxed

@@ -4,6 +4,7 @@ import { createAnalyticsReportService } from '../services/analytics-report';
 import { localDate } from '../../shared/local-date';
 import { CAMPAIGNS, LANDING_PAGES, pagesByRank, REFERRERS, seedAnalytics } from './analytics-seed';
 import { defaultLeadDays, seedLeads } from './lead-samples';
+import { whereOpen } from '../leads/open';
 
 const DAY = 24 * 3600_000;
 const HOUR = 3600_000;
@@ -58,9 +59,7 @@ describe('synthetic leads', () => {
     expect(last30.withinPromise).toBeGreaterThan(0.9);
     expect(last30.medianMinutes).toBeLessThan(6 * 60);
 
-    const open = await testDb.db('leads')
-      .whereNull('spam_at')
-      .whereNull('responded_at')
+    const open = await whereOpen(testDb.db('leads'))
       .select<{ submitted_at: Date; due_at: Date; status: string }[]>('submitted_at', 'due_at', 'status');
     // A handful waiting, all of the last day or so, none overdue by more than a few hours.
     expect(open.length).toBeGreaterThanOrEqual(3);

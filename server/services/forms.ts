@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { countHit, deleteOldWindows } from '../db/rate-limit-windows';
-import { deleteLeads, findLead, listFormLeads, purgeSpam, storeLead, toSubmissionRecord, updateLeads, type LeadOrigin, type SubmissionRecord } from '../db/leads';
+import { purgeSpam, storeLead, type LeadOrigin } from '../leads/queries';
 import type { VisitSource } from '../db/analytics';
 import type { VisitorSignals } from './analytics';
-import { NotFoundError, RateLimitedError, ValidationError } from '../errors';
+import { RateLimitedError, ValidationError } from '../errors';
 import type { Logger } from '../logger';
-import type { AuditActor, AuditTrail } from './audit';
-import { leadTarget, readAtForStatus, respondedAtForStatus } from './lead-state';
 import { DEFAULT_REPLY_PROMISE, replyDueAt, type ReplyPromise } from '../../shared/reply-clock';
 import { messages } from '../messages';
-import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
+import { FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { CLIENT_TOKEN_FIELD, FILL_TIME_FIELD, FORM_DEFINITIONS, HONEYPOT_FIELD, NOT_A_FORM_MESSAGE, labelWithUnit, type FieldErrors } from '../../shared/forms';
 import { validateForm, type FormValues } from '../../shared/form-schemas';
 
@@ -25,8 +23,6 @@ export interface FormServiceDeps {
   spamRetentionDays?: () => number;
   /** Most spam kept (SPAM_FOLDER_CAP unless given). */
   spamFolderCap?: number;
-  /** Where staff actions on leads are recorded (their history). */
-  audit?: AuditTrail;
   /** How the visitor sending a form arrived today, from the page views (analytics). */
   visitOf?: (visitor: VisitorSignals) => Promise<VisitSource | undefined>;
   /** The reply promise in force (the settings), read for each new lead's due time. */
@@ -111,10 +107,11 @@ export function describeSubmission(type: FormType, data: FormValues, id: string,
 
 /**
  * The one flow every visitor form goes through — validate, rate-limit, store the submission and
- * its staff notification together, answer — plus the admin inbox operations. What
- * differs between the four forms is data (`shared/forms.ts`, the table map), not code.
+ * its staff notification together, answer — and the spam folder's purge. What differs between the
+ * four forms is data (`shared/forms.ts`, the table map), not code. Once stored, a lead is the lead
+ * service's (`server/leads/service.ts`).
  */
-export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, audit, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, now = () => new Date() }: FormServiceDeps) {
+export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, now = () => new Date() }: FormServiceDeps) {
   const minFillMs = config.formMinFillSeconds * 1000;
 
   async function enforceRateLimit(ip: string): Promise<void> {
@@ -198,34 +195,6 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
         onQueued?.();
       }
       return { outcome: result.created ? 'stored' : 'duplicate', id: result.id };
-    },
-
-    list(type: FormType, { page, limit }: { page: number; limit: number }): Promise<{ records: SubmissionRecord[]; total: number }> {
-      return listFormLeads(db, type, { limit, offset: (page - 1) * limit });
-    },
-
-    async setStatus(type: FormType, id: string, status: unknown, actor?: AuditActor): Promise<SubmissionRecord> {
-      if (typeof status !== 'string' || !(FORM_STATUSES[type] as readonly string[]).includes(status)) {
-        throw new ValidationError(messages.forms.unknownStatus(type));
-      }
-      const lead = await findLead(db, type, id);
-      if (!lead || lead.spam_at) throw new NotFoundError(messages.forms.submissionNotFound);
-      const updated = await db.transaction(async (trx) => {
-        const at = now();
-        const [row] = await updateLeads(trx, [lead.id], { status, read_at: readAtForStatus(lead, status, at), responded_at: respondedAtForStatus(lead, status, at) });
-        if (actor && audit && status !== lead.status) await audit.record(actor, { action: 'lead.status', target: leadTarget(lead.id), summary: `${lead.status} → ${status}` }, trx);
-        return row!;
-      });
-      return toSubmissionRecord(updated);
-    },
-
-    async remove(type: FormType, id: string, actor?: AuditActor): Promise<void> {
-      const lead = await findLead(db, type, id);
-      if (!lead || lead.spam_at) throw new NotFoundError(messages.forms.submissionNotFound);
-      await db.transaction(async (trx) => {
-        if ((await deleteLeads(trx, [lead.id])).length === 0) throw new NotFoundError(messages.forms.submissionNotFound);
-        if (actor && audit) await audit.record(actor, { action: 'lead.delete', target: leadTarget(lead.id), summary: FORM_TYPE_LABELS[type] }, trx);
-      });
     },
   };
 }

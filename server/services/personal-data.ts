@@ -5,7 +5,7 @@ import { dataHeldFor, eraseLeads, purgeLeadBatch } from '../db/personal-data';
 import { parseInput } from '../errors';
 import type { Logger } from '../logger';
 import { SYSTEM_ACTOR, type AuditActor, type AuditTrail } from './audit';
-import { leadFields, toLeadListItem } from './leads';
+import { leadFields, toLeadListItem } from '../leads/service';
 import { toNotificationState } from './mail-health';
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import { localDate } from '../../shared/local-date';

@@ -7,7 +7,7 @@ import { isUuid } from '../db/uuid';
 import { NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from './audit';
-import { leadTarget } from './lead-state';
+import { leadTarget } from '../leads/state';
 import { searchTextSchema } from '../../shared/search';
 import { isProjectStage, PROJECT_STAGE_LABELS, PROJECT_STAGES, PROJECTS_PAGE_SIZE, type ProjectJson, type ProjectPage, type ProjectStage } from '../../shared/projects';
 

@@ -7,7 +7,7 @@ import { messages } from '../messages';
 import { FORM_TYPES } from '../../shared/form-types';
 import { endOfLocalDay } from '../../shared/reply-clock';
 import { TASK_COUNT_CAP, TASK_SECTIONS, TASKS_PAGE_SIZE, type TaskCounts, type TaskPage } from '../../shared/reply-queue';
-import { toLeadListItem } from './leads';
+import { toLeadListItem } from '../leads/service';
 
 const typeParam = optionalParam(z.enum(FORM_TYPES, { error: `Use one of ${FORM_TYPES.join(', ')}.` }));
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
-import { storeLead } from '../db/leads';
-import { csvCellSql, leadsCsv } from './leads-csv';
+import { storeLead } from './queries';
+import { csvCellSql, leadsCsv } from './csv';
 
 describe('the lead export', () => {
   let testDb: TestDb;

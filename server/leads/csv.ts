@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { filteredLeads, NEWEST_FIRST, type LeadQuery } from '../db/leads';
+import { filteredLeads, NEWEST_FIRST, type LeadQuery } from './queries';
 import { FORMULA_STARTS } from '../../shared/csv';
 
 /** An instant as the export writes it: ISO 8601 in UTC, to the millisecond (as `Date#toISOString`). */

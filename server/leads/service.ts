@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
-import { countUnread, deleteLeads, findLead, findLeads, insertNote, listLeads, notesOf, queueNotification, type LeadQuery } from '../db/leads';
+import { countUnread, deleteLeads, findLead, findLeads, insertNote, listFormLeads, listLeads, notesOf, queueNotification, type LeadQuery } from './queries';
 import type { LeadNoteRow, LeadRow } from '../db/tables';
 import { NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
-import type { AuditActor, AuditTrail } from './audit';
-import { leadTarget, readAtForStatus, respondedAtForStatus } from './lead-state';
+import type { AuditActor, AuditTrail } from '../services/audit';
+import { leadTarget, readAtForStatus, respondedAtForStatus } from './state';
 import { DEFAULT_REPLY_PROMISE, replyDueAt, type ReplyPromise } from '../../shared/reply-clock';
 import { AUDIT_ACTIONS, isAuditAction } from '../../shared/audit';
 import { FORM_DEFINITIONS } from '../../shared/forms';
@@ -17,10 +17,10 @@ import { calendarDaySchema } from '../../shared/date-schemas';
 import { searchTextSchema } from '../../shared/search';
 import { FORBIDDEN_IN_TEXT } from '../../shared/text';
 import { RESPONDED_STATUS } from '../../shared/reply-queue';
-import { leadsCsv } from './leads-csv';
+import { leadsCsv } from './csv';
 import { latestNotificationFor } from '../db/form-notifications';
 import { isUuid } from '../db/uuid';
-import { toNotificationState } from './mail-health';
+import { toNotificationState } from '../services/mail-health';
 
 const DAY_MS = 24 * 3600_000;
 const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -283,6 +283,20 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
         await applyTo([lead], action, actor, action === 'status' ? checkStatusFits([lead], given) : undefined);
         return detailOf(type, id, trx);
       });
+    },
+
+    /** Sets one lead's status (one of its form's) and answers its row as it is now. */
+    async setStatus(type: string, id: string, status: string, actor: AuditActor): Promise<LeadRow> {
+      return changing(async (trx, applyTo) => {
+        const lead = await existing(type, id, trx);
+        await applyTo([lead], 'status', actor, checkStatusFits([lead], status));
+        return existing(type, id, trx);
+      });
+    },
+
+    /** One form's leads in the inbox (never spam), newest first, by page, with their total. */
+    listOfForm(type: FormType, { page, limit }: { page: number; limit: number }): Promise<{ rows: LeadRow[]; total: number }> {
+      return listFormLeads(db, type, { limit, offset: (page - 1) * limit });
     },
 
     async remove(type: string, id: string, actor: AuditActor): Promise<void> {

@@ -4,7 +4,7 @@ import { VALID_FORMS } from '../../tests/helpers/form-fixtures';
 import { FORM_STATUSES, FORM_TYPES, type FormType } from '../../shared/form-types';
 import { BUDGET, FORM_DEFINITIONS } from '../../shared/forms';
 import { validateForm } from '../../shared/form-schemas';
-import { LEAD_FIELD_COLUMNS, storeLead, toColumns, updateLeads } from './leads';
+import { LEAD_FIELD_COLUMNS, storeLead, toColumns, updateLeads } from './queries';
 
 /**
  * Migrations are history and never import the field definitions (changing a definition must not

@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
-import { FORM_DEFINITIONS } from '../../shared/forms';
 import type { FormType } from '../../shared/form-types';
 import type { FormValues } from '../../shared/form-schemas';
-import type { KeysetPosition } from './keyset-cursor';
-import type { LeadNoteRow, LeadRow } from './tables';
-import { isUuid } from './uuid';
+import type { KeysetPosition } from '../db/keyset-cursor';
+import type { LeadNoteRow, LeadRow } from '../db/tables';
+import { isUuid } from '../db/uuid';
 
 /** The fields of any form, as `leads` columns (each form uses some of them; the rest stay null). */
 export const LEAD_FIELD_COLUMNS = ['name', 'email', 'phone', 'company', 'subject', 'service', 'message', 'budget', 'timeline', 'project_details'] as const;
@@ -16,16 +15,6 @@ export const LEAD_FIELD_COLUMNS = ['name', 'email', 'phone', 'company', 'subject
 export const LEAD_SEARCH_TEXT = `lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(company, '') || ' ' || coalesce(subject, '') || ' ' || coalesce(message, '') || ' ' || coalesce(project_details, ''))`;
 
 const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
-/** A submission as the spec's per-form API shows it: `_id`, `submittedAt`, `status` and its form's fields. */
-export type SubmissionRecord = Record<string, unknown> & { _id: string; submittedAt: string; status: string };
-
-/** The one place a lead becomes the per-form API's record: only its own form's fields, by their names. */
-export function toSubmissionRecord(row: LeadRow): SubmissionRecord {
-  const record: SubmissionRecord = { _id: row.id, submittedAt: new Date(row.submitted_at).toISOString(), status: row.status };
-  for (const field of FORM_DEFINITIONS[row.type].fields) record[field.name] = row[toSnake(field.name) as keyof LeadRow] ?? null;
-  return record;
-}
 
 export function toColumns(data: FormValues): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).map(([field, value]) => [toSnake(field), value ?? null]));
@@ -106,13 +95,13 @@ export async function queueNotification(db: Knex, type: FormType, id: string, no
 }
 
 /** The spec's per-form list: one type's leads (not spam), newest first, by page, with their total. */
-export async function listFormLeads(db: Knex, type: FormType, { limit, offset }: { limit: number; offset: number }): Promise<{ records: SubmissionRecord[]; total: number }> {
+export async function listFormLeads(db: Knex, type: FormType, { limit, offset }: { limit: number; offset: number }): Promise<{ rows: LeadRow[]; total: number }> {
   const inbox = () => db<LeadRow>('leads').where({ type }).whereNull('spam_at');
   const [rows, countRow] = await Promise.all([
     inbox().select('*').orderBy([{ column: 'submitted_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit).offset(offset),
     inbox().count<{ count: string | number }[]>({ count: '*' }).first(),
   ]);
-  return { records: (rows as LeadRow[]).map(toSubmissionRecord), total: Number(countRow?.count ?? 0) };
+  return { rows: rows as LeadRow[], total: Number(countRow?.count ?? 0) };
 }
 
 export async function findLead(db: Knex, type: FormType, id: string): Promise<LeadRow | undefined> {
