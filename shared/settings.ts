@@ -63,6 +63,9 @@ export const BUILT_IN_DEFAULTS: Omit<Settings, 'notificationRecipients' | 'timeZ
   requireTwoFactor: false,
 };
 
+/** The daily retention purge runs from this hour of the agency's day (a quiet one). */
+export const RETENTION_PURGE_HOUR = 3;
+
 /** `GET /api/settings/retention-preview?type=&days=`: a form and a retention an owner is about to save. */
 export const retentionPreviewQuerySchema = z.strictObject({
   type: z.enum(FORM_TYPES, 'Choose one of the forms: contact, enquiry, quote or free-offer.'),

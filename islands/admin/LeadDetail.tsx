@@ -143,6 +143,8 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
 
         <ReplyAndMail lead={lead} />
 
+        <WhereItCameFrom attribution={lead.attribution} />
+
         <section className="admin-card" aria-labelledby="lead-notes">
           <h2 id="lead-notes" className="admin-card__title">
             Notes
@@ -285,6 +287,44 @@ function ReplyAndMail({ lead }: { lead: LeadDetail }) {
           </div>
         )}
       </dl>
+    </section>
+  );
+}
+
+/** The lead's attribution as its page names it, in the order of the visit. */
+const ATTRIBUTION_ROWS: [keyof LeadDetail['attribution'], string][] = [
+  ['landingPath', 'Landing page'],
+  ['sourcePath', 'Form sent from'],
+  ['referrerHost', 'Referrer'],
+  ['utmSource', 'Source'],
+  ['utmMedium', 'Medium'],
+  ['utmCampaign', 'Campaign'],
+];
+
+/**
+ * How the lead found us: the page its visit landed on that day, the page the form was sent from,
+ * the referring site and the campaign tags. Only what is known (paths and a host, as counted
+ * without cookies: never a full address).
+ */
+function WhereItCameFrom({ attribution }: { attribution: LeadDetail['attribution'] }) {
+  const rows = ATTRIBUTION_ROWS.filter(([key]) => attribution[key]);
+  return (
+    <section className="admin-card" aria-labelledby="lead-attribution">
+      <h2 id="lead-attribution" className="admin-card__title">
+        Where it came from
+      </h2>
+      {rows.length === 0 ? (
+        <p className="admin-muted">Not known: the form was not sent from one of our pages, and no visit was counted that day.</p>
+      ) : (
+        <dl className="admin-submission">
+          {rows.map(([key, label]) => (
+            <div key={key} className="admin-submission__row">
+              <dt>{label}</dt>
+              <dd className="admin-submission__path">{attribution[key]}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
-import type { Settings } from '../../shared/settings';
+import { FORM_TYPES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
+import { NOTIFICATION_WAIT_LIMIT_MINUTES, type MailHealth } from '../../shared/mail-health';
+import { RETENTION_PURGE_HOUR, retentionPreviewQuerySchema, type RetentionPreview, type Settings } from '../../shared/settings';
+import { counted } from '../../shared/text';
 import { ApiError } from './api';
 import { useDashboard } from './context';
 import { useLoad } from './use-load';
@@ -13,6 +15,7 @@ type TestEmailResult = { sent: boolean; recipients: string[]; response?: string;
 export function SettingsView() {
   const { api, notify } = useDashboard();
   const { data, error } = useLoad<{ settings: Settings }>('/api/settings', 'Failed to load the settings.');
+  const [saved, setSaved] = useState<Settings | null>(null);
   const [draft, setDraft] = useState<Settings | null>(null);
   const [recipients, setRecipients] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -21,12 +24,13 @@ export function SettingsView() {
 
   useEffect(() => {
     if (!data) return;
+    setSaved(data.settings);
     setDraft(data.settings);
     setRecipients(data.settings.notificationRecipients.join('\n'));
   }, [data]);
 
   if (error) return <p className="admin-error">{error}</p>;
-  if (!draft) return <ViewHeading title="Settings" />;
+  if (!draft || !saved) return <ViewHeading title="Settings" />;
 
   const set = <K extends keyof Settings>(name: K, value: Settings[K]) => setDraft({ ...draft, [name]: value });
   const save = async (event: FormEvent) => {
@@ -36,6 +40,7 @@ export function SettingsView() {
     try {
       const notificationRecipients = recipients.split(/[\s,]+/).filter(Boolean);
       const answer = await api.send<{ settings: Settings }>('PATCH', '/api/settings', 'Failed to save the settings.', { ...draft, notificationRecipients });
+      setSaved(answer.settings);
       setDraft(answer.settings);
       notify({ tone: 'success', text: 'Settings saved.' });
     } catch (failure) {
@@ -64,6 +69,7 @@ export function SettingsView() {
   return (
     <>
       <ViewHeading title="Settings" actions={<ViewLink to={{ name: 'admin', section: 'audit' }} className="admin-button admin-button--ghost">Audit trail</ViewLink>} />
+      <MailNotice />
       <form className="admin-card admin-form" onSubmit={save} aria-labelledby="settings-title">
         <h2 id="settings-title" className="admin-card__title">
           Back office
@@ -106,6 +112,7 @@ export function SettingsView() {
                   max={3650}
                   value={draft.retentionDays[type] ?? ''}
                   onChange={(event) => set('retentionDays', { ...draft.retentionDays, [type]: event.target.value === '' ? null : Number(event.target.value) })}
+                  aria-describedby={`retention-preview-${type}`}
                 />
               </div>
             ))}
@@ -115,6 +122,7 @@ export function SettingsView() {
             </div>
           </div>
           {errorOf('retentionDays')}
+          <RetentionPreviews saved={saved} draft={draft} />
         </fieldset>
         <label className="admin-checkbox">
           <input type="checkbox" checked={draft.requireTwoFactor} onChange={(event) => set('requireTwoFactor', event.target.checked)} /> Require two-factor sign-in for every account
@@ -140,5 +148,100 @@ export function SettingsView() {
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * Whether staff e-mails can go out, at the top of Settings: mail off (no SMTP server configured)
+ * or failing (notifications failed or waiting too long), each with what to do. Nothing when mail works.
+ */
+function MailNotice() {
+  const { data: health } = useLoad<MailHealth>('/api/mail-health', 'Failed to load the mail status.');
+  if (!health || (health.smtpConfigured && health.troubled === 0)) return null;
+  const off = !health.smtpConfigured;
+  const lastError = health.notifications.find((entry) => entry.lastError)?.lastError;
+  return (
+    <section className="admin-card admin-mail-health" aria-labelledby="mail-notice-title">
+      <h2 id="mail-notice-title" className="admin-card__title">
+        {off ? 'Mail is off' : `Mail is failing: ${counted(health.troubled, 'staff e-mail')} failed or waiting over ${NOTIFICATION_WAIT_LIMIT_MINUTES} minutes`}
+      </h2>
+      {off ? (
+        <p>
+          No mail server is configured, so nobody is e-mailed about new leads and the morning digest is not sent. Leads still arrive in the inbox. To turn mail on, set <code>SMTP_URL</code> (for example{' '}
+          <code>smtp://user:password@mail.example.com:587</code>) in the server&rsquo;s environment, restart it, then send a test e-mail below.
+        </p>
+      ) : (
+        <p>
+          {lastError && (
+            <>
+              The mail server answered: <q className="admin-submission__path">{lastError.slice(0, 200)}</q>.{' '}
+            </>
+          )}
+          Check <code>SMTP_URL</code> and the mail server&rsquo;s account, send a test e-mail below, then use <strong>Retry now</strong> on the <ViewLink to={{ name: 'home' }}>dashboard</ViewLink> to send the waiting e-mails.
+        </p>
+      )}
+    </section>
+  );
+}
+
+type PreviewState = { phase: 'counting' } | { phase: 'ready'; preview: RetentionPreview } | { phase: 'failed' };
+
+/**
+ * For each form whose retention was edited, what saving will do: how many leads the next daily
+ * purge will delete (counted by the server with the purge's own query), before the owner saves.
+ */
+function RetentionPreviews({ saved, draft }: { saved: Settings; draft: Settings }) {
+  const { api } = useDashboard();
+  const [previews, setPreviews] = useState<Partial<Record<FormType, PreviewState>>>({});
+  const edited = FORM_TYPES.filter((type) => draft.retentionDays[type] !== saved.retentionDays[type]);
+  const key = edited.map((type) => `${type}=${draft.retentionDays[type]}`).join('&');
+
+  useEffect(() => {
+    let current = true;
+    const counting = edited.filter((type) => retentionPreviewQuerySchema.safeParse({ type, days: draft.retentionDays[type] }).success);
+    setPreviews(Object.fromEntries(counting.map((type) => [type, { phase: 'counting' }])));
+    // Counted once typing pauses, not on every keystroke.
+    const timer = setTimeout(() => {
+      for (const type of counting) {
+        const query = new URLSearchParams({ type, days: String(draft.retentionDays[type]) });
+        api.send<RetentionPreview>('GET', `/api/settings/retention-preview?${query}`, 'Failed to count the leads.').then(
+          (preview) => current && setPreviews((all) => ({ ...all, [type]: { phase: 'ready', preview } })),
+          () => current && setPreviews((all) => ({ ...all, [type]: { phase: 'failed' } })),
+        );
+      }
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+    // `key` names every edited form and its value: the counts follow it alone.
+  }, [api, key]);
+
+  const dateOf = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: saved.timeZone }).format(new Date(iso));
+  const purgeTime = `${String(RETENTION_PURGE_HOUR).padStart(2, '0')}:00`;
+  const textOf = (type: FormType): string => {
+    const label = FORM_TYPE_LABELS[type];
+    const days = draft.retentionDays[type];
+    if (days === null) return `Saving keeps ${label} leads until they are deleted.`;
+    const state = previews[type];
+    if (!state) return '';
+    if (state.phase === 'counting') return `Counting the ${label} leads older than ${counted(days, 'day')}…`;
+    if (state.phase === 'failed') return `The ${label} leads older than ${counted(days, 'day')} could not be counted.`;
+    const { leads, before } = state.preview;
+    if (leads === 0) return `No ${label} lead is older than ${counted(days, 'day')}: saving deletes none now.`;
+    return `Saving will delete ${counted(leads, `${label} lead`)} older than ${counted(days, 'day')} (received before ${dateOf(before)}) at ${purgeTime}.`;
+  };
+
+  return (
+    <ul className="admin-retention-previews" aria-live="polite">
+      {FORM_TYPES.map((type) => {
+        const text = edited.includes(type) ? textOf(type) : '';
+        return (
+          <li key={type} id={`retention-preview-${type}`} hidden={!text}>
+            {text}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

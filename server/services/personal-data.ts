@@ -11,7 +11,7 @@ import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import { localDate } from '../../shared/local-date';
 import type { PersonalDataReport } from '../../shared/personal-data';
 import { zonedInstant } from '../../shared/reply-clock';
-import { retentionPreviewQuerySchema, type RetentionPreview, type Settings } from '../../shared/settings';
+import { RETENTION_PURGE_HOUR, retentionPreviewQuerySchema, type RetentionPreview, type Settings } from '../../shared/settings';
 import { counted } from '../../shared/text';
 
 const emailSchema = z.strictObject({ email: z.email({ error: 'Give an e-mail address such as ada@example.com.' }).max(254, 'Give an e-mail address such as ada@example.com.') });
@@ -22,8 +22,6 @@ function parseEmail(value: unknown): string {
 
 const PURGE_BATCH = 500;
 const DAY_MS = 24 * 3600_000;
-/** The daily purge runs from this hour of the agency's day (a quiet one), on the first check after it. */
-export const RETENTION_PURGE_HOUR = 3;
 const RETENTION_PURGE_JOB = 'retention-purge';
 
 export type DailyPurgeOutcome = 'not-yet' | 'done-already' | 'purged';
@@ -109,8 +107,8 @@ export function createPersonalData({ db, audit, logger, now = () => new Date(), 
     },
 
     /**
-     * The retention purge, once per agency day: the first check after `RETENTION_PURGE_HOUR` there
-     * claims the day in `daily_runs` and purges; every other check that day, on any instance, finds
+     * The retention purge, once per agency day: the first check after `RETENTION_PURGE_HOUR` (03:00)
+     * there claims the day in `daily_runs` and purges; every other check that day, on any instance, finds
      * the claim and does nothing. A purge that fails gives the day back for the next check (the
      * batches already gone stay gone, so a second run only finishes the job).
      */
