@@ -4,9 +4,8 @@ import { MAX_RANGE_DAYS, RANGE_PRESETS } from '../../shared/analytics';
 import { FORM_TYPE_LABELS, FORM_TYPES } from '../../shared/form-types';
 import { addDays, ISO_DATE, localDate } from '../../shared/local-date';
 import { axisNumber, csvOf, dayLabel, percentOf, rangeShowsYear, TABLE_PAGE_ROWS, tablePagerText } from './analytics-text';
-import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
-import { Failed, Loading } from './LoadStatus';
+import { DataTable, LoadStatus, useData, type Column } from './kit';
 
 type Range = { from: string; to: string };
 
@@ -19,38 +18,29 @@ function rangeFromUrl(today: string): Range {
   return { from: addDays(today, -29), to: today };
 }
 
-type Load = { phase: 'loading' } | { phase: 'ready'; report: AnalyticsReport } | { phase: 'failed'; message: string };
+/** Nothing to ask for yet: the range is read from the address bar once the view is in the browser. */
+const NOT_YET = new Promise<never>(() => undefined);
 
 /**
  * Analytics: visitors, views and leads of a range, where visitors came from and which pages and
  * campaigns turn them into leads. Every chart has its figures as a table beside it and a CSV file.
  */
 export function AnalyticsView() {
-  const { api } = useDashboard();
   const today = localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
   // Read from the address bar once in the browser (the server renders the loading state).
   const [range, setRange] = useState<Range | null>(null);
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const report = useData((api) => (range ? api.analyticsReport(range) : NOT_YET), 'Failed to load the analytics.', range ? `analytics/${range.from}/${range.to}` : 'analytics');
 
   useEffect(() => setRange(rangeFromUrl(today)), [today]);
 
+  // The range shown stays in the address bar, so a reload or a shared link shows the same.
   useEffect(() => {
     if (!range) return;
-    let current = true;
-    setLoad({ phase: 'loading' });
     const url = new URL(window.location.href);
     url.searchParams.set('from', range.from);
     url.searchParams.set('to', range.to);
     window.history.replaceState(window.history.state, '', url);
-    api.analyticsReport(range).then(
-      (report) => current && setLoad({ phase: 'ready', report }),
-      (error: unknown) => current && setLoad({ phase: 'failed', message: error instanceof Error ? error.message : 'Failed to load the analytics.' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, range, attempt]);
+  }, [range]);
 
   return (
     <>
@@ -58,13 +48,8 @@ export function AnalyticsView() {
         <p className="admin-view__lead">Counted on our own server: no cookies, no third parties, nobody followed from one day to the next.</p>
       </ViewHeading>
       {range && <RangePicker range={range} today={today} onChange={setRange} />}
-      {load.phase === 'loading' && (
-        <Loading>Loading the analytics…</Loading>
-      )}
-      {load.phase === 'failed' && (
-        <Failed message={load.message} onRetry={() => setAttempt((n) => n + 1)} retryLabel="Try again" />
-      )}
-      {load.phase === 'ready' && <Report report={load.report} today={today} />}
+      <LoadStatus of={report} loadingText="Loading the analytics…" />
+      {report.data && <Report report={report.data} today={today} />}
     </>
   );
 }
@@ -210,59 +195,43 @@ type RenderName = (name: string) => ReactNode;
  */
 function pathName(path: string): ReactNode {
   const parts = path.split(/(?<=\/)/);
-  return parts.map((part, index) => (
-    <Fragment key={index}>
-      {index > 0 && <wbr />}
-      {part}
-    </Fragment>
-  ));
+  // One element, so a phone's card lays the path out as one value beside its label.
+  return (
+    <span>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
 }
 
 /**
- * The figures as a table: on a wide screen a table that scrolls sideways if it must; on a phone
- * each row a small card (its name, then each figure with its column's name), so no column is cut off.
+ * The figures as the kit's table, 50 rows at a time (a report can hold 800 days): its columns
+ * made from the headers, the first naming the row, the others figures.
  */
-function DataTable({ caption, columns, rows, renderName = String }: { caption: string; columns: string[]; rows: Cell[][]; renderName?: RenderName }) {
+function FiguresTable({ caption, columns, rows, renderName = String }: { caption: string; columns: string[]; rows: Cell[][]; renderName?: RenderName }) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(rows.length / TABLE_PAGE_ROWS));
   const current = Math.min(page, pages - 1);
   const first = current * TABLE_PAGE_ROWS;
   const shown = rows.slice(first, first + TABLE_PAGE_ROWS);
+  const tableColumns: Column<Cell[]>[] = columns.map((header, index) => ({
+    key: header,
+    header,
+    rowHeader: index === 0,
+    numeric: index > 0,
+    cell: (row) => {
+      const cell = row[index]!;
+      if (index === 0) return renderName(String(cell));
+      return typeof cell === 'number' ? cell.toLocaleString('en-US') : cell;
+    },
+  }));
   return (
     <>
-      <div className="analytics-table-scroll" role="region" aria-label={caption} tabIndex={0}>
-        {/* The roles are the elements' own: said again because the phone's card layout (CSS
-            `display`) makes Chromium forget that this is a table. */}
-        <table className="analytics-table" role="table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead role="rowgroup">
-            <tr role="row">
-              {columns.map((column, index) => (
-                <th key={column} scope="col" role="columnheader" className={index > 0 ? 'analytics-table__number' : undefined}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {shown.map((row) => (
-              <tr key={String(row[0])} role="row">
-                {row.map((cell, index) =>
-                  index === 0 ? (
-                    <th key={index} scope="row" role="rowheader">
-                      {renderName(String(cell))}
-                    </th>
-                  ) : (
-                    <td key={index} role="cell" className="analytics-table__number" data-label={columns[index]}>
-                      {typeof cell === 'number' ? cell.toLocaleString('en-US') : cell}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label={caption} columns={tableColumns} rows={shown} rowKey={(row) => String(row[0])} empty="" className="analytics-table" />
       {pages > 1 && (
         <p className="admin-pagination">
           <span aria-live="polite">{tablePagerText.shown(first + 1, first + shown.length, rows.length)}</span>
@@ -298,7 +267,7 @@ function ChartCard({ title, chart, columns, rows, fileName, renderName }: { titl
       {chart}
       <details className="analytics-card__data">
         <summary>Figures as a table</summary>
-        <DataTable caption={title} columns={columns} rows={rows} renderName={renderName} />
+        <FiguresTable caption={title} columns={columns} rows={rows} renderName={renderName} />
       </details>
     </section>
   );
@@ -309,7 +278,7 @@ function TableCard({ title, columns, rows, empty, fileName, renderName }: { titl
   return (
     <section className="admin-card analytics-card" aria-labelledby={id}>
       <CardHead id={id} title={title} columns={columns} rows={rows} fileName={fileName} />
-      {rows.length === 0 ? <p className="admin-muted">{empty}</p> : <DataTable caption={title} columns={columns} rows={rows} renderName={renderName} />}
+      {rows.length === 0 ? <p className="admin-muted">{empty}</p> : <FiguresTable caption={title} columns={columns} rows={rows} renderName={renderName} />}
     </section>
   );
 }
