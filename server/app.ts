@@ -100,6 +100,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     replyPromise: () => settings.current(),
     now,
   });
+  const personalData = createPersonalData({ db, audit, logger, now });
   const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise: () => settings.current(), now });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
   // Health checks and stored images need neither a session nor a body.
@@ -122,14 +123,14 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     adminFormRoutes(leads),
     leadRoutes(leads),
     taskRoutes(createReplyQueue({ db, timeZone: () => settings.current().timeZone, now })),
-    mailHealthRoutes(createMailHealth({ db, audit, onRetry: onFormQueued, now })),
-    personalDataRoutes(createPersonalData({ db, audit, logger, now })),
+    mailHealthRoutes(createMailHealth({ db, audit, smtpConfigured: Boolean(config.smtpUrl), onRetry: onFormQueued, now })),
+    personalDataRoutes(personalData),
     dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })),
     projectRoutes(createProjectService({ db, audit })),
     setPasswordPageRoutes(renderPage, users),
     accountRoutes(auth, config),
     userRoutes(users, config),
-    settingsRoutes(settings, sendTestEmail),
+    settingsRoutes(settings, sendTestEmail, personalData),
     auditRoutes(audit),
     analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),
   ];

@@ -75,7 +75,12 @@ export interface LeadHistoryEntry {
 export interface LeadDetail extends LeadListItem {
   spamAt: string | null;
   fields: Record<string, string | number | null>;
-  attribution: { sourcePath: string | null; referrerHost: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null };
+  /**
+   * Where it came from: the page its visit landed on that day and that visit's referrer host and
+   * campaign tags (null when the visit was not counted), and the page the form was sent from.
+   * Paths and a host only, never a full address with its query.
+   */
+  attribution: { landingPath: string | null; sourcePath: string | null; referrerHost: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null };
   notes: LeadNoteJson[];
   history: LeadHistoryEntry[];
   /** Its staff notification e-mail (none for spam): sent, waiting or failed, and why. */

@@ -13,8 +13,10 @@ export interface NotificationState {
   nextAttemptAt: string | null;
 }
 
-/** `GET /api/mail-health`: the notifications in trouble (failed, or waiting too long). */
+/** `GET /api/mail-health`: whether mail is on, and the notifications in trouble (failed, or waiting too long). */
 export interface MailHealth {
+  /** Whether an SMTP server is configured (`SMTP_URL`); without one mail is off and the outbox only fills. */
+  smtpConfigured: boolean;
   /** How many are in trouble (the list shows the oldest few). */
   troubled: number;
   notifications: (NotificationState & { leadId: string; leadType: FormType; sender: string })[];

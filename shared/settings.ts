@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORM_TYPES, type FormType } from './form-types';
 
 /**
  * The back office's settings: stored in the database, edited by owners in Settings, and falling
@@ -16,7 +17,8 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const retention = z.union([z.null(), z.number().int().min(1, 'Keep leads at least 1 day.').max(3650, 'Keep leads at most 3650 days.')]);
+const leadRetentionDays = z.number().int('Keep leads a whole number of days.').min(1, 'Keep leads at least 1 day.').max(3650, 'Keep leads at most 3650 days.');
+const retention = z.union([z.null(), leadRetentionDays]);
 
 export const settingsSchema = z.strictObject({
   /** Who receives the staff notification of each new lead and the morning digest. */
@@ -60,3 +62,20 @@ export const BUILT_IN_DEFAULTS: Omit<Settings, 'notificationRecipients' | 'timeZ
   retentionDays: { contact: null, enquiry: null, quote: null, 'free-offer': null, spam: 30 },
   requireTwoFactor: false,
 };
+
+/** The daily retention purge runs from this hour of the agency's day (a quiet one). */
+export const RETENTION_PURGE_HOUR = 3;
+
+/** `GET /api/settings/retention-preview?type=&days=`: a form and a retention an owner is about to save. */
+export const retentionPreviewQuerySchema = z.strictObject({
+  type: z.enum(FORM_TYPES, 'Choose one of the forms: contact, enquiry, quote or free-offer.'),
+  days: z.coerce.number('Give the days as a number.').pipe(leadRetentionDays),
+});
+
+/** What the next retention purge would delete with that retention: the form's leads sent before `before` (now minus `days`). */
+export interface RetentionPreview {
+  type: FormType;
+  days: number;
+  before: string;
+  leads: number;
+}

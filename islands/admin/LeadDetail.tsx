@@ -7,48 +7,51 @@ import { replyLink, senderInSentence } from '../../shared/lead-facts';
 import { ApiError, DELETE_LEAD_FAILED } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
-import { counted, fieldText, formatSubmittedAt } from './text';
+import { LoadStatus, useData, useDates } from './kit';
+import { counted, fieldText } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
-import { Loading } from './LoadStatus';
 
-type DetailState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; lead: LeadDetail };
+/** Said instead of the server's "Lead not found": the link may be to a lead deleted since. */
+const GONE = 'This message does not exist (it may have been deleted).';
 
 /**
- * One lead: every field, a reply link, its status, read state and folder, notes (plain text) and
- * history. Opening an unread lead marks it read.
+ * One lead: every field, a reply link, its status, read state and folder, notes (plain text),
+ * history and where it came from. Opening an unread lead marks it read.
  */
 export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
   const { api, navigate, notify, leadsChanged } = useDashboard();
-  const [state, setState] = useState<DetailState>({ phase: 'loading' });
+  const { formatDateTime } = useDates();
+  const detail = useData(
+    (dashboardApi) => dashboardApi.lead(type, id).catch((failure: unknown) => Promise.reject(failure instanceof ApiError && failure.status === 404 ? new ApiError(GONE, 404, true) : failure)),
+    'Failed to load the message.',
+    `lead/${type}/${id}`,
+  );
+  const { data: lead, setData } = detail;
   const [working, setWorking] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const markedRead = useRef(false);
 
   useEffect(() => {
+    if (!lead || lead.readAt || markedRead.current) return;
+    markedRead.current = true;
     let current = true;
-    api.lead(type, id).then(
-      async (lead) => {
-        if (!current) return;
-        setState({ phase: 'ready', lead });
-        if (!lead.readAt && !markedRead.current) {
-          markedRead.current = true;
-          const read = await api.leadAction(type, id, 'read');
-          if (current) setState({ phase: 'ready', lead: read });
-          leadsChanged();
-        }
+    api.leadAction(type, id, 'read').then(
+      (read) => {
+        if (current) setData(read);
+        leadsChanged();
       },
-      (error: unknown) => current && setState({ phase: 'error', message: error instanceof ApiError && error.status === 404 ? 'This message does not exist (it may have been deleted).' : 'Failed to load the message.' }),
+      () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [api, type, id, leadsChanged]);
+  }, [api, type, id, lead, setData, leadsChanged]);
 
   const change = async (work: () => Promise<LeadDetail>, done?: string) => {
     setWorking(true);
     try {
-      setState({ phase: 'ready', lead: await work() });
+      setData(await work());
       leadsChanged();
       if (done) notify({ tone: 'success', text: done });
     } catch (error) {
@@ -72,25 +75,18 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
     }
   };
 
-  if (state.phase !== 'ready') {
+  if (!lead) {
     return (
       <>
         <ViewHeading title="Message" />
         <p className="admin-card">
           <ViewLink to={{ name: 'messages', filters: {} }}>← All messages</ViewLink>
         </p>
-        {state.phase === 'loading' ? (
-          <Loading>Loading the message…</Loading>
-        ) : (
-          <p className="admin-error" role="alert">
-            {state.message}
-          </p>
-        )}
+        <LoadStatus of={detail} loadingText="Loading the message…" />
       </>
     );
   }
 
-  const { lead } = state;
   const sender = senderInSentence(lead);
   const mailto = replyLink(lead);
   return (
@@ -106,7 +102,7 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
         }
       >
         <p className="admin-view__lead">
-          Received <time dateTime={lead.submittedAt}>{formatSubmittedAt(lead.submittedAt)}</time>
+          Received <time dateTime={lead.submittedAt}>{formatDateTime(lead.submittedAt)}</time>
           {lead.spamReason && <> · in spam ({lead.spamReason})</>}
         </p>
       </ViewHeading>
@@ -143,6 +139,8 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
 
         <ReplyAndMail lead={lead} />
 
+        <WhereItCameFrom attribution={lead.attribution} />
+
         <section className="admin-card" aria-labelledby="lead-notes">
           <h2 id="lead-notes" className="admin-card__title">
             Notes
@@ -155,7 +153,7 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
                 <li key={note.id} className="admin-list__item admin-note">
                   <p className="admin-prewrap">{note.body}</p>
                   <p className="admin-muted">
-                    {note.author} · <time dateTime={note.createdAt}>{formatSubmittedAt(note.createdAt)}</time>
+                    {note.author} · <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
                   </p>
                 </li>
               ))}
@@ -178,7 +176,7 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
                   {entry.summary && <span className="admin-muted">{auditChangeText(entry)}</span>}
                 </span>
                 <time className="admin-list__time" dateTime={entry.at}>
-                  {formatSubmittedAt(entry.at)}
+                  {formatDateTime(entry.at)}
                 </time>
               </li>
             ))}
@@ -243,6 +241,7 @@ const NOTIFICATION_TEXT: Record<NonNullable<LeadDetail['notification']>['status'
 
 /** The reply promise for this lead and the state of its staff notification e-mail. */
 function ReplyAndMail({ lead }: { lead: LeadDetail }) {
+  const { formatDateTime } = useDates();
   const { notification } = lead;
   return (
     <section className="admin-card" aria-labelledby="lead-reply">
@@ -252,11 +251,11 @@ function ReplyAndMail({ lead }: { lead: LeadDetail }) {
       <dl className="admin-submission">
         <div className="admin-submission__row">
           <dt>Reply due</dt>
-          <dd>{lead.dueAt ? <time dateTime={lead.dueAt}>{formatSubmittedAt(lead.dueAt)}</time> : 'No reply clock (spam)'}</dd>
+          <dd>{lead.dueAt ? <time dateTime={lead.dueAt}>{formatDateTime(lead.dueAt)}</time> : 'No reply clock (spam)'}</dd>
         </div>
         <div className="admin-submission__row">
           <dt>First reply</dt>
-          <dd>{lead.respondedAt ? <time dateTime={lead.respondedAt}>{formatSubmittedAt(lead.respondedAt)}</time> : 'Not yet'}</dd>
+          <dd>{lead.respondedAt ? <time dateTime={lead.respondedAt}>{formatDateTime(lead.respondedAt)}</time> : 'Not yet'}</dd>
         </div>
         <div className="admin-submission__row">
           <dt>Staff e-mail</dt>
@@ -267,7 +266,7 @@ function ReplyAndMail({ lead }: { lead: LeadDetail }) {
                 {notification.sentAt && (
                   <>
                     {' '}
-                    <time dateTime={notification.sentAt}>{formatSubmittedAt(notification.sentAt)}</time>
+                    <time dateTime={notification.sentAt}>{formatDateTime(notification.sentAt)}</time>
                   </>
                 )}
                 {' · '}
@@ -285,6 +284,44 @@ function ReplyAndMail({ lead }: { lead: LeadDetail }) {
           </div>
         )}
       </dl>
+    </section>
+  );
+}
+
+/** The lead's attribution as its page names it, in the order of the visit. */
+const ATTRIBUTION_ROWS: [keyof LeadDetail['attribution'], string][] = [
+  ['landingPath', 'Landing page'],
+  ['sourcePath', 'Form sent from'],
+  ['referrerHost', 'Referrer'],
+  ['utmSource', 'Source'],
+  ['utmMedium', 'Medium'],
+  ['utmCampaign', 'Campaign'],
+];
+
+/**
+ * How the lead found us: the page its visit landed on that day, the page the form was sent from,
+ * the referring site and the campaign tags. Only what is known (paths and a host, as counted
+ * without cookies: never a full address).
+ */
+function WhereItCameFrom({ attribution }: { attribution: LeadDetail['attribution'] }) {
+  const rows = ATTRIBUTION_ROWS.filter(([key]) => attribution[key]);
+  return (
+    <section className="admin-card" aria-labelledby="lead-attribution">
+      <h2 id="lead-attribution" className="admin-card__title">
+        Where it came from
+      </h2>
+      {rows.length === 0 ? (
+        <p className="admin-muted">Not known: the form was not sent from one of our pages, and no visit was counted that day.</p>
+      ) : (
+        <dl className="admin-submission">
+          {rows.map(([key, label]) => (
+            <div key={key} className="admin-submission__row">
+              <dt>{label}</dt>
+              <dd className="admin-submission__path">{attribution[key]}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </section>
   );
 }

@@ -26,6 +26,17 @@ export async function eraseLeads(trx: Knex, leads: Pick<LeadRow, 'id' | 'type'>[
   await trx('leads').whereIn('id', leads.map((lead) => lead.id)).delete();
 }
 
+/** A form's leads past their retention: not spam (its folder has its own purge), sent before `before`. */
+function expiredLeads(db: Knex, { type, before }: { type: string; before: Date }) {
+  return db('leads').whereNull('spam_at').where({ type }).where('submitted_at', '<', before);
+}
+
+/** How many leads `purgeLeadBatch` would delete, batch after batch, for the same `type` and `before`. */
+export async function countExpiredLeads(db: Knex, expiry: { type: string; before: Date }): Promise<number> {
+  const row = await expiredLeads(db, expiry).count<{ count: string | number }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}
+
 /**
  * Deletes up to `batch` leads of `type` (not spam) sent before `before`, oldest first, with their
  * notes and staff e-mails; returns how many went. Small batches, each its own short transaction,
@@ -33,10 +44,7 @@ export async function eraseLeads(trx: Knex, leads: Pick<LeadRow, 'id' | 'type'>[
  */
 export async function purgeLeadBatch(db: Knex, { type, before, batch }: { type: string; before: Date; batch: number }): Promise<number> {
   return db.transaction(async (trx) => {
-    const expired: Pick<LeadRow, 'id' | 'type'>[] = await trx('leads')
-      .whereNull('spam_at')
-      .where({ type })
-      .where('submitted_at', '<', before)
+    const expired: Pick<LeadRow, 'id' | 'type'>[] = await expiredLeads(trx, { type, before })
       .orderBy([{ column: 'submitted_at' }, { column: 'id' }])
       .limit(batch)
       .select('id', 'type');

@@ -156,7 +156,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
       ...toLeadListItem(row),
       spamAt: iso(row.spam_at),
       fields: leadFields(row),
-      attribution: { sourcePath: row.source_path, referrerHost: row.referrer_host, utmSource: row.utm_source, utmMedium: row.utm_medium, utmCampaign: row.utm_campaign },
+      attribution: { landingPath: row.landing_path, sourcePath: row.source_path, referrerHost: row.referrer_host, utmSource: row.utm_source, utmMedium: row.utm_medium, utmCampaign: row.utm_campaign },
       notes: notes.map(toNoteJson),
       history: [created, ...history],
       notification: notification ? toNotificationState(notification) : null,

@@ -42,6 +42,22 @@ describe('leads tied to where they came from, and the analytics reports', () => 
     ]);
   });
 
+  it("answers in a lead's detail where it came from: the visit's landing page and tags, and the page the form was sent from", async () => {
+    const detailOf = async (type: string) => {
+      const lead = await t.db('leads').whereNull('spam_at').where({ type }).first('id');
+      return (await call().get(`/api/leads/${type}/${lead.id}`).set(admin.headers).expect(200)).body;
+    };
+    expect((await detailOf('contact')).attribution).toEqual({
+      landingPath: '/services/seo',
+      sourcePath: '/contact',
+      referrerHost: 'google.com',
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'spring',
+    });
+    expect((await detailOf('quote')).attribution).toEqual({ landingPath: '/quote', sourcePath: '/quote', referrerHost: null, utmSource: null, utmMedium: null, utmCampaign: null });
+  });
+
   it('sums up a range: views, visitors, leads per page, referrer and campaign', async () => {
     const today = localDate(new Date(), t.settings.current().timeZone);
     const res = await call().get('/api/analytics/summary').query({ from: today, to: today }).set(admin.headers).expect(200);

@@ -67,6 +67,17 @@ describe('mail health', () => {
     expect((await health()).notifications.map((entry) => entry.sender)).toEqual(['Waiting Wes']);
   });
 
+  it('says whether mail is on: off without SMTP_URL, on with it', async () => {
+    expect((await health()).smtpConfigured).toBe(false);
+    const withSmtp = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+    try {
+      const owner = await signInAsAdmin(withSmtp);
+      expect((await request(withSmtp.app.callback()).get('/api/mail-health').set(owner.headers).expect(200)).body.smtpConfigured).toBe(true);
+    } finally {
+      await withSmtp.destroy();
+    }
+  });
+
   it('needs a session, and the CSRF token to retry', async () => {
     await call().get('/api/mail-health').expect(401);
     await call().post('/api/mail-health/retry').set({ Cookie: admin.headers.Cookie, Origin: admin.headers.Origin }).expect(403);

@@ -99,14 +99,39 @@ describe('personal data', () => {
     await call().post('/api/personal-data/find').send({ email: 'a@example.com' }).expect(401);
   });
 
+  it('previews a retention for owners only, and answers a bad form or day count with 400 naming it', async () => {
+    const preview = (query: Record<string, string | number>) => call().get('/api/settings/retention-preview').query(query);
+    for (const [query, field] of [
+      [{ type: 'spam', days: 30 }, 'type'],
+      [{ days: 30 }, 'type'],
+      [{ type: 'contact' }, 'days'],
+      [{ type: 'contact', days: 'soon' }, 'days'],
+      [{ type: 'contact', days: 0 }, 'days'],
+      [{ type: 'contact', days: 3651 }, 'days'],
+      [{ type: 'contact', days: 1.5 }, 'days'],
+    ] as const) {
+      expect((await preview(query).set(admin.headers).expect(400)).body.error).toMatch(new RegExp(`^${field}: `));
+    }
+    expect((await preview({ type: 'contact', days: 30, extra: 1 }).set(admin.headers).expect(400)).body.error).toMatch(/^extra: /);
+    await preview({ type: 'contact', days: 30 }).expect(401);
+    const editor = await signInAsAdmin(t, { username: 'retention-editor', role: 'editor' });
+    await preview({ type: 'contact', days: 30 }).set(editor.headers).expect(403);
+  });
+
   it('purges each form past its retention in batches, keeping forms set to keep', async () => {
     clock = new Date('2026-01-10T12:00:00.000Z');
     await submit('contact', 'old.contact@example.com');
     await submit('enquiry', 'old.enquiry@example.com');
     clock = new Date('2026-11-24T12:00:00.000Z');
+    // Settings' preview counts, with the purge's own query, what saving a retention will delete.
+    const preview = async (type: string, days: number) => (await call().get('/api/settings/retention-preview').query({ type, days }).set(admin.headers).expect(200)).body;
+    expect(await preview('contact', 30)).toEqual({ type: 'contact', days: 30, before: '2026-10-25T12:00:00.000Z', leads: 1 });
+    expect((await preview('contact', 365)).leads).toBe(0);
+    expect((await preview('enquiry', 30)).leads).toBe(1);
     const personalData = createPersonalData({ db: t.db, audit: createAuditTrail({ db: t.db }), now: () => clock });
     const purged = await personalData.purgeExpired({ contact: 30, enquiry: null, quote: 30, 'free-offer': 30, spam: 30 });
     expect(purged).toBe(1);
+    expect((await preview('contact', 30)).leads).toBe(0);
     const left = await t.db('leads').select('email').orderBy('email');
     expect(left.map((row) => row.email)).toEqual(['old.enquiry@example.com', 'someone.else@example.com']);
     // The purged lead's staff e-mail went with it.

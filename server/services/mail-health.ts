@@ -20,15 +20,17 @@ export function toNotificationState(row: FormNotificationRow): NotificationState
 }
 
 /**
- * Mail health: staff notifications that failed for good or have waited more than 15 minutes (the
- * dashboard's banner), and "Retry now", which makes them all due at once and wakes the outbox.
+ * Mail health: whether mail is on at all, staff notifications that failed for good or have waited
+ * more than 15 minutes (the dashboard's banner, the notice in Settings), and "Retry now", which
+ * makes them all due at once and wakes the outbox.
  */
-export function createMailHealth({ db, audit, onRetry, now = () => new Date() }: { db: Knex; audit: AuditTrail; onRetry?: () => void; now?: () => Date }) {
+export function createMailHealth({ db, audit, smtpConfigured, onRetry, now = () => new Date() }: { db: Knex; audit: AuditTrail; smtpConfigured: boolean; onRetry?: () => void; now?: () => Date }) {
   const waitingSince = () => new Date(now().getTime() - NOTIFICATION_WAIT_LIMIT_MINUTES * 60_000);
   return {
     async status(): Promise<MailHealth> {
       const { total, rows } = await troubledNotifications(db, { waitingSince: waitingSince(), limit: 10 });
       return {
+        smtpConfigured,
         troubled: total,
         notifications: rows.map((row) => ({
           ...toNotificationState(row),

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { claimDailyRun, markDailyRunFinished, releaseDailyRun } from '../db/daily-runs';
-import { dataHeldFor, eraseLeads, purgeLeadBatch } from '../db/personal-data';
+import { countExpiredLeads, dataHeldFor, eraseLeads, purgeLeadBatch } from '../db/personal-data';
 import { parseInput } from '../errors';
 import type { Logger } from '../logger';
 import { SYSTEM_ACTOR, type AuditActor, type AuditTrail } from './audit';
@@ -11,7 +11,7 @@ import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import { localDate } from '../../shared/local-date';
 import type { PersonalDataReport } from '../../shared/personal-data';
 import { zonedInstant } from '../../shared/reply-clock';
-import type { Settings } from '../../shared/settings';
+import { RETENTION_PURGE_HOUR, retentionPreviewQuerySchema, type RetentionPreview, type Settings } from '../../shared/settings';
 import { counted } from '../../shared/text';
 
 const emailSchema = z.strictObject({ email: z.email({ error: 'Give an e-mail address such as ada@example.com.' }).max(254, 'Give an e-mail address such as ada@example.com.') });
@@ -22,8 +22,6 @@ function parseEmail(value: unknown): string {
 
 const PURGE_BATCH = 500;
 const DAY_MS = 24 * 3600_000;
-/** The daily purge runs from this hour of the agency's day (a quiet one), on the first check after it. */
-export const RETENTION_PURGE_HOUR = 3;
 const RETENTION_PURGE_JOB = 'retention-purge';
 
 export type DailyPurgeOutcome = 'not-yet' | 'done-already' | 'purged';
@@ -43,6 +41,9 @@ export function createPersonalData({ db, audit, logger, now = () => new Date(), 
     };
   }
 
+  /** The instant a retention of `days` reaches back to now: leads sent before it are past it. */
+  const retentionCutoff = (days: number) => new Date(now().getTime() - days * DAY_MS);
+
   /**
    * Deletes each form's leads older than its retention (null: kept), a batch at a time; returns
    * how many went. Spam has its own purge (the spam folder's).
@@ -52,7 +53,7 @@ export function createPersonalData({ db, audit, logger, now = () => new Date(), 
     for (const type of FORM_TYPES) {
       const days = retentionDays[type];
       if (days === null) continue;
-      const before = new Date(now().getTime() - days * DAY_MS);
+      const before = retentionCutoff(days);
       let purged = 0;
       for (;;) {
         const count = await purgeLeadBatch(db, { type, before, batch: purgeBatch });
@@ -96,8 +97,18 @@ export function createPersonalData({ db, audit, logger, now = () => new Date(), 
     purgeExpired,
 
     /**
-     * The retention purge, once per agency day: the first check after `RETENTION_PURGE_HOUR` there
-     * claims the day in `daily_runs` and purges; every other check that day, on any instance, finds
+     * What `purgeExpired` would delete of one form if its retention were `days` (the query
+     * `?type=&days=`): Settings shows it before an owner saves a shorter retention.
+     */
+    async retentionPreview(query: unknown): Promise<RetentionPreview> {
+      const { type, days } = parseInput(retentionPreviewQuerySchema, query);
+      const before = retentionCutoff(days);
+      return { type, days, before: before.toISOString(), leads: await countExpiredLeads(db, { type, before }) };
+    },
+
+    /**
+     * The retention purge, once per agency day: the first check after `RETENTION_PURGE_HOUR` (03:00)
+     * there claims the day in `daily_runs` and purges; every other check that day, on any instance, finds
      * the claim and does nothing. A purge that fails gives the day back for the next check (the
      * batches already gone stay gone, so a second run only finishes the job).
      */

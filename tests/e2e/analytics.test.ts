@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { createDb } from '../../server/db/connection';
 import { TABLE_PAGE_ROWS } from '../../islands/admin/analytics-text';
 import { REPORT_TOP_ROWS } from '../../shared/analytics';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
+import { axeViolations, DESKTOP, launchBrowser, pageWidths, PHONE_DEVICE, signInThroughForm, watchConsole } from './browser';
 import { startServer, type RunningServer } from './server';
 
 /** A desktop Chrome: headless Chromium names itself HeadlessChrome, which is counted as a robot. */
@@ -112,6 +112,11 @@ describe('cookieless page views in a real browser', () => {
   });
 });
 
+/** A portfolio item's page: the longest address the site has, one long part after its slash. */
+const LONG_PATH = '/portfolio/0f8c6a52-3b1e-4c9a-9d2f-7e5b1a4c8d39';
+/** How far back the long range of the chart test reaches (a report covers at most 800 days). */
+const LONG_RANGE_DAYS = 700;
+
 describe('the Analytics view in a real browser', () => {
   const ADMIN = { username: 'stats-admin', password: 'a long and private test passphrase' };
   let site: RunningServer;
@@ -130,6 +135,11 @@ describe('the Analytics view in a real browser', () => {
     const db = createDb({ dataDir });
     try {
       const names = Array.from({ length: 300 }, (_, i) => i);
+      // Two years back, a day of a large campaign on a long page address: the chart's top label
+      // is in the millions, and a range over it crosses calendar years.
+      const longAgo = new Date(Date.now() - LONG_RANGE_DAYS * 86_400_000).toISOString().slice(0, 10);
+      await db('analytics_page_days').insert({ day: longAgo, path: LONG_PATH, views: 1_234_567, visitors: 345_678 });
+      await db('analytics_source_days').insert({ day: longAgo, landing_path: LONG_PATH, referrer_host: 'news.example', utm_source: '', utm_medium: '', utm_campaign: 'launch', visitors: 345_678 });
       for (const daysAgo of [0, 1, 2]) {
         const day = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
         await db('analytics_page_days').insert(names.map((i) => ({ day, path: `/flood-${i}`, views: i + 1, visitors: 1 })));
@@ -149,10 +159,11 @@ describe('the Analytics view in a real browser', () => {
   });
 
   it.each([
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ])('shows charts with their tables and CSV files, keeps the range in the URL, with no axe violations (%s)', async (_, viewport) => {
-    const context = await browser.newContext({ viewport });
+    ['phone', PHONE_DEVICE],
+    ['desktop', { viewport: DESKTOP }],
+  ])('shows charts with their tables and CSV files, keeps the range in the URL, with no axe violations (%s)', async (_, device) => {
+    const { viewport } = device;
+    const context = await browser.newContext(device);
     const page = await context.newPage();
     const problems = watchConsole(page);
     await page.goto(`${site.url}/admin/dashboard/analytics`);
@@ -186,6 +197,73 @@ describe('the Analytics view in a real browser', () => {
     await page.getByText('Figures as a table').first().click();
     await page.screenshot({ path: `screenshots/admin-analytics-${viewport.width}.png`, fullPage: true });
 
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['phone', PHONE_DEVICE],
+    ['desktop', { viewport: DESKTOP }],
+  ])('over two years and millions of views: every axis label whole, days with their year, every column on screen (%s)', async (_, device) => {
+    const signedIn = await signInThroughForm(browser, site.url, ADMIN);
+    const context = await browser.newContext({ ...device, storageState: signedIn });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`${site.url}/admin/dashboard/analytics?from=${day(LONG_RANGE_DAYS + 5)}&to=${day(0)}`);
+    await page.getByRole('heading', { name: 'Leads per form per day' }).waitFor();
+
+    // The value axis reaches the millions, its labels short; no label of either chart sticks out of it.
+    const charts = await page.locator('.chart svg').evaluateAll((svgs) =>
+      svgs.map((svg) => {
+        const box = svg.getBoundingClientRect();
+        const texts = Array.from(svg.querySelectorAll(':scope > .chart__axes > g > text, :scope > .chart__axes > text'));
+        return {
+          labels: texts.map((text) => text.textContent),
+          outside: texts.filter((text) => {
+            const r = text.getBoundingClientRect();
+            return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+          }).map((text) => text.textContent),
+        };
+      }),
+    );
+    expect(charts).toHaveLength(2);
+    expect(charts[0]!.labels.slice(0, 3)).toEqual(['0', '1M', '2M']);
+    for (const chart of charts) expect(chart.outside).toEqual([]);
+    // A range over two calendar years writes each day label with its year (on a second line).
+    const dayLabels = charts[0]!.labels.slice(3);
+    expect(dayLabels.length).toBeGreaterThanOrEqual(3);
+    for (const label of dayLabels) expect(label).toMatch(/^[A-Z][a-z]{2} \d{1,2}\d{4}$/);
+
+    // The tables' days carry the year too.
+    await page.getByText('Figures as a table').first().click();
+    const days = page.getByRole('region', { name: 'Visitors and page views per day' }).getByRole('rowheader');
+    await expect(days.first().innerText()).resolves.toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+
+    // No column cut off: the page is no wider than the screen, every cell of every table lies on
+    // it, and each figure names its column (on a phone the header row is replaced by those names).
+    expect((await pageWidths(page)).document).toBeLessThanOrEqual(device.viewport.width);
+    const cells = await page.locator('.analytics-table').evaluateAll((tables) =>
+      tables.flatMap((table) => {
+        const headers = Array.from(table.querySelectorAll('thead th'), (th) => th.textContent);
+        return Array.from(table.querySelectorAll('tbody th, tbody td'))
+          .filter((cell) => cell.getClientRects().length > 0)
+          .map((cell) => ({ left: cell.getBoundingClientRect().left, right: cell.getBoundingClientRect().right, label: cell.getAttribute('data-label'), headers, tag: cell.tagName }));
+      }),
+    );
+    expect(cells.length).toBeGreaterThan(20);
+    const width = device.viewport.width;
+    expect(cells.filter((cell) => cell.left < 0 || cell.right > width)).toEqual([]);
+    for (const cell of cells.filter((each) => each.tag === 'TD')) expect(cell.headers).toContain(cell.label);
+    // The long page address breaks after its slash, never letter by letter in a squeezed column.
+    const longPage = page.getByRole('region', { name: 'Top pages' }).getByRole('rowheader', { name: LONG_PATH });
+    const box = (await longPage.boundingBox())!;
+    expect(box.width).toBeGreaterThan(device.viewport.width === DESKTOP.width ? 300 : 250);
+    const lineHeight = await longPage.evaluate((cell) => parseFloat(getComputedStyle(cell).lineHeight) || 20);
+    expect(box.height).toBeLessThan(lineHeight * 3 + 20);
+
+    await page.screenshot({ path: `screenshots/admin-analytics-two-years-${width}.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();

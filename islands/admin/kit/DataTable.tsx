@@ -66,31 +66,33 @@ export function DataTable<T>({ label, columns, rows, rowKey, rowClassName, empty
   return (
     <>
       <div ref={regionRef} className="admin-table-scroll" role="region" aria-labelledby={captionId} aria-busy={busy || undefined} tabIndex={0}>
-        <table className={className ? `admin-table ${className}` : 'admin-table'}>
+        {/* The roles are the elements' own, said again: the phone's card layout (CSS `display`)
+            makes Chromium forget that this is a table, its rows and its headers. */}
+        <table className={className ? `admin-table ${className}` : 'admin-table'} role="table">
           <caption id={captionId} className="visually-hidden">
             {label}
           </caption>
-          <thead>
-            <tr>
+          <thead role="rowgroup">
+            <tr role="row">
               {selection && (
-                <th scope="col">
+                <th scope="col" role="columnheader">
                   <input type="checkbox" aria-label={selection.allLabel} checked={allSelected} onChange={() => selection.onChange(allSelected ? new Set() : new Set(rows.map(rowKey)))} />
                 </th>
               )}
               {columns.map((column) => (
-                <th key={column.key} scope="col" className={cellClass(column)}>
+                <th key={column.key} scope="col" role="columnheader" className={cellClass(column)}>
                   {column.header}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rows.map((row) => {
               const key = rowKey(row);
               return (
-                <tr key={key} className={rowClassName?.(row)}>
+                <tr key={key} role="row" className={rowClassName?.(row)}>
                   {selection && (
-                    <td data-label="Select">
+                    <td role="cell" data-label="Select">
                       <input type="checkbox" aria-label={selection.rowLabel(row)} checked={selection.selected.has(key)} onChange={() => toggle(key)} />
                     </td>
                   )}
@@ -98,11 +100,11 @@ export function DataTable<T>({ label, columns, rows, rowKey, rowClassName, empty
                     const phoneLabel = column.phoneLabel ?? column.header;
                     const props = { className: cellClass(column), 'data-label': phoneLabel || undefined };
                     return column.rowHeader ? (
-                      <th key={column.key} scope="row" {...props}>
+                      <th key={column.key} scope="row" role="rowheader" {...props}>
                         {column.cell(row)}
                       </th>
                     ) : (
-                      <td key={column.key} {...props}>
+                      <td key={column.key} role="cell" {...props}>
                         {column.cell(row)}
                       </td>
                     );

@@ -19,9 +19,9 @@ const noop = () => undefined;
 describe('DataTable', () => {
   it('is a captioned table whose headers and phone labels come from the columns', () => {
     const html = renderToStaticMarkup(<DataTable label="Accounts" columns={columns} rows={rows} rowKey={(row) => row.name} empty="No accounts." />);
-    expect(html).toMatch(/<div class="admin-table-scroll" role="region" aria-labelledby="([^"]+)" tabindex="0"><table class="admin-table"><caption id="\1" class="visually-hidden">Accounts<\/caption>/);
-    expect(html).toContain('<th scope="col">Username</th><th scope="col" class="admin-table__number">Sessions</th><th scope="col">Manage</th>');
-    expect(html).toContain('<th scope="row" data-label="Username">ada</th><td class="admin-table__number" data-label="Sessions">2</td><td><button');
+    expect(html).toMatch(/<div class="admin-table-scroll" role="region" aria-labelledby="([^"]+)" tabindex="0"><table class="admin-table" role="table"><caption id="\1" class="visually-hidden">Accounts<\/caption>/);
+    expect(html).toContain('<th scope="col" role="columnheader">Username</th><th scope="col" role="columnheader" class="admin-table__number">Sessions</th><th scope="col" role="columnheader">Manage</th>');
+    expect(html).toContain('<tr role="row"><th scope="row" role="rowheader" data-label="Username">ada</th><td role="cell" class="admin-table__number" data-label="Sessions">2</td><td role="cell"><button');
   });
 
   it('says so when there are no rows', () => {
@@ -32,8 +32,8 @@ describe('DataTable', () => {
     const html = renderToStaticMarkup(
       <DataTable label="Accounts" columns={columns} rows={rows} rowKey={(row) => row.name} empty="" selection={{ selected: new Set(['ada']), onChange: noop, allLabel: 'Select all accounts shown', rowLabel: (row) => `Select ${row.name}` }} />,
     );
-    expect(html).toContain('<th scope="col"><input type="checkbox" aria-label="Select all accounts shown"/></th>');
-    expect(html).toContain('<td data-label="Select"><input type="checkbox" aria-label="Select ada" checked=""/></td>');
+    expect(html).toContain('<th scope="col" role="columnheader"><input type="checkbox" aria-label="Select all accounts shown"/></th>');
+    expect(html).toContain('<td role="cell" data-label="Select"><input type="checkbox" aria-label="Select ada" checked=""/></td>');
     expect(html).toContain('aria-label="Select bob"/>');
   });
 
