@@ -6,6 +6,8 @@ import { SEARCH_LENGTH } from '../../shared/search';
 import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
 import { ApiError, DELETE_LEAD_FAILED } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
+import { RowMenu } from './RowMenu';
+import { DateField } from './kit/DateField';
 import { useDashboard } from './context';
 import { counted, formatSubmittedAt, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
@@ -15,13 +17,11 @@ import { Failed, Loading } from './LoadStatus';
 
 type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; items: LeadListItem[]; nextCursor: string | null; loadingMore: boolean };
 
-/** Who sent a lead, for labels: the name, else the address. */
-
 /**
  * Messages: every form's leads in one list, newest first; Forms > type is the same list with
  * `formType` fixed (its Form filter and column hidden). The filters and the search live in the URL,
  * so reload, shared links and Back/Forward show the same list; "Show more" continues by cursor.
- * Each inbox row has the spec's status select and delete (its own calls, `PATCH`/`DELETE
+ * Each inbox row has the spec's status select and, in its menu, delete (its own calls, `PATCH`/`DELETE
  * /api/forms/{type}/{id}`); selected rows take bulk actions. Visitors' text is only ever rendered
  * as React text nodes, and long text is cut to 50 characters.
  */
@@ -35,6 +35,9 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const [portfolioMatches, setPortfolioMatches] = useState<{ _id: string; title: string }[]>([]);
+  // On phones the filters fold away behind a button; this stays open across the list's reloads.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
   // What is listed: the URL's filters, and in Forms > type that type.
   const filters: LeadFilters = formType ? { ...given, type: formType } : given;
   const filterKey = queryOfFilters(filters);
@@ -42,11 +45,12 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   /** The view showing `next` filters: this same view (Messages, or Forms > type). */
   const viewOf = (next: LeadFilters): DashboardView => (formType ? { name: 'forms', type: formType, filters: { ...next, type: undefined } } : { name: 'messages', filters: next });
   // The filters someone chose here, beyond the folder and a fixed type.
-  const narrowed = queryOfFilters({ ...given, type: formType ? undefined : given.type, folder: undefined }) !== '';
+  const activeFilters = new URLSearchParams(queryOfFilters({ ...given, type: formType ? undefined : given.type, folder: undefined })).size;
+  const narrowed = activeFilters > 0;
   const shownKey = useRef<string | null>(null);
   /** Set by a row's own change: the reload that follows keeps the rows shown until the new ones arrive. */
   const keepRows = useRef(false);
-  /** Set by a row's delete: its focused button is gone, focus goes to the list. */
+  /** Set by a row's delete: its focused menu button is gone, focus goes to the list. */
   const refocus = useRef(false);
   const tableRef = useRef<HTMLDivElement>(null);
 
@@ -67,7 +71,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
     // The filters are compared by their query string; a new object with the same filters is the same list.
   }, [api, filterKey, reloads]);
 
-  // A deleted row takes its focused Delete button along: focus lands on the list, or on the heading
+  // A deleted row takes its focused menu button along: focus lands on the list, or on the heading
   // when no row is left, instead of the page's start.
   useEffect(() => {
     if (!refocus.current) return;
@@ -185,16 +189,34 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
         </p>
       </ViewHeading>
 
-      <nav className="admin-tabs" aria-label="Folders">
-        <ViewLink to={viewOf({ ...given, folder: undefined })} className="admin-tabs__link" current={!spam}>
-          Inbox
-        </ViewLink>
-        <ViewLink to={viewOf({ ...given, folder: 'spam', unread: undefined })} className="admin-tabs__link" current={spam}>
-          Spam
-        </ViewLink>
-      </nav>
+      <div className="admin-inbox-bar">
+        <nav className="admin-tabs" aria-label="Folders">
+          <ViewLink to={viewOf({ ...given, folder: undefined })} className="admin-tabs__link" current={!spam}>
+            Inbox
+          </ViewLink>
+          <ViewLink to={viewOf({ ...given, folder: 'spam', unread: undefined })} className="admin-tabs__link" current={spam}>
+            Spam
+          </ViewLink>
+        </nav>
+        {/* Phones only (CSS): wider screens show the filters as they are. */}
+        <button
+          type="button"
+          className={`admin-button admin-button--small admin-inbox-bar__filters${narrowed ? '' : ' admin-button--ghost'}`}
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          Filters
+          {narrowed && (
+            <>
+              {' '}({activeFilters}
+              <span className="visually-hidden"> active</span>)
+            </>
+          )}
+        </button>
+      </div>
 
-      <LeadFilterForm key={filterKey} filters={filters} typeFixed={formType !== undefined} onApply={setFilters} />
+      <LeadFilterForm key={filterKey} id={filtersId} open={filtersOpen} filters={filters} typeFixed={formType !== undefined} onApply={setFilters} />
 
       {portfolioMatches.length > 0 && (
         <section className="admin-card admin-matches" aria-labelledby="portfolio-matches">
@@ -256,7 +278,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
                   {!formType && <th scope="col">Form</th>}
                   <th scope="col">From</th>
                   <th scope="col">Message</th>
-                  {/* The status select and delete share the last column, kept in view while the table scrolls sideways. */}
+                  {/* The status select and the row's menu share the last column, kept in view while the table scrolls sideways. */}
                   <th scope="col" className="admin-table__manage">
                     Status
                   </th>
@@ -265,14 +287,18 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
               <tbody>
                 {items.map((lead) => (
                   <tr key={lead._id} className={lead.readAt ? undefined : 'admin-leads__unread'}>
-                    <td data-label="Select">
+                    <td className="admin-leads__select" data-label="Select">
                       <input type="checkbox" aria-label={`Select the message from ${senderInSentence(lead)}`} checked={selected.has(lead._id)} onChange={() => toggle(lead._id)} />
                     </td>
                     <td className="admin-table__date" data-label="Received">
                       <time dateTime={lead.submittedAt}>{formatSubmittedAt(lead.submittedAt)}</time>
                     </td>
-                    {!formType && <td data-label="Form">{FORM_TYPE_LABELS[lead.type]}</td>}
-                    <td data-label="From">
+                    {!formType && (
+                      <td className="admin-leads__form" data-label="Form">
+                        {FORM_TYPE_LABELS[lead.type]}
+                      </td>
+                    )}
+                    <td className="admin-leads__from" data-label="From">
                       {/* One wrapper: on phones the cell is a label-and-value grid. */}
                       <div>
                         <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
@@ -283,15 +309,17 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
                         {lead.name && lead.email && <span className="admin-muted admin-leads__email">{lead.email}</span>}
                       </div>
                     </td>
-                    <td className="admin-table__long" data-label="Message">
+                    <td className="admin-table__long admin-leads__message" data-label="Message">
                       {truncate(lead.summary)}
                       {lead.spamReason && <span className="admin-muted"> · {lead.spamReason}</span>}
                     </td>
                     {spam ? (
                       // The spec's calls act on the inbox only; spam leaves by "Not spam" or bulk delete.
-                      <td data-label="Status">{statusLabel(lead.status)}</td>
+                      <td className="admin-leads__manage" data-label="Status">
+                        {statusLabel(lead.status)}
+                      </td>
                     ) : (
-                      <td className="admin-table__manage" data-label="Status">
+                      <td className="admin-table__manage admin-leads__manage" data-label="Status">
                         <RowActions lead={lead} pending={pendingId === lead._id} onStatusChange={(status) => void changeStatus(lead, status)} onDelete={() => setConfirmingLead(lead)} />
                       </td>
                     )}
@@ -334,7 +362,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   );
 }
 
-/** A row's status select (its form's statuses) and delete button, as the spec's form lists have them. */
+/** A row's status select (its form's statuses), as the spec's form lists have it, and its delete, folded into the row's menu. */
 export function RowActions({ lead, pending, onStatusChange, onDelete }: { lead: LeadListItem; pending: boolean; onStatusChange: (status: string) => void; onDelete: () => void }) {
   const statuses: readonly string[] = FORM_STATUSES[lead.type];
   const sender = senderInSentence(lead);
@@ -348,16 +376,32 @@ export function RowActions({ lead, pending, onStatusChange, onDelete }: { lead: 
           </option>
         ))}
       </select>
-      <button type="button" className="admin-button admin-button--danger admin-button--small" onClick={onDelete}>
-        Delete<span className="visually-hidden"> the submission from {sender}</span>
-      </button>
+      <RowMenu
+        label={`More actions for the submission from ${sender}`}
+        items={[
+          {
+            label: (
+              <>
+                Delete<span className="visually-hidden"> the submission from {sender}</span>
+              </>
+            ),
+            onSelect: onDelete,
+            danger: true,
+          },
+        ]}
+      />
     </div>
   );
 }
 
-/** The filters as a form: the selects apply at once, the search and dates on "Apply". A fixed type has no Form select. */
-function LeadFilterForm({ filters, typeFixed, onApply }: { filters: LeadFilters; typeFixed: boolean; onApply: (filters: LeadFilters) => void }) {
+/**
+ * The filters as a form: the selects apply at once, the search and dates on "Apply". A fixed type
+ * has no Form select. `open`: shown on phones (wider screens always show it).
+ */
+function LeadFilterForm({ id: formId, open, filters, typeFixed, onApply }: { id: string; open: boolean; filters: LeadFilters; typeFixed: boolean; onApply: (filters: LeadFilters) => void }) {
   const id = useId();
+  const [from, setFrom] = useState(filters.from ?? '');
+  const [to, setTo] = useState(filters.to ?? '');
   const statuses = filters.type ? (FORM_STATUSES[filters.type] as readonly string[]) : LEAD_STATUSES;
   const read = (form: HTMLFormElement): LeadFilters => {
     const data = new FormData(form);
@@ -378,10 +422,12 @@ function LeadFilterForm({ filters, typeFixed, onApply }: { filters: LeadFilters;
     onApply(read(event.currentTarget));
   };
   const applyNow = (event: { currentTarget: HTMLSelectElement | HTMLInputElement }) => {
-    if (event.currentTarget.form) onApply(read(event.currentTarget.form));
+    const form = event.currentTarget.form;
+    // A date being typed that is no day yet says so instead of being dropped from the filters.
+    if (form?.reportValidity()) onApply(read(form));
   };
   return (
-    <form className="admin-card admin-filters" onSubmit={submit} aria-label="Filter messages">
+    <form id={formId} className={`admin-card admin-filters${open ? '' : ' admin-filters--closed'}`} onSubmit={submit} aria-label="Filter messages">
       <div className="admin-field">
         <label htmlFor={`${id}-q`}>Search</label>
         <input id={`${id}-q`} name="q" type="search" defaultValue={filters.q ?? ''} minLength={SEARCH_LENGTH.min} maxLength={SEARCH_LENGTH.max} placeholder="Name, e-mail, phone, text…" />
@@ -410,14 +456,8 @@ function LeadFilterForm({ filters, typeFixed, onApply }: { filters: LeadFilters;
           ))}
         </select>
       </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-from`}>From</label>
-        <input id={`${id}-from`} name="from" type="date" defaultValue={filters.from ?? ''} />
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-to`}>To</label>
-        <input id={`${id}-to`} name="to" type="date" defaultValue={filters.to ?? ''} />
-      </div>
+      <DateField label="From" name="from" value={from} onChange={setFrom} />
+      <DateField label="To" name="to" value={to} onChange={setTo} />
       {filters.folder !== 'spam' && (
         <label className="admin-checkbox admin-filters__unread">
           <input type="checkbox" name="unread" value="true" defaultChecked={filters.unread ?? false} onChange={applyNow} />
