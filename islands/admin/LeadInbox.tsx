@@ -206,13 +206,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
           aria-controls={filtersId}
           onClick={() => setFiltersOpen((open) => !open)}
         >
-          Filters
-          {narrowed && (
-            <>
-              {' '}({activeFilters}
-              <span className="visually-hidden"> active</span>)
-            </>
-          )}
+          {narrowed ? `Filters (${activeFilters})` : 'Filters'}
         </button>
       </div>
 

@@ -53,6 +53,36 @@ export function DateField({ label, value, onChange, name, id: givenId, max, desc
 
   useEffect(() => inputRef.current?.setCustomValidity(error ?? ''), [error]);
 
+  // A form that skips the browser's checks (`noValidate`) is still sent with this field's text:
+  // its error shows then too.
+  const errorRef = useRef(error);
+  errorRef.current = error;
+  const pressing = useRef(false);
+  useEffect(() => {
+    const form = inputRef.current?.form;
+    const onSubmit = () => errorRef.current && setShowError(true);
+    const onPointerDown = () => (pressing.current = true);
+    const onPointerUp = () => (pressing.current = false);
+    form?.addEventListener('submit', onSubmit, true);
+    document.addEventListener('pointerdown', onPointerDown, true);
+    document.addEventListener('pointerup', onPointerUp, true);
+    return () => {
+      form?.removeEventListener('submit', onSubmit, true);
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      document.removeEventListener('pointerup', onPointerUp, true);
+    };
+  }, []);
+
+  /**
+   * The error appears when the field is left. Left by pressing another control (Apply), it waits
+   * until the press is over: appearing at once would move that control from under the pointer,
+   * and the click would be lost.
+   */
+  const revealError = () => {
+    if (!pressing.current) return setShowError(true);
+    document.addEventListener('pointerup', () => setTimeout(() => setShowError(errorRef.current !== undefined)), { once: true });
+  };
+
   const shownError = showError ? error : undefined;
   const descriptions = [`${id}-hint`, shownError && `${id}-error`, describedBy].filter(Boolean).join(' ');
   return (
@@ -77,7 +107,7 @@ export function DateField({ label, value, onChange, name, id: givenId, max, desc
           if (next.day !== value) onChange(next.day);
         }}
         onBlur={() => {
-          if (error) return setShowError(true);
+          if (error) return revealError();
           // A readable day is written back the agency's way, so what is shown is what was understood.
           if (day) setText(agencyDay(day));
         }}
