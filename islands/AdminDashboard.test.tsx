@@ -11,7 +11,7 @@ import type { AdminRole } from '../shared/admin-auth';
 const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.test' }), loadManifest(TEST_ASSETS_DIR));
 /** The page's HTML, without the `<!-- -->` separators React puts between adjacent text nodes. */
 const render = (path: string, role: AdminRole = 'owner') =>
-  renderPage({ path, meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: 'ada', role }} csrfToken="csrf-123" /> }).replace(/<!-- -->/g, '');
+  renderPage({ path, meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: 'ada', role }} csrfToken="csrf-123" timeZone="Europe/London" /> }).replace(/<!-- -->/g, '');
 
 function decodeAttribute(value: string): string {
   return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -23,7 +23,7 @@ describe('admin dashboard page (server render)', () => {
     expect(html.match(/data-island=/g)).toHaveLength(1);
     expect(html).toMatch(/data-island="AdminDashboard" data-hydrate="load"/);
     const props = JSON.parse(decodeAttribute(html.match(/data-props="([^"]*)"/)![1]!));
-    expect(props).toEqual({ username: 'ada', role: 'owner', csrfToken: 'csrf-123', path: '/admin/dashboard/forms/quote', twoFactorSetupRequired: false });
+    expect(props).toEqual({ username: 'ada', role: 'owner', csrfToken: 'csrf-123', path: '/admin/dashboard/forms/quote', timeZone: 'Europe/London', twoFactorSetupRequired: false });
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
   });
 

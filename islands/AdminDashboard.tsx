@@ -3,6 +3,7 @@ import { useOverlay } from './lib/use-overlay';
 import type { AdminRole } from '../shared/admin-auth';
 import { createDashboardApi } from './admin/api';
 import { DashboardContext, type DashboardServices, type Notice } from './admin/context';
+import { useDateOptions } from './admin/kit/use-dates';
 import { AnalyticsView } from './admin/AnalyticsView';
 import { ProjectsView } from './admin/ProjectsView';
 import { DashboardHome, PlaceholderView } from './admin/DashboardHome';
@@ -31,6 +32,8 @@ export interface AdminDashboardProps {
   csrfToken: string;
   /** The request path: the server and the first browser render show the same view. */
   path: string;
+  /** The agency's time zone (Settings): every date in the dashboard is shown in it. */
+  timeZone: string;
 }
 
 /** Remembered per browser; read after hydration so the server HTML and the first render agree. */
@@ -40,7 +43,7 @@ const COLLAPSED_KEY = 'admin.sidebarCollapsed';
  * The whole admin dashboard the spec describes: sidebar, top bar and the current view. The view lives in
  * the URL path, so reload and Back keep it; switching views uses `history.pushState`.
  */
-export default function AdminDashboard({ username, role, csrfToken, path, twoFactorSetupRequired = false }: AdminDashboardProps) {
+export default function AdminDashboard({ username, role, csrfToken, path, timeZone, twoFactorSetupRequired = false }: AdminDashboardProps) {
   // An account the owners' two-factor rule holds back sees its account's setup only.
   const [view, setView] = useState<DashboardView>(() => (twoFactorSetupRequired ? { name: 'admin', section: 'account' } : viewFromPath(path)));
   const [collapsed, setCollapsed] = useState(false);
@@ -53,6 +56,7 @@ export default function AdminDashboard({ username, role, csrfToken, path, twoFac
   const mainRef = useRef<HTMLElement>(null);
   const focusHeadingRef = useRef(false);
   const api = useMemo(() => createDashboardApi({ csrfToken }), [csrfToken]);
+  const dates = useDateOptions(timeZone);
   const narrow = useNarrowScreen();
   // On narrow screens the sidebar is an overlay with full labels; collapsing is a wide-screen choice.
   const effectiveCollapsed = collapsed && !narrow;
@@ -114,8 +118,9 @@ export default function AdminDashboard({ username, role, csrfToken, path, twoFac
       },
       notify: setNotice,
       leadsChanged: () => setLeadsVersion((version) => version + 1),
+      dates,
     }),
-    [api],
+    [api, dates],
   );
 
   const logout = async () => {

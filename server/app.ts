@@ -118,7 +118,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     pageViewRoutes(analytics, config),
     // Admin: the dashboard (or its login screen), login and logout, the one-time set-password link,
     // and the back office's API.
-    adminPageRoutes(sendPage, { auth, config }),
+    adminPageRoutes(sendPage, { auth, config, timeZone: () => settings.current().timeZone }),
     adminAuthApiRoutes({ auth, config }),
     adminFormRoutes(forms),
     leadRoutes(leads),

@@ -1,14 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { AccountJson, SessionJson } from '../../shared/admin-account';
-import { ApiError } from './api';
 import { useDashboard } from './context';
-import { formatWhen, useLoad } from './use-load';
 import { counted } from './text';
 import { ViewHeading } from './ViewHeading';
+import { errorText, Field, FormError, LoadStatus, SubmitButton, useData, useDates, useSubmit } from './kit';
 
 /** Your account: two-factor sign-in, your password and your sessions. */
 export function AccountView({ username, twoFactorSetupRequired }: { username: string; twoFactorSetupRequired: boolean }) {
-  const { data: account, reload } = useLoad<AccountJson>('/api/account', 'Failed to load your account.');
+  const account = useData<AccountJson>('/api/account', 'Failed to load your account.');
   // A password change ends the other sessions: the list is read again at once, not on the next visit.
   const [passwordChanges, setPasswordChanges] = useState(0);
   return (
@@ -21,7 +20,8 @@ export function AccountView({ username, twoFactorSetupRequired }: { username: st
           The owners require two-factor sign-in for every account. Set it up below to use the dashboard.
         </p>
       )}
-      {account && <TwoFactorCard account={account} onChange={twoFactorSetupRequired ? () => window.location.reload() : reload} />}
+      <LoadStatus of={account} loadingText="Loading your account…" />
+      {account.data && <TwoFactorCard account={account.data} onChange={twoFactorSetupRequired ? () => window.location.reload() : account.reload} />}
       {!twoFactorSetupRequired && (
         <>
           <PasswordCard onChanged={() => setPasswordChanges((count) => count + 1)} />
@@ -38,40 +38,29 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [fieldError, setFieldError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setFieldError('');
+  const start = async () => {
+    setStarting(true);
     try {
-      await action();
+      setSetup(await api.send('POST', '/api/account/totp/setup', 'Failed to start the setup.'));
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 400) setFieldError(Object.values(failure.fields)[0] ?? failure.message);
-      else notify({ tone: 'error', text: failure instanceof Error ? failure.message : 'Something went wrong.' });
+      notify({ tone: 'error', text: errorText(failure, 'Failed to start the setup.') });
     }
-    setBusy(false);
+    setStarting(false);
   };
-
-  const start = () => run(async () => setSetup(await api.send('POST', '/api/account/totp/setup', 'Failed to start the setup.')));
-  const enable = (event: FormEvent) => {
-    event.preventDefault();
-    return run(async () => {
-      const answer = await api.send<{ recoveryCodes: string[] }>('POST', '/api/account/totp/enable', 'Failed to turn two-factor on.', { code });
-      setRecoveryCodes(answer.recoveryCodes);
-      setSetup(null);
-      notify({ tone: 'success', text: 'Two-factor sign-in is on.' });
-    });
-  };
-  const turnOff = (event: FormEvent) => {
-    event.preventDefault();
-    return run(async () => {
-      await api.send('POST', '/api/account/totp/disable', 'Failed to turn two-factor off.', { password });
-      setPassword('');
-      notify({ tone: 'success', text: 'Two-factor sign-in is off.' });
-      onChange();
-    });
-  };
+  const enable = useSubmit(async () => {
+    const answer = await api.send<{ recoveryCodes: string[] }>('POST', '/api/account/totp/enable', 'Failed to turn two-factor on.', { code });
+    setRecoveryCodes(answer.recoveryCodes);
+    setSetup(null);
+    notify({ tone: 'success', text: 'Two-factor sign-in is on.' });
+  }, 'Failed to turn two-factor on.');
+  const turnOff = useSubmit(async () => {
+    await api.send('POST', '/api/account/totp/disable', 'Failed to turn two-factor off.', { password });
+    setPassword('');
+    notify({ tone: 'success', text: 'Two-factor sign-in is off.' });
+    onChange();
+  }, 'Failed to turn two-factor off.');
 
   return (
     <section className="admin-card" aria-labelledby="two-factor-title">
@@ -100,47 +89,37 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
           </button>
         </div>
       ) : account.twoFactor ? (
-        <form className="admin-form" onSubmit={turnOff}>
+        <form className="admin-form" onSubmit={turnOff.onSubmit}>
           <p>On. {counted(account.recoveryCodesLeft, 'recovery code')} left.</p>
-          <div className="admin-field">
-            <label htmlFor="totp-off-password">Your password, to turn it off</label>
-            <input id="totp-off-password" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} aria-invalid={fieldError ? true : undefined} aria-describedby={fieldError ? 'totp-error' : undefined} />
-            {fieldError && (
-              <p id="totp-error" className="admin-field__error">
-                {fieldError}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="admin-button admin-button--danger" disabled={busy}>
+          <Field label="Your password, to turn it off" error={turnOff.fields.password} required>
+            <input id="totp-off-password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          </Field>
+          <FormError error={turnOff.error} />
+          <SubmitButton className="admin-button admin-button--danger" pending={turnOff.pending} pendingText="Turning off…">
             Turn off two-factor sign-in
-          </button>
+          </SubmitButton>
         </form>
       ) : setup ? (
-        <form className="admin-form" onSubmit={enable}>
+        <form className="admin-form" onSubmit={enable.onSubmit}>
           <p>Scan this code with an authenticator app (or type the key), then enter the 6 digits it shows.</p>
           {/* The SVG comes from our own server (the qrcode library), never from user input. */}
           <div className="admin-qr" role="img" aria-label="QR code of the two-factor key" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
           <p>
             Key: <code>{setup.secret}</code>
           </p>
-          <div className="admin-field">
-            <label htmlFor="totp-code">Code from the app</label>
-            <input id="totp-code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required value={code} onChange={(event) => setCode(event.target.value)} aria-invalid={fieldError ? true : undefined} aria-describedby={fieldError ? 'totp-error' : undefined} />
-            {fieldError && (
-              <p id="totp-error" className="admin-field__error">
-                {fieldError}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="admin-button" disabled={busy}>
+          <Field label="Code from the app" error={enable.fields.code} required>
+            <input id="totp-code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} value={code} onChange={(event) => setCode(event.target.value)} />
+          </Field>
+          <FormError error={enable.error} />
+          <SubmitButton pending={enable.pending} pendingText="Turning on…">
             Turn on
-          </button>
+          </SubmitButton>
         </form>
       ) : (
         <>
           <p>Off. With it on, signing in needs a code from your phone as well as your password.</p>
-          <button type="button" className="admin-button" disabled={busy} onClick={() => void start()}>
-            Set up two-factor sign-in
+          <button type="button" className="admin-button" disabled={starting} onClick={() => void start()}>
+            {starting ? 'Starting…' : 'Set up two-factor sign-in'}
           </button>
         </>
       )}
@@ -152,57 +131,40 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const { api, notify } = useDashboard();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFields({});
-    try {
-      await api.send('POST', '/api/account/password', 'Failed to change your password.', { currentPassword, newPassword });
-      setCurrentPassword('');
-      setNewPassword('');
-      notify({ tone: 'success', text: 'Password changed; your other sessions were signed out.' });
-      onChanged();
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 400) setFields(failure.fields);
-      else notify({ tone: 'error', text: failure instanceof Error ? failure.message : 'Failed to change your password.' });
-    }
-    setBusy(false);
-  };
-
-  const field = (id: 'currentPassword' | 'newPassword', label: string, value: string, set: (value: string) => void) => (
-    <div className="admin-field">
-      <label htmlFor={`account-${id}`}>{label}</label>
-      <input id={`account-${id}`} type="password" autoComplete={id === 'currentPassword' ? 'current-password' : 'new-password'} required value={value} onChange={(event) => set(event.target.value)} aria-invalid={fields[id] ? true : undefined} aria-describedby={fields[id] ? `account-${id}-error` : undefined} />
-      {fields[id] && (
-        <p id={`account-${id}-error`} className="admin-field__error">
-          {fields[id]}
-        </p>
-      )}
-    </div>
-  );
+  const form = useSubmit(async () => {
+    await api.send('POST', '/api/account/password', 'Failed to change your password.', { currentPassword, newPassword });
+    setCurrentPassword('');
+    setNewPassword('');
+    notify({ tone: 'success', text: 'Password changed; your other sessions were signed out.' });
+    onChanged();
+  }, 'Failed to change your password.');
 
   return (
-    <form className="admin-card admin-form" onSubmit={submit} aria-labelledby="password-title">
+    <form className="admin-card admin-form" onSubmit={form.onSubmit} aria-labelledby="password-title">
       <h2 id="password-title" className="admin-card__title">
         Change your password
       </h2>
       <div className="admin-form__row">
-        {field('currentPassword', 'Current password', currentPassword, setCurrentPassword)}
-        {field('newPassword', 'New password (at least 12 characters)', newPassword, setNewPassword)}
+        <Field label="Current password" error={form.fields.currentPassword} required>
+          <input id="account-currentPassword" type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
+        </Field>
+        <Field label="New password" hint="At least 12 characters." error={form.fields.newPassword} required>
+          <input id="account-newPassword" type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
+        </Field>
       </div>
-      <button type="submit" className="admin-button" disabled={busy}>
+      <FormError error={form.error} />
+      <SubmitButton pending={form.pending} pendingText="Changing…">
         Change password
-      </button>
+      </SubmitButton>
     </form>
   );
 }
 
 function SessionsCard({ passwordChanges }: { passwordChanges: number }) {
   const { api, notify } = useDashboard();
-  const { data: sessions, reload } = useLoad<SessionJson[]>('/api/account/sessions', 'Failed to load your sessions.');
+  const { formatDateTime } = useDates();
+  const sessions = useData<SessionJson[]>('/api/account/sessions', 'Failed to load your sessions.');
+  const { reload } = sessions;
   useEffect(() => {
     if (passwordChanges > 0) reload();
   }, [passwordChanges, reload]);
@@ -212,7 +174,7 @@ function SessionsCard({ passwordChanges }: { passwordChanges: number }) {
       notify({ tone: 'success', text: `Session on ${session.device} ended.` });
       reload();
     } catch (failure) {
-      notify({ tone: 'error', text: failure instanceof Error ? failure.message : 'Failed to end the session.' });
+      notify({ tone: 'error', text: errorText(failure, 'Failed to end the session.') });
     }
   };
   return (
@@ -220,8 +182,9 @@ function SessionsCard({ passwordChanges }: { passwordChanges: number }) {
       <h2 id="sessions-title" className="admin-card__title">
         Your sessions
       </h2>
+      <LoadStatus of={sessions} loadingText="Loading your sessions…" />
       <ul className="admin-list">
-        {sessions?.map((session) => (
+        {sessions.data?.map((session) => (
           <li key={session.id} className="admin-list__item">
             <div className="admin-list__main">
               <strong>
@@ -229,7 +192,7 @@ function SessionsCard({ passwordChanges }: { passwordChanges: number }) {
                 {session.current && ' (this browser)'}
               </strong>
               <span className="admin-muted">
-                {session.ip ?? 'Unknown address'} · signed in {formatWhen(session.createdAt)} · last seen {formatWhen(session.lastSeenAt)}
+                {session.ip ?? 'Unknown address'} · signed in {formatDateTime(session.createdAt)} · last seen {formatDateTime(session.lastSeenAt)}
               </span>
             </div>
             {!session.current && (

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { AUDIT_ACTIONS, auditActionLabel, type AuditEntryJson } from '../../shared/audit';
 import { auditChangeText } from '../../shared/audit-text';
 import { useDashboard } from './context';
-import { formatWhen } from './use-load';
 import { ViewHeading } from './ViewHeading';
+import { DataTable, Field, LoadStatus, useDates, usePagedData, type Column, type Page } from './kit';
 
 interface Filters {
   actor: string;
@@ -22,42 +22,47 @@ function queryOf(filters: Filters, cursor: string | null): string {
 
 /** Settings > Audit (owners): what admins did, newest first, filtered, a page at a time. */
 export function AuditView() {
-  const { api, notify } = useDashboard();
+  const { api } = useDashboard();
+  const { formatDateTime } = useDates();
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [items, setItems] = useState<AuditEntryJson[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(
-    async (applied: Filters, cursor: string | null) => {
-      setBusy(true);
-      try {
-        const page = await api.send<{ items: AuditEntryJson[]; nextCursor: string | null }>('GET', `/api/audit?${queryOf(applied, cursor)}`, 'Failed to load the audit trail.');
-        setItems((previous) => (cursor ? [...previous, ...page.items] : page.items));
-        setNextCursor(page.nextCursor);
-      } catch (failure) {
-        notify({ tone: 'error', text: failure instanceof Error ? failure.message : 'Failed to load the audit trail.' });
-      }
-      setBusy(false);
-    },
-    [api, notify],
-  );
-
-  useEffect(() => {
-    void load(filters, null);
-  }, [filters, load]);
+  const entries = usePagedData((cursor) => api.send<Page<AuditEntryJson>>('GET', `/api/audit?${queryOf(filters, cursor)}`, 'Failed to load the audit trail.'), {
+    key: queryOf(filters, null),
+    fallback: 'Failed to load the audit trail.',
+    moreFallback: 'Failed to load older entries.',
+  });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilters(draft);
   };
   const input = (name: keyof Filters, label: string, type = 'text') => (
-    <div className="admin-field">
-      <label htmlFor={`audit-${name}`}>{label}</label>
+    <Field label={label}>
       <input id={`audit-${name}`} type={type} value={draft[name]} onChange={(event) => setDraft({ ...draft, [name]: event.target.value })} />
-    </div>
+    </Field>
   );
+  const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+  const columns: Column<AuditEntryJson>[] = [
+    { key: 'when', header: 'When', className: 'admin-table__date', cell: (item) => when(item.at) },
+    { key: 'who', header: 'Who', cell: (item) => item.actor.name },
+    {
+      key: 'action',
+      header: 'Action',
+      cell: (item) => (
+        <span>
+          {auditActionLabel(item)}
+          {item.repeats > 1 && (
+            <>
+              {' '}
+              <span className="admin-muted">until {when(item.lastAt)}</span>
+            </>
+          )}
+        </span>
+      ),
+    },
+    { key: 'on', header: 'On', cell: (item) => (item.target ? `${item.target.type} ${item.target.id}` : '—') },
+    { key: 'change', header: 'What changed', cell: (item) => auditChangeText(item) || '—' },
+  ];
 
   return (
     <>
@@ -67,8 +72,7 @@ export function AuditView() {
       <form className="admin-card admin-form" onSubmit={apply} aria-label="Filter the audit trail">
         <div className="admin-form__row">
           {input('actor', 'Who (username)')}
-          <div className="admin-field">
-            <label htmlFor="audit-action">Action</label>
+          <Field label="Action">
             <select id="audit-action" className="admin-select" value={draft.action} onChange={(event) => setDraft({ ...draft, action: event.target.value })}>
               <option value="">Any action</option>
               {Object.entries(AUDIT_ACTIONS).map(([action, label]) => (
@@ -77,7 +81,7 @@ export function AuditView() {
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
           {input('from', 'From (day)', 'date')}
           {input('to', 'To (day)', 'date')}
         </div>
@@ -85,52 +89,18 @@ export function AuditView() {
           Apply filters
         </button>
       </form>
-      <div className="admin-table-scroll" role="region" aria-labelledby="audit-caption" aria-busy={busy || undefined} tabIndex={0}>
-        <table className="admin-table">
-          <caption id="audit-caption" className="visually-hidden">
-            Audit trail, newest first
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">On</th>
-              <th scope="col">What changed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id}>
-                <td className="admin-table__date" data-label="When">
-                  <time dateTime={item.at}>{formatWhen(item.at)}</time>
-                </td>
-                <td data-label="Who">{item.actor.name}</td>
-                <td data-label="Action">
-                  {auditActionLabel(item)}
-                  {item.repeats > 1 && (
-                    <>
-                      {' '}
-                      <span className="admin-muted">
-                        until <time dateTime={item.lastAt}>{formatWhen(item.lastAt)}</time>
-                      </span>
-                    </>
-                  )}
-                </td>
-                <td data-label="On">{item.target ? `${item.target.type} ${item.target.id}` : '—'}</td>
-                <td data-label="What changed">{auditChangeText(item) || '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {!busy && items.length === 0 && <p className="admin-card">Nothing recorded matches these filters.</p>}
-      {nextCursor && (
-        <p className="admin-pagination">
-          <button type="button" className="admin-button admin-button--ghost" disabled={busy} onClick={() => void load(filters, nextCursor)}>
-            Show older entries
-          </button>
-        </p>
+      <LoadStatus of={entries} loadingText="Loading the audit trail…" />
+      {entries.data && (
+        <DataTable
+          label="Audit trail, newest first"
+          columns={columns}
+          rows={entries.items}
+          rowKey={(item) => String(item.id)}
+          empty="Nothing recorded matches these filters."
+          busy={entries.loading}
+          more={entries.more}
+          moreLabel="Show older entries"
+        />
       )}
     </>
   );

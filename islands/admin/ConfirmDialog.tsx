@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   /** While the confirmed action runs the buttons are disabled. */
   busy?: boolean;
+  /** What the confirm button says while the action runs. */
+  busyLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -15,7 +17,7 @@ interface ConfirmDialogProps {
  * Asks before a destructive action. Modal: focus starts on Cancel (the safe choice), stays inside,
  * Escape cancels and focus returns to the button that opened it. Render it only while needed.
  */
-export function ConfirmDialog({ title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, busy = false, busyLabel = 'Deleting…', onConfirm, onCancel }: ConfirmDialogProps) {
   const id = useId();
   const ref = useOverlay<HTMLDivElement>({ open: true, onClose: () => !busy && onCancel(), lockScroll: true });
   return (
@@ -31,7 +33,7 @@ export function ConfirmDialog({ title, message, confirmLabel, busy = false, onCo
             Cancel
           </button>
           <button type="button" className="admin-button admin-button--danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Deleting…' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </button>
         </div>
       </div>

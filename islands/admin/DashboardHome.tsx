@@ -1,16 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
 import { DASHBOARD_PERIODS, PERIOD_LABELS, changeText, durationText, type DashboardFigures, type PeriodCount } from '../../shared/dashboard';
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import { senderName } from '../../shared/lead-facts';
-import { ApiError } from './api';
-import { useDashboard } from './context';
-import { counted, formatSubmittedAt, truncate } from './text';
+import { counted, truncate } from './text';
+import { LoadStatus, useData, useDates } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { MailHealthBanner } from './MailHealthBanner';
 import { taskCountText } from '../../shared/reply-queue';
-
-type HomeState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; figures: DashboardFigures };
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
@@ -19,21 +15,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
  * period before, open and overdue, time to first reply), the newest leads and portfolio items.
  */
 export function DashboardHome({ username }: { username: string }) {
-  const { api } = useDashboard();
-  const [home, setHome] = useState<HomeState>({ phase: 'loading' });
-  const [reloads, setReloads] = useState(0);
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-
-  useEffect(() => {
-    let current = true;
-    api.dashboard().then(
-      (figures) => current && setHome({ phase: 'ready', figures }),
-      (error: unknown) => current && setHome({ phase: 'error', message: error instanceof ApiError && error.fromServer ? error.message : 'Failed to load the dashboard.' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, reloads]);
+  const home = useData((api) => api.dashboard(), 'Failed to load the dashboard.', 'dashboard');
 
   return (
     <>
@@ -41,25 +23,14 @@ export function DashboardHome({ username }: { username: string }) {
         <p className="admin-view__lead">Welcome back, {username}.</p>
       </ViewHeading>
       <MailHealthBanner />
-      {home.phase === 'loading' && (
-        <p className="admin-card admin-loading" role="status">
-          Loading the dashboard…
-        </p>
-      )}
-      {home.phase === 'error' && (
-        <div className="admin-error" role="alert">
-          <p>{home.message}</p>
-          <button type="button" className="admin-button admin-button--small" onClick={reload}>
-            Retry
-          </button>
-        </div>
-      )}
-      {home.phase === 'ready' && <HomeFigures figures={home.figures} />}
+      <LoadStatus of={home} loadingText="Loading the dashboard…" />
+      {home.data && <HomeFigures figures={home.data} />}
     </>
   );
 }
 
 function HomeFigures({ figures }: { figures: DashboardFigures }) {
+  const { formatDateTime } = useDates();
   const { responses } = figures;
   const total = (period: (typeof DASHBOARD_PERIODS)[number]): PeriodCount =>
     FORM_TYPES.reduce((sum, type) => ({ current: sum.current + figures.newLeads[type][period].current, previous: sum.previous + figures.newLeads[type][period].previous }), { current: 0, previous: 0 });
@@ -158,7 +129,7 @@ function HomeFigures({ figures }: { figures: DashboardFigures }) {
                       <span>{truncate(`${FORM_TYPE_LABELS[lead.type]}${lead.summary ? ` · ${lead.summary}` : ''}`, 70)}</span>
                     </div>
                     <time className="admin-muted admin-list__time" dateTime={lead.submittedAt}>
-                      {formatSubmittedAt(lead.submittedAt)}
+                      {formatDateTime(lead.submittedAt)}
                     </time>
                   </li>
                 );
@@ -183,7 +154,7 @@ function HomeFigures({ figures }: { figures: DashboardFigures }) {
                     <span className="admin-muted">{item.client}</span>
                   </div>
                   <time className="admin-muted admin-list__time" dateTime={item.createdAt}>
-                    {formatSubmittedAt(item.createdAt)}
+                    {formatDateTime(item.createdAt)}
                   </time>
                 </li>
               ))}

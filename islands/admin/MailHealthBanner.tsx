@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { NOTIFICATION_WAIT_LIMIT_MINUTES, type MailHealth } from '../../shared/mail-health';
-import { ApiError } from './api';
+import { useCallback, useState } from 'react';
+import { NOTIFICATION_WAIT_LIMIT_MINUTES } from '../../shared/mail-health';
+import { errorText, useData } from './kit';
 import { useDashboard } from './context';
 import { counted } from './text';
 import { ViewLink } from './ViewLink';
@@ -11,33 +11,22 @@ import { ViewLink } from './ViewLink';
  */
 export function MailHealthBanner() {
   const { api, notify } = useDashboard();
-  const [health, setHealth] = useState<MailHealth | null>(null);
+  // A failed check shows nothing: the banner is a warning, not a view of its own.
+  const { data: health, reload } = useData((dashboardApi) => dashboardApi.mailHealth(), 'Failed to check the staff e-mails.', 'mail-health');
   const [retrying, setRetrying] = useState(false);
-  const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    api.mailHealth().then(
-      (value) => current && setHealth(value),
-      () => current && setHealth(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, reloads]);
 
   const retry = useCallback(async () => {
     setRetrying(true);
     try {
       const retried = await api.retryNotifications();
       notify({ tone: 'success', text: `${counted(retried, 'staff e-mail')} will be sent again now.` });
-      setReloads((count) => count + 1);
+      reload();
     } catch (error) {
-      notify({ tone: 'error', text: error instanceof ApiError && error.fromServer ? error.message : 'Failed to retry the staff e-mails.' });
+      notify({ tone: 'error', text: errorText(error, 'Failed to retry the staff e-mails.') });
     } finally {
       setRetrying(false);
     }
-  }, [api, notify]);
+  }, [api, notify, reload]);
 
   if (!health || health.troubled === 0) return null;
   const count = counted(health.troubled, 'staff e-mail');

@@ -1,13 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { FORM_TYPE_LABELS } from '../../shared/form-types';
 import type { PersonalDataReport } from '../../shared/personal-data';
-import { ApiError } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
-import { counted, formatSubmittedAt, truncate } from './text';
+import { counted, truncate } from './text';
+import { errorText, Field, SubmitButton, useDates, useSubmit } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
-
 
 /**
  * Find by e-mail: everything held for one address (leads, notes, staff e-mails), its export as
@@ -17,25 +16,16 @@ import { ViewLink } from './ViewLink';
 export function PersonalDataView() {
   const { api, notify, leadsChanged } = useDashboard();
   const id = useId();
+  const { formatDateTime } = useDates();
   const [report, setReport] = useState<PersonalDataReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
-  const find = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    setBusy(true);
-    setError(null);
-    try {
-      setReport(await api.personalData(email));
-    } catch (failure) {
-      setReport(null);
-      setError(failure instanceof ApiError && failure.fromServer ? failure.message.replace(/^email: /, '') : 'Failed to search.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const find = useSubmit(async () => {
+    setReport(null);
+    setReport(await api.personalData(email.trim()));
+  }, 'Failed to search.');
 
   const erase = async () => {
     if (!report) return;
@@ -46,7 +36,7 @@ export function PersonalDataView() {
       setReport({ ...report, leads: [], notes: [], notifications: [] });
       leadsChanged();
     } catch (failure) {
-      notify({ tone: 'error', text: failure instanceof ApiError && failure.fromServer ? failure.message : 'Failed to erase the data.' });
+      notify({ tone: 'error', text: errorText(failure, 'Failed to erase the data.') });
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -59,20 +49,14 @@ export function PersonalDataView() {
       <ViewHeading title="Find by e-mail">
         <p className="admin-view__lead">Everything held for one e-mail address: see it, export it or erase it.</p>
       </ViewHeading>
-      <form className="admin-card admin-filters" onSubmit={(event) => void find(event)} aria-label="Find by e-mail" noValidate>
-        <div className="admin-field">
-          <label htmlFor={`${id}-email`}>E-mail address</label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="off" maxLength={254} required aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-          {error && (
-            <p id={`${id}-error`} className="admin-field__error">
-              {error}
-            </p>
-          )}
-        </div>
+      <form className="admin-card admin-filters" onSubmit={find.onSubmit} aria-label="Find by e-mail" noValidate>
+        <Field label="E-mail address" error={find.fields.email || find.error} required>
+          <input id={`${id}-email`} name="email" type="email" autoComplete="off" maxLength={254} value={email} onChange={(event) => setEmail(event.target.value)} />
+        </Field>
         <div className="admin-filters__actions">
-          <button type="submit" className="admin-button admin-button--small" disabled={busy}>
+          <SubmitButton className="admin-button admin-button--small" pending={find.pending} pendingText="Finding…" disabled={busy}>
             Find
-          </button>
+          </SubmitButton>
         </div>
       </form>
 
@@ -96,7 +80,7 @@ export function PersonalDataView() {
                   </span>
                 </div>
                 <time className="admin-muted admin-list__time" dateTime={lead.submittedAt}>
-                  {formatSubmittedAt(lead.submittedAt)}
+                  {formatDateTime(lead.submittedAt)}
                 </time>
               </li>
             ))}
@@ -122,6 +106,7 @@ export function PersonalDataView() {
           message={`${counted(report.leads.length, 'message')} with their notes and staff e-mails will be deleted for good. The audit trail keeps only that an erasure happened.`}
           confirmLabel="Erase"
           busy={busy}
+          busyLabel="Erasing…"
           onConfirm={() => void erase()}
           onCancel={() => setConfirming(false)}
         />

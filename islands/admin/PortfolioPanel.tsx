@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useOverlay } from '../lib/use-overlay';
 import { ApiError } from './api';
 import { useDashboard } from './context';
@@ -20,6 +20,7 @@ import {
 } from './portfolio-form';
 import { DELIVERED_ICONS } from '../../shared/portfolio/item';
 import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
+import { Field } from './kit';
 
 /** Add (optionally with some fields filled in, from a project) or edit a stored item. */
 export type PanelMode = { kind: 'add'; prefill?: Partial<PortfolioFormValues> } | { kind: 'edit'; item: PortfolioItem };
@@ -132,7 +133,7 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
         </div>
         <form ref={formRef} className="admin-form" noValidate onSubmit={(event) => void submit(event)}>
           <p className="admin-muted">Fields marked * are required.</p>
-          <Field label="Title *" htmlFor={fieldId('title')} error={error('title')}>
+          <Field label="Title" required error={error('title')}>
             <input type="text" {...text('title')} data-autofocus required />
           </Field>
 
@@ -160,36 +161,36 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
             )}
           </fieldset>
 
-          <Field label="Client *" htmlFor={fieldId('client')} error={error('client')}>
+          <Field label="Client" required error={error('client')}>
             <input type="text" {...text('client')} required />
           </Field>
-          <Field label="Description *" htmlFor={fieldId('description')} error={error('description')}>
+          <Field label="Description" required error={error('description')}>
             <textarea rows={4} {...text('description')} required />
           </Field>
           <div className="admin-form__row">
-            <Field label="Completion date" htmlFor={fieldId('completionDate')} error={error('completionDate')} hint="Free text, for example 15 Mar 2025. Empty: today.">
+            <Field label="Completion date" error={error('completionDate')} hint="Free text, for example 15 Mar 2025. Empty: today.">
               <input type="text" {...text('completionDate')} />
             </Field>
-            <Field label="Technologies" htmlFor={fieldId('technologies')} error={error('technologies')} hint="Comma-separated, for example React, Node.js">
+            <Field label="Technologies" error={error('technologies')} hint="Comma-separated, for example React, Node.js">
               <input type="text" {...text('technologies')} />
             </Field>
           </div>
-          <Field label="Website link" htmlFor={fieldId('websiteLink')} hint="Full address, for example https://example.com" error={error('websiteLink')}>
+          <Field label="Website link" hint="Full address, for example https://example.com" error={error('websiteLink')}>
             <input type="url" inputMode="url" {...text('websiteLink')} />
           </Field>
-          <Field label="Challenge" htmlFor={fieldId('challenge')} error={error('challenge')}>
+          <Field label="Challenge" error={error('challenge')}>
             <textarea rows={3} {...text('challenge')} />
           </Field>
-          <Field label="Solution" htmlFor={fieldId('solution')} error={error('solution')}>
+          <Field label="Solution" error={error('solution')}>
             <textarea rows={3} {...text('solution')} />
           </Field>
-          <Field label="Results" htmlFor={fieldId('results')} error={error('results')}>
+          <Field label="Results" error={error('results')}>
             <textarea rows={3} {...text('results')} />
           </Field>
 
           <fieldset className="admin-fieldset">
             <legend>Images</legend>
-            <Field label="Main image" htmlFor={fieldId('image')} hint={`Recommended size ${RECOMMENDED_SIZES.image}.${editing ? ' Leave empty to keep the current image.' : ''}`} error={error('image')}>
+            <Field label="Main image" hint={`Recommended size ${RECOMMENDED_SIZES.image}.${editing ? ' Leave empty to keep the current image.' : ''}`} error={error('image')}>
               <input type="file" id={fieldId('image')} name="image" accept="image/*" onChange={onImage} data-field="image" />
             </Field>
             <div className="admin-previews">
@@ -201,7 +202,6 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
             </div>
             <Field
               label={`Slider images (up to ${PORTFOLIO_LIMITS.maxSliderImages})`}
-              htmlFor={fieldId('sliderImages')}
               hint={`Recommended size ${RECOMMENDED_SIZES.slider}.${editing ? ' Leave empty to keep the current slider images.' : ''}`}
               error={error('sliderImages')}
             >
@@ -220,21 +220,21 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
           <fieldset className="admin-fieldset">
             <legend>Testimonial</legend>
             <div className="admin-form__row">
-              <Field label="Author" htmlFor={fieldId('testimonial-author')}>
+              <Field label="Author">
                 <input type="text" id={fieldId('testimonial-author')} value={values.testimonial.author} onChange={(event) => set('testimonial', { ...values.testimonial, author: event.target.value })} />
               </Field>
-              <Field label="Position" htmlFor={fieldId('testimonial-position')}>
+              <Field label="Position">
                 <input type="text" id={fieldId('testimonial-position')} value={values.testimonial.position} onChange={(event) => set('testimonial', { ...values.testimonial, position: event.target.value })} />
               </Field>
             </div>
-            <Field label="Testimonial text" htmlFor={fieldId('testimonial-text')} error={error('testimonial')}>
+            <Field label="Testimonial text" error={error('testimonial')}>
               <textarea id={fieldId('testimonial-text')} data-field="testimonial" rows={3} value={values.testimonial.text} onChange={(event) => set('testimonial', { ...values.testimonial, text: event.target.value })} />
             </Field>
           </fieldset>
 
           <fieldset className="admin-fieldset">
             <legend>What we delivered</legend>
-            <Field label="Description" htmlFor={fieldId('delivered-description')} error={error('whatWeDelivered')}>
+            <Field label="Description" error={error('whatWeDelivered')}>
               <textarea
                 id={fieldId('delivered-description')}
                 data-field="whatWeDelivered"
@@ -280,7 +280,7 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
             </button>
           </fieldset>
 
-          <Field label="Background colour" htmlFor={fieldId('bgColor')} error={error('bgColor')}>
+          <Field label="Background colour" error={error('bgColor')}>
             <input type="color" id={fieldId('bgColor')} name="bgColor" value={values.bgColor} onChange={(event) => set('bgColor', event.target.value)} data-field="bgColor" />
           </Field>
 
@@ -305,36 +305,6 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
           </div>
         </form>
       </div>
-    </div>
-  );
-}
-
-interface FieldProps {
-  label: string;
-  htmlFor: string;
-  hint?: string;
-  error?: string;
-  /** The one control; it gets `aria-describedby` (hint, error) and `aria-invalid`. */
-  children: ReactElement<{ 'aria-describedby'?: string; 'aria-invalid'?: boolean }>;
-}
-
-/** A labelled control with its hint and its error, both tied to it for screen readers. */
-function Field({ label, htmlFor, hint, error, children }: FieldProps) {
-  const describedBy = [hint && `${htmlFor}-hint`, error && `${htmlFor}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="admin-field">
-      <label htmlFor={htmlFor}>{label}</label>
-      {hint && (
-        <p id={`${htmlFor}-hint`} className="admin-field__hint">
-          {hint}
-        </p>
-      )}
-      {cloneElement(children, { 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
-      {error && (
-        <p id={`${htmlFor}-error`} className="admin-field__error">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 import { portfolioPrefillOf } from '../../shared/projects';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -8,9 +8,7 @@ import { PortfolioPanel, type PanelMode } from './PortfolioPanel';
 import type { PortfolioItem } from './portfolio-form';
 import { ViewHeading } from './ViewHeading';
 import type { DashboardView } from './views';
-import { Failed, Loading } from './LoadStatus';
-
-type ListState = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; items: PortfolioItem[] };
+import { LoadStatus, useData, type Loaded } from './kit';
 
 /** Only http(s) links become "Visit Website" (a stored `javascript:` URL must never be clickable). */
 export function safeWebsiteLink(link: string | undefined | null): string | null {
@@ -29,12 +27,11 @@ export function safeWebsiteLink(link: string | undefined | null): string | null 
  */
 export function PortfolioSection({ view }: { view: Extract<DashboardView, { name: 'portfolio' | 'portfolio-detail' }> }) {
   const { api, navigate, notify } = useDashboard();
-  const [list, setList] = useState<ListState>({ phase: 'loading' });
-  const [reloads, setReloads] = useState(0);
+  // Loaded afresh whenever the grid or the detail view is entered.
+  const list = useData((dashboardApi) => dashboardApi.listPortfolio(), portfolioMessages.adminListFailed, 'portfolio', view.name);
   const [panel, setPanel] = useState<PanelMode | null>(null);
   const [confirming, setConfirming] = useState<PortfolioItem | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
   const fromProject = view.name === 'portfolio' ? view.fromProject : undefined;
 
   // "Create portfolio item" on a project: the add panel opens with what the project tells.
@@ -50,24 +47,13 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
     };
   }, [api, notify, fromProject]);
 
-  useEffect(() => {
-    let current = true;
-    api.listPortfolio().then(
-      (items) => current && setList({ phase: 'ready', items }),
-      () => current && setList({ phase: 'error' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, view.name, reloads]);
-
   const confirmDelete = async () => {
     if (!confirming) return;
     const item = confirming;
     setDeleting(true);
     try {
       await api.deletePortfolioItem(item._id);
-      setList((previous) => (previous.phase === 'ready' ? { phase: 'ready', items: previous.items.filter((entry) => entry._id !== item._id) } : previous));
+      list.setData((items) => items?.filter((entry) => entry._id !== item._id) ?? null);
       // Navigating clears notices, so it goes first.
       if (view.name === 'portfolio-detail') navigate({ name: 'portfolio' });
       notify({ tone: 'success', text: portfolioMessages.deleted });
@@ -82,10 +68,10 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
   const onSaved = (mode: PanelMode) => {
     setPanel(null);
     notify({ tone: 'success', text: mode.kind === 'add' ? portfolioMessages.added : portfolioMessages.updated });
-    reload();
+    list.reload();
   };
 
-  const items = list.phase === 'ready' ? list.items : [];
+  const items = list.data ?? [];
   const selected = view.name === 'portfolio-detail' ? items.find((item) => item._id === view.id) : undefined;
 
   return (
@@ -100,8 +86,8 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
               </button>
             }
           />
-          <ListStatus list={list} onRetry={reload} />
-          {list.phase === 'ready' && list.items.length === 0 && <p className="admin-card admin-empty">No portfolio items yet. Add the first one with Add Portfolio.</p>}
+          <LoadStatus of={list} loadingText="Loading portfolio items…" />
+          {list.data?.length === 0 && <p className="admin-card admin-empty">No portfolio items yet. Add the first one with Add Portfolio.</p>}
           {items.length > 0 && (
             <ul className="admin-portfolio-grid">
               {items.map((item) => (
@@ -131,7 +117,7 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
           )}
         </>
       ) : (
-        <PortfolioDetail list={list} item={selected} onRetry={reload} onEdit={(item) => setPanel({ kind: 'edit', item })} onDelete={setConfirming} />
+        <PortfolioDetail list={list} item={selected} onEdit={(item) => setPanel({ kind: 'edit', item })} onDelete={setConfirming} />
       )}
 
       {panel && <PortfolioPanel mode={panel} onClose={() => setPanel(null)} onSaved={() => onSaved(panel)} />}
@@ -149,40 +135,27 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
   );
 }
 
-function ListStatus({ list, onRetry }: { list: ListState; onRetry: () => void }) {
-  if (list.phase === 'loading')
-    return (
-      <Loading>Loading portfolio items…</Loading>
-    );
-  if (list.phase === 'error')
-    return (
-      <Failed message={portfolioMessages.adminListFailed} onRetry={onRetry} />
-    );
-  return null;
-}
-
 interface PortfolioDetailProps {
-  list: ListState;
+  list: Loaded<PortfolioItem[]>;
   item: PortfolioItem | undefined;
-  onRetry: () => void;
   onEdit: (item: PortfolioItem) => void;
   onDelete: (item: PortfolioItem) => void;
 }
 
 /** The spec's detail view: image, facts, the case study texts and testimonial, and its actions. */
-function PortfolioDetail({ list, item, onRetry, onEdit, onDelete }: PortfolioDetailProps) {
+function PortfolioDetail({ list, item, onEdit, onDelete }: PortfolioDetailProps) {
   const { navigate } = useDashboard();
   const back = (
     <button type="button" className="admin-button admin-button--ghost" onClick={() => navigate({ name: 'portfolio' })}>
       <AdminIcon name="back" /> Back
     </button>
   );
-  if (list.phase !== 'ready' || !item)
+  if (!list.data || !item)
     return (
       <>
         <ViewHeading title="Portfolio item" actions={back} />
-        <ListStatus list={list} onRetry={onRetry} />
-        {list.phase === 'ready' && <p className="admin-card admin-empty">Portfolio not found</p>}
+        <LoadStatus of={list} loadingText="Loading portfolio items…" />
+        {list.data && <p className="admin-card admin-empty">Portfolio not found</p>}
       </>
     );
 

@@ -1,9 +1,10 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useDashboard } from './context';
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
-import { AdminIcon, type AdminIconName } from './icons';
+import { AdminIcon } from './icons';
 import { ViewLink } from './ViewLink';
-import { ADMIN_SECTIONS, OWNER_SECTIONS, PLACEHOLDER_LABELS, sidebarKeyOfView, type AdminSection, type DashboardView, type PlaceholderSection } from './views';
+import { useData } from './kit';
+import { SIDEBAR_ENTRIES, sidebarKeyOfView, type DashboardView, type ViewEntry } from './views';
 import type { AdminRole } from '../../shared/admin-auth';
 
 interface SidebarProps {
@@ -22,29 +23,6 @@ interface SidebarProps {
   leadsVersion: number;
 }
 
-/** Sections that are views of their own (the rest are the admin's sections and placeholders). */
-const SECTION_LABELS = { projects: 'Projects', portfolio: 'Portfolio', messages: 'Messages', tasks: 'Tasks', privacy: 'Find by e-mail', analytics: 'Analytics' } as const;
-type OwnSection = keyof typeof SECTION_LABELS;
-
-const SECTIONS_AFTER_FORMS: { key: PlaceholderSection | AdminSection | OwnSection; icon: AdminIconName }[] = [
-  { key: 'users', icon: 'users' },
-  { key: 'projects', icon: 'projects' },
-  { key: 'portfolio', icon: 'portfolio' },
-  { key: 'messages', icon: 'messages' },
-  { key: 'tasks', icon: 'tasks' },
-  { key: 'privacy', icon: 'search' },
-  { key: 'analytics', icon: 'analytics' },
-  { key: 'settings', icon: 'settings' },
-  { key: 'account', icon: 'user' },
-];
-
-function viewOfSection(key: PlaceholderSection | AdminSection | OwnSection): { to: DashboardView; text: string } {
-  if (key === 'messages') return { to: { name: 'messages', filters: {} }, text: SECTION_LABELS.messages };
-  if (key === 'portfolio' || key === 'projects' || key === 'analytics' || key === 'tasks' || key === 'privacy') return { to: { name: key }, text: SECTION_LABELS[key] };
-  if (key in ADMIN_SECTIONS) return { to: { name: 'admin', section: key as AdminSection }, text: ADMIN_SECTIONS[key as AdminSection] };
-  return { to: { name: 'placeholder', section: key as PlaceholderSection }, text: PLACEHOLDER_LABELS[key as PlaceholderSection] };
-}
-
 /** The spec's sidebar: the sections, the Forms group, back to website, logout and the collapse toggle. */
 export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClose, onLogout, loggingOut, panelRef, leadsVersion }: SidebarProps) {
   const { api } = useDashboard();
@@ -52,6 +30,28 @@ export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClos
   const overdue = useOverdueCount(leadsVersion);
   const [formsOpen, setFormsOpen] = useState(true);
   const label = (text: string) => <span className="admin-nav__label">{text}</span>;
+  // The Forms group sits after the first entry (the home view); editors do not see the owners' entries.
+  const [home, ...rest] = SIDEBAR_ENTRIES.filter((entry) => role === 'owner' || !entry.ownersOnly);
+  const entryLink = (entry: ViewEntry) => {
+    const text = entry.sidebar?.label ?? entry.title;
+    const badge = entry.key === 'tasks' && overdue > 0 ? overdue : 0;
+    return (
+      <li key={entry.key}>
+        <ViewLink to={entry.open('')} className="admin-nav__link" current={current === entry.key} title={collapsed ? text : undefined}>
+          {entry.sidebar && <AdminIcon name={entry.sidebar.icon} />}
+          {label(text)}
+          {badge > 0 && (
+            <>
+              <span className="admin-nav__badge" aria-hidden="true">
+                {badge > 99 ? '99+' : badge}
+              </span>
+              <span className="visually-hidden">, {badge} overdue</span>
+            </>
+          )}
+        </ViewLink>
+      </li>
+    );
+  };
 
   const toggleForms = () => {
     // Collapsed, the sub-items have no room: open the sidebar and show them.
@@ -82,12 +82,7 @@ export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClos
       </div>
       <nav aria-label="Dashboard" className="admin-nav">
         <ul className="admin-nav__list">
-          <li>
-            <ViewLink to={{ name: 'home' }} className="admin-nav__link" current={current === 'home'} title={collapsed ? 'Dashboard' : undefined}>
-              <AdminIcon name="dashboard" />
-              {label('Dashboard')}
-            </ViewLink>
-          </li>
+          {home && entryLink(home)}
           <li>
             <button
               type="button"
@@ -113,26 +108,7 @@ export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClos
               ))}
             </ul>
           </li>
-          {SECTIONS_AFTER_FORMS.filter(({ key }) => role === 'owner' || !OWNER_SECTIONS.includes(key)).map(({ key, icon }) => {
-            const { to, text } = viewOfSection(key);
-            const badge = key === 'tasks' && overdue > 0 ? overdue : 0;
-            return (
-              <li key={key}>
-                <ViewLink to={to} className="admin-nav__link" current={current === key} title={collapsed ? text : undefined}>
-                  <AdminIcon name={icon} />
-                  {label(text)}
-                  {badge > 0 && (
-                    <>
-                      <span className="admin-nav__badge" aria-hidden="true">
-                        {badge > 99 ? '99+' : badge}
-                      </span>
-                      <span className="visually-hidden">, {badge} overdue</span>
-                    </>
-                  )}
-                </ViewLink>
-              </li>
-            );
-          })}
+          {rest.map(entryLink)}
         </ul>
       </nav>
       <div className="admin-sidebar__footer">
@@ -175,22 +151,12 @@ export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClos
 
 /** Overdue leads (the reply promise broken), counted again whenever leads change or every minute. */
 function useOverdueCount(leadsVersion: number): number {
-  const { api } = useDashboard();
-  const [overdue, setOverdue] = useState(0);
+  const [minute, setMinute] = useState(0);
   useEffect(() => {
-    let current = true;
-    const load = () =>
-      api.taskCounts().then(
-        (counts) => current && setOverdue(counts.overdue),
-        () => undefined,
-      );
-    void load();
     // Leads fall overdue as time passes, with nobody changing anything.
-    const timer = window.setInterval(() => void load(), 60_000);
-    return () => {
-      current = false;
-      window.clearInterval(timer);
-    };
-  }, [api, leadsVersion]);
-  return overdue;
+    const timer = window.setInterval(() => setMinute((value) => value + 1), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const { data } = useData((api) => api.taskCounts(), 'Failed to count the tasks.', 'task-counts', `${leadsVersion}-${minute}`);
+  return data?.overdue ?? 0;
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useDashboard } from './context';
 import { counted } from './text';
 import { AdminIcon } from './icons';
 import { ViewLink } from './ViewLink';
 import { SEARCH_LENGTH } from '../../shared/search';
+import { useData } from './kit';
 
 interface TopBarProps {
   username: string;
@@ -18,19 +19,9 @@ interface TopBarProps {
  * number of unread leads (a link to them) and the avatar.
  */
 export function TopBar({ username, navOpen, onOpenNav, leadsVersion }: TopBarProps) {
-  const { api, navigate } = useDashboard();
-  const [unread, setUnread] = useState<number | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    api.unreadLeadCount().then(
-      (count) => current && setUnread(count),
-      () => current && setUnread(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, leadsVersion]);
+  const { navigate } = useDashboard();
+  // Counted again whenever leads change here; on a failure the bell shows no number.
+  const { data: unread, error } = useData((api) => api.unreadLeadCount(), 'Failed to count unread messages.', 'unread-count', leadsVersion);
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,7 +29,7 @@ export function TopBar({ username, navOpen, onOpenNav, leadsVersion }: TopBarPro
     navigate({ name: 'messages', filters: q ? { q } : {} });
   };
 
-  const unreadText = unread === null ? 'Unread messages' : counted(unread, 'unread message');
+  const unreadText = unread === null || error ? 'Unread messages' : counted(unread, 'unread message');
   return (
     <header className="admin-topbar">
       <button type="button" className="admin-icon-button admin-topbar__menu" aria-expanded={navOpen} aria-controls="admin-sidebar" onClick={onOpenNav}>
@@ -55,7 +46,7 @@ export function TopBar({ username, navOpen, onOpenNav, leadsVersion }: TopBarPro
       <div className="admin-topbar__end">
         <ViewLink to={{ name: 'messages', filters: { unread: true } }} className="admin-topbar__bell">
           <AdminIcon name="bell" />
-          {unread !== null && unread > 0 && (
+          {!error && unread !== null && unread > 0 && (
             <span className="admin-topbar__badge" aria-hidden="true">
               {unread > 99 ? '99+' : unread}
             </span>

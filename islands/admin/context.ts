@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { DashboardApi } from './api';
 import type { DashboardView } from './views';
+import type { DateOptions } from './kit/dates';
 
 export interface Notice {
   tone: 'success' | 'error';
@@ -14,6 +15,8 @@ export interface DashboardServices {
   notify: (notice: Notice) => void;
   /** Leads were read, moved or deleted: the top bar's unread count is refreshed. */
   leadsChanged: () => void;
+  /** How times are shown: in the agency's zone (Settings), read through `useDates`. */
+  dates: DateOptions;
 }
 
 export const DashboardContext = createContext<DashboardServices | null>(null);

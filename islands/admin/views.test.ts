@@ -1,5 +1,5 @@
 import { FORM_TYPES } from '../../shared/form-types';
-import { PLACEHOLDER_SECTIONS, isOwnerView, pathOfView, sidebarKeyOfView, titleOfView, viewFromPath, type DashboardView } from './views';
+import { OWNER_SECTIONS, PLACEHOLDER_SECTIONS, SIDEBAR_ENTRIES, VIEW_TABLE, isOwnerView, pathOfView, sidebarKeyOfView, titleOfView, viewFromPath, type DashboardView } from './views';
 
 describe('dashboard views in the URL path', () => {
   const views: DashboardView[] = [
@@ -90,5 +90,34 @@ describe('dashboard views in the URL path', () => {
     expect(ownerOnly.map(isOwnerView)).toEqual([true, true, true, true]);
     const everyone = ['', '/account', '/tasks', '/messages', '/forms/contact', '/portfolio', '/projects', '/analytics'].map((path) => viewFromPath(`/admin/dashboard${path}`));
     expect(everyone.map(isOwnerView)).toEqual(everyone.map(() => false));
+  });
+
+  describe('the table of views', () => {
+    it.each(VIEW_TABLE.map((entry) => [entry.key, entry]))('%s: its path opens its view, titled and guarded as the table says', (_key, entry) => {
+      const view = entry.open('');
+      const path = `/admin/dashboard${entry.path ? `/${entry.path}` : ''}`;
+      expect(viewFromPath(path)).toEqual(view);
+      expect(pathOfView(view)).toBe(path);
+      expect(titleOfView(view)).toBe(entry.title);
+      expect(isOwnerView(view)).toBe(entry.ownersOnly === true);
+      expect(sidebarKeyOfView(view)).toBe(entry.within ?? entry.key);
+    });
+
+    it('gives every entry its own key and path', () => {
+      expect(new Set(VIEW_TABLE.map((entry) => entry.key)).size).toBe(VIEW_TABLE.length);
+      expect(new Set(VIEW_TABLE.map((entry) => entry.path)).size).toBe(VIEW_TABLE.length);
+    });
+
+    it('lists the sidebar in its order, the audit trail being a page of Settings', () => {
+      expect(SIDEBAR_ENTRIES.map((entry) => entry.sidebar?.label ?? entry.title)).toEqual(['Dashboard', 'Users', 'Projects', 'Portfolio', 'Messages', 'Tasks', 'Find by e-mail', 'Analytics', 'Settings', 'Your account']);
+      expect([...OWNER_SECTIONS].sort()).toEqual(['privacy', 'settings', 'users']);
+      expect(viewFromPath('/admin/dashboard/settings/audit/x')).toEqual({ name: 'not-found' });
+      expect(viewFromPath('/admin/dashboard/audit')).toEqual({ name: 'not-found' });
+    });
+
+    it('titles the spam folder after the folder', () => {
+      expect(titleOfView({ name: 'messages', filters: { folder: 'spam' } })).toBe('Spam');
+      expect(titleOfView({ name: 'not-found' })).toBe('Page not found');
+    });
   });
 });

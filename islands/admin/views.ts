@@ -4,6 +4,7 @@ import { SEARCH_LENGTH } from '../../shared/search';
 import { isProjectStage, type ProjectFilters } from '../../shared/projects';
 
 import { DASHBOARD_PATH } from '../../shared/lead-facts';
+import type { AdminIconName } from './icons';
 
 /** Where the dashboard lives; every view is a path below it, so reload and Back keep the view. */
 export const DASHBOARD_BASE = DASHBOARD_PATH;
@@ -18,11 +19,6 @@ export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
 /** The back office's own views: accounts and settings (owners), and one's own account (everyone). */
 export const ADMIN_SECTIONS = { users: 'Users', account: 'Your account', settings: 'Settings', audit: 'Audit trail' } as const;
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
-/**
- * The sidebar sections only owners see (the audit trail is a page of Settings; Find by e-mail is
- * `privacy`); the server refuses their calls to editors anyway.
- */
-export const OWNER_SECTIONS: readonly string[] = ['users', 'settings', 'privacy'];
 
 export type DashboardView =
   | { name: 'home' }
@@ -108,6 +104,87 @@ export function queryOfProjectFilters(filters: ProjectFilters): string {
   return text ? `?${text}` : '';
 }
 
+/** One of the dashboard's views: where it lives, what it is called, who may see it, its sidebar entry. */
+export interface ViewEntry {
+  /** Names the entry; the sidebar entry of its views (what `sidebarKeyOfView` answers). */
+  key: string;
+  /** Its path below the dashboard ("" for the home view). */
+  path: string;
+  /** Its heading (and the document title's first part). */
+  title: string;
+  /** The view its path shows, given the URL's query string. */
+  open: (query: string) => DashboardView;
+  /** The query string of one of its views ("" by default). */
+  queryOf?: (view: DashboardView) => string;
+  /** Only owners may use it (an editor is told so; the server refuses their calls anyway). */
+  ownersOnly?: boolean;
+  /** Listed in the sidebar, in this table's order, with this icon (and this label, when not the title). */
+  sidebar?: { icon: AdminIconName; label?: string };
+  /** A page within another entry's section: that sidebar entry lights up. */
+  within?: string;
+}
+
+/**
+ * Every view with a path of its own, in the sidebar's order. The URL parsing, the titles, the
+ * owners-only rule and the sidebar all read this table, so a new view is one entry here (and
+ * its component in AdminDashboard's `CurrentView`). The Forms group and a lead's or portfolio
+ * item's own page have parameters in their paths and are read by `viewFromPath` itself.
+ */
+export const VIEW_TABLE: readonly ViewEntry[] = [
+  { key: 'home', path: '', title: 'Dashboard', open: () => ({ name: 'home' }), sidebar: { icon: 'dashboard' } },
+  { key: 'users', path: 'users', title: ADMIN_SECTIONS.users, open: () => ({ name: 'admin', section: 'users' }), ownersOnly: true, sidebar: { icon: 'users' } },
+  {
+    key: 'projects',
+    path: 'projects',
+    title: 'Projects',
+    open: (query) => {
+      const filters = projectFiltersFromQuery(query);
+      return Object.keys(filters).length > 0 ? { name: 'projects', filters } : { name: 'projects' };
+    },
+    queryOf: (view) => (view.name === 'projects' ? queryOfProjectFilters(view.filters ?? {}) : ''),
+    sidebar: { icon: 'projects' },
+  },
+  {
+    key: 'portfolio',
+    path: 'portfolio',
+    title: 'Portfolio',
+    open: (query) => {
+      const fromProject = new URLSearchParams(query).get('from-project');
+      return fromProject && UUID.test(fromProject) ? { name: 'portfolio', fromProject: fromProject.toLowerCase() } : { name: 'portfolio' };
+    },
+    queryOf: (view) => (view.name === 'portfolio' && view.fromProject ? `?from-project=${view.fromProject}` : ''),
+    sidebar: { icon: 'portfolio' },
+  },
+  {
+    key: 'messages',
+    path: 'messages',
+    title: 'Messages',
+    open: (query) => ({ name: 'messages', filters: filtersFromQuery(query) }),
+    queryOf: (view) => (view.name === 'messages' ? queryOfFilters(view.filters) : ''),
+    sidebar: { icon: 'messages' },
+  },
+  { key: 'tasks', path: 'tasks', title: 'Tasks', open: () => ({ name: 'tasks' }), sidebar: { icon: 'tasks' } },
+  { key: 'privacy', path: 'privacy', title: 'Find by e-mail', open: () => ({ name: 'privacy' }), ownersOnly: true, sidebar: { icon: 'search' } },
+  { key: 'analytics', path: 'analytics', title: 'Analytics', open: () => ({ name: 'analytics' }), sidebar: { icon: 'analytics' } },
+  { key: 'settings', path: 'settings', title: ADMIN_SECTIONS.settings, open: () => ({ name: 'admin', section: 'settings' }), ownersOnly: true, sidebar: { icon: 'settings' } },
+  { key: 'audit', path: 'settings/audit', title: ADMIN_SECTIONS.audit, open: () => ({ name: 'admin', section: 'audit' }), ownersOnly: true, within: 'settings' },
+  { key: 'account', path: 'account', title: ADMIN_SECTIONS.account, open: () => ({ name: 'admin', section: 'account' }), sidebar: { icon: 'user' } },
+];
+
+/** The sidebar's entries, in order (the Forms group goes after the first, the home view). */
+export const SIDEBAR_ENTRIES = VIEW_TABLE.filter((entry) => entry.sidebar);
+
+/** The sidebar sections only owners see; the server refuses their calls to editors anyway. */
+export const OWNER_SECTIONS: readonly string[] = SIDEBAR_ENTRIES.filter((entry) => entry.ownersOnly).map((entry) => entry.key);
+
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/** The table's entry of a view (none for the Forms group, a lead's or a portfolio item's page, or "not found"). */
+export function entryOfView(view: DashboardView): ViewEntry | undefined {
+  const key = view.name === 'admin' || view.name === 'placeholder' ? view.section : view.name;
+  return VIEW_TABLE.find((entry) => entry.key === key);
+}
+
 /**
  * The view a dashboard URL (path and query) shows. Paths outside the dashboard, or below it but naming no view,
  * give `not-found` (the page says so and links home) rather than silently showing another view.
@@ -117,13 +194,12 @@ export function viewFromPath(url: string): DashboardView {
   const trimmed = path.replace(/\/+$/, '');
   if (trimmed === DASHBOARD_BASE) return { name: 'home' };
   if (!trimmed.startsWith(`${DASHBOARD_BASE}/`)) return { name: 'not-found' };
-  const parts = trimmed.slice(DASHBOARD_BASE.length + 1).split('/');
-  const [section, detail, ...rest] = parts;
+  const below = trimmed.slice(DASHBOARD_BASE.length + 1);
+  const [section, detail, ...rest] = below.split('/');
   if (!section) return { name: 'not-found' };
-  if (section === 'messages') {
-    if (detail === undefined) return { name: 'messages', filters: filtersFromQuery(query) };
+  if (section === 'messages' && detail !== undefined) {
     const [id, ...more] = rest;
-    if (isFormType(detail) && id && more.length === 0 && /^[0-9a-f-]{36}$/i.test(id)) return { name: 'lead', type: detail, id: id.toLowerCase() };
+    if (isFormType(detail) && id && more.length === 0 && UUID.test(id)) return { name: 'lead', type: detail, id: id.toLowerCase() };
     return { name: 'not-found' };
   }
   if (rest.length > 0) return { name: 'not-found' };
@@ -133,11 +209,7 @@ export function viewFromPath(url: string): DashboardView {
     const { type: _ignored, ...filters } = filtersFromQuery(query);
     return { name: 'forms', type: detail, filters };
   }
-  if (section === 'portfolio') {
-    if (detail === undefined) {
-      const fromProject = new URLSearchParams(query).get('from-project');
-      return fromProject && /^[0-9a-f-]{36}$/i.test(fromProject) ? { name: 'portfolio', fromProject: fromProject.toLowerCase() } : { name: 'portfolio' };
-    }
+  if (section === 'portfolio' && detail !== undefined) {
     let id: string;
     try {
       id = decodeURIComponent(detail);
@@ -146,85 +218,53 @@ export function viewFromPath(url: string): DashboardView {
     }
     return id ? { name: 'portfolio-detail', id } : { name: 'not-found' };
   }
-  if (section === 'analytics' && detail === undefined) return { name: 'analytics' };
-  if (section === 'tasks' && detail === undefined) return { name: 'tasks' };
-  if (section === 'privacy' && detail === undefined) return { name: 'privacy' };
-  if (section === 'projects' && detail === undefined) {
-    const filters = projectFiltersFromQuery(query);
-    return Object.keys(filters).length > 0 ? { name: 'projects', filters } : { name: 'projects' };
-  }
   if (detail === undefined && isPlaceholderSection(section)) return { name: 'placeholder', section };
-  if (section === 'settings' && detail === 'audit') return { name: 'admin', section: 'audit' };
-  if (detail === undefined && (section === 'users' || section === 'account' || section === 'settings')) return { name: 'admin', section };
-  return { name: 'not-found' };
+  const entry = VIEW_TABLE.find((candidate) => candidate.path === below);
+  return entry ? entry.open(query) : { name: 'not-found' };
 }
 
 /** The URL path of a view (the inverse of `viewFromPath`). */
 export function pathOfView(view: DashboardView): string {
   switch (view.name) {
-    case 'home':
     case 'not-found':
       return DASHBOARD_BASE;
     case 'forms':
       return `${DASHBOARD_BASE}/forms/${view.type}${queryOfFilters({ ...view.filters, type: undefined })}`;
-    case 'messages':
-      return `${DASHBOARD_BASE}/messages${queryOfFilters(view.filters)}`;
     case 'lead':
       return `${DASHBOARD_BASE}/messages/${view.type}/${view.id}`;
-    case 'portfolio':
-      return `${DASHBOARD_BASE}/portfolio${view.fromProject ? `?from-project=${view.fromProject}` : ''}`;
-    case 'projects':
-      return `${DASHBOARD_BASE}/projects${queryOfProjectFilters(view.filters ?? {})}`;
     case 'portfolio-detail':
       return `${DASHBOARD_BASE}/portfolio/${encodeURIComponent(view.id)}`;
-    case 'analytics':
-      return `${DASHBOARD_BASE}/analytics`;
-    case 'tasks':
-      return `${DASHBOARD_BASE}/tasks`;
-    case 'privacy':
-      return `${DASHBOARD_BASE}/privacy`;
     case 'placeholder':
       return `${DASHBOARD_BASE}/${view.section}`;
-    case 'admin':
-      return view.section === 'audit' ? `${DASHBOARD_BASE}/settings/audit` : `${DASHBOARD_BASE}/${view.section}`;
   }
+  const entry = entryOfView(view);
+  if (!entry) return DASHBOARD_BASE;
+  return `${DASHBOARD_BASE}${entry.path ? `/${entry.path}` : ''}${entry.queryOf?.(view) ?? ''}`;
 }
 
 /** The heading of a view (also the document title's first part). */
 export function titleOfView(view: DashboardView): string {
   switch (view.name) {
-    case 'home':
-      return 'Dashboard';
     case 'forms':
       return `${FORM_TYPE_LABELS[view.type]} submissions`;
     case 'messages':
-      return view.filters.folder === 'spam' ? 'Spam' : 'Messages';
+      if (view.filters.folder === 'spam') return 'Spam';
+      break;
     case 'lead':
       return 'Message';
-    case 'portfolio':
-      return 'Portfolio';
     case 'portfolio-detail':
       return 'Portfolio item';
-    case 'analytics':
-      return 'Analytics';
-    case 'tasks':
-      return 'Tasks';
-    case 'privacy':
-      return 'Find by e-mail';
-    case 'projects':
-      return 'Projects';
     case 'placeholder':
       return PLACEHOLDER_LABELS[view.section];
-    case 'admin':
-      return ADMIN_SECTIONS[view.section];
     case 'not-found':
       return 'Page not found';
   }
+  return entryOfView(view)?.title ?? 'Page not found';
 }
 
 /** Whether only owners may use `view` (an editor is told so instead of shown it). */
 export function isOwnerView(view: DashboardView): boolean {
-  return OWNER_SECTIONS.includes(sidebarKeyOfView(view));
+  return entryOfView(view)?.ownersOnly === true;
 }
 
 /** The sidebar entry a view belongs to, for `aria-current` (a detail view lights up Portfolio). */
@@ -234,15 +274,9 @@ export function sidebarKeyOfView(view: DashboardView): string {
       return `forms/${view.type}`;
     case 'portfolio-detail':
       return 'portfolio';
-    case 'messages':
     case 'lead':
       return 'messages';
-    case 'placeholder':
-      return view.section;
-    case 'admin':
-      // The audit trail is a page of Settings.
-      return view.section === 'audit' ? 'settings' : view.section;
-    default:
-      return view.name;
   }
+  const entry = entryOfView(view);
+  return entry ? (entry.within ?? entry.key) : view.name;
 }

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { adminLoginMessages } from '../../shared/admin-auth';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { SYSTEM_ACTOR } from '../services/audit';
 import { deviceCookieFrom, sessionCookieFrom, signInAsAdmin, TEST_ADMIN } from '../../tests/helpers/admin-session';
 import { adminDashboardMeta } from '../../views/pages/AdminDashboardPage';
 import { adminLoginMeta } from '../../views/pages/AdminLoginPage';
@@ -55,6 +56,23 @@ describe('admin pages', () => {
     }
     expect((await request(t.app.callback()).get('/admin')).headers.location).toBe('/admin/dashboard');
     expect((await request(t.app.callback()).get('/admin/login')).headers.location).toBe('/admin/dashboard');
+  });
+
+  it('gives the dashboard the agency’s time zone as Settings have it now, to show every date in it', async () => {
+    const session = await signInAsAdmin(t);
+    const zoneOfPage = async () => {
+      const response = await request(t.app.callback()).get('/admin/dashboard').set('Cookie', session.cookie);
+      const props = response.text.match(/data-island="AdminDashboard"[^>]*data-props="([^"]*)"/)![1]!.replace(/&quot;/g, '"');
+      return (JSON.parse(props) as { timeZone: string }).timeZone;
+    };
+    const before = t.settings.current().timeZone;
+    try {
+      await t.settings.update({ timeZone: 'Asia/Tokyo' }, SYSTEM_ACTOR);
+      expect(await zoneOfPage()).toBe('Asia/Tokyo');
+    } finally {
+      await t.settings.update({ timeZone: before }, SYSTEM_ACTOR);
+    }
+    expect(await zoneOfPage()).toBe(before);
   });
 
   it('POST /admin/login (no JavaScript) signs in and redirects 303 to the dashboard path', async () => {

@@ -40,9 +40,10 @@ export function dashboardReturnPath(value: unknown): string {
 /**
  * The admin pages: `/admin/dashboard` and every view under it (the dashboard keeps its view in the
  * path) show the dashboard with a session and the login screen without one; the no-JavaScript
- * login and logout forms post here. Nothing is cacheable and GET never changes state.
+ * login and logout forms post here. Nothing is cacheable and GET never changes state. The dashboard
+ * is given the agency's time zone (Settings) as it is now, to show every date in it.
  */
-export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps): Router {
+export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps & { timeZone: () => string }): Router {
   const router = createRouter();
 
   const sendLogin = (ctx: Context, status: number, props: AdminLoginPageProps) =>
@@ -58,6 +59,7 @@ export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps): Route
         csrfToken={adminSession.csrfToken}
         twoFactorSetupRequired={Boolean(ctx.state.twoFactorSetupRequired)}
         path={ctx.url}
+        timeZone={deps.timeZone()}
       />
     );
     send(ctx, { meta: adminDashboardMeta, page }, { cacheable: false });

@@ -17,13 +17,15 @@ export interface AdminDashboardPageProps {
   csrfToken: string;
   /** Request path (`/admin/dashboard/…`): which view to show. Defaults to the rendered page's path. */
   path?: string;
+  /** The agency's time zone (Settings): the dashboard shows every date in it. */
+  timeZone: string;
 }
 
 /**
  * The signed-in admin's dashboard (no public chrome): one island, hydrated at once, that renders
  * the view of the request path on the server so the first paint and hydration agree.
  */
-export function AdminDashboardPage({ admin, csrfToken, path, twoFactorSetupRequired = false }: AdminDashboardPageProps) {
+export function AdminDashboardPage({ admin, csrfToken, path, timeZone, twoFactorSetupRequired = false }: AdminDashboardPageProps) {
   const context = useRenderContext();
-  return <Island name="AdminDashboard" hydrate="load" props={{ username: admin.username, role: admin.role, csrfToken, path: path ?? context.path, twoFactorSetupRequired }} />;
+  return <Island name="AdminDashboard" hydrate="load" props={{ username: admin.username, role: admin.role, csrfToken, path: path ?? context.path, timeZone, twoFactorSetupRequired }} />;
 }

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+
+interface SubmitButtonProps {
+  pending: boolean;
+  /** Said while sending ("Adding…"). */
+  pendingText: string;
+  children: ReactNode;
+  className?: string;
+  disabled?: boolean;
+}
+
+/** A form's submit button: disabled while the form is sent, and saying so. */
+export function SubmitButton({ pending, pendingText, children, className = 'admin-button', disabled = false }: SubmitButtonProps) {
+  return (
+    <button type="submit" className={className} disabled={pending || disabled}>
+      {pending ? pendingText : children}
+    </button>
+  );
+}
+
+/** The form's failure, announced at once; nothing when there is none. */
+export function FormError({ error }: { error: string }) {
+  return error ? (
+    <p className="admin-field__error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}

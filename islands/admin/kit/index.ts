@@ -1,0 +1,25 @@
+/**
+ * The admin kit: what every dashboard view is built from.
+ *
+ * - Data: `useData(url | (api) => promise, fallback, key?)` for one answer, `usePagedData(loadPage,
+ *   { key, fallback })` for `{ items, nextCursor }` lists ("Show more" via `.more`); both drop
+ *   answers that come after the view left or the key changed, and keep rows shown during a reload.
+ *   `<LoadStatus of={…} loadingText="…" />` shows "Loading…" and failures with Retry.
+ * - Tables: `<DataTable label columns rows rowKey empty selection? more? />`.
+ * - Forms: `<Field label hint? error? required?><input … /></Field>`, `useSubmit(send, fallback)`
+ *   (pending, error, per-field errors), `<SubmitButton>`, `<FormError>`.
+ * - Dates: `useDates()` → `formatDateTime(iso)`, `formatDate(iso)` in the agency's time zone.
+ * - Failures: `errorText(failure, fallback)`: the server's message when it gave one.
+ * - Asking first: `<ConfirmDialog>` (islands/admin/ConfirmDialog.tsx).
+ */
+export { DataTable, ShowMore, type Column, type RowSelection } from './DataTable';
+export { Field } from './Field';
+export { FormError, SubmitButton } from './FormParts';
+export { Failed, Loading, LoadStatus } from './LoadStatus';
+export { useData, usePagedData, type Loaded, type MoreState, type PagedData, type Source } from './use-data';
+export { useDates, type DateFormatters } from './use-dates';
+export { useSubmit, type SubmitState } from './use-submit';
+export { errorText, fieldErrorsOf } from './errors';
+export { formatDate, formatDateTime, type DateOptions } from './dates';
+export { ConfirmDialog } from '../ConfirmDialog';
+export type { Page } from './data-state';
