@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export interface RowMenuItem {
   /** The item's text; its accessible name says which row it acts on. */
@@ -11,6 +11,8 @@ export interface RowMenuItem {
  * A row's less frequent actions (a delete) folded behind one small button, so the list stays short
  * and a destructive button is not on every row. A disclosure: the button says whether the list is
  * open; opening moves focus to the first item; Escape, a click elsewhere or focus leaving closes it.
+ * The list opens in the page's flow (the row grows), where nothing covers it or the rows around it
+ * and a scrolling table never cuts it off.
  * Choosing an item hands focus back to the button first, so a confirmation it opens returns there.
  */
 export function RowMenu({ label, items }: { label: string; items: readonly RowMenuItem[] }) {
@@ -18,17 +20,6 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
   const [open, setOpen] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const [upward, setUpward] = useState(false);
-
-  // The list floats below its button; near the bottom of a scrolling box (a wide table's) it
-  // would be cut off, so there it opens upward.
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!open || !list) return setUpward(false);
-    const box = scrollingBoxOf(list);
-    setUpward(box !== null && list.getBoundingClientRect().bottom > box.getBoundingClientRect().bottom);
-  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -63,7 +54,7 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
         <span aria-hidden="true">⋯</span>
         <span className="visually-hidden">{label}</span>
       </button>
-      <ul ref={listRef} id={id} className="admin-row-menu__list" data-side={upward ? 'up' : undefined} hidden={!open}>
+      <ul id={id} className="admin-row-menu__list" hidden={!open}>
         {items.map((item, index) => (
           <li key={index}>
             <button
@@ -82,12 +73,4 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
       </ul>
     </div>
   );
-}
-
-/** The nearest box around `element` that scrolls or clips its content, below the page itself. */
-function scrollingBoxOf(element: HTMLElement): HTMLElement | null {
-  for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
-    if (getComputedStyle(box).overflowY !== 'visible') return box;
-  }
-  return null;
 }

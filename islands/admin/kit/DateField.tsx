@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { agencyDay, readDay } from '../../../shared/local-date';
+import { Field } from './Field';
 
 interface DateFieldProps {
   label: string;
@@ -34,9 +35,7 @@ function judge(text: string, max?: string): { day: string; error?: string } {
  * left or its form sent, and keeps the form from being sent (the browser's own check, quietened so
  * that only this error shows).
  */
-export function DateField({ label, value, onChange, name, id: givenId, max, describedBy }: DateFieldProps) {
-  const generatedId = useId();
-  const id = givenId ?? generatedId;
+export function DateField({ label, value, onChange, name, id, max, describedBy }: DateFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(() => agencyDay(value));
   const [showError, setShowError] = useState(false);
@@ -84,46 +83,37 @@ export function DateField({ label, value, onChange, name, id: givenId, max, desc
   };
 
   const shownError = showError ? error : undefined;
-  const descriptions = [`${id}-hint`, shownError && `${id}-error`, describedBy].filter(Boolean).join(' ');
   return (
-    <div className="admin-field admin-date-field">
-      <label htmlFor={id}>{label}</label>
-      <p id={`${id}-hint`} className="admin-field__hint">
-        {DATE_HINT}
-      </p>
-      <input
-        ref={inputRef}
-        id={id}
-        type="text"
-        autoComplete="off"
-        spellCheck={false}
-        value={text}
-        aria-describedby={descriptions}
-        aria-invalid={shownError ? true : undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          const next = judge(event.target.value, max);
-          if (!next.error) setShowError(false);
-          if (next.day !== value) onChange(next.day);
-        }}
-        onBlur={() => {
-          if (error) return revealError();
-          // A readable day is written back the agency's way, so what is shown is what was understood.
-          if (day) setText(agencyDay(day));
-        }}
-        onInvalid={(event) => {
-          // The form was sent with unreadable text: show this field's own error, not the browser's bubble.
-          event.preventDefault();
-          setShowError(true);
-          event.currentTarget.focus();
-        }}
-      />
-      {shownError && (
-        <p id={`${id}-error`} className="admin-field__error">
-          {shownError}
-        </p>
-      )}
+    <>
+      <Field label={label} hint={DATE_HINT} error={shownError}>
+        <input
+          ref={inputRef}
+          id={id}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            setText(event.target.value);
+            const next = judge(event.target.value, max);
+            if (!next.error) setShowError(false);
+            if (next.day !== value) onChange(next.day);
+          }}
+          onBlur={() => {
+            if (error) return revealError();
+            // A readable day is written back the agency's way, so what is shown is what was understood.
+            if (day) setText(agencyDay(day));
+          }}
+          onInvalid={(event) => {
+            // The form was sent with unreadable text: show this field's own error, not the browser's bubble.
+            event.preventDefault();
+            setShowError(true);
+            event.currentTarget.focus();
+          }}
+        />
+      </Field>
       {name && <input type="hidden" name={name} value={day} />}
-    </div>
+    </>
   );
 }
