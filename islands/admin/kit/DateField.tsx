@@ -85,7 +85,7 @@ export function DateField({ label, value, onChange, name, id, max, describedBy }
   const shownError = showError ? error : undefined;
   return (
     <>
-      <Field label={label} hint={DATE_HINT} error={shownError}>
+      <Field label={label} hint={DATE_HINT} error={shownError} className="admin-date-field">
         <input
           ref={inputRef}
           id={id}
