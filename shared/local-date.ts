@@ -40,3 +40,42 @@ export function isCalendarDate(text: string): boolean {
   const at = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === text;
 }
+
+/** The months as the agency writes them in dates such as "15 Mar 2025". */
+export const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** `YYYY-MM-DD` in the agency's style, "15 Mar 2025" (the spec's date format); anything else as given. */
+export function agencyDay(day: string): string {
+  if (!isCalendarDate(day)) return day;
+  const [year, month, date] = day.split('-').map(Number);
+  return `${date} ${MONTH_ABBREVIATIONS[month! - 1]} ${year}`;
+}
+
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const AGENCY_DAY = /^(\d{1,2})\s+([a-z]{3,9})\.?,?\s+(\d{4})$/i;
+const SLASHED_DAY = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/;
+
+/**
+ * A day typed by staff as `YYYY-MM-DD`: "15 Mar 2025" (or "15 March 2025"), "15/03/2025" (day
+ * first, as the agency writes it) or "2025-03-15". Null for anything else and for days the
+ * calendar lacks (31 Feb).
+ */
+export function readDay(text: string): string | null {
+  const typed = text.trim();
+  let year: string, month: number, date: string;
+  const named = AGENCY_DAY.exec(typed);
+  const slashed = SLASHED_DAY.exec(typed);
+  if (named) {
+    const name = named[2]!.toLowerCase();
+    // At least three letters of the month's name: "Mar", "Marc" and "March" are March.
+    const index = MONTH_NAMES.findIndex((month) => month.startsWith(name));
+    if (index < 0) return null;
+    [date, month, year] = [named[1]!, index + 1, named[3]!];
+  } else if (slashed) {
+    [date, month, year] = [slashed[1]!, Number(slashed[2]), slashed[3]!];
+  } else {
+    return isCalendarDate(typed) ? typed : null;
+  }
+  const day = `${year}-${String(month).padStart(2, '0')}-${date.padStart(2, '0')}`;
+  return isCalendarDate(day) ? day : null;
+}

@@ -4,6 +4,7 @@ import { MAX_RANGE_DAYS, RANGE_PRESETS } from '../../shared/analytics';
 import { FORM_TYPE_LABELS, FORM_TYPES } from '../../shared/form-types';
 import { addDays, ISO_DATE, localDate } from '../../shared/local-date';
 import { axisNumber, csvOf, dayLabel, percentOf, rangeShowsYear, TABLE_PAGE_ROWS, tablePagerText } from './analytics-text';
+import { DateField } from './kit/DateField';
 import { ViewHeading } from './ViewHeading';
 import { DataTable, LoadStatus, useData, type Column } from './kit';
 
@@ -81,14 +82,8 @@ function RangePicker({ range, today, onChange }: { range: Range; today: string; 
         })}
       </div>
       <form className="analytics-range__custom" onSubmit={apply} noValidate>
-        <div className="admin-field">
-          <label htmlFor="analytics-from">From</label>
-          <input id="analytics-from" type="date" value={draft.from} max={today} onChange={(event) => setDraft({ ...draft, from: event.target.value })} aria-describedby="analytics-range-error" />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="analytics-to">To</label>
-          <input id="analytics-to" type="date" value={draft.to} max={today} onChange={(event) => setDraft({ ...draft, to: event.target.value })} aria-describedby="analytics-range-error" />
-        </div>
+        <DateField id="analytics-from" label="From" value={draft.from} max={today} onChange={(from) => setDraft({ ...draft, from })} describedBy="analytics-range-error" />
+        <DateField id="analytics-to" label="To" value={draft.to} max={today} onChange={(to) => setDraft({ ...draft, to })} describedBy="analytics-range-error" />
         <button type="submit" className="admin-button admin-button--small">
           Show
         </button>

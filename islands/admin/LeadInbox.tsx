@@ -1,40 +1,39 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, statusLabel, type FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS } from '../../shared/forms';
 import { senderInSentence, senderName } from '../../shared/lead-facts';
 import { SEARCH_LENGTH } from '../../shared/search';
 import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
-import { ApiError, DELETE_LEAD_FAILED } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { DELETE_LEAD_FAILED } from './api';
+import { RowMenu } from './RowMenu';
+import { ConfirmDialog, DataTable, errorText, Field, LoadStatus, useDates, usePagedData, type Column } from './kit';
+import { DateField } from './kit/DateField';
 import { useDashboard } from './context';
-import { counted, formatSubmittedAt, truncate } from './text';
+import { counted, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { queryOfFilters, titleOfView, type DashboardView } from './views';
-import { Failed, Loading } from './LoadStatus';
-
-type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; items: LeadListItem[]; nextCursor: string | null; loadingMore: boolean };
-
-/** Who sent a lead, for labels: the name, else the address. */
 
 /**
  * Messages: every form's leads in one list, newest first; Forms > type is the same list with
  * `formType` fixed (its Form filter and column hidden). The filters and the search live in the URL,
  * so reload, shared links and Back/Forward show the same list; "Show more" continues by cursor.
- * Each inbox row has the spec's status select and delete (its own calls, `PATCH`/`DELETE
+ * Each inbox row has the spec's status select and, in its menu, delete (its own calls, `PATCH`/`DELETE
  * /api/forms/{type}/{id}`); selected rows take bulk actions. Visitors' text is only ever rendered
  * as React text nodes, and long text is cut to 50 characters.
  */
 export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; formType?: FormType }) {
   const { api, navigate, notify, leadsChanged } = useDashboard();
-  const [list, setList] = useState<ListState>({ phase: 'loading' });
+  const { formatDateTime } = useDates();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [reloads, setReloads] = useState(0);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [confirmingLead, setConfirmingLead] = useState<LeadListItem | null>(null);
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const [portfolioMatches, setPortfolioMatches] = useState<{ _id: string; title: string }[]>([]);
+  // On phones the filters fold away behind a button; this stays open across the list's reloads.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
   // What is listed: the URL's filters, and in Forms > type that type.
   const filters: LeadFilters = formType ? { ...given, type: formType } : given;
   const filterKey = queryOfFilters(filters);
@@ -42,38 +41,25 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   /** The view showing `next` filters: this same view (Messages, or Forms > type). */
   const viewOf = (next: LeadFilters): DashboardView => (formType ? { name: 'forms', type: formType, filters: { ...next, type: undefined } } : { name: 'messages', filters: next });
   // The filters someone chose here, beyond the folder and a fixed type.
-  const narrowed = queryOfFilters({ ...given, type: formType ? undefined : given.type, folder: undefined }) !== '';
-  const shownKey = useRef<string | null>(null);
-  /** Set by a row's own change: the reload that follows keeps the rows shown until the new ones arrive. */
-  const keepRows = useRef(false);
-  /** Set by a row's delete: its focused button is gone, focus goes to the list. */
+  const activeFilters = new URLSearchParams(queryOfFilters({ ...given, type: formType ? undefined : given.type, folder: undefined })).size;
+  const narrowed = activeFilters > 0;
+  // The filters are compared by their query string; a new object with the same filters is the same list.
+  // A reload after a row's change keeps the rows shown (so its status select keeps focus).
+  const leads = usePagedData((cursor) => api.listLeads(filters, cursor), { key: filterKey, fallback: 'Failed to load messages.', moreFallback: 'Failed to load more messages.' });
+  /** Set by a row's delete: its focused menu button is gone, focus goes to the list. */
   const refocus = useRef(false);
   const tableRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    let current = true;
-    // After a row's change the rows stay (so its status select keeps focus); anything else starts from "Loading".
-    if (!keepRows.current || shownKey.current !== filterKey) setList({ phase: 'loading' });
-    keepRows.current = false;
-    shownKey.current = filterKey;
-    setSelected(new Set());
-    api.listLeads(filters, null).then(
-      ({ items, nextCursor }) => current && setList({ phase: 'ready', items, nextCursor, loadingMore: false }),
-      (error: unknown) => current && setList({ phase: 'error', message: error instanceof ApiError && error.fromServer ? error.message : 'Failed to load messages.' }),
-    );
-    return () => {
-      current = false;
-    };
-    // The filters are compared by their query string; a new object with the same filters is the same list.
-  }, [api, filterKey, reloads]);
+  // Other filters list other messages: nothing stays selected.
+  useEffect(() => setSelected(new Set()), [filterKey]);
 
-  // A deleted row takes its focused Delete button along: focus lands on the list, or on the heading
+  // A deleted row takes its focused menu button along: focus lands on the list, or on the heading
   // when no row is left, instead of the page's start.
   useEffect(() => {
     if (!refocus.current) return;
     refocus.current = false;
     if (document.activeElement === document.body) (tableRef.current ?? document.querySelector<HTMLElement>('[data-view-heading]'))?.focus();
-  }, [list]);
+  }, [leads.items]);
 
   // The top bar's search covers portfolio titles too: matching items are listed above the leads (Messages only).
   useEffect(() => {
@@ -89,26 +75,12 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
     };
   }, [api, formType, filters.q]);
 
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
   /** A row's change shown at once, then the list reloaded (a filter may now leave the row out). */
   const changeRow = (change: (items: LeadListItem[]) => LeadListItem[]) => {
-    setList((previous) => (previous.phase === 'ready' ? { ...previous, items: change(previous.items) } : previous));
-    keepRows.current = true;
-    reload();
+    leads.setItems(change);
+    leads.reload();
   };
   const setFilters = (next: LeadFilters) => navigate(viewOf(next));
-
-  const loadMore = async () => {
-    if (list.phase !== 'ready' || !list.nextCursor) return;
-    setList({ ...list, loadingMore: true });
-    try {
-      const page = await api.listLeads(filters, list.nextCursor);
-      setList({ phase: 'ready', items: [...list.items, ...page.items], nextCursor: page.nextCursor, loadingMore: false });
-    } catch {
-      setList({ ...list, loadingMore: false });
-      notify({ tone: 'error', text: 'Failed to load more messages.' });
-    }
-  };
 
   const runBulk = async (action: LeadBulkAction, status?: string) => {
     setWorking(true);
@@ -116,9 +88,10 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       const changed = await api.bulkLeads(action, [...selected], status);
       notify({ tone: 'success', text: `${counted(changed, 'message')} updated.` });
       leadsChanged();
-      reload();
+      setSelected(new Set());
+      leads.reload();
     } catch (error) {
-      notify({ tone: 'error', text: error instanceof ApiError && error.fromServer ? error.message : 'Failed to update the selected messages.' });
+      notify({ tone: 'error', text: errorText(error, 'Failed to update the selected messages.') });
     } finally {
       setWorking(false);
       setConfirmingDelete(false);
@@ -147,6 +120,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       notify({ tone: 'success', text: `The submission from ${senderInSentence(lead)} was deleted.` });
       leadsChanged();
       refocus.current = true;
+      setSelected((previous) => new Set([...previous].filter((id) => id !== lead._id)));
       changeRow((items) => items.filter((item) => item._id !== lead._id));
     } catch (error) {
       notify({ tone: 'error', text: error instanceof Error ? error.message : DELETE_LEAD_FAILED });
@@ -156,15 +130,47 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
     }
   };
 
-  const items = list.phase === 'ready' ? list.items : [];
-  const allSelected = items.length > 0 && items.every((item) => selected.has(item._id));
-  const toggle = (id: string) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const columns: Column<LeadListItem>[] = [
+    { key: 'received', header: 'Received', className: 'admin-table__date', cell: (lead) => <time dateTime={lead.submittedAt}>{formatDateTime(lead.submittedAt)}</time> },
+    ...(formType ? [] : [{ key: 'form', header: 'Form', className: 'admin-leads__form', cell: (lead: LeadListItem) => FORM_TYPE_LABELS[lead.type] }]),
+    {
+      key: 'from',
+      header: 'From',
+      className: 'admin-leads__from',
+      cell: (lead) => (
+        // One wrapper: on phones the cell is a label-and-value grid.
+        <div>
+          <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
+            {!lead.readAt && <span className="admin-leads__dot" aria-hidden="true" />}
+            {senderName(lead)}
+            {!lead.readAt && <span className="visually-hidden"> (unread)</span>}
+          </ViewLink>
+          {lead.name && lead.email && <span className="admin-muted admin-leads__email">{lead.email}</span>}
+        </div>
+      ),
+    },
+    {
+      key: 'message',
+      header: 'Message',
+      className: 'admin-table__long admin-leads__message',
+      cell: (lead) => (
+        <>
+          {truncate(lead.summary)}
+          {lead.spamReason && <span className="admin-muted"> · {lead.spamReason}</span>}
+        </>
+      ),
+    },
+    // The status select and the row's menu share the last column, kept in view while the table scrolls
+    // sideways. The spec's calls act on the inbox only; spam leaves by "Not spam" or bulk delete.
+    spam
+      ? { key: 'status', header: 'Status', className: 'admin-leads__manage', cell: (lead) => statusLabel(lead.status) }
+      : {
+          key: 'status',
+          header: 'Status',
+          className: 'admin-table__manage admin-leads__manage',
+          cell: (lead) => <RowActions lead={lead} pending={pendingId === lead._id} onStatusChange={(status) => void changeStatus(lead, status)} onDelete={() => setConfirmingLead(lead)} />,
+        },
+  ];
 
   return (
     <>
@@ -185,16 +191,28 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
         </p>
       </ViewHeading>
 
-      <nav className="admin-tabs" aria-label="Folders">
-        <ViewLink to={viewOf({ ...given, folder: undefined })} className="admin-tabs__link" current={!spam}>
-          Inbox
-        </ViewLink>
-        <ViewLink to={viewOf({ ...given, folder: 'spam', unread: undefined })} className="admin-tabs__link" current={spam}>
-          Spam
-        </ViewLink>
-      </nav>
+      <div className="admin-inbox-bar">
+        <nav className="admin-tabs" aria-label="Folders">
+          <ViewLink to={viewOf({ ...given, folder: undefined })} className="admin-tabs__link" current={!spam}>
+            Inbox
+          </ViewLink>
+          <ViewLink to={viewOf({ ...given, folder: 'spam', unread: undefined })} className="admin-tabs__link" current={spam}>
+            Spam
+          </ViewLink>
+        </nav>
+        {/* Phones only (CSS): wider screens show the filters as they are. */}
+        <button
+          type="button"
+          className={`admin-button admin-button--small admin-inbox-bar__filters${narrowed ? '' : ' admin-button--ghost'}`}
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {narrowed ? `Filters (${activeFilters})` : 'Filters'}
+        </button>
+      </div>
 
-      <LeadFilterForm key={filterKey} filters={filters} typeFixed={formType !== undefined} onApply={setFilters} />
+      <LeadFilterForm key={filterKey} id={filtersId} open={filtersOpen} filters={filters} typeFixed={formType !== undefined} onApply={setFilters} />
 
       {portfolioMatches.length > 0 && (
         <section className="admin-card admin-matches" aria-labelledby="portfolio-matches">
@@ -230,84 +248,21 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
         </div>
       )}
 
-      {list.phase === 'loading' && (
-        <Loading>Loading messages…</Loading>
-      )}
-      {list.phase === 'error' && (
-        <Failed message={list.message} onRetry={reload} />
-      )}
-      {list.phase === 'ready' && items.length === 0 && <p className="admin-card admin-empty">{narrowed ? 'No messages match these filters.' : spam ? 'The spam folder is empty.' : formType ? `Nothing from the ${FORM_TYPE_LABELS[formType]} form yet.` : 'No messages yet.'}</p>}
-
-      {list.phase === 'ready' && items.length > 0 && (
-        <>
-          <div ref={tableRef} className="admin-table-scroll" role="region" aria-label={`${titleOfView(viewOf(given))}, newest first`} aria-busy={pendingId !== null || working || undefined} tabIndex={0}>
-            <table className="admin-table admin-leads">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <input
-                      type="checkbox"
-                      aria-label="Select all messages shown"
-                      checked={allSelected}
-                      onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item._id)))}
-                    />
-                  </th>
-                  <th scope="col">Received</th>
-                  {!formType && <th scope="col">Form</th>}
-                  <th scope="col">From</th>
-                  <th scope="col">Message</th>
-                  {/* The status select and delete share the last column, kept in view while the table scrolls sideways. */}
-                  <th scope="col" className="admin-table__manage">
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((lead) => (
-                  <tr key={lead._id} className={lead.readAt ? undefined : 'admin-leads__unread'}>
-                    <td data-label="Select">
-                      <input type="checkbox" aria-label={`Select the message from ${senderInSentence(lead)}`} checked={selected.has(lead._id)} onChange={() => toggle(lead._id)} />
-                    </td>
-                    <td className="admin-table__date" data-label="Received">
-                      <time dateTime={lead.submittedAt}>{formatSubmittedAt(lead.submittedAt)}</time>
-                    </td>
-                    {!formType && <td data-label="Form">{FORM_TYPE_LABELS[lead.type]}</td>}
-                    <td data-label="From">
-                      {/* One wrapper: on phones the cell is a label-and-value grid. */}
-                      <div>
-                        <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
-                          {!lead.readAt && <span className="admin-leads__dot" aria-hidden="true" />}
-                          {senderName(lead)}
-                          {!lead.readAt && <span className="visually-hidden"> (unread)</span>}
-                        </ViewLink>
-                        {lead.name && lead.email && <span className="admin-muted admin-leads__email">{lead.email}</span>}
-                      </div>
-                    </td>
-                    <td className="admin-table__long" data-label="Message">
-                      {truncate(lead.summary)}
-                      {lead.spamReason && <span className="admin-muted"> · {lead.spamReason}</span>}
-                    </td>
-                    {spam ? (
-                      // The spec's calls act on the inbox only; spam leaves by "Not spam" or bulk delete.
-                      <td data-label="Status">{statusLabel(lead.status)}</td>
-                    ) : (
-                      <td className="admin-table__manage" data-label="Status">
-                        <RowActions lead={lead} pending={pendingId === lead._id} onStatusChange={(status) => void changeStatus(lead, status)} onDelete={() => setConfirmingLead(lead)} />
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {list.nextCursor && (
-            <p className="admin-pagination">
-              <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={list.loadingMore} onClick={() => void loadMore()}>
-                {list.loadingMore ? 'Loading…' : 'Show more'}
-              </button>
-            </p>
-          )}
-        </>
+      <LoadStatus of={leads} loadingText="Loading messages…" />
+      {leads.data && (
+        <DataTable
+          label={`${titleOfView(viewOf(given))}, newest first`}
+          className="admin-leads"
+          columns={columns}
+          rows={leads.items}
+          rowKey={(lead) => lead._id}
+          rowClassName={(lead) => (lead.readAt ? undefined : 'admin-leads__unread')}
+          busy={pendingId !== null || working}
+          selection={{ selected, onChange: setSelected, allLabel: 'Select all messages shown', rowLabel: (lead) => `Select the message from ${senderInSentence(lead)}` }}
+          more={leads.more}
+          regionRef={tableRef}
+          empty={narrowed ? 'No messages match these filters.' : spam ? 'The spam folder is empty.' : formType ? `Nothing from the ${FORM_TYPE_LABELS[formType]} form yet.` : 'No messages yet.'}
+        />
       )}
 
       {confirmingDelete && (
@@ -334,7 +289,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   );
 }
 
-/** A row's status select (its form's statuses) and delete button, as the spec's form lists have them. */
+/** A row's status select (its form's statuses), as the spec's form lists have it, and its delete, folded into the row's menu. */
 export function RowActions({ lead, pending, onStatusChange, onDelete }: { lead: LeadListItem; pending: boolean; onStatusChange: (status: string) => void; onDelete: () => void }) {
   const statuses: readonly string[] = FORM_STATUSES[lead.type];
   const sender = senderInSentence(lead);
@@ -348,16 +303,31 @@ export function RowActions({ lead, pending, onStatusChange, onDelete }: { lead: 
           </option>
         ))}
       </select>
-      <button type="button" className="admin-button admin-button--danger admin-button--small" onClick={onDelete}>
-        Delete<span className="visually-hidden"> the submission from {sender}</span>
-      </button>
+      <RowMenu
+        label={`More actions for the submission from ${sender}`}
+        items={[
+          {
+            label: (
+              <>
+                Delete<span className="visually-hidden"> the submission from {sender}</span>
+              </>
+            ),
+            onSelect: onDelete,
+            danger: true,
+          },
+        ]}
+      />
     </div>
   );
 }
 
-/** The filters as a form: the selects apply at once, the search and dates on "Apply". A fixed type has no Form select. */
-function LeadFilterForm({ filters, typeFixed, onApply }: { filters: LeadFilters; typeFixed: boolean; onApply: (filters: LeadFilters) => void }) {
-  const id = useId();
+/**
+ * The filters as a form: the selects apply at once, the search and dates on "Apply". A fixed type
+ * has no Form select. `open`: shown on phones (wider screens always show it).
+ */
+function LeadFilterForm({ id: formId, open, filters, typeFixed, onApply }: { id: string; open: boolean; filters: LeadFilters; typeFixed: boolean; onApply: (filters: LeadFilters) => void }) {
+  const [from, setFrom] = useState(filters.from ?? '');
+  const [to, setTo] = useState(filters.to ?? '');
   const statuses = filters.type ? (FORM_STATUSES[filters.type] as readonly string[]) : LEAD_STATUSES;
   const read = (form: HTMLFormElement): LeadFilters => {
     const data = new FormData(form);
@@ -378,18 +348,18 @@ function LeadFilterForm({ filters, typeFixed, onApply }: { filters: LeadFilters;
     onApply(read(event.currentTarget));
   };
   const applyNow = (event: { currentTarget: HTMLSelectElement | HTMLInputElement }) => {
-    if (event.currentTarget.form) onApply(read(event.currentTarget.form));
+    const form = event.currentTarget.form;
+    // A date being typed that is no day yet says so instead of being dropped from the filters.
+    if (form?.reportValidity()) onApply(read(form));
   };
   return (
-    <form className="admin-card admin-filters" onSubmit={submit} aria-label="Filter messages">
-      <div className="admin-field">
-        <label htmlFor={`${id}-q`}>Search</label>
-        <input id={`${id}-q`} name="q" type="search" defaultValue={filters.q ?? ''} minLength={SEARCH_LENGTH.min} maxLength={SEARCH_LENGTH.max} placeholder="Name, e-mail, phone, text…" />
-      </div>
+    <form id={formId} className={`admin-card admin-filters${open ? '' : ' admin-filters--closed'}`} onSubmit={submit} aria-label="Filter messages">
+      <Field label="Search">
+        <input name="q" type="search" defaultValue={filters.q ?? ''} minLength={SEARCH_LENGTH.min} maxLength={SEARCH_LENGTH.max} placeholder="Name, e-mail, phone, text…" />
+      </Field>
       {!typeFixed && (
-        <div className="admin-field">
-          <label htmlFor={`${id}-type`}>Form</label>
-          <select id={`${id}-type`} name="type" className="admin-select" defaultValue={filters.type ?? ''} onChange={applyNow}>
+        <Field label="Form">
+          <select name="type" className="admin-select" defaultValue={filters.type ?? ''} onChange={applyNow}>
             <option value="">All forms</option>
             {FORM_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -397,11 +367,10 @@ function LeadFilterForm({ filters, typeFixed, onApply }: { filters: LeadFilters;
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       )}
-      <div className="admin-field">
-        <label htmlFor={`${id}-status`}>Status</label>
-        <select id={`${id}-status`} name="status" className="admin-select" defaultValue={filters.status ?? ''} onChange={applyNow}>
+      <Field label="Status">
+        <select name="status" className="admin-select" defaultValue={filters.status ?? ''} onChange={applyNow}>
           <option value="">Any status</option>
           {statuses.map((status) => (
             <option key={status} value={status}>
@@ -409,15 +378,9 @@ function LeadFilterForm({ filters, typeFixed, onApply }: { filters: LeadFilters;
             </option>
           ))}
         </select>
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-from`}>From</label>
-        <input id={`${id}-from`} name="from" type="date" defaultValue={filters.from ?? ''} />
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-to`}>To</label>
-        <input id={`${id}-to`} name="to" type="date" defaultValue={filters.to ?? ''} />
-      </div>
+      </Field>
+      <DateField label="From" name="from" value={from} onChange={setFrom} />
+      <DateField label="To" name="to" value={to} onChange={setTo} />
       {filters.folder !== 'spam' && (
         <label className="admin-checkbox admin-filters__unread">
           <input type="checkbox" name="unread" value="true" defaultChecked={filters.unread ?? false} onChange={applyNow} />

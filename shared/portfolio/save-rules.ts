@@ -1,3 +1,4 @@
+import { agencyDay } from '../local-date';
 import { categorySlugForLabel, UNCATEGORIZED } from './categories';
 import type { DeliveredItem, PortfolioItemData } from './item';
 import type { PortfolioFields } from './schema';
@@ -22,8 +23,7 @@ export const DEFAULT_DELIVERED_ITEMS: readonly DeliveredItem[] = [
 
 /** `15 Mar 2025`, the date style the spec gives an empty completion date (UTC, so every instance agrees). */
 export function formatPortfolioDate(date: Date): string {
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return agencyDay(date.toISOString().slice(0, 10));
 }
 
 /**

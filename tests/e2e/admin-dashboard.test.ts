@@ -186,8 +186,9 @@ describe('admin dashboard in a real browser', () => {
 
   it('deletes a submission only after confirming in an accessible dialog', async () => {
     const { context, page, problems } = await open('/admin/dashboard/forms/free-offer');
+    const menuButton = page.getByRole('button', { name: 'More actions for the submission from freya@example.com' });
     const deleteButton = page.getByRole('button', { name: 'Delete the submission from freya@example.com' });
-    await deleteButton.waitFor();
+    await menuButton.click();
     await deleteButton.click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this submission?' });
     await dialog.waitFor();
@@ -199,9 +200,10 @@ describe('admin dashboard in a real browser', () => {
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Cancel');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect(deleteButton.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect(menuButton.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     expect(await page.locator('tbody tr').count()).toBe(1);
 
+    await menuButton.click();
     await deleteButton.click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Nothing from the Free Offers form yet.').waitFor();
@@ -444,6 +446,7 @@ describe('admin dashboard in a real browser', () => {
     await check('add panel');
     await page.keyboard.press('Escape');
     await page.goto(`${server.url}/admin/dashboard/forms/contact`);
+    await page.getByRole('button', { name: /^More actions for the submission/ }).first().click();
     await page.getByRole('button', { name: /^Delete the submission/ }).first().click();
     await page.getByRole('alertdialog').waitFor();
     await check('confirmation');

@@ -106,9 +106,12 @@ export async function signInThroughForm(browser: Browser, baseUrl: string, admin
   return state;
 }
 
-/** A dashboard address opened signed in, once the dashboard is live and its view has loaded. */
-export async function openDashboard(browser: Browser, url: string, state: BrowserState, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport, storageState: state });
+/**
+ * A dashboard address opened signed in, once the dashboard is live and its view has loaded; in a
+ * window of `viewport`'s size, or as a device such as `PHONE_DEVICE`.
+ */
+export async function openDashboard(browser: Browser, url: string, state: BrowserState, viewport: typeof DESKTOP | typeof PHONE_DEVICE = DESKTOP): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ ...('viewport' in viewport ? viewport : { viewport }), storageState: state });
   const page = await context.newPage();
   const problems = watchConsole(page);
   await page.goto(url);

@@ -29,7 +29,7 @@ describe('form inboxes in a real browser', () => {
     await server?.stop();
   });
 
-  const open = (path: string, viewport = DESKTOP) => openDashboard(browser, server.url + path, signedIn, viewport);
+  const open = (path: string, viewport: Parameters<typeof openDashboard>[3] = DESKTOP) => openDashboard(browser, server.url + path, signedIn, viewport);
   const senders = (page: Page) => page.locator('.admin-leads__sender').allTextContents();
   const messageOf = (page: Page, sender: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: new RegExp(`^${sender}`) }) }).locator('td.admin-table__long').innerText();
 
@@ -82,7 +82,9 @@ describe('form inboxes in a real browser', () => {
     await page.getByText('1 message updated.').waitFor();
     await page.getByRole('link', { name: 'Erin Enquirer', exact: true }).waitFor();
 
+    const menuButton = page.getByRole('button', { name: 'More actions for the submission from Eli Asker' });
     const deleteButton = page.getByRole('button', { name: 'Delete the submission from Eli Asker' });
+    await menuButton.click();
     await deleteButton.click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this submission?' });
     await dialog.getByText('The enquiry from Eli Asker will be deleted').waitFor();
@@ -91,12 +93,13 @@ describe('form inboxes in a real browser', () => {
     await expect(senders(page)).resolves.toEqual(['Eli Asker (unread)', 'Erin Enquirer']);
 
     const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().includes('/api/forms/enquiry/'));
+    await menuButton.click();
     await deleteButton.click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     expect((await deleted).status()).toBe(204);
     await page.getByText('The submission from Eli Asker was deleted.').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.admin-leads__sender').length === 1);
-    // The focused Delete left with its row: focus is on the list, not lost to the page's start.
+    // The focused menu button left with its row: focus is on the list, not lost to the page's start.
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'region');
     await page.reload();
     await page.getByRole('link', { name: 'Erin Enquirer', exact: true }).waitFor();
@@ -117,6 +120,8 @@ describe('form inboxes in a real browser', () => {
     await page.getByLabel('Select the message from Quentin Short').check();
     await check('quotes with a selection');
     if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/forms-quote-${width}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'More actions for the submission from Quentin Short' }).click();
+    await check('row menu open');
     await page.getByRole('button', { name: 'Delete the submission from Quentin Short' }).click();
     await page.getByRole('alertdialog').waitFor();
     await check('row delete confirmation');
