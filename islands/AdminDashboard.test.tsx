@@ -68,7 +68,8 @@ describe('admin dashboard page (server render)', () => {
 
   it('renders Tasks loading until the browser fetches the reply queue', () => {
     const html = render('/admin/dashboard/tasks');
-    expect(html).toContain('Loading tasks…');
+    expect(html).toContain('Loading the overdue tasks…');
+    expect(html).toContain('Loading the tasks due today…');
     expect(html).toMatch(/href="\/admin\/dashboard\/tasks" class="admin-nav__link" aria-current="page"/);
   });
 

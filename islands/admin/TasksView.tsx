@@ -12,6 +12,9 @@ import { ViewLink } from './ViewLink';
 type Selection = Record<TaskSection, ReadonlySet<string>>;
 const NOTHING_SELECTED: Selection = { overdue: new Set(), today: new Set(), later: new Set() };
 
+/** A section's tasks inside a sentence ("Loading the tasks due today…"). */
+const TASKS_OF: Record<TaskSection, string> = { overdue: 'overdue tasks', today: 'tasks due today', later: 'tasks due later' };
+
 const EMPTY_TEXT: Record<TaskSection, string> = {
   overdue: 'Nothing overdue: every waiting message is within its promised reply time.',
   today: 'Nothing else falls due today.',
@@ -23,7 +26,7 @@ function useTaskSection(section: TaskSection, type: FormType | undefined): Paged
   const { api } = useDashboard();
   return usePagedData((cursor) => api.tasks(section, { type, cursor }), {
     key: `${section}:${type ?? ''}`,
-    fallback: `Failed to load the ${TASK_SECTION_LABELS[section].toLowerCase()} tasks.`,
+    fallback: `Failed to load the ${TASKS_OF[section]}.`,
     moreFallback: 'Failed to load more tasks.',
   });
 }
@@ -215,7 +218,7 @@ function TaskSectionList({ section, list, count, selected, onSelect, working, on
         {label}
         {count !== null && <span className={section === 'overdue' && count > 0 ? 'admin-tasks__count admin-tasks__count--late' : 'admin-tasks__count'}>{taskCountText(count)}</span>}
       </h2>
-      <LoadStatus of={list} loadingText={`Loading the ${label.toLowerCase()} tasks…`} />
+      <LoadStatus of={list} loadingText={`Loading the ${TASKS_OF[section]}…`} />
       {list.data && (
         <DataTable
           label={`${label} tasks`}
@@ -229,7 +232,7 @@ function TaskSectionList({ section, list, count, selected, onSelect, working, on
           selection={{
             selected,
             onChange: onSelect,
-            allLabel: `Select every ${label.toLowerCase()} task shown`,
+            allLabel: `Select all the ${TASKS_OF[section]} shown`,
             rowLabel: (lead) => `Select the message from ${senderInSentence(lead)}`,
           }}
           more={list.more}

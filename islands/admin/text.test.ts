@@ -1,4 +1,4 @@
-import { counted, fieldText, formatSubmittedAt, truncate } from './text';
+import { counted, fieldText, truncate } from './text';
 
 describe('table text', () => {
   it('cuts long text to 50 characters plus an ellipsis and leaves short text alone', () => {
@@ -32,10 +32,5 @@ describe('table text', () => {
     expect(fieldText(null)).toBe('');
     expect(fieldText(undefined)).toBe('');
     expect(fieldText('<img src=x onerror=alert(1)>')).toBe('<img src=x onerror=alert(1)>');
-  });
-
-  it('formats submission times and keeps an unreadable one as given', () => {
-    expect(formatSubmittedAt('2026-03-15T09:30:00.000Z', 'en-GB', 'UTC')).toBe('15 Mar 2026, 09:30');
-    expect(formatSubmittedAt('not a date')).toBe('not a date');
   });
 });

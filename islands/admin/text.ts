@@ -7,10 +7,3 @@ export function fieldText(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
-
-/** A submission time for staff: day, month, year and time in the browser's zone. */
-export function formatSubmittedAt(iso: string, locale?: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale ?? 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
-}

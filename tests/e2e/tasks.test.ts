@@ -126,7 +126,7 @@ describe('Tasks in a real browser', () => {
 
   it('marks every selected task responded at once on a phone', async () => {
     const { context, page, problems } = await open('?type=quote', 'phone');
-    await section(page, 'Overdue tasks').getByLabel('Select every overdue task shown').check();
+    await section(page, 'Overdue tasks').getByLabel('Select all the overdue tasks shown').check();
     await section(page, 'Due today tasks').getByLabel('Select the message from Tom Today').check();
     const bulk = page.getByRole('group', { name: 'Actions on the selected tasks' });
     await expect(bulk.getByText('2 selected').isVisible()).resolves.toBe(true);
@@ -145,7 +145,7 @@ describe('Tasks in a real browser', () => {
     const badge = page.locator('.admin-nav__badge');
     await expect(badge.innerText()).resolves.toBe('2');
     await expect(senders(page, 'Overdue')).resolves.toEqual(['Olivia Overdue', 'Ancient Arthur']);
-    await section(page, 'Overdue tasks').getByLabel('Select every overdue task shown').check();
+    await section(page, 'Overdue tasks').getByLabel('Select all the overdue tasks shown').check();
     await section(page, 'Due today tasks').getByLabel('Select the message from Tara Today').check();
     await page.getByRole('group', { name: 'Actions on the selected tasks' }).getByRole('button', { name: 'Mark responded' }).click();
     await page.getByText('Marked 3 messages as responded.').waitFor();
