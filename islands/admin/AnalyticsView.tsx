@@ -4,9 +4,8 @@ import { MAX_RANGE_DAYS, RANGE_PRESETS } from '../../shared/analytics';
 import { FORM_TYPE_LABELS, FORM_TYPES } from '../../shared/form-types';
 import { addDays, ISO_DATE, localDate } from '../../shared/local-date';
 import { axisNumber, csvOf, dayLabel, percentOf, rangeShowsYear, TABLE_PAGE_ROWS, tablePagerText } from './analytics-text';
-import { DateField } from './kit/DateField';
 import { ViewHeading } from './ViewHeading';
-import { DataTable, LoadStatus, useData, type Column } from './kit';
+import { DataTable, DateField, LoadStatus, useData, type Column } from './kit';
 
 type Range = { from: string; to: string };
 

@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, auditActionLabel, type AuditEntryJson } from '../../shar
 import { auditChangeText } from '../../shared/audit-text';
 import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
-import { DataTable, Field, LoadStatus, useDates, usePagedData, type Column, type Page } from './kit';
+import { DataTable, DateField, Field, LoadStatus, useDates, usePagedData, type Column, type Page } from './kit';
 
 interface Filters {
   actor: string;
@@ -36,9 +36,9 @@ export function AuditView() {
     event.preventDefault();
     setFilters(draft);
   };
-  const input = (name: keyof Filters, label: string, type = 'text') => (
+  const input = (name: keyof Filters, label: string) => (
     <Field label={label}>
-      <input id={`audit-${name}`} type={type} value={draft[name]} onChange={(event) => setDraft({ ...draft, [name]: event.target.value })} />
+      <input id={`audit-${name}`} type="text" value={draft[name]} onChange={(event) => setDraft({ ...draft, [name]: event.target.value })} />
     </Field>
   );
   const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
@@ -82,8 +82,8 @@ export function AuditView() {
               ))}
             </select>
           </Field>
-          {input('from', 'From (day)', 'date')}
-          {input('to', 'To (day)', 'date')}
+          <DateField id="audit-from" label="From (day)" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
+          <DateField id="audit-to" label="To (day)" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
         </div>
         <button type="submit" className="admin-button">
           Apply filters

@@ -2,7 +2,7 @@ import { DASHBOARD_PERIODS, PERIOD_LABELS, changeText, durationText, type Dashbo
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import { senderName } from '../../shared/lead-facts';
 import { counted, truncate } from './text';
-import { LoadStatus, useData, useDates } from './kit';
+import { LoadStatus, TimedListItem, useData } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { MailHealthBanner } from './MailHealthBanner';
@@ -30,7 +30,6 @@ export function DashboardHome({ username }: { username: string }) {
 }
 
 function HomeFigures({ figures }: { figures: DashboardFigures }) {
-  const { formatDateTime } = useDates();
   const { responses } = figures;
   const total = (period: (typeof DASHBOARD_PERIODS)[number]): PeriodCount =>
     FORM_TYPES.reduce((sum, type) => ({ current: sum.current + figures.newLeads[type][period].current, previous: sum.previous + figures.newLeads[type][period].previous }), { current: 0, previous: 0 });
@@ -118,20 +117,20 @@ function HomeFigures({ figures }: { figures: DashboardFigures }) {
               {figures.newestLeads.map((lead) => {
                 const sender = senderName(lead);
                 return (
-                  <li key={lead._id} className="admin-list__item">
-                    <span className="admin-avatar admin-avatar--small" aria-hidden="true">
-                      {sender.slice(0, 1).toUpperCase()}
-                    </span>
-                    <div className="admin-list__main">
-                      <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
-                        {sender}
-                      </ViewLink>
-                      <span>{truncate(`${FORM_TYPE_LABELS[lead.type]}${lead.summary ? ` · ${lead.summary}` : ''}`, 70)}</span>
-                    </div>
-                    <time className="admin-muted admin-list__time" dateTime={lead.submittedAt}>
-                      {formatDateTime(lead.submittedAt)}
-                    </time>
-                  </li>
+                  <TimedListItem
+                    key={lead._id}
+                    at={lead.submittedAt}
+                    before={
+                      <span className="admin-avatar admin-avatar--small" aria-hidden="true">
+                        {sender.slice(0, 1).toUpperCase()}
+                      </span>
+                    }
+                  >
+                    <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
+                      {sender}
+                    </ViewLink>
+                    <span>{truncate(`${FORM_TYPE_LABELS[lead.type]}${lead.summary ? ` · ${lead.summary}` : ''}`, 70)}</span>
+                  </TimedListItem>
                 );
               })}
             </ul>
@@ -146,17 +145,12 @@ function HomeFigures({ figures }: { figures: DashboardFigures }) {
           ) : (
             <ul className="admin-list">
               {figures.newestPortfolio.map((item) => (
-                <li key={item._id} className="admin-list__item">
-                  <div className="admin-list__main">
-                    <ViewLink to={{ name: 'portfolio-detail', id: item._id }} className="admin-leads__sender">
-                      {item.title}
-                    </ViewLink>
-                    <span className="admin-muted">{item.client}</span>
-                  </div>
-                  <time className="admin-muted admin-list__time" dateTime={item.createdAt}>
-                    {formatDateTime(item.createdAt)}
-                  </time>
-                </li>
+                <TimedListItem key={item._id} at={item.createdAt}>
+                  <ViewLink to={{ name: 'portfolio-detail', id: item._id }} className="admin-leads__sender">
+                    {item.title}
+                  </ViewLink>
+                  <span className="admin-muted">{item.client}</span>
+                </TimedListItem>
               ))}
             </ul>
           )}

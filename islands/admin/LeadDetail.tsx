@@ -7,7 +7,7 @@ import { replyLink, senderInSentence } from '../../shared/lead-facts';
 import { ApiError, DELETE_LEAD_FAILED } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
-import { LoadStatus, useData, useDates } from './kit';
+import { LoadStatus, TimedListItem, useData, useDates } from './kit';
 import { counted, fieldText } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
@@ -168,17 +168,12 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
           </h2>
           <ol className="admin-list">
             {lead.history.map((entry, index) => (
-              <li key={`${entry.at}-${index}`} className="admin-list__item">
-                <span className="admin-list__main">
-                  <span>
-                    <strong>{entry.label}</strong> · {entry.actor}
-                  </span>
-                  {entry.summary && <span className="admin-muted">{auditChangeText(entry)}</span>}
+              <TimedListItem key={`${entry.at}-${index}`} at={entry.at}>
+                <span>
+                  <strong>{entry.label}</strong> · {entry.actor}
                 </span>
-                <time className="admin-list__time" dateTime={entry.at}>
-                  {formatDateTime(entry.at)}
-                </time>
-              </li>
+                {entry.summary && <span className="admin-muted">{auditChangeText(entry)}</span>}
+              </TimedListItem>
             ))}
           </ol>
         </section>

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { FORM_TYPE_LABELS } from '../../shared/form-types';
 import type { PersonalDataReport } from '../../shared/personal-data';
+import { senderName } from '../../shared/lead-facts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
 import { counted, truncate } from './text';
-import { errorText, Field, SubmitButton, useDates, useSubmit } from './kit';
+import { errorText, Field, SubmitButton, TimedListItem, useSubmit } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 
@@ -16,7 +17,6 @@ import { ViewLink } from './ViewLink';
 export function PersonalDataView() {
   const { api, notify, leadsChanged } = useDashboard();
   const id = useId();
-  const { formatDateTime } = useDates();
   const [report, setReport] = useState<PersonalDataReport | null>(null);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
@@ -68,21 +68,16 @@ export function PersonalDataView() {
           </h2>
           <ul className="admin-list">
             {report.leads.map((lead) => (
-              <li key={lead._id} className="admin-list__item">
-                <div className="admin-list__main">
-                  <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
-                    {FORM_TYPE_LABELS[lead.type]}: {lead.name ?? lead.email}
-                  </ViewLink>
-                  <span className="admin-muted">{truncate(lead.summary, 90)}</span>
-                  <span className="admin-muted">
-                    {report.notes.filter((note) => note.leadId === lead._id).length} notes · staff e-mail{' '}
-                    {report.notifications.find((notification) => notification.leadId === lead._id)?.status ?? 'none'}
-                  </span>
-                </div>
-                <time className="admin-muted admin-list__time" dateTime={lead.submittedAt}>
-                  {formatDateTime(lead.submittedAt)}
-                </time>
-              </li>
+              <TimedListItem key={lead._id} at={lead.submittedAt}>
+                <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
+                  {FORM_TYPE_LABELS[lead.type]}: {senderName(lead)}
+                </ViewLink>
+                <span className="admin-muted">{truncate(lead.summary, 90)}</span>
+                <span className="admin-muted">
+                  {counted(report.notes.filter((note) => note.leadId === lead._id).length, 'note')} · staff e-mail{' '}
+                  {report.notifications.find((notification) => notification.leadId === lead._id)?.status ?? 'none'}
+                </span>
+              </TimedListItem>
             ))}
           </ul>
           <div className="admin-lead__actions">

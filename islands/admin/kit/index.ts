@@ -6,17 +6,20 @@
  *   answers that come after the view left or the key changed, and keep rows shown during a reload.
  *   `<LoadStatus of={…} loadingText="…" />` shows "Loading…" and failures with Retry.
  * - Tables: `<DataTable label columns rows rowKey empty selection? more? />`.
- * - Forms: `<Field label hint? error? required?><input … /></Field>`, `useSubmit(send, fallback)`
+ * - Forms: `<DateField>` (a day typed the agency's way), `<Field label hint? error? required?><input … /></Field>`, `useSubmit(send, fallback)`
  *   (pending, error, per-field errors), `<SubmitButton>`, `<FormError>`, `<FormCard title onSubmit>`.
+ * - Short lists: `<TimedListItem at={iso}>…</TimedListItem>` (text left, time right).
  * - Dates: `useDates()` → `formatDateTime(iso)`, `formatDate(iso)` in the agency's time zone.
  * - Failures: `errorText(failure, fallback)`: the server's message when it gave one.
  * - Asking first: `<ConfirmDialog>` (islands/admin/ConfirmDialog.tsx).
  */
 export { DataTable, ShowMore, type Column, type RowSelection } from './DataTable';
+export { DateField } from './DateField';
 export { Field } from './Field';
 export { FormError, SubmitButton } from './FormParts';
 export { FormCard } from './FormCard';
 export { Failed, Loading, LoadStatus } from './LoadStatus';
+export { TimedListItem } from './TimedListItem';
 export { useData, usePagedData, type Loaded, type MoreState, type PagedData, type Source } from './use-data';
 export { useDates, type DateFormatters } from './use-dates';
 export { useSubmit, type SubmitState } from './use-submit';
