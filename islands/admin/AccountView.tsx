@@ -3,7 +3,7 @@ import type { AccountJson, SessionJson } from '../../shared/admin-account';
 import { useDashboard } from './context';
 import { counted } from './text';
 import { ViewHeading } from './ViewHeading';
-import { errorText, Field, FormCard, FormError, LoadStatus, SubmitButton, useData, useDates, useSubmit } from './kit';
+import { errorText, Field, FormCard, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
 
 /** Your account: two-factor sign-in, your password and your sessions. */
 export function AccountView({ username, twoFactorSetupRequired }: { username: string; twoFactorSetupRequired: boolean }) {
@@ -94,10 +94,9 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
           <Field label="Your password, to turn it off" error={turnOff.fields.password} required>
             <input id="totp-off-password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
           </Field>
-          <FormError error={turnOff.error} />
-          <SubmitButton className="admin-button admin-button--danger" pending={turnOff.pending} pendingText="Turning off…">
+          <FormSubmit className="admin-button admin-button--danger" of={turnOff} pendingText="Turning off…">
             Turn off two-factor sign-in
-          </SubmitButton>
+          </FormSubmit>
         </form>
       ) : setup ? (
         <form className="admin-form" onSubmit={enable.onSubmit}>
@@ -110,10 +109,9 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
           <Field label="Code from the app" error={enable.fields.code} required>
             <input id="totp-code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} value={code} onChange={(event) => setCode(event.target.value)} />
           </Field>
-          <FormError error={enable.error} />
-          <SubmitButton pending={enable.pending} pendingText="Turning on…">
+          <FormSubmit of={enable} pendingText="Turning on…">
             Turn on
-          </SubmitButton>
+          </FormSubmit>
         </form>
       ) : (
         <>
@@ -149,10 +147,9 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
           <input id="account-newPassword" type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
         </Field>
       </div>
-      <FormError error={form.error} />
-      <SubmitButton pending={form.pending} pendingText="Changing…">
+      <FormSubmit of={form} pendingText="Changing…">
         Change password
-      </SubmitButton>
+      </FormSubmit>
     </FormCard>
   );
 }

@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, auditActionLabel, type AuditEntryJson } from '../../shar
 import { auditChangeText } from '../../shared/audit-text';
 import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
-import { DataTable, DateField, Field, LoadStatus, useDates, usePagedData, type Column, type Page } from './kit';
+import { type Column, DataTable, DateField, Field, LoadStatus, Options, type Page, useDates, usePagedData } from './kit';
 
 interface Filters {
   actor: string;
@@ -74,12 +74,7 @@ export function AuditView() {
           {input('actor', 'Who (username)')}
           <Field label="Action">
             <select id="audit-action" className="admin-select" value={draft.action} onChange={(event) => setDraft({ ...draft, action: event.target.value })}>
-              <option value="">Any action</option>
-              {Object.entries(AUDIT_ACTIONS).map(([action, label]) => (
-                <option key={action} value={action}>
-                  {label}
-                </option>
-              ))}
+              <Options values={Object.keys(AUDIT_ACTIONS) as (keyof typeof AUDIT_ACTIONS)[]} label={(action) => AUDIT_ACTIONS[action]} none="Any action" />
             </select>
           </Field>
           <DateField id="audit-from" label="From (day)" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />

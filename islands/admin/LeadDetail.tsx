@@ -7,7 +7,7 @@ import { replyLink, senderInSentence } from '../../shared/lead-facts';
 import { ApiError, DELETE_LEAD_FAILED } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
-import { LoadStatus, TimedListItem, useData, useDates } from './kit';
+import { LoadStatus, Options, TimedListItem, useData, useDates } from './kit';
 import { counted, fieldText } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
@@ -200,11 +200,7 @@ function StatusSelect({ lead, disabled, onChange }: { lead: LeadDetail; disabled
     <span className="admin-lead__status">
       <label htmlFor={id}>Status</label>
       <select id={id} className="admin-select" value={lead.status} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
-        {statuses.map((status) => (
-          <option key={status} value={status}>
-            {statusLabel(status)}
-          </option>
-        ))}
+        <Options values={statuses} label={statusLabel} />
       </select>
     </span>
   );

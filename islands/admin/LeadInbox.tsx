@@ -6,7 +6,7 @@ import { SEARCH_LENGTH } from '../../shared/search';
 import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
 import { DELETE_LEAD_FAILED } from './api';
 import { RowMenu } from './RowMenu';
-import { ConfirmDialog, DataTable, DateField, errorText, Field, LoadStatus, useDates, usePagedData, type Column } from './kit';
+import { type Column, ConfirmDialog, DataTable, DateField, errorText, Field, LoadStatus, Options, useDates, usePagedData } from './kit';
 import { useDashboard } from './context';
 import { counted, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
@@ -296,11 +296,7 @@ export function RowActions({ lead, pending, onStatusChange, onDelete }: { lead: 
     <div className="admin-table__manage-inner">
       <select className="admin-select" value={lead.status} aria-label={`Status of the submission from ${sender}`} disabled={pending} onChange={(event) => onStatusChange(event.target.value)}>
         {!statuses.includes(lead.status) && <option value={lead.status}>{statusLabel(lead.status)}</option>}
-        {statuses.map((status) => (
-          <option key={status} value={status}>
-            {statusLabel(status)}
-          </option>
-        ))}
+        <Options values={statuses} label={statusLabel} />
       </select>
       <RowMenu
         label={`More actions for the submission from ${sender}`}
@@ -359,23 +355,13 @@ function LeadFilterForm({ id: formId, open, filters, typeFixed, onApply }: { id:
       {!typeFixed && (
         <Field label="Form">
           <select name="type" className="admin-select" defaultValue={filters.type ?? ''} onChange={applyNow}>
-            <option value="">All forms</option>
-            {FORM_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {FORM_TYPE_LABELS[type]}
-              </option>
-            ))}
+            <Options values={FORM_TYPES} label={(type) => FORM_TYPE_LABELS[type]} none="All forms" />
           </select>
         </Field>
       )}
       <Field label="Status">
         <select name="status" className="admin-select" defaultValue={filters.status ?? ''} onChange={applyNow}>
-          <option value="">Any status</option>
-          {statuses.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
+          <Options values={statuses} label={statusLabel} none="Any status" />
         </select>
       </Field>
       <DateField label="From" name="from" value={from} onChange={setFrom} />
@@ -408,12 +394,7 @@ function BulkStatus({ statuses, disabled, onApply }: { statuses: readonly string
         Status for the selected messages
       </label>
       <select id={id} className="admin-select" value={status} onChange={(event) => setStatus(event.target.value)}>
-        <option value="">Set status…</option>
-        {statuses.map((value) => (
-          <option key={value} value={value}>
-            {statusLabel(value)}
-          </option>
-        ))}
+        <Options values={statuses} label={statusLabel} none="Set status…" />
       </select>
       <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={disabled || !status} onClick={() => onApply(status)}>
         Apply

@@ -20,7 +20,7 @@ import {
 } from './portfolio-form';
 import { DELIVERED_ICONS } from '../../shared/portfolio/item';
 import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
-import { Field } from './kit';
+import { Field, Options } from './kit';
 
 /** Add (optionally with some fields filled in, from a project) or edit a stored item. */
 export type PanelMode = { kind: 'add'; prefill?: Partial<PortfolioFormValues> } | { kind: 'edit'; item: PortfolioItem };
@@ -254,11 +254,7 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
                     Delivered item {index + 1} icon
                   </label>
                   <select id={fieldId(`delivered-icon-${index}`)} className="admin-select" value={item.icon} onChange={(event) => setDelivered(index, { icon: event.target.value })}>
-                    {[...new Set([...DELIVERED_ICONS, item.icon])].map((icon) => (
-                      <option key={icon} value={icon}>
-                        {icon}
-                      </option>
-                    ))}
+                    <Options values={[...new Set([...DELIVERED_ICONS, item.icon])]} label={(icon) => icon} />
                   </select>
                   <button
                     type="button"

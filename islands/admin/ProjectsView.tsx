@@ -6,7 +6,7 @@ import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { queryOfProjectFilters } from './views';
-import { DataTable, errorText, Field, LoadStatus, useDates, usePagedData, type Column } from './kit';
+import { type Column, DataTable, errorText, Field, LoadStatus, Options, useDates, usePagedData } from './kit';
 
 /**
  * Projects: the quote requests whose status is Accepted, a page at a time (newest request first,
@@ -68,11 +68,7 @@ export function ProjectsView({ filters }: { filters: ProjectFilters }) {
       cell: (project) => (
         <div>
           <select className="admin-select" aria-label={`Stage of ${clientOf(project)}`} value={project.stage} disabled={moving === project._id} onChange={(event) => void move(project, event.target.value as ProjectStage)}>
-            {PROJECT_STAGES.map((stage) => (
-              <option key={stage} value={stage}>
-                {PROJECT_STAGE_LABELS[stage]}
-              </option>
-            ))}
+            <Options values={PROJECT_STAGES} label={(stage) => PROJECT_STAGE_LABELS[stage]} />
           </select>
           {project.stageChangedAt && <span className="admin-leads__email">since {formatDateTime(project.stageChangedAt)}</span>}
         </div>
@@ -163,12 +159,7 @@ function ProjectFilterForm({ filters, onApply }: { filters: ProjectFilters; onAp
       </Field>
       <Field label="Stage">
         <select id={`${id}-stage`} name="stage" className="admin-select" defaultValue={filters.stage ?? ''} onChange={(event) => apply(event.currentTarget.form)}>
-          <option value="">Any stage</option>
-          {PROJECT_STAGES.map((stage) => (
-            <option key={stage} value={stage}>
-              {PROJECT_STAGE_LABELS[stage]}
-            </option>
-          ))}
+          <Options values={PROJECT_STAGES} label={(stage) => PROJECT_STAGE_LABELS[stage]} none="Any stage" />
         </select>
       </Field>
       <div className="admin-filters__actions">

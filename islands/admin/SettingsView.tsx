@@ -4,7 +4,7 @@ import { NOTIFICATION_WAIT_LIMIT_MINUTES } from '../../shared/mail-health';
 import { RETENTION_PURGE_HOUR, retentionPreviewQuerySchema, type RetentionPreview, type Settings } from '../../shared/settings';
 import { counted } from '../../shared/text';
 import { useDashboard } from './context';
-import { Field, FormError, LoadStatus, SubmitButton, useData, useDates, useSubmit } from './kit';
+import { Field, FormError, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 
@@ -92,10 +92,9 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (settings:
       <label className="admin-checkbox">
         <input type="checkbox" checked={draft.requireTwoFactor} onChange={(event) => set('requireTwoFactor', event.target.checked)} /> Require two-factor sign-in for every account
       </label>
-      <FormError error={save.error} />
-      <SubmitButton pending={save.pending} pendingText="Saving…">
+      <FormSubmit of={save} pendingText="Saving…">
         Save settings
-      </SubmitButton>
+      </FormSubmit>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import type { LeadListItem } from '../../shared/leads';
 import { replyLink, senderInSentence, senderName } from '../../shared/lead-facts';
 import { RESPONDED_STATUS, TASK_SECTION_LABELS, TASK_SECTIONS, dueText, isOverdue, taskCountText, type TaskCounts, type TaskPage, type TaskSection } from '../../shared/reply-queue';
 import { useDashboard } from './context';
-import { DataTable, errorText, Field, LoadStatus, useData, usePagedData, type Column, type PagedData } from './kit';
+import { type Column, DataTable, errorText, Field, LoadStatus, Options, type PagedData, useData, usePagedData } from './kit';
 import { counted, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
@@ -104,12 +104,7 @@ export function TasksView({ type }: { type?: FormType }) {
               navigate(isFormType(next) ? { name: 'tasks', type: next } : { name: 'tasks' });
             }}
           >
-            <option value="">All forms</option>
-            {FORM_TYPES.map((form) => (
-              <option key={form} value={form}>
-                {FORM_TYPE_LABELS[form]}
-              </option>
-            ))}
+            <Options values={FORM_TYPES} label={(form) => FORM_TYPE_LABELS[form]} none="All forms" />
           </select>
         </Field>
         <p className="admin-tasks__summary" aria-live="polite">

@@ -3,7 +3,7 @@ import { ADMIN_ROLES, type AdminRole } from '../../shared/admin-auth';
 import { ROLE_LABELS, type AdminUserAnswer, type AdminUserJson, type PasswordSetup } from '../../shared/admin-users';
 import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
-import { ConfirmDialog, DataTable, errorText, Field, FormCard, FormError, LoadStatus, SubmitButton, useData, useDates, useSubmit, type Column } from './kit';
+import { type Column, ConfirmDialog, DataTable, errorText, Field, FormCard, FormSubmit, LoadStatus, Options, useData, useDates, useSubmit } from './kit';
 import { ViewLink } from './ViewLink';
 
 /** Users (owners): every account, adding one, and changing, resetting, disabling or deleting it. */
@@ -58,11 +58,7 @@ export function UsersView({ username: me }: { username: string }) {
       header: 'Role',
       cell: (user) => (
         <select className="admin-select" aria-label={`Role of ${user.username}`} value={user.role} disabled={busy} onChange={(event) => void change(user, { role: event.target.value }, `${user.username} is now ${event.target.value}.`)}>
-          {ADMIN_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
+          <Options values={ADMIN_ROLES} label={(role) => ROLE_LABELS[role]} />
         </select>
       ),
     },
@@ -178,11 +174,7 @@ function NewUserForm({ onCreated }: { onCreated: (answer: AdminUserAnswer) => vo
         </Field>
         <Field label="Role" error={form.fields.role}>
           <select id="new-role" className="admin-select" value={role} onChange={(event) => setRole(event.target.value as AdminRole)}>
-            {ADMIN_ROLES.map((value) => (
-              <option key={value} value={value}>
-                {ROLE_LABELS[value]}
-              </option>
-            ))}
+            <Options values={ADMIN_ROLES} label={(value) => ROLE_LABELS[value]} />
           </select>
         </Field>
       </div>
@@ -195,10 +187,9 @@ function NewUserForm({ onCreated }: { onCreated: (answer: AdminUserAnswer) => vo
           <input type="radio" name="password-setup" checked={passwordSetup === 'generate'} onChange={() => setPasswordSetup('generate')} /> Generate one, shown once
         </label>
       </fieldset>
-      <FormError error={form.error} />
-      <SubmitButton pending={form.pending} pendingText="Adding…">
+      <FormSubmit of={form} pendingText="Adding…">
         Add account
-      </SubmitButton>
+      </FormSubmit>
     </FormCard>
   );
 }

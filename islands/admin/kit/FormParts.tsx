@@ -26,3 +26,13 @@ export function FormError({ error }: { error: string }) {
     </p>
   ) : null;
 }
+
+/** A form's end: its failure, if any, then its submit button (`of` is the form's `useSubmit` state). */
+export function FormSubmit({ of, ...button }: Omit<SubmitButtonProps, 'pending'> & { of: { error: string; pending: boolean } }) {
+  return (
+    <>
+      <FormError error={of.error} />
+      <SubmitButton pending={of.pending} {...button} />
+    </>
+  );
+}

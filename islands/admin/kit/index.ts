@@ -6,8 +6,8 @@
  *   answers that come after the view left or the key changed, and keep rows shown during a reload.
  *   `<LoadStatus of={…} loadingText="…" />` shows "Loading…" and failures with Retry.
  * - Tables: `<DataTable label columns rows rowKey empty selection? more? />`.
- * - Forms: `<DateField>` (a day typed the agency's way), `<Field label hint? error? required?><input … /></Field>`, `useSubmit(send, fallback)`
- *   (pending, error, per-field errors), `<SubmitButton>`, `<FormError>`, `<FormCard title onSubmit>`.
+ * - Forms: `<Options values label none? />` (a select's options), `<DateField>` (a day typed the agency's way), `<Field label hint? error? required?><input … /></Field>`, `useSubmit(send, fallback)`
+ *   (pending, error, per-field errors), `<FormSubmit of={form} pendingText>` (the form's error, then its button), `<SubmitButton>`, `<FormError>`, `<FormCard title onSubmit>`.
  * - Short lists: `<TimedListItem at={iso}>…</TimedListItem>` (text left, time right).
  * - Dates: `useDates()` → `formatDateTime(iso)`, `formatDate(iso)` in the agency's time zone.
  * - Failures: `errorText(failure, fallback)`: the server's message when it gave one.
@@ -16,7 +16,8 @@
 export { DataTable, ShowMore, type Column, type RowSelection } from './DataTable';
 export { DateField } from './DateField';
 export { Field } from './Field';
-export { FormError, SubmitButton } from './FormParts';
+export { Options } from './Options';
+export { FormError, FormSubmit, SubmitButton } from './FormParts';
 export { FormCard } from './FormCard';
 export { Failed, Loading, LoadStatus } from './LoadStatus';
 export { TimedListItem } from './TimedListItem';
