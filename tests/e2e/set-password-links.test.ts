@@ -62,7 +62,7 @@ describe('set-password links in a real browser', () => {
 
   it('an owner adds an editor with a link; in another browser the editor chooses a password and signs in', async () => {
     const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard/users`, ownerState);
-    await page.getByLabel('Username', { exact: true }).fill('new-editor');
+    await page.getByLabel('Username *', { exact: true }).fill('new-editor');
     await page.getByLabel('Role', { exact: true }).selectOption('editor');
     await page.getByLabel('A link for them to set it (valid 24 hours)').check();
     await page.getByRole('button', { name: 'Add account' }).click();
