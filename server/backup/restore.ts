@@ -48,7 +48,14 @@ export async function verifyBackupFile(file: string): Promise<BackupManifest> {
     table.rows += lines.length;
     if (entry.table === IMAGE_FILES.table) {
       for (const line of lines) {
-        const { id, ...checksum } = imageChecksum(JSON.parse(line) as Record<string, unknown>);
+        // gzip's CRC is checked at the end of the file: a changed byte may reach here first.
+        let row: Record<string, unknown>;
+        try {
+          row = JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          throw new BackupFileError(`${file} is damaged: a row of table ${entry.table} is not readable`);
+        }
+        const { id, ...checksum } = imageChecksum(row);
         images.set(id, checksum);
       }
     }
