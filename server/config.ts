@@ -58,6 +58,7 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     DATA_DIR: z.string().default('./data'),
+    BACKUP_DIR: z.string().default('./backups'),
     PUBLIC_URL: optionalUrl(['http', 'https']),
     ADMIN_USERNAME: optionalText.pipe(z.string().min(ADMIN_USERNAME_MIN, `must be at least ${ADMIN_USERNAME_MIN} characters`).max(ADMIN_USERNAME_MAX).optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(ADMIN_PASSWORD_MIN, `must be at least ${ADMIN_PASSWORD_MIN} characters`).max(ADMIN_PASSWORD_MAX).optional()),
@@ -92,6 +93,8 @@ export interface Config {
   /** Unset: the embedded PGlite database in `dataDir`. */
   databaseUrl?: string;
   dataDir: string;
+  /** Where backups are written: outside `dataDir`, so losing one does not lose the other. */
+  backupDir: string;
   /** Origin used for canonical links, Open Graph and the sitemap, without a trailing slash. */
   publicUrl: string;
   admin?: { username: string; password: string };
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    backupDir: path.resolve(e.BACKUP_DIR),
     publicUrl,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     smtpUrl: e.SMTP_URL,

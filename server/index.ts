@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
 import { createDb } from './db/connection';
 import { migrateLatest } from './db/migrate';
+import { backupBeforeMigrating } from './backup/before-migration';
 import { createLifecycle } from './lifecycle';
 import { createLogger } from './logger';
 import { DEFAULT_ASSETS_DIR } from './render/manifest';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  await backupBeforeMigrating({ db, config, logger });
   const applied = await migrateLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const firstAdminSetup = await createAdminAuth({ db, logger }).ensureFirstAdmin({ configured: config.admin });

@@ -12,7 +12,7 @@ const migrationSource: Knex.MigrationSource<string> = {
   getMigration: async (name) => migrations[name]!,
 };
 
-const migrationConfig: Knex.MigratorConfig = { migrationSource, tableName: 'knex_migrations' };
+export const migrationConfig: Knex.MigratorConfig = { migrationSource, tableName: 'knex_migrations' };
 
 export async function migrateLatest(db: Db): Promise<string[]> {
   const [, applied] = (await db.migrate.latest(migrationConfig)) as [number, string[]];
@@ -23,4 +23,10 @@ export async function migrateLatest(db: Db): Promise<string[]> {
 export async function migrateRollbackAll(db: Db): Promise<string[]> {
   const [, reverted] = (await db.migrate.rollback(migrationConfig, true)) as [number, string[]];
   return reverted;
+}
+
+/** The names of the migrations this database has run and of those it has still to run. */
+export async function migrationStatus(db: Db): Promise<{ applied: string[]; pending: string[] }> {
+  const [completed, pending] = (await db.migrate.list(migrationConfig)) as [{ name: string }[], string[]];
+  return { applied: completed.map((migration) => migration.name), pending };
 }

@@ -23,15 +23,16 @@ export interface TestApp extends TestDb {
 }
 
 /**
- * The real application on a fresh database, for `request(app.callback())`. `adminAuthOptions`
- * injects a clock for session timeouts and a shorter failed-login delay; `now` the clock of the
- * reply promise; `logger` reads what the app logs (silent by default).
+ * The real application on a fresh database (or on `testDb`, one a test made), for
+ * `request(app.callback())`. `adminAuthOptions` injects a clock for session timeouts and a
+ * shorter failed-login delay; `now` the clock of the reply promise; `logger` reads what the app
+ * logs (silent by default).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { adminAuthOptions, now, logger = createLogger('silent') }: Pick<AppDeps, 'adminAuthOptions' | 'now'> & { logger?: AppDeps['logger'] } = {},
+  { adminAuthOptions, now, logger = createLogger('silent'), testDb: givenDb }: Pick<AppDeps, 'adminAuthOptions' | 'now'> & { logger?: AppDeps['logger']; testDb?: TestDb } = {},
 ): Promise<TestApp> {
-  const testDb = await createTestDb();
+  const testDb = givenDb ?? (await createTestDb());
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', ...env });
   const lifecycle = createLifecycle();
   const contentVersion = createContentVersion(testDb.db);

@@ -16,10 +16,10 @@ export interface TestDb {
 /**
  * A fresh database for one test file: an embedded PGlite in a temporary folder by default, or a
  * new database on the PostgreSQL server of `DATABASE_URL`. Migrations are applied unless
- * `migrate` is false.
+ * `migrate` is false. `serverUrl` picks the database instead (empty: embedded), for tests that
+ * need both kinds at once.
  */
-export async function createTestDb({ migrate = true }: { migrate?: boolean } = {}): Promise<TestDb> {
-  const serverUrl = process.env.DATABASE_URL;
+export async function createTestDb({ migrate = true, serverUrl = process.env.DATABASE_URL }: { migrate?: boolean; serverUrl?: string } = {}): Promise<TestDb> {
   if (!serverUrl) {
     // A copy of a ready cluster, so no test runs initdb (seconds of CPU and hundreds of MB each).
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-test-db-'));

@@ -1,0 +1,31 @@
+/**
+ * `npm run backup [-- FILE]`: writes a backup of the whole site (every table but the sessions,
+ * the portfolio's image files included) to FILE, by default a new file in `BACKUP_DIR`. On the
+ * embedded database, run it while the site is stopped: PGlite's data folder is one process's.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { createDb } from '../db/connection';
+import { backupFileName, createBackup } from '../backup/backup';
+import { formatBytes } from '../backup/summary';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const started = Date.now();
+  const file = path.resolve(process.argv[2] ?? path.join(config.backupDir, backupFileName(new Date())));
+  const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const manifest = await createBackup(db, file, { source: config.databaseUrl ? 'postgresql' : 'embedded' });
+    const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`Backed up ${rows} rows of ${manifest.tables.length} tables and ${manifest.images.length} image files to ${file} (${formatBytes(fs.statSync(file).size)}, ${seconds} s).`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Backup failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
