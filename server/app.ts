@@ -100,6 +100,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     spamRetentionDays: () => settings.current().retentionDays.spam,
     visitOf: analytics.sourceOf,
     replyPromise: () => settings.current(),
+    visitorConfirmation: () => settings.current().visitorConfirmation,
+    mailFrom: staffMailFrom(config),
     now,
   });
   const personalData = createPersonalData({ db, audit, logger, now });

@@ -186,4 +186,41 @@ describe('replies to leads', () => {
     await call().patch('/api/reply-templates/not-an-id').set(admin.headers).send({ body: 'x' }).expect(404);
     await call().get('/api/reply-templates').expect(401);
   });
+
+  describe('acknowledgement to the visitor', () => {
+    const acknowledgements = () => inbox.messages.filter((raw) => /^Subject: We received your/m.test(raw));
+    afterAll(async () => {
+      await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmation: null }).expect(200);
+    });
+
+    it('is off by default', async () => {
+      await submit('contact', { email: 'off@example.com' });
+      await worker.runOnce();
+      expect(acknowledgements()).toEqual([]);
+    });
+
+    it("goes, once turned on for a form, in the agency's words with the reply promise; never for spam or other forms; a few a day per address", async () => {
+      await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmation: { contact: true, enquiry: false, quote: false, 'free-offer': false } }).expect(200);
+      await submit('contact', { email: 'Visitor@Example.com', name: 'Vera Visitor' });
+      await worker.runOnce();
+      const [raw] = acknowledgements();
+      expect(header(raw!, 'To')).toBe('Visitor@example.com');
+      expect(header(raw!, 'Subject')).toBe('We received your contact message');
+      expect(header(raw!, 'Reply-To')).toBe('hello@brightpath.example');
+      expect(header(raw!, 'Message-ID')).toMatch(/@agency\.test>$/);
+      expect(split(raw!).body).toContain('Hello Vera Visitor,\r\n\r\nThank you for getting in touch. We have your message and a member of our team will reply within 24 hours.');
+
+      inbox.messages.length = 0;
+      await submit('enquiry', { email: 'visitor@example.com' });
+      await call().post('/api/forms/contact').send({ ...VALID_FORMS.contact, email: 'visitor@example.com', website: 'http://spam.example', ...humanMeta() }).expect(201);
+      await call().post('/api/forms/contact').send({ ...VALID_FORMS.contact, email: 'visitor@example.com', fillMs: 10, clientToken: 'a'.repeat(24) }).expect(201);
+      await worker.runOnce();
+      expect(acknowledgements()).toEqual([]);
+
+      // The same address (in any letter case) gets three a day, however often the form is sent.
+      for (let i = 0; i < 4; i += 1) await submit('contact', { email: 'visitor@example.com' });
+      await worker.runOnce();
+      expect(acknowledgements()).toHaveLength(2);
+    });
+  });
 });
