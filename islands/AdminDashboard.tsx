@@ -228,7 +228,7 @@ function CurrentView({ view, username, role, twoFactorSetupRequired }: { view: D
       // Keyed by lead: another lead starts from its own load.
       return <LeadDetailView key={view.id} type={view.type} id={view.id} username={username} />;
     case 'saved-replies':
-      return <SavedRepliesView />;
+      return <SavedRepliesView isOwner={role === 'owner'} />;
     case 'portfolio':
     case 'portfolio-detail':
       return <PortfolioSection view={view} />;

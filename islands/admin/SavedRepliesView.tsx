@@ -4,14 +4,16 @@ import { useDashboard } from './context';
 import { ConfirmDialog, DataTable, errorText, Field, FormCard, FormSubmit, LoadStatus, useData, useSubmit, type Column } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
+import { VisitorConfirmationCard } from './VisitorConfirmationCard';
 
 const PLACEHOLDER_HINT = `Placeholders: ${REPLY_PLACEHOLDERS.map((name) => `{${name}} for ${REPLY_PLACEHOLDER_HINTS[name]}`).join('; ')}.`;
 
 /**
  * Saved replies: the texts staff start a reply from, with placeholders filled in for each lead.
- * Every admin may add, change and delete them; each change is in the audit trail.
+ * Every admin may add, change and delete them; each change is in the audit trail. Owners also
+ * choose here which forms send the visitor an acknowledgement.
  */
-export function SavedRepliesView() {
+export function SavedRepliesView({ isOwner }: { isOwner: boolean }) {
   const { api, notify } = useDashboard();
   const templates = useData<{ items: ReplyTemplateJson[] }>('/api/reply-templates', 'Failed to load the saved replies.');
   const [editing, setEditing] = useState<ReplyTemplateJson | null>(null);
@@ -107,6 +109,8 @@ export function SavedRepliesView() {
           )}
         </div>
       </FormCard>
+
+      {isOwner && <VisitorConfirmationCard />}
 
       {deleting && (
         <ConfirmDialog

@@ -115,6 +115,12 @@ describe('replies from a lead page in a real browser', () => {
       await page.getByLabel('Text', { exact: false }).first().fill('Hello {name}, we are booked until spring.');
       await page.getByRole('button', { name: 'Add saved reply' }).click();
       await page.getByRole('rowheader', { name: 'Booked out' }).waitFor();
+      // Owners turn the visitor's acknowledgement on per form.
+      await page.getByRole('checkbox', { name: 'Enquiry' }).check();
+      await page.getByRole('button', { name: 'Save acknowledgements' }).click();
+      await page.getByText('Acknowledgements saved.').waitFor();
+      const settings = await page.evaluate(async () => ((await (await fetch('/api/settings')).json()) as { settings: { visitorConfirmation: Record<string, boolean> } }).settings.visitorConfirmation);
+      expect(settings).toEqual({ contact: false, enquiry: true, quote: false, 'free-offer': false });
       expect(await axeViolations(page)).toEqual([]);
       if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, 'saved-replies-phone.png'), fullPage: true });
       expect(problems).toEqual([]);
