@@ -11,6 +11,7 @@ import { AccountView } from './admin/AccountView';
 import { AuditView } from './admin/AuditView';
 import { SettingsView } from './admin/SettingsView';
 import { UsersView } from './admin/UsersView';
+import { SavedRepliesView } from './admin/SavedRepliesView';
 import { LeadDetailView } from './admin/LeadDetail';
 import { LeadInbox } from './admin/LeadInbox';
 import { AdminIcon } from './admin/icons';
@@ -225,7 +226,9 @@ function CurrentView({ view, username, role, twoFactorSetupRequired }: { view: D
       return <LeadInbox filters={view.filters} />;
     case 'lead':
       // Keyed by lead: another lead starts from its own load.
-      return <LeadDetailView key={view.id} type={view.type} id={view.id} />;
+      return <LeadDetailView key={view.id} type={view.type} id={view.id} username={username} />;
+    case 'saved-replies':
+      return <SavedRepliesView isOwner={role === 'owner'} />;
     case 'portfolio':
     case 'portfolio-detail':
       return <PortfolioSection view={view} />;

@@ -20,6 +20,7 @@ import * as dailyRuns from './20261128200000_daily_runs';
 import * as projectListIndexes from './20261129100000_project_list_indexes';
 import * as auditRepeats from './20261129120000_audit_repeats';
 import * as analyticsNetworks from './20261129150000_analytics_networks';
+import * as leadReplies from './20261201100000_lead_replies';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261129100000_project_list_indexes': projectListIndexes,
   '20261129120000_audit_repeats': auditRepeats,
   '20261129150000_analytics_networks': analyticsNetworks,
+  '20261201100000_lead_replies': leadReplies,
 };

@@ -24,6 +24,7 @@ import { mediaRoutes } from './routes/media';
 import { adminFormRoutes } from './routes/admin-forms';
 import { analyticsApiRoutes, pageViewRoutes } from './routes/analytics';
 import { leadRoutes } from './routes/leads';
+import { replyRoutes } from './routes/replies';
 import { formApiRoutes, formPageRoutes } from './routes/forms';
 import { pageRoutes } from './routes/pages';
 import { portfolioApiRoutes } from './routes/portfolio-api';
@@ -50,6 +51,7 @@ import { createPortfolioService } from './services/portfolio';
 import { createProjectService } from './services/projects';
 import { createFormService } from './services/forms';
 import { createLeadService } from './leads/service';
+import { createLeadReplies } from './leads/replies';
 import { createReplyQueue } from './services/reply-queue';
 import { createDashboardService } from './services/dashboard';
 import { createMailHealth } from './services/mail-health';
@@ -98,10 +100,13 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     spamRetentionDays: () => settings.current().retentionDays.spam,
     visitOf: analytics.sourceOf,
     replyPromise: () => settings.current(),
+    visitorConfirmation: () => settings.current().visitorConfirmation,
+    mailFrom: staffMailFrom(config),
     now,
   });
   const personalData = createPersonalData({ db, audit, logger, now });
-  const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise: () => settings.current(), now });
+  const replies = createLeadReplies({ db, audit, from: staffMailFrom(config), onQueued: onFormQueued, replyPromise: () => settings.current(), now });
+  const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise: () => settings.current(), replies, now });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
   // Health checks and stored images need neither a session nor a body.
   const earlyRoutes = [healthRoutes(db, lifecycle), mediaRoutes(db)];
@@ -122,6 +127,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     adminAuthApiRoutes({ auth, config }),
     adminFormRoutes(leads),
     leadRoutes(leads),
+    replyRoutes(replies),
     taskRoutes(createReplyQueue({ db, timeZone: () => settings.current().timeZone, now })),
     mailHealthRoutes(createMailHealth({ db, audit, smtpConfigured: Boolean(config.smtpUrl), onRetry: onFormQueued, now })),
     personalDataRoutes(personalData),

@@ -55,6 +55,7 @@ const SETTING_LABELS: Record<SettingName, string> = {
   digestTime: 'Morning digest time',
   retentionDays: 'Keeping leads',
   requireTwoFactor: 'Two-factor sign-in for every account',
+  visitorConfirmation: 'Acknowledgement to visitors',
 };
 
 const keptFor = (days: unknown) => (typeof days === 'number' ? counted(days, 'day') : 'until deleted');
@@ -80,6 +81,12 @@ function settingText(name: SettingName, was: unknown, now: unknown): string | nu
         .filter((kind) => was[kind] !== now[kind])
         .map((kind) => `${kind === 'spam' ? 'Spam' : `Leads of the ${FORM_TYPE_LABELS[kind]} form`} kept ${keptFor(now[kind])} instead of ${keptFor(was[kind])}.`);
       return changes.join(' ');
+    }
+    case 'visitorConfirmation': {
+      if (!isRecord(was) || !isRecord(now)) return null;
+      return FORM_TYPES.filter((type) => was[type] !== now[type])
+        .map((type) => `${label} for the ${FORM_TYPE_LABELS[type]} form turned ${now[type] ? 'on' : 'off'}.`)
+        .join(' ');
     }
     default:
       return typeof was === 'string' && typeof now === 'string' ? `${label} changed from ${was} to ${now}.` : null;

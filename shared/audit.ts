@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   'lead.unread': 'Lead marked unread',
   'lead.status': 'Lead status changed',
   'lead.note': 'Note added',
+  'lead.reply': 'Reply sent',
   'lead.spam': 'Moved to spam',
   'lead.not-spam': 'Moved out of spam',
   'lead.delete': 'Lead deleted',
@@ -41,6 +42,9 @@ export const AUDIT_ACTIONS = {
   'portfolio.create': 'Portfolio item added',
   'portfolio.update': 'Portfolio item changed',
   'portfolio.delete': 'Portfolio item deleted',
+  'reply-template.create': 'Saved reply added',
+  'reply-template.update': 'Saved reply changed',
+  'reply-template.delete': 'Saved reply deleted',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

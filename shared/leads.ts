@@ -1,3 +1,4 @@
+import type { ReplyComposer, ReplyJson } from './replies';
 import { FORM_STATUSES, FORM_TYPES, type FormType } from './form-types';
 import type { NotificationState } from './mail-health';
 
@@ -85,6 +86,10 @@ export interface LeadDetail extends LeadListItem {
   history: LeadHistoryEntry[];
   /** Its staff notification e-mail (none for spam): sent, waiting or failed, and why. */
   notification: NotificationState | null;
+  /** The replies sent from the back office, oldest first, each with its delivery state. */
+  replies: ReplyJson[];
+  /** What a reply to it is composed with; null when it has no address (erased). */
+  composer: ReplyComposer | null;
 }
 
 /**

@@ -41,6 +41,8 @@ export const settingsSchema = z.strictObject({
   }),
   /** Every account must sign in with a second factor (those without one set it up first). */
   requireTwoFactor: z.boolean(),
+  /** Per form: e-mail the visitor an acknowledgement with the reply promise (never for spam; a few a day per address). */
+  visitorConfirmation: z.strictObject({ contact: z.boolean(), enquiry: z.boolean(), quote: z.boolean(), 'free-offer': z.boolean() }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -61,6 +63,7 @@ export const BUILT_IN_DEFAULTS: Omit<Settings, 'notificationRecipients' | 'timeZ
   digestTime: '08:00',
   retentionDays: { contact: null, enquiry: null, quote: null, 'free-offer': null, spam: 30 },
   requireTwoFactor: false,
+  visitorConfirmation: { contact: false, enquiry: false, quote: false, 'free-offer': false },
 };
 
 /** The daily retention purge runs from this hour of the agency's day (a quiet one). */

@@ -11,6 +11,7 @@ import { LoadStatus, Options, TimedListItem, useData, useDates } from './kit';
 import { counted, fieldText } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
+import { LeadThread, ReplyComposer } from './LeadReply';
 
 /** Said instead of the server's "Lead not found": the link may be to a lead deleted since. */
 const GONE = 'This message does not exist (it may have been deleted).';
@@ -19,7 +20,7 @@ const GONE = 'This message does not exist (it may have been deleted).';
  * One lead: every field, a reply link, its status, read state and folder, notes (plain text),
  * history and where it came from. Opening an unread lead marks it read.
  */
-export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
+export function LeadDetailView({ type, id, username }: { type: FormType; id: string; username: string }) {
   const { api, navigate, notify, leadsChanged } = useDashboard();
   const { formatDateTime } = useDates();
   const detail = useData(
@@ -28,6 +29,10 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
     `lead/${type}/${id}`,
   );
   const { data: lead, setData } = detail;
+  const reload = async () => {
+    setData(await api.lead(type, id));
+    leadsChanged();
+  };
   const [working, setWorking] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const markedRead = useRef(false);
@@ -94,9 +99,9 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
       <ViewHeading
         title={`${FORM_TYPE_LABELS[type]}: ${sender}`}
         actions={
-          mailto && (
-            <a className="admin-button admin-button--small" href={mailto}>
-              Reply by e-mail
+          lead.composer && (
+            <a className="admin-button admin-button--small" href="#lead-compose">
+              Write a reply
             </a>
           )
         }
@@ -140,6 +145,10 @@ export function LeadDetailView({ type, id }: { type: FormType; id: string }) {
         <ReplyAndMail lead={lead} />
 
         <WhereItCameFrom attribution={lead.attribution} />
+
+        <LeadThread lead={lead} />
+
+        {lead.composer && <ReplyComposer lead={lead} composer={lead.composer} username={username} onSent={reload} />}
 
         <section className="admin-card" aria-labelledby="lead-notes">
           <h2 id="lead-notes" className="admin-card__title">

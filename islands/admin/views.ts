@@ -35,6 +35,8 @@ export type DashboardView =
   /** `type`: the form Tasks is narrowed to (left out for every form). */
   | { name: 'tasks'; type?: FormType }
   | { name: 'privacy' }
+  /** The saved replies staff start a reply from (within Messages). */
+  | { name: 'saved-replies' }
   | { name: 'placeholder'; section: PlaceholderSection }
   | { name: 'admin'; section: AdminSection }
   | { name: 'not-found' };
@@ -176,6 +178,7 @@ export const VIEW_TABLE: readonly ViewEntry[] = [
     queryOf: (view) => (view.name === 'tasks' ? queryOfFilters({ type: view.type }) : ''),
     sidebar: { icon: 'tasks' },
   },
+  { key: 'saved-replies', path: 'saved-replies', title: 'Saved replies', open: () => ({ name: 'saved-replies' }), within: 'messages' },
   { key: 'privacy', path: 'privacy', title: 'Find by e-mail', open: () => ({ name: 'privacy' }), ownersOnly: true, sidebar: { icon: 'search' } },
   { key: 'analytics', path: 'analytics', title: 'Analytics', open: () => ({ name: 'analytics' }), sidebar: { icon: 'analytics' } },
   { key: 'settings', path: 'settings', title: ADMIN_SECTIONS.settings, open: () => ({ name: 'admin', section: 'settings' }), ownersOnly: true, sidebar: { icon: 'settings' } },

@@ -1,26 +1,33 @@
 import type { Knex } from 'knex';
 import type { FormType } from '../../shared/form-types';
-import type { FormNotificationRow } from './tables';
+import type { FormNotificationRow, OutboxKind } from './tables';
 
 /**
- * Claims up to `limit` due notifications for `lockSeconds`: other workers (other instances) skip
- * them meanwhile, and if this one dies the lock runs out and they are tried again.
+ * Claims up to `limit` due e-mails of these kinds for `lockSeconds`: other workers (other
+ * instances) skip them meanwhile, and if this one dies the lock runs out and they are tried again
+ * (with the same stored Message-ID, so a copy sent just before the crash is recognisable).
  */
-export async function claimDueNotifications(db: Knex, { limit, lockSeconds }: { limit: number; lockSeconds: number }): Promise<FormNotificationRow[]> {
+export async function claimDueNotifications(db: Knex, { limit, lockSeconds, kinds = ['staff'] }: { limit: number; lockSeconds: number; kinds?: readonly OutboxKind[] }): Promise<FormNotificationRow[]> {
+  if (kinds.length === 0) return [];
   const result = await db.raw<{ rows: FormNotificationRow[] }>(
     `update form_notifications set locked_until = now() + make_interval(secs => ?), attempts = attempts + 1
       where id in (
         select id from form_notifications
          where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+           and kind in (${kinds.map(() => '?').join(', ')})
          order by id limit ? for update skip locked)
       returning *`,
-    [lockSeconds, limit],
+    [lockSeconds, ...kinds, limit],
   );
-  return result.rows;
+  // In the order they were stored (UPDATE … RETURNING keeps none): replies to a lead go out in turn.
+  return result.rows.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
 }
 
-export async function markNotificationSent(db: Knex, id: string): Promise<void> {
-  await db('form_notifications').where({ id }).update({ status: 'sent', sent_at: db.fn.now(), locked_until: null, last_error: null });
+/** Records a delivery, with the server's answer when it gave one. */
+export async function markNotificationSent(db: Knex, id: string, smtpResponse: string | null = null): Promise<void> {
+  await db('form_notifications')
+    .where({ id })
+    .update({ status: 'sent', sent_at: db.fn.now(), locked_until: null, last_error: null, smtp_response: smtpResponse?.slice(0, 1000) ?? null });
 }
 
 /** Records a failed attempt: tried again after `retryInMs`, or given up (`failed`) when `final`. */
@@ -35,8 +42,9 @@ export async function markNotificationAttemptFailed(db: Knex, id: string, { erro
     });
 }
 
+/** The staff notifications of a lead, oldest first. */
 export async function notificationsFor(db: Knex, formType: FormType, submissionId: string): Promise<FormNotificationRow[]> {
-  return db('form_notifications').where({ form_type: formType, submission_id: submissionId }).orderBy('id');
+  return db('form_notifications').where({ kind: 'staff', form_type: formType, submission_id: submissionId }).orderBy('id');
 }
 
 /** A staff notification in trouble, with the lead it is about. */
@@ -52,7 +60,7 @@ export interface TroubledNotification extends FormNotificationRow {
  */
 export async function troubledNotifications(db: Knex, { waitingSince, limit }: { waitingSince: Date; limit: number }): Promise<{ total: number; rows: TroubledNotification[] }> {
   const troubled = () =>
-    db('form_notifications as n').where((where) => where.where('n.status', 'failed').orWhere((pending) => pending.where('n.status', 'pending').where('n.created_at', '<', waitingSince)));
+    db('form_notifications as n').where('n.kind', 'staff').where((where) => where.where('n.status', 'failed').orWhere((pending) => pending.where('n.status', 'pending').where('n.created_at', '<', waitingSince)));
   const [count, rows] = await Promise.all([
     troubled().count<{ count: string | number }[]>({ count: '*' }).first(),
     troubled()
@@ -70,6 +78,7 @@ export async function troubledNotifications(db: Knex, { waitingSince, limit }: {
  */
 export async function retryTroubledNotifications(db: Knex, { waitingSince, now }: { waitingSince: Date; now: Date }): Promise<number> {
   const rows = await db('form_notifications')
+    .where('kind', 'staff')
     .where((where) => where.where('status', 'failed').orWhere((pending) => pending.where('status', 'pending').where('created_at', '<', waitingSince)))
     .where((where) => where.whereNull('locked_until').orWhere('locked_until', '<', now))
     .update({ status: 'pending', attempts: db.raw(`case when status = 'failed' then 0 else attempts end`), next_attempt_at: now, locked_until: null })
@@ -79,5 +88,5 @@ export async function retryTroubledNotifications(db: Knex, { waitingSince, now }
 
 /** The newest staff notification of a lead (a lead taken out of spam may have had none). */
 export async function latestNotificationFor(db: Knex, formType: FormType, submissionId: string): Promise<FormNotificationRow | undefined> {
-  return db('form_notifications').where({ form_type: formType, submission_id: submissionId }).orderBy('id', 'desc').first();
+  return db('form_notifications').where({ kind: 'staff', form_type: formType, submission_id: submissionId }).orderBy('id', 'desc').first();
 }

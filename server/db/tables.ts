@@ -111,8 +111,13 @@ export interface LeadNoteRow {
   created_at: Date;
 }
 
+/** What an outbox e-mail is: a staff notification, a reply to the lead, or the visitor's acknowledgement. */
+export type OutboxKind = 'staff' | 'reply' | 'confirmation';
+
+/** One e-mail of the outbox (`form_notifications`), about one lead. */
 export interface FormNotificationRow {
   id: string;
+  kind: OutboxKind;
   form_type: string;
   submission_id: string;
   subject: string;
@@ -125,6 +130,27 @@ export interface FormNotificationRow {
   last_error: string | null;
   sent_at: Date | null;
   created_at: Date;
+  /** The visitor's address (replies and acknowledgements); null for staff notifications, which go to Settings' recipients. */
+  to_address: string | null;
+  /** The sender's display name (a reply's "Ada at Agency"); null: the site's. */
+  from_name: string | null;
+  /** Chosen when stored, so every attempt carries the same one (`<…@host>`); null: the mailer's own. */
+  message_id: string | null;
+  in_reply_to: string | null;
+  thread_references: string | null;
+  /** The account that wrote a reply; null once that account is gone (the name stays). */
+  author_id: number | null;
+  author: string | null;
+  smtp_response: string | null;
+}
+
+/** A saved reply staff start from; its text may hold placeholders (`{name}`). */
+export interface ReplyTemplateRow {
+  id: string;
+  name: string;
+  body: string;
+  created_at: Date;
+  updated_at: Date;
 }
 
 export interface PortfolioItemRow {

@@ -4,6 +4,7 @@ import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
 import { NotFoundError, ValidationError } from '../errors';
 import { createAuditTrail } from '../services/audit';
 import { createFormService } from '../services/forms';
+import { createLeadReplies } from './replies';
 import { createLeadService, type LeadService } from './service';
 
 const ADMIN = { id: 1, name: 'alice' };
@@ -23,7 +24,7 @@ describe('lead service: one form’s inbox', () => {
       config: { formRateLimit: 1000, formRateWindowSeconds: 600, formMinFillSeconds: 3, publicUrl: 'https://agency.test' },
       logger: createLogger('silent'),
     });
-    leads = createLeadService({ db: testDb.db, audit: createAuditTrail({ db: testDb.db }), staffNotice: forms.staffNotice });
+    leads = createLeadService({ db: testDb.db, audit: createAuditTrail({ db: testDb.db }), staffNotice: forms.staffNotice, replies: createLeadReplies({ db: testDb.db, audit: createAuditTrail({ db: testDb.db }), from: 'site@agency.test' }) });
     for (const [index, name] of ['First', 'Second', 'Third'].entries()) {
       const result = await forms.submit('quote', { ...VALID_FORMS.quote, name, ...humanMeta() }, { ip: '192.0.2.1', channel: 'api' });
       if (result.outcome !== 'stored') throw new Error(`the ${name} fixture was not stored`);

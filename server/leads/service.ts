@@ -21,6 +21,7 @@ import { leadsCsv } from './csv';
 import { latestNotificationFor } from '../db/form-notifications';
 import { isUuid } from '../db/uuid';
 import { toNotificationState } from '../services/mail-health';
+import type { LeadReplies } from './replies';
 
 const DAY_MS = 24 * 3600_000;
 const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -121,6 +122,8 @@ export interface LeadServiceDeps {
   onQueued?: () => void;
   /** The reply promise in force (the settings): a lead taken out of spam is due by it from then. */
   replyPromise?: () => ReplyPromise;
+  /** Replies from the back office: a lead's detail lists them and carries what a new one is composed with. */
+  replies: Pick<LeadReplies, 'repliesOf' | 'composerOf'>;
   now?: () => Date;
 }
 
@@ -129,7 +132,7 @@ export interface LeadServiceDeps {
  * notes and history, read state, spam and not spam, bulk changes and the CSV export. Every change
  * is recorded in the audit trail against the lead (`lead:<id>`), which is its history.
  */
-export function createLeadService({ db, audit, staffNotice, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, now = () => new Date() }: LeadServiceDeps) {
+export function createLeadService({ db, audit, staffNotice, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, replies, now = () => new Date() }: LeadServiceDeps) {
   /**
    * A lead with its notes, history and notification, read all at once (one round trip, not the
    * lead first and the rest after it).
@@ -137,11 +140,12 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
   async function detailOf(type: string, id: string, trx: Knex = db): Promise<LeadDetail> {
     if (!(FORM_TYPES as readonly string[]).includes(type) || !isUuid(id)) throw new NotFoundError(messages.leads.notFound);
     const formType = type as FormType;
-    const [row, notes, audited, notification] = await Promise.all([
+    const [row, notes, audited, notification, sentReplies] = await Promise.all([
       findLead(trx, formType, id),
       notesOf(trx, id),
       audit.forTarget(leadTarget(id), trx),
       latestNotificationFor(trx, formType, id),
+      replies.repliesOf(id, trx),
     ]);
     if (!row) throw new NotFoundError(messages.leads.notFound);
     const created: LeadHistoryEntry = {
@@ -160,6 +164,8 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
       notes: notes.map(toNoteJson),
       history: [created, ...history],
       notification: notification ? toNotificationState(notification) : null,
+      replies: sentReplies,
+      composer: replies.composerOf(row),
     };
   }
 

@@ -11,6 +11,7 @@ import { DEFAULT_REPLY_PROMISE, replyDueAt, type ReplyPromise } from '../../shar
 import { messages } from '../messages';
 import { FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { CLIENT_TOKEN_FIELD, FILL_TIME_FIELD, FORM_DEFINITIONS, HONEYPOT_FIELD, NOT_A_FORM_MESSAGE, labelWithUnit, type FieldErrors } from '../../shared/forms';
+import { queueVisitorConfirmation } from './visitor-confirmation';
 import { validateForm, type FormValues } from '../../shared/form-schemas';
 
 export interface FormServiceDeps {
@@ -27,6 +28,10 @@ export interface FormServiceDeps {
   visitOf?: (visitor: VisitorSignals) => Promise<VisitSource | undefined>;
   /** The reply promise in force (the settings), read for each new lead's due time. */
   replyPromise?: () => ReplyPromise;
+  /** The forms whose visitors get an acknowledgement e-mail (Settings; none unless given). */
+  visitorConfirmation?: () => Record<FormType, boolean>;
+  /** The site's sender, whose address acknowledgements go from. */
+  mailFrom?: string;
   now?: () => Date;
 }
 
@@ -111,7 +116,7 @@ export function describeSubmission(type: FormType, data: FormValues, id: string,
  * four forms is data (`shared/forms.ts`, the table map), not code. Once stored, a lead is the lead
  * service's (`server/leads/service.ts`).
  */
-export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, now = () => new Date() }: FormServiceDeps) {
+export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, visitorConfirmation, mailFrom = 'no-reply@localhost', now = () => new Date() }: FormServiceDeps) {
   const minFillMs = config.formMinFillSeconds * 1000;
 
   async function enforceRateLimit(ip: string): Promise<void> {
@@ -192,6 +197,10 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
       const result = await storeLead(db, type, { id, data, clientToken: meta.clientToken, submittedAt, dueAt, origin: await originOf(sender) }, staffNotice(type, data, id));
       if (result.created) {
         logger.info({ form: type, id: result.id, channel }, 'form submission stored');
+        if (visitorConfirmation?.()[type]) {
+          // The lead is stored already: an acknowledgement that cannot be queued costs the visitor nothing.
+          await queueVisitorConfirmation(db, { type, leadId: result.id, data, promise: replyPromise(), from: mailFrom }).catch((error: unknown) => logger.warn({ err: error, id: result.id }, 'acknowledgement not queued'));
+        }
         onQueued?.();
       }
       return { outcome: result.created ? 'stored' : 'duplicate', id: result.id };

@@ -1,13 +1,15 @@
 import type { Knex } from 'knex';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import { claimDueNotifications, markNotificationAttemptFailed, markNotificationSent } from '../db/form-notifications';
+import type { FormNotificationRow, OutboxKind } from '../db/tables';
 import type { Logger } from '../logger';
+import { createSmtpTransports, type SmtpSource } from './smtp-transport';
 
 export interface NotificationWorkerDeps {
   db: Knex;
   logger: Logger;
-  /** `smtp://user:pass@host:587`; without it mail is off and the outbox just fills. */
-  smtpUrl?: string;
+  /** `smtp://user:pass@host:587`, or where to read it at each send; without one mail is off and the outbox just fills. */
+  smtpUrl?: string | SmtpSource;
   /**
    * Who gets each e-mail, read at every send: the `notificationRecipients` setting (which falls back
    * to `NOTIFY_TO`), so a change in the admin applies to the next e-mail. While it is empty the
@@ -25,6 +27,7 @@ export interface NotificationWorkerDeps {
 }
 
 export interface NotificationWorker {
+  /** Whether an SMTP server is configured now. */
   readonly mailEnabled: boolean;
   /** Polls the outbox every `pollMs` until `stop()`. */
   start(): void;
@@ -41,10 +44,37 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/** The address of a `"Name" <address>` sender (or the sender itself when it is a bare address). */
+function addressOf(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
+}
+
 /**
- * Sends queued staff notifications through SMTP. Submissions never wait for it: the statement that
- * stores a submission also adds its outbox row (`storeLead`), so an SMTP outage delays
- * e-mails but loses and slows nothing.
+ * The e-mail of one outbox row. Staff notifications go to Settings' recipients; a reply or an
+ * acknowledgement to the visitor, from the site's address under the sender's name, with the
+ * Message-ID stored with the row (a resend is the same message) and its thread's headers.
+ */
+function mailOf(row: FormNotificationRow, { from, staff }: { from: string; staff: string[] }): Mail.Options {
+  const common = { subject: row.subject, text: row.body, replyTo: row.reply_to ?? undefined };
+  if (row.kind === 'staff') return { ...common, from, to: staff };
+  return {
+    ...common,
+    from: row.from_name ? { name: row.from_name, address: addressOf(from) } : from,
+    to: row.to_address!,
+    messageId: row.message_id ?? undefined,
+    inReplyTo: row.in_reply_to ?? undefined,
+    references: row.thread_references ?? undefined,
+  };
+}
+
+const KIND_LOG: Record<OutboxKind, string> = { staff: 'staff notification', reply: 'reply to a lead', confirmation: 'acknowledgement to a visitor' };
+
+/**
+ * Sends the outbox through SMTP: staff notifications, replies to leads and acknowledgements to
+ * visitors. Nobody waits for it: the statement that stores a submission (or a reply) also adds its
+ * outbox row, so an SMTP outage delays e-mails but loses and slows nothing. Delivery is at least
+ * once: a crash between the server's "accepted" and the row's "sent" sends it again, with the same
+ * Message-ID.
  * Several instances may run workers: rows are claimed with a lock that expires.
  */
 export function createNotificationWorker({
@@ -58,35 +88,26 @@ export function createNotificationWorker({
   maxAttempts = 10,
   pollMs = 5000,
 }: NotificationWorkerDeps): NotificationWorker {
-  const mailEnabled = Boolean(smtpUrl);
-  let transport: Transporter | undefined;
+  const smtp = createSmtpTransports(typeof smtpUrl === 'function' ? smtpUrl : () => smtpUrl);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<{ sent: number; failed: number }> | undefined;
   let again = false;
   let stopped = false;
 
-  const getTransport = () =>
-    (transport ??= nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as Parameters<typeof nodemailer.createTransport>[0]));
-
   async function sendDue(): Promise<{ sent: number; failed: number }> {
     let sent = 0;
     let failed = 0;
-    const to = recipients();
-    // Nobody to tell yet: the e-mails stay queued until an owner names someone in Settings.
-    if (to.length === 0) return { sent, failed };
+    const staff = recipients();
+    // Nobody on the staff side to tell yet: their e-mails stay queued until an owner names someone
+    // in Settings; e-mails to visitors have their own address and go anyway.
+    const kinds: OutboxKind[] = staff.length === 0 ? ['reply', 'confirmation'] : ['staff', 'reply', 'confirmation'];
     for (;;) {
-      const batch = await claimDueNotifications(db, { limit: 10, lockSeconds: 60 });
+      const batch = await claimDueNotifications(db, { limit: 10, lockSeconds: 60, kinds });
       if (batch.length === 0) break;
       for (const notification of batch) {
         try {
-          await getTransport().sendMail({
-            from,
-            to,
-            replyTo: notification.reply_to ?? undefined,
-            subject: notification.subject,
-            text: notification.body,
-          });
-          await markNotificationSent(db, notification.id);
+          const info = (await smtp.get().sendMail(mailOf(notification, { from, staff }))) as { response?: string };
+          await markNotificationSent(db, notification.id, info.response ?? null);
           sent += 1;
         } catch (error) {
           const final = notification.attempts >= maxAttempts;
@@ -94,17 +115,17 @@ export function createNotificationWorker({
           const message = error instanceof Error ? error.message : String(error);
           await markNotificationAttemptFailed(db, notification.id, { error: message, retryInMs, final });
           failed += 1;
-          logger.warn({ notification: notification.id, attempts: notification.attempts, final, err: message }, final ? 'staff notification failed for good' : 'staff notification failed, will retry');
+          logger.warn({ notification: notification.id, attempts: notification.attempts, final, err: message }, `${KIND_LOG[notification.kind]} ${final ? 'failed for good' : 'failed, will retry'}`);
         }
       }
       if (batch.length < 10) break;
     }
-    if (sent > 0) logger.info({ sent }, 'staff notifications sent');
+    if (sent > 0) logger.info({ sent }, 'outbox e-mails sent');
     return { sent, failed };
   }
 
   async function runOnce(): Promise<{ sent: number; failed: number }> {
-    if (!mailEnabled) return { sent: 0, failed: 0 };
+    if (!smtp.enabled) return { sent: 0, failed: 0 };
     if (running) {
       again = true;
       return running;
@@ -125,12 +146,12 @@ export function createNotificationWorker({
   }
 
   return {
-    mailEnabled,
+    get mailEnabled() {
+      return smtp.enabled;
+    },
     start() {
-      if (!mailEnabled) {
-        logger.info('mail is off (SMTP_URL unset): staff notifications stay in the outbox');
-        return;
-      }
+      // Polls even while mail is off: a server configured later is used from the next tick.
+      if (!smtp.enabled) logger.info('mail is off (SMTP_URL unset): e-mails stay in the outbox');
       if (timer) return;
       stopped = false;
       void runOnce();
@@ -142,12 +163,11 @@ export function createNotificationWorker({
       clearInterval(timer);
       timer = undefined;
       await running;
-      transport?.close();
-      transport = undefined;
+      smtp.close();
     },
     runOnce,
     nudge() {
-      if (mailEnabled && !stopped) setImmediate(() => void runOnce());
+      if (smtp.enabled && !stopped) setImmediate(() => void runOnce());
     },
   };
 }

@@ -20,6 +20,7 @@ describe('back-office settings', () => {
       digestTime: '08:00',
       retentionDays: { contact: null, enquiry: null, quote: null, 'free-offer': null, spam: 30 },
       requireTwoFactor: false,
+      visitorConfirmation: { contact: false, enquiry: false, quote: false, 'free-offer': false },
     });
     expect(t.settings.overridden()).toEqual([]);
   });

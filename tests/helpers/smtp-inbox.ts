@@ -3,6 +3,8 @@ import { SMTPServer } from 'smtp-server';
 
 export interface Inbox {
   messages: string[];
+  /** Each message's envelope recipients (RCPT TO), in the order of `messages`. */
+  recipients: string[][];
   port: number;
   close: () => Promise<void>;
 }
@@ -10,16 +12,18 @@ export interface Inbox {
 /** A real SMTP server on loopback that keeps every message it receives. */
 export function startSmtp(port = 0): Promise<Inbox> {
   const messages: string[] = [];
+  const recipients: string[][] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
       // Undo quoted-printable soft line breaks so assertions can read whole lines.
       stream.on('end', () => {
         messages.push(data.replace(/=\r?\n/g, ''));
+        recipients.push(session.envelope.rcptTo.map((rcpt) => rcpt.address));
         callback();
       });
     },
@@ -27,7 +31,7 @@ export function startSmtp(port = 0): Promise<Inbox> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
-      resolve({ messages, port: (server.server.address() as AddressInfo).port, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({ messages, recipients, port: (server.server.address() as AddressInfo).port, close: () => new Promise((done) => server.close(() => done())) });
     });
   });
 }

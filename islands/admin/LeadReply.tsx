@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react';
+import type { LeadDetail } from '../../shared/leads';
+import { senderName } from '../../shared/lead-facts';
+import { fillPlaceholders, REPLY_LIMITS, REPLY_STATE_LABELS, replyBody, replySignature, type ReplyComposer as Composer, type ReplySent, type ReplyTemplateJson } from '../../shared/replies';
+import { useDashboard } from './context';
+import { Field, FormSubmit, Options, TimedListItem, useData, useSubmit } from './kit';
+import { counted } from './text';
+import { ViewLink } from './ViewLink';
+
+/** A draft as kept in this browser, per lead, until it is sent. */
+interface Draft {
+  subject: string;
+  body: string;
+  templateId: string;
+}
+
+const draftKey = (lead: Pick<LeadDetail, 'type' | '_id'>) => `lead-reply-draft:${lead.type}:${lead._id}`;
+
+function readDraft(key: string): Draft | null {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(key) ?? 'null') as Partial<Draft> | null;
+    return stored && typeof stored.body === 'string' ? { subject: String(stored.subject ?? ''), body: stored.body, templateId: String(stored.templateId ?? '') } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The reply composer: addressed to the lead, its subject "Re: …", a saved reply to start from, and
+ * the signature and quoted original the e-mail will carry shown under the text. The draft is kept
+ * in this browser (per lead) until it is sent, so a reload loses nothing.
+ */
+export function ReplyComposer({ lead, composer, username, onSent }: { lead: LeadDetail; composer: Composer; username: string; onSent: () => Promise<void> }) {
+  const { api, notify } = useDashboard();
+  const templates = useData<{ items: ReplyTemplateJson[] }>('/api/reply-templates', 'Failed to load the saved replies.');
+  const key = draftKey(lead);
+  const empty: Draft = { subject: composer.subject, body: '', templateId: '' };
+  const [draft, setDraft] = useState<Draft>(empty);
+  const [restored, setRestored] = useState(false);
+
+  // Read after the first render: the server's HTML has no drafts, so the first render must not either.
+  useEffect(() => {
+    const stored = readDraft(key);
+    if (stored) setDraft({ ...stored, subject: stored.subject || composer.subject });
+    setRestored(true);
+  }, [key, composer.subject]);
+
+  useEffect(() => {
+    if (!restored) return;
+    try {
+      if (draft.body || draft.subject !== composer.subject) window.localStorage.setItem(key, JSON.stringify(draft));
+      else window.localStorage.removeItem(key);
+    } catch {
+      // Storage full or off: the draft lives as long as the page.
+    }
+  }, [key, draft, restored, composer.subject]);
+
+  const form = useSubmit(async () => {
+    const sent = await api.send<ReplySent>('POST', `/api/leads/${lead.type}/${encodeURIComponent(lead._id)}/replies`, 'The reply could not be stored. Try again.', {
+      body: draft.body,
+      subject: draft.subject,
+      ...(draft.templateId ? { templateId: draft.templateId } : {}),
+    });
+    window.localStorage.removeItem(key);
+    setDraft(empty);
+    notify({ tone: 'success', text: sent.state === 'delivered' ? 'Reply sent.' : 'Reply saved in the outbox; it is sent in a moment.' });
+    await onSent();
+  }, 'The reply could not be stored. Try again.');
+
+  const choose = (templateId: string) => {
+    const template = templates.data?.items.find((item) => item.id === templateId);
+    setDraft((current) => ({ ...current, templateId, body: template ? fillPlaceholders(template.body, composer.placeholders) : current.body }));
+  };
+  const items = templates.data?.items ?? [];
+  const signature = replySignature(username, composer.agency);
+
+  return (
+    <section className="admin-card admin-lead__wide" aria-labelledby="lead-compose">
+      <h2 id="lead-compose" className="admin-card__title">
+        Reply
+      </h2>
+      <form className="admin-form admin-reply" onSubmit={form.onSubmit}>
+        <p className="admin-muted">
+          To <strong>{composer.to}</strong>
+        </p>
+        <Field label="Subject" error={form.fields.subject} required>
+          <input value={draft.subject} maxLength={REPLY_LIMITS.subject} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
+        </Field>
+        <Field
+          label="Start from a saved reply"
+          error={form.fields.templateId}
+          hint={
+            <>
+              {items.length === 0 ? 'None yet. ' : ''}
+              <ViewLink to={{ name: 'saved-replies' }}>Manage saved replies</ViewLink>
+            </>
+          }
+        >
+          <select className="admin-select" value={draft.templateId} onChange={(event) => choose(event.target.value)}>
+            <Options values={items.map((item) => item.id)} label={(id) => items.find((item) => item.id === id)?.name ?? id} none="None" />
+          </select>
+        </Field>
+        <Field label="Your reply" error={form.fields.body} hint="The draft is kept in this browser until you send it." required>
+          <textarea rows={8} maxLength={REPLY_LIMITS.body} value={draft.body} onChange={(event) => setDraft({ ...draft, body: event.target.value })} />
+        </Field>
+        <div className="admin-reply__after">
+          <p className="admin-muted">Sent with your signature and their message quoted below it:</p>
+          <pre className="admin-prewrap admin-reply__quote">{replyBody({ text: '', signature, quote: composer.quote }).trimStart()}</pre>
+        </div>
+        <div>
+          <FormSubmit of={form} pendingText="Sending…" className="admin-button admin-button--small" disabled={!draft.body.trim()}>
+            Send reply
+          </FormSubmit>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * The conversation: the visitor's message, then each reply in order with who sent it, when, and
+ * where it is (delivered, waiting, failed with the mail server's answer).
+ */
+export function LeadThread({ lead }: { lead: LeadDetail }) {
+  const message = lead.fields.message ?? lead.fields.projectDetails ?? '';
+  return (
+    <section className="admin-card admin-lead__wide" aria-labelledby="lead-thread">
+      <h2 id="lead-thread" className="admin-card__title">
+        Conversation
+      </h2>
+      <ol className="admin-list admin-thread">
+        <TimedListItem at={lead.submittedAt}>
+          <p className="admin-thread__who">
+            <strong>{senderName(lead)}</strong> wrote
+          </p>
+          <p className="admin-prewrap">{String(message) || '—'}</p>
+        </TimedListItem>
+        {lead.replies.map((reply) => (
+          <TimedListItem key={reply.id} at={reply.createdAt}>
+            <p className="admin-thread__who">
+              <strong>{reply.author}</strong> replied ·{' '}
+              <span className={reply.state === 'failed' ? 'admin-mail-state admin-mail-state--failed' : 'admin-mail-state'}>{REPLY_STATE_LABELS[reply.state]}</span>
+              {reply.state !== 'delivered' && reply.attempts > 0 && <> · {counted(reply.attempts, 'attempt')}</>}
+            </p>
+            {reply.smtpAnswer && <p className="admin-muted admin-prewrap">Mail server: {reply.smtpAnswer}</p>}
+            <details className="admin-thread__body">
+              <summary>{reply.subject}</summary>
+              <pre className="admin-prewrap">{reply.body}</pre>
+            </details>
+          </TimedListItem>
+        ))}
+      </ol>
+      {lead.replies.length === 0 && <p className="admin-muted">No reply sent from here yet.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Knex } from 'knex';
+import type { FormType } from '../../shared/form-types';
+import type { FormNotificationRow, ReplyTemplateRow } from './tables';
+
+/** An e-mail to the visitor of a lead (a reply or the acknowledgement), as the outbox stores it. */
+export interface VisitorMail {
+  kind: 'reply' | 'confirmation';
+  formType: FormType;
+  leadId: string;
+  to: string;
+  fromName: string;
+  replyTo: string | null;
+  subject: string;
+  body: string;
+  messageId: string;
+  inReplyTo?: string | null;
+  references?: string | null;
+  author?: { id: number | null; name: string } | null;
+}
+
+/** Stores an e-mail to a visitor in the outbox (the worker sends it); returns its row. */
+export async function queueVisitorMail(db: Knex, mail: VisitorMail): Promise<FormNotificationRow> {
+  const [row] = await db('form_notifications')
+    .insert({
+      kind: mail.kind,
+      form_type: mail.formType,
+      submission_id: mail.leadId,
+      to_address: mail.to,
+      from_name: mail.fromName,
+      reply_to: mail.replyTo,
+      subject: mail.subject,
+      body: mail.body,
+      message_id: mail.messageId,
+      in_reply_to: mail.inReplyTo ?? null,
+      thread_references: mail.references ?? null,
+      author_id: mail.author?.id ?? null,
+      author: mail.author?.name ?? null,
+    })
+    .returning('*');
+  return row as FormNotificationRow;
+}
+
+/** A lead's replies, oldest first. */
+export async function repliesOf(db: Knex, leadId: string): Promise<FormNotificationRow[]> {
+  return db('form_notifications').where({ kind: 'reply', submission_id: leadId }).orderBy('id');
+}
+
+export async function listReplyTemplates(db: Knex): Promise<ReplyTemplateRow[]> {
+  return db('reply_templates').orderByRaw('lower(name), id');
+}
+
+export async function findReplyTemplate(db: Knex, id: string): Promise<ReplyTemplateRow | undefined> {
+  return db('reply_templates').where({ id }).first();
+}
+
+export async function insertReplyTemplate(db: Knex, values: { name: string; body: string; now: Date }): Promise<ReplyTemplateRow> {
+  const [row] = await db('reply_templates').insert({ name: values.name, body: values.body, created_at: values.now, updated_at: values.now }).returning('*');
+  return row as ReplyTemplateRow;
+}
+
+export async function updateReplyTemplate(db: Knex, id: string, values: { name?: string; body?: string; now: Date }): Promise<ReplyTemplateRow | undefined> {
+  const { now, ...changes } = values;
+  const [row] = await db('reply_templates').where({ id }).update({ ...changes, updated_at: now }).returning('*');
+  return row as ReplyTemplateRow | undefined;
+}
+
+export async function deleteReplyTemplate(db: Knex, id: string): Promise<ReplyTemplateRow | undefined> {
+  const [row] = await db('reply_templates').where({ id }).delete().returning('*');
+  return row as ReplyTemplateRow | undefined;
+}
+
+export async function countReplyTemplates(db: Knex): Promise<number> {
+  const row = await db('reply_templates').count<{ count: string | number }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { countReplyTemplates, deleteReplyTemplate, findReplyTemplate, insertReplyTemplate, listReplyTemplates, queueVisitorMail, repliesOf, updateReplyTemplate } from '../db/lead-replies';
+import type { FormNotificationRow, LeadRow, ReplyTemplateRow } from '../db/tables';
+import { isUuid } from '../db/uuid';
+import { ConflictError, NotFoundError, parseInput, ValidationError } from '../errors';
+import type { AuditActor, AuditTrail } from '../services/audit';
+import { leadTarget, readAtForStatus } from './state';
+import { business } from '../../views/content/business';
+import { FORM_TYPES, type FormType } from '../../shared/form-types';
+import { replySubject, senderName } from '../../shared/lead-facts';
+import { RESPONDED_STATUS } from '../../shared/reply-queue';
+import { DEFAULT_REPLY_PROMISE, type ReplyPromise } from '../../shared/reply-clock';
+import {
+  fillPlaceholders,
+  oneLine,
+  placeholdersOf,
+  quoteOriginal,
+  REPLY_LIMITS,
+  replyBody,
+  replyInputSchema,
+  replySignature,
+  replyTemplatePatchSchema,
+  replyTemplateSchema,
+  type ReplyComposer,
+  type ReplyJson,
+  type ReplySent,
+  type ReplyState,
+  type ReplyTemplateJson,
+} from '../../shared/replies';
+
+const STATE_OF: Record<FormNotificationRow['status'], ReplyState> = { pending: 'waiting', sent: 'delivered', failed: 'failed' };
+
+export const REPLY_MESSAGES = {
+  notFound: 'Lead not found',
+  noAddress: 'This lead has no e-mail address to reply to.',
+  noBody: 'Write the reply first, or choose a saved reply.',
+  templateGone: 'This saved reply does not exist (it may have been deleted).',
+  templateNotFound: 'Saved reply not found',
+  nameTaken: 'A saved reply already has this name.',
+  tooMany: `There are ${REPLY_LIMITS.templates} saved replies already: delete one first.`,
+  unknownField: 'This is not a field of a reply.',
+} as const;
+
+export function toReplyJson(row: FormNotificationRow): ReplyJson {
+  return {
+    id: String(row.id),
+    subject: row.subject,
+    body: row.body,
+    author: row.author ?? 'Unknown',
+    createdAt: new Date(row.created_at).toISOString(),
+    state: STATE_OF[row.status],
+    sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    attempts: row.attempts,
+    smtpAnswer: row.status === 'sent' ? row.smtp_response : row.last_error,
+    messageId: row.message_id ?? '',
+  };
+}
+
+function toTemplateJson(row: ReplyTemplateRow): ReplyTemplateJson {
+  return { id: row.id, name: row.name, body: row.body, updatedAt: new Date(row.updated_at).toISOString() };
+}
+
+/** The visitor's message on a lead: a contact or enquiry's message, a quote's project details. */
+const messageOf = (lead: LeadRow) => lead.message ?? lead.project_details ?? '';
+
+export interface LeadRepliesDeps {
+  db: Knex;
+  audit: AuditTrail;
+  /** The site's sender (`"Agency website" <no-reply@host>`): replies go from its address. */
+  from: string;
+  /**
+   * The address a staff member's replies are answered to. Accounts have no address of their own
+   * yet: until they do, answers go to the site's sender address.
+   */
+  staffAddress?: (actor: AuditActor) => string | null;
+  /** Called after a reply is stored (wakes the outbox worker). */
+  onQueued?: () => void;
+  replyPromise?: () => ReplyPromise;
+  now?: () => Date;
+}
+
+/**
+ * Replies to leads from the back office: each is stored in the outbox before it is sent (the
+ * worker delivers and retries it), threaded under the replies before it, and recorded in the
+ * lead's history. The first reply stops the reply clock.
+ */
+export function createLeadReplies({ db, audit, from, staffAddress = () => null, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, now = () => new Date() }: LeadRepliesDeps) {
+  const fromAddress = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
+  const domain = fromAddress.split('@')[1] ?? 'localhost';
+  const whenText = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(at);
+
+  /** What the lead's page composes with: its address, subject, quote and placeholders (null without an address). */
+  function composerOf(lead: LeadRow): ReplyComposer | null {
+    if (!lead.email) return null;
+    const promise = replyPromise();
+    return {
+      to: lead.email,
+      subject: oneLine(replySubject(lead)),
+      agency: business.name,
+      quote: quoteOriginal({ sender: senderName(lead), when: whenText(new Date(lead.submitted_at), promise.timeZone), message: messageOf(lead) }),
+      placeholders: placeholdersOf(lead, promise),
+    };
+  }
+
+  async function templateOf(id: string, trx: Knex): Promise<ReplyTemplateRow> {
+    const template = isUuid(id) ? await findReplyTemplate(trx, id) : undefined;
+    if (!template) throw new NotFoundError(REPLY_MESSAGES.templateNotFound);
+    return template;
+  }
+
+  /** A unique-name clash as the person editing understands it. */
+  async function savingName<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new ConflictError(REPLY_MESSAGES.nameTaken);
+      throw error;
+    }
+  }
+
+  return {
+    composerOf,
+
+    async repliesOf(leadId: string, trx: Knex = db): Promise<ReplyJson[]> {
+      return (await repliesOf(trx, leadId)).map(toReplyJson);
+    },
+
+    /** Stores a reply to the lead in the outbox and answers where it is; the worker sends it. */
+    async send(type: string, id: string, rawBody: unknown, actor: AuditActor): Promise<ReplySent> {
+      const input = parseInput(replyInputSchema, rawBody, { unknownField: REPLY_MESSAGES.unknownField });
+      const sent = await db.transaction(async (trx) => {
+        // Locked, so two replies at once thread one under the other and only one stops the clock.
+        const lead = (FORM_TYPES as readonly string[]).includes(type) && isUuid(id) ? await trx<LeadRow>('leads').where({ type: type as FormType, id }).forUpdate().first() : undefined;
+        if (!lead) throw new NotFoundError(REPLY_MESSAGES.notFound);
+        const composer = composerOf(lead);
+        if (!composer) throw new ValidationError(REPLY_MESSAGES.noAddress);
+        let template: ReplyTemplateRow | undefined;
+        if (input.templateId) {
+          template = await findReplyTemplate(trx, input.templateId);
+          if (!template) throw new ValidationError(`templateId: ${REPLY_MESSAGES.templateGone}`, { templateId: REPLY_MESSAGES.templateGone });
+        }
+        const written = input.body ?? template?.body;
+        if (!written) throw new ValidationError(`body: ${REPLY_MESSAGES.noBody}`, { body: REPLY_MESSAGES.noBody });
+
+        const earlier = await repliesOf(trx, lead.id);
+        const threadIds = earlier.map((reply) => reply.message_id).filter((messageId): messageId is string => Boolean(messageId));
+        const row = await queueVisitorMail(trx, {
+          kind: 'reply',
+          formType: lead.type,
+          leadId: lead.id,
+          to: composer.to,
+          fromName: oneLine(`${actor.name} at ${business.name}`),
+          replyTo: staffAddress(actor) ?? fromAddress,
+          subject: oneLine(input.subject ?? composer.subject),
+          body: replyBody({ text: fillPlaceholders(written, composer.placeholders), signature: replySignature(actor.name, business.name), quote: composer.quote }),
+          messageId: `<${randomUUID()}@${domain}>`,
+          inReplyTo: threadIds.at(-1) ?? null,
+          references: threadIds.length > 0 ? threadIds.join(' ') : null,
+          author: { id: actor.id, name: actor.name },
+        });
+        await audit.record(actor, { action: 'lead.reply', target: leadTarget(lead.id), summary: template ? `saved reply "${template.name}"` : '' }, trx);
+
+        // The first reply is the first response: the clock stops, and the lead reads as answered.
+        // A quote's statuses (quoted, accepted…) say more than "responded" and stay staff's to set.
+        if (!lead.responded_at) {
+          const at = now();
+          const status = lead.type === 'quote' ? lead.status : RESPONDED_STATUS[lead.type];
+          await trx('leads').where({ id: lead.id }).update({ responded_at: at, status, read_at: readAtForStatus(lead, status, at) });
+          if (status !== lead.status) await audit.record(actor, { action: 'lead.status', target: leadTarget(lead.id), summary: `${lead.status} → ${status}` }, trx);
+        }
+        return { id: String(row.id), messageId: row.message_id!, state: STATE_OF[row.status] };
+      });
+      onQueued?.();
+      return sent;
+    },
+
+    async listTemplates(): Promise<ReplyTemplateJson[]> {
+      return (await listReplyTemplates(db)).map(toTemplateJson);
+    },
+
+    async createTemplate(rawBody: unknown, actor: AuditActor): Promise<ReplyTemplateJson> {
+      const values = parseInput(replyTemplateSchema, rawBody, { unknownField: REPLY_MESSAGES.unknownField });
+      return db.transaction(async (trx) => {
+        if ((await countReplyTemplates(trx)) >= REPLY_LIMITS.templates) throw new ConflictError(REPLY_MESSAGES.tooMany);
+        const row = await savingName(() => insertReplyTemplate(trx, { ...values, now: now() }));
+        await audit.record(actor, { action: 'reply-template.create', target: { type: 'reply-template', id: row.id }, summary: row.name }, trx);
+        return toTemplateJson(row);
+      });
+    },
+
+    async updateTemplate(id: string, rawBody: unknown, actor: AuditActor): Promise<ReplyTemplateJson> {
+      const values = parseInput(replyTemplatePatchSchema, rawBody, { unknownField: REPLY_MESSAGES.unknownField });
+      return db.transaction(async (trx) => {
+        await templateOf(id, trx);
+        const row = (await savingName(() => updateReplyTemplate(trx, id, { ...values, now: now() })))!;
+        await audit.record(actor, { action: 'reply-template.update', target: { type: 'reply-template', id }, summary: row.name }, trx);
+        return toTemplateJson(row);
+      });
+    },
+
+    async deleteTemplate(id: string, actor: AuditActor): Promise<void> {
+      await db.transaction(async (trx) => {
+        const row = await templateOf(id, trx);
+        await deleteReplyTemplate(trx, id);
+        await audit.record(actor, { action: 'reply-template.delete', target: { type: 'reply-template', id }, summary: row.name }, trx);
+      });
+    },
+  };
+}
+
+export type LeadReplies = ReturnType<typeof createLeadReplies>;

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { FORM_DEFINITIONS } from './forms';
+import type { FormType } from './form-types';
+import type { ReplyPromise } from './reply-clock';
+import { FORBIDDEN_IN_LINE, FORBIDDEN_IN_TEXT } from './text';
+
+/**
+ * Replies to a lead sent from the back office, and the saved replies (templates) they start from.
+ * Isomorphic: the server validates and composes the e-mail with these, and the lead's page shows
+ * the same signature and quote the e-mail will carry.
+ */
+
+export const REPLY_LIMITS = { body: 20_000, subject: 200, templateName: 80, templates: 200 } as const;
+
+/** Where a reply is: stored and waiting for the mail server, accepted by it, or given up on. */
+export type ReplyState = 'waiting' | 'delivered' | 'failed';
+
+export const REPLY_STATE_LABELS: Record<ReplyState, string> = { waiting: 'Waiting to be sent', delivered: 'Delivered', failed: 'Failed' };
+
+/** One reply as a lead's `GET` lists it (oldest first). */
+export interface ReplyJson {
+  id: string;
+  subject: string;
+  /** The whole text sent: the reply, the signature and the quoted original. */
+  body: string;
+  author: string;
+  createdAt: string;
+  state: ReplyState;
+  sentAt: string | null;
+  attempts: number;
+  /** The SMTP server's answer: its acceptance once delivered, the last refusal or error otherwise. */
+  smtpAnswer: string | null;
+  messageId: string;
+}
+
+/** `POST /api/leads/{type}/{id}/replies` → 201. */
+export interface ReplySent {
+  id: string;
+  messageId: string;
+  state: ReplyState;
+}
+
+/** What the lead's page needs to compose a reply (null for a lead without an address). */
+export interface ReplyComposer {
+  to: string;
+  subject: string;
+  /** The visitor's message as the e-mail quotes it under the reply. */
+  quote: string;
+  /** The agency's name, which signs every reply under its author's. */
+  agency: string;
+  /** The text `{name}`, `{service}` and `{replyPromise}` stand for with this lead. */
+  placeholders: Record<ReplyPlaceholder, string>;
+}
+
+const text = (max: number, empty: string, tooLong: string) =>
+  z
+    .string({ error: empty })
+    .trim()
+    .min(1, empty)
+    .max(max, tooLong)
+    .refine((value) => !FORBIDDEN_IN_TEXT.test(value), 'The text has characters it cannot have.');
+
+export const replyInputSchema = z.strictObject({
+  body: text(REPLY_LIMITS.body, 'Write the reply first.', `A reply has at most ${REPLY_LIMITS.body} characters.`).optional(),
+  subject: z
+    .string({ error: 'Give the subject as text.' })
+    .trim()
+    .min(1, 'Give the reply a subject.')
+    .max(REPLY_LIMITS.subject, `A subject has at most ${REPLY_LIMITS.subject} characters.`)
+    .refine((value) => !FORBIDDEN_IN_LINE.test(value), 'A subject is one line of text.')
+    .optional(),
+  templateId: z.uuid('Choose one of the saved replies.').optional(),
+});
+export type ReplyInput = z.infer<typeof replyInputSchema>;
+
+export const replyTemplateSchema = z.strictObject({
+  name: z
+    .string({ error: 'Name the saved reply.' })
+    .trim()
+    .min(1, 'Name the saved reply.')
+    .max(REPLY_LIMITS.templateName, `A name has at most ${REPLY_LIMITS.templateName} characters.`)
+    .refine((value) => !FORBIDDEN_IN_LINE.test(value), 'A name is one line of text.'),
+  body: text(REPLY_LIMITS.body, 'Write the saved reply first.', `A saved reply has at most ${REPLY_LIMITS.body} characters.`),
+});
+export const replyTemplatePatchSchema = replyTemplateSchema.partial();
+export type ReplyTemplateInput = z.infer<typeof replyTemplateSchema>;
+
+export interface ReplyTemplateJson {
+  id: string;
+  name: string;
+  body: string;
+  updatedAt: string;
+}
+
+export const REPLY_PLACEHOLDERS = ['name', 'service', 'replyPromise'] as const;
+export type ReplyPlaceholder = (typeof REPLY_PLACEHOLDERS)[number];
+
+export const REPLY_PLACEHOLDER_HINTS: Record<ReplyPlaceholder, string> = {
+  name: "the visitor's name",
+  service: 'the service they asked about (else the form)',
+  replyPromise: 'the reply promise from Settings, such as "within 24 hours"',
+};
+
+/** Replaces `{name}`, `{service}` and `{replyPromise}`; other braces stay as written. */
+export function fillPlaceholders(template: string, values: Record<ReplyPlaceholder, string>): string {
+  return template.replace(/\{(name|service|replyPromise)\}/g, (_, key: ReplyPlaceholder) => values[key]);
+}
+
+/** The reply promise in words: "within 24 hours", "within 8 working hours". */
+export function replyPromiseText(promise: Pick<ReplyPromise, 'replyPromiseHours' | 'workingHoursOnly'>): string {
+  const hours = promise.replyPromiseHours;
+  return `within ${hours} ${promise.workingHoursOnly ? 'working ' : ''}hour${hours === 1 ? '' : 's'}`;
+}
+
+/** What the placeholders stand for with one lead. */
+export function placeholdersOf(lead: { type: FormType; name: string | null; service: string | null }, promise: Pick<ReplyPromise, 'replyPromiseHours' | 'workingHoursOnly'>): Record<ReplyPlaceholder, string> {
+  return { name: lead.name ?? 'there', service: lead.service ?? `your ${FORM_DEFINITIONS[lead.type].noun}`, replyPromise: replyPromiseText(promise) };
+}
+
+/** A reply's signature: who wrote it, for the agency. */
+export function replySignature(author: string, agency: string): string {
+  return `${author}\n${agency}`;
+}
+
+/** The visitor's message quoted as mail programs do: "On <when>, <who> wrote:" and each line after "> ". */
+export function quoteOriginal({ sender, when, message }: { sender: string; when: string; message: string }): string {
+  const lines = message.replace(/\r\n?/g, '\n').split('\n');
+  return [`On ${when}, ${sender} wrote:`, ...lines.map((line) => (line ? `> ${line}` : '>'))].join('\n');
+}
+
+/** The whole text of a reply e-mail: what staff wrote, the signature ("-- " starts it, as mail programs expect), then the quote. */
+export function replyBody({ text: written, signature, quote }: { text: string; signature: string; quote: string }): string {
+  return `${written.trim()}\n\n-- \n${signature}\n\n${quote}\n`;
+}
+
+/** The subject as one line (a subject staff typed, or the visitor's, never carries a line break into the headers). */
+export function oneLine(value: string): string {
+  return value.replace(/[\r\n\t]+/g, ' ').trim();
+}
