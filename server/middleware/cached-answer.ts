@@ -67,21 +67,26 @@ export function cachedAnswers({ pages, commonHeaders, lifecycle, trustProxy, log
     if (url === undefined) return false;
     const page = pages.servedAgain(url);
     if (!page) return false;
-    const { headers } = req;
-    const ifNoneMatch = headers['if-none-match'];
+    // Read from the raw list: `req.headers` would build an object of them all for three values.
+    const { rawHeaders } = req;
+    const ifNoneMatch = rawHeader(rawHeaders, 'if-none-match');
+    if (ifNoneMatch === REPEATED) return false;
     let status = 200;
     let block: Block | undefined;
     if (ifNoneMatch) {
       // Fresh (304) exactly when Koa would find it so: the ETag as sent, no `no-cache` asked for.
-      if (ifNoneMatch !== page.etag || headers['cache-control']?.includes('no-cache')) return false;
+      const cacheControl = rawHeader(rawHeaders, 'cache-control');
+      if (ifNoneMatch !== page.etag || cacheControl === REPEATED || cacheControl?.includes('no-cache')) return false;
       status = 304;
     } else {
-      const encoding = pages.encodingFor(headers['accept-encoding'] ?? '');
+      const acceptEncoding = rawHeader(rawHeaders, 'accept-encoding');
+      const encoding = acceptEncoding === REPEATED ? undefined : pages.encodingFor(acceptEncoding ?? '');
       if (!encoding) return false;
       block = blockFor(page, encoding);
     }
     let answerHeaders = block ? block.headers : blocksOf.get(page)?.notModified ?? pageHeaders(page);
-    const requestId = trustProxy ? trustedRequestId(headers['x-request-id'] as string | undefined, trustProxy) : undefined;
+    const incomingId = trustProxy ? rawHeader(rawHeaders, 'x-request-id') : undefined;
+    const requestId = incomingId === REPEATED ? undefined : trustedRequestId(incomingId, trustProxy);
     if (requestId) answerHeaders = [...answerHeaders, 'X-Request-Id', requestId];
     res.writeHead(status, answerHeaders);
     if (block && method === 'GET') res.end(block.body);
@@ -99,6 +104,22 @@ export function cachedAnswers({ pages, commonHeaders, lifecycle, trustProxy, log
       return true;
     }
   };
+}
+
+/** A header sent more than once: Node would join the values; Koa reads it then. */
+const REPEATED = Symbol('repeated');
+
+/** The value of header `name` (lower case) in Node's raw list of names and values. */
+function rawHeader(rawHeaders: string[], name: string): string | undefined | typeof REPEATED {
+  let value: string | undefined;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const given = rawHeaders[i]!;
+    if (given.length === name.length && (given === name || given.toLowerCase() === name)) {
+      if (value !== undefined) return REPEATED;
+      value = rawHeaders[i + 1]!;
+    }
+  }
+  return value;
 }
 
 const ANSWERED = Promise.resolve();

@@ -83,7 +83,9 @@ export function plainPublicUrl(url: string): string | undefined {
   if (url.charCodeAt(0) !== 47 /* / */ || url.includes('#')) return undefined;
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  if (MAYBE_ANOTHER_SPELLING.test(path) || audienceOf(path) !== 'site') return undefined;
+  if (MAYBE_ANOTHER_SPELLING.test(path)) return undefined;
+  // Only a first segment starting with an `a` can be `/api` or `/admin` (a cheap test first).
+  if ((path.charCodeAt(1) | 0x20) === 0x61 && audienceOf(path) !== 'site') return undefined;
   const querystring = queryStart === -1 ? '' : url.slice(queryStart + 1);
   // Koa leaves an empty query (a bare `?`) in the URL, as the middleware does.
   if (querystring === '') return url;

@@ -225,8 +225,10 @@ function compress(identity: Buffer, encoding: Encoding, level: number): Promise<
 
 /** The page's body in `encoding`, compressed quickly now if no variant is made yet. */
 export function encodedBody(page: CachedPage, encoding: Encoding): Buffer {
+  const made = page[encoding];
+  if (made) return made;
   const options = zlibOptions(encoding, QUICK[encoding], page.identity.length);
-  return (page[encoding] ??= encoding === 'br' ? brotliCompressSync(page.identity, options) : gzipSync(page.identity, options));
+  return (page[encoding] = encoding === 'br' ? brotliCompressSync(page.identity, options) : gzipSync(page.identity, options));
 }
 
 /** What a true miss does after the render (the bench times it): the page stored, one encoding made. */
