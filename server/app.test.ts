@@ -73,7 +73,9 @@ describe('the Koa app', () => {
         expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
         expect(res.headers['x-powered-by']).toBeUndefined();
         expect(res.headers['strict-transport-security']).toBeUndefined();
-        expect(res.headers['x-request-id']).toMatch(/^[\w-]{36}$/);
+        // Answers Koa makes carry a request id; the home page may come from the render cache,
+        // answered before Koa and counted rather than logged one by one (middleware/cached-answer.ts).
+        if (path !== '/') expect(res.headers['x-request-id']).toMatch(/^[\w-]{36}$/);
       }
     });
 

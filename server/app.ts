@@ -6,12 +6,14 @@ import type { Logger } from './logger';
 import { assertEveryRouteDeclared } from './middleware/access';
 import { adminSession } from './middleware/admin-session';
 import { bodyParser } from './middleware/body-parser';
+import { cachedAnswers, answerFirst } from './middleware/cached-answer';
+import { createCachedAnswerLog, type CachedAnswerLog } from './middleware/cached-answer-log';
 import { canonicalUrl } from './middleware/canonical-url';
 import { compression } from './middleware/compression';
 import { pageCache, uncachedApiAndBackOffice } from './middleware/page-cache';
 import { errorHandler, logLateError, notFound } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
-import { securityHeaders } from './middleware/security-headers';
+import { helmetHeaders, securityHeaders } from './middleware/security-headers';
 import { staticAssets } from './middleware/static-assets';
 import { loadManifest } from './render/manifest';
 import { createPageRenderer } from './render/render-page';
@@ -76,13 +78,15 @@ export interface AppDeps {
   now?: () => Date;
   /** Tests only: the clock admin sessions are timed by, and a shorter failed-login delay. */
   adminAuthOptions?: Pick<AdminAuthDeps, 'now' | 'failureDelayMs' | 'sleep'>;
+  /** Where answers from the render cache are counted (flushed at shutdown); one on `logger` if not given. */
+  cachedAnswerLog?: CachedAnswerLog;
 }
 
 /**
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir, onFormQueued, adminAuthOptions, now = () => new Date() }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir, onFormQueued, adminAuthOptions, cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', logLateError(logger));
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
@@ -173,5 +177,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
 
   app.use(notFound());
   assertEveryRouteDeclared(app);
+  // A public page the cache holds, asked for at its one address, is answered before all of the
+  // above (the same headers and bytes, counted in a summary line instead of a request line each).
+  answerFirst(app, cachedAnswers({ pages, commonHeaders: helmetHeaders(config.isProduction), lifecycle, trustProxy: config.trustProxy, log: cachedAnswerLog }));
   return app;
 }

@@ -6,6 +6,7 @@ import { migrateLatest } from './db/migrate';
 import { backupBeforeMigrating } from './backup/before-migration';
 import { createLifecycle } from './lifecycle';
 import { createLogger } from './logger';
+import { createCachedAnswerLog } from './middleware/cached-answer-log';
 import { DEFAULT_ASSETS_DIR } from './render/manifest';
 import { createAdminAuth } from './services/admin-auth';
 import { messages } from './messages';
@@ -79,7 +80,8 @@ async function main(): Promise<void> {
   }, 3600_000);
   const analytics = createAnalytics({ db, logger, timeZone: () => settings.current().timeZone });
   analytics.start();
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
+  const cachedAnswerLog = createCachedAnswerLog(logger);
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
@@ -91,6 +93,8 @@ async function main(): Promise<void> {
     logger,
     drainMs: config.shutdownDrainMs,
     onStop: async () => {
+      // The last second's answers from the render cache, counted but not yet written.
+      cachedAnswerLog.flush();
       clearInterval(spamPurge);
       contentVersion.stop();
       settings.stop();

@@ -6,7 +6,7 @@
  * as the site's canonical page would be.
  *
  * Run by scripts/bench/index.ts: `tsx scripts/bench/ceiling-server.ts <pages.json>`; prints
- * `listening on http://127.0.0.1:<port>` once ready.
+ * `listening on http://127.0.0.1:<port> (pid <pid>)` once ready (the bench reads the process's CPU time).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -39,7 +39,7 @@ function main(): void {
   });
   server.listen(0, '127.0.0.1', () => {
     const address = server.address();
-    if (address && typeof address === 'object') console.log(`listening on http://127.0.0.1:${address.port}`);
+    if (address && typeof address === 'object') console.log(`listening on http://127.0.0.1:${address.port} (pid ${process.pid})`);
   });
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }

@@ -11,6 +11,10 @@
  * alternating site and ceiling; the printed figures are the medians of the rounds. Scenarios of
  * addresses that are not a plain cached page (campaign parameters, categories, a change under
  * load) are also held against their cached page: goal ≥ 90% of its req/s and p99 ≤ 15 ms.
+ *
+ * Then the CPU each server process spends per request on the cached pages of `CPU_PAGES` (see
+ * ./cpu.ts; BENCH_CPU_REQUESTS=60000 by default): goal, the bare server's ÷ the site's ≥ 0.90.
+ * The site runs with its default settings, access logs included.
  */
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +29,7 @@ import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
 import { freePort, peakRssMb, rssMb } from '../lib/net';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import type { CapturedPage } from './ceiling-server';
+import { CPU_REQUESTS, measureCpu, printCpu, type Server } from './cpu';
 import { measureMemory, printMemory } from './memory';
 import { BENCH_ADMIN, benchScenarios, prepareSite, type Scenario } from './scenarios';
 import { PRODUCTION_RUNTIME_ENV } from '../lib/production-env';
@@ -35,6 +40,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY = process.env.BENCH_ONLY;
 const ROOT = path.resolve(__dirname, '../..');
 const GOAL = { shareOfCached: 0.9, p99Ms: 15 };
+/** The cached pages whose CPU per request is measured. */
+const CPU_PAGES = ['/', '/about', '/contact', '/portfolio'];
 
 interface Figures {
   requestsPerSecond: number;
@@ -62,21 +69,22 @@ async function load(baseUrl: string, scenario: Scenario): Promise<Figures> {
   };
 }
 
-async function startCeiling(pages: CapturedPage[]): Promise<{ url: string; stop: () => void }> {
+async function startCeiling(pages: CapturedPage[]): Promise<Server & { stop: () => void }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'pages.json');
   fs.writeFileSync(file, JSON.stringify(pages));
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(__dirname, 'ceiling-server.ts'), file], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  // The server's own pid, which it prints: tsx runs the script in a child process of its own.
+  const { url, pid } = await new Promise<Server>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`ceiling server exited with ${code}`)));
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = line.match(/listening on (\S+)/);
-      if (match) resolve(match[1]!);
+      const match = line.match(/listening on (\S+) \(pid (\d+)\)/);
+      if (match) resolve({ url: match[1]!, pid: Number(match[2]) });
     });
   });
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid, stop: () => child.kill('SIGTERM') };
 }
 
 interface Timing {
@@ -138,17 +146,17 @@ async function main(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES;
   const database = serverUrl === 'embedded' ? undefined : await freshDatabase(serverUrl, 'bench');
   console.log(`Database: ${database ? 'a fresh PostgreSQL database' : 'embedded PGlite'}\n`);
-  // Access logs off: at this rate they would measure the log pipe, not the site.
+  // Default settings, access logs included (cached pages are counted, not logged one by one).
   const site: RunningServer = await startServer({
     ...PRODUCTION_RUNTIME_ENV,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     PORT: String(await freePort()),
     FORM_RATE_LIMIT: '100000000',
     ADMIN_USERNAME: BENCH_ADMIN.username,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
-  let ceiling: { url: string; stop: () => void } | undefined;
+  let ceiling: (Server & { stop: () => void }) | undefined;
   try {
     const prepared = await prepareSite(site.url);
     const rssAfterUploads = rssMb(site.process.pid!);
@@ -178,6 +186,20 @@ async function main(): Promise<void> {
     }
     console.log('\n');
     printTable(rows);
+    const cpuPages = CPU_PAGES.filter((page) => picked.some((scenario) => scenario.name === `GET ${page}`));
+    if (cpuPages.length > 0) {
+      console.log(`\nCPU: ${CPU_REQUESTS} requests per round and server`);
+      const cpu = await measureCpu({ url: site.url, pid: site.process.pid! }, ceiling, cpuPages, ROUNDS);
+      console.log('\n');
+      const figures = (path: string) => {
+        const row = rows.find((one) => one.scenario.name === `GET ${path}`);
+        return {
+          site: row && { rps: row.site.requestsPerSecond, p99: row.site.p99 },
+          ceiling: row?.ceiling && { rps: row.ceiling.requestsPerSecond, p99: row.ceiling.p99 },
+        };
+      };
+      printCpu(cpu, figures, ROUNDS);
+    }
     console.log(`\nRSS of the site after the 12 uploads: ${rssAfterUploads.toFixed(0)} MB; at the end: ${rssMb(site.process.pid!).toFixed(0)} MB; peak: ${peakRssMb(site.process.pid!).toFixed(0)} MB`);
 
     const render = uncachedRenderTiming(prepared.items);

@@ -122,7 +122,7 @@ async function addPortfolioItems(baseUrl: string, { cookie, csrfToken }: AdminSe
 export async function prepareSite(baseUrl: string): Promise<PreparedSite> {
   const admin = await signIn(baseUrl);
   const [firstItem] = await addPortfolioItems(baseUrl, admin);
-  const pagePaths = ['/', '/about', '/services/web-development', '/portfolio', `/portfolio/${firstItem}`, '/portfolio/web-development', '/industries/real-estate'];
+  const pagePaths = ['/', '/about', '/services/web-development', '/portfolio', `/portfolio/${firstItem}`, '/portfolio/web-development', '/industries/real-estate', '/contact'];
   const apiPaths = ['/api/portfolio'];
   const items = (await (await fetch(`${baseUrl}/api/portfolio`)).json()) as PortfolioItemJson[];
   // Spelled as the filter's links spell them.

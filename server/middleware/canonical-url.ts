@@ -72,3 +72,23 @@ export function canonicalUrl(routers: Router[]): Middleware {
     return next();
   };
 }
+
+/**
+ * The same decision for the simplest case, without Koa: the URL a GET or HEAD of the public page
+ * `url` (a request's path and query) is answered under when its path already is its one spelling,
+ * which is the URL `canonicalUrl` passes on (and the render cache's key). `undefined` when the
+ * middleware has more to decide (another spelling, the API or the back office, an unusual URL).
+ */
+export function plainPublicUrl(url: string): string | undefined {
+  if (url.charCodeAt(0) !== 47 /* / */ || url.includes('#')) return undefined;
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  if (MAYBE_ANOTHER_SPELLING.test(path)) return undefined;
+  // Only a first segment starting with an `a` can be `/api` or `/admin` (a cheap test first).
+  if ((path.charCodeAt(1) | 0x20) === 0x61 && audienceOf(path) !== 'site') return undefined;
+  const querystring = queryStart === -1 ? '' : url.slice(queryStart + 1);
+  // Koa leaves an empty query (a bare `?`) in the URL, as the middleware does.
+  if (querystring === '') return url;
+  const kept = pageQueryString(path, querystring);
+  return kept === '' ? path : `${path}?${kept}`;
+}

@@ -47,7 +47,7 @@ export function uncachedApiAndBackOffice(): Middleware {
   };
 }
 
-interface CachedPage {
+export interface CachedPage {
   contentType: string;
   cacheControl: string;
   etag: string;
@@ -59,7 +59,7 @@ interface CachedPage {
   kept: boolean;
 }
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /**
  * A first answer is compressed for the one client asking, at a speed that suits a one-off: about
@@ -79,7 +79,17 @@ export interface PageCache {
   keepRenders: Middleware;
   /** Settles once the high-ratio compressions under way are done (for tests and the bench). */
   compressed(): Promise<void>;
+  /** The page kept under `url` (a key as `canonicalUrl` leaves it), counted as asked for again. */
+  servedAgain(url: string): CachedPage | undefined;
+  /**
+   * The body these answers sent for an `Accept-Encoding` header (`''` when absent), once one has:
+   * a client's header is one of a few values, so it is negotiated once, by Koa.
+   */
+  encodingFor(acceptEncoding: string): Encoding | 'identity' | undefined;
 }
+
+/** `Accept-Encoding` values remembered at most (clients send a handful; anyone may send more). */
+const MAX_REMEMBERED_ENCODINGS = 100;
 
 /**
  * Serves public pages from memory: rendered once per content version, then answered from the
@@ -131,8 +141,13 @@ export function pageCache(contentVersion: ContentVersion, { now = Date.now }: { 
     compressions.add(done);
     void done.then(() => compressions.delete(done));
   };
+  const chosenEncodings = new Map<string, Encoding | 'identity'>();
+  const answer = (ctx: Context, page: CachedPage) => {
+    const encoding = send(ctx, page);
+    if (encoding && chosenEncodings.size < MAX_REMEMBERED_ENCODINGS) chosenEncodings.set(ctx.get('Accept-Encoding'), encoding);
+  };
   const sendAgain = (ctx: Context, page: CachedPage) => {
-    send(ctx, page);
+    answer(ctx, page);
     keep(page);
   };
 
@@ -173,11 +188,17 @@ export function pageCache(contentVersion: ContentVersion, { now = Date.now }: { 
         if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
         pages.set(key, page);
       }
-      send(ctx, page);
+      answer(ctx, page);
     },
     compressed: async () => {
       await Promise.all(compressions);
     },
+    servedAgain: (url) => {
+      const page = lookUp(url);
+      if (page) keep(page);
+      return page;
+    },
+    encodingFor: (acceptEncoding) => chosenEncodings.get(acceptEncoding),
   };
 }
 
@@ -216,9 +237,11 @@ function compress(identity: Buffer, encoding: Encoding, level: number): Promise<
 }
 
 /** The page's body in `encoding`, compressed quickly now if no variant is made yet. */
-function encodedBody(page: CachedPage, encoding: Encoding): Buffer {
+export function encodedBody(page: CachedPage, encoding: Encoding): Buffer {
+  const made = page[encoding];
+  if (made) return made;
   const options = zlibOptions(encoding, QUICK[encoding], page.identity.length);
-  return (page[encoding] ??= encoding === 'br' ? brotliCompressSync(page.identity, options) : gzipSync(page.identity, options));
+  return (page[encoding] = encoding === 'br' ? brotliCompressSync(page.identity, options) : gzipSync(page.identity, options));
 }
 
 /** What a true miss does after the render (the bench times it): the page stored, one encoding made. */
@@ -226,7 +249,8 @@ export function firstAnswerBody(html: string, encoding: Encoding): Buffer {
   return encodedBody(pageOf(html, 'text/html; charset=utf-8', PUBLIC_PAGE_CACHE_CONTROL), encoding);
 }
 
-function send(ctx: Context, page: CachedPage): void {
+/** Answers with the page (200 or 304); says which body a 200 sent. */
+function send(ctx: Context, page: CachedPage): Encoding | 'identity' | undefined {
   ctx.status = 200;
   ctx.type = page.contentType;
   ctx.set('Cache-Control', page.cacheControl);
@@ -236,12 +260,15 @@ function send(ctx: Context, page: CachedPage): void {
   if (ctx.get('If-None-Match') && ctx.fresh) {
     ctx.status = 304;
     ctx.body = null;
-    return;
+    return undefined;
   }
   // Brotli whenever the client takes it (smaller), whatever order it lists encodings in.
   const encoding = ctx.acceptsEncodings('br') === 'br' ? 'br' : ctx.acceptsEncodings('gzip', 'identity');
   if (encoding === 'br' || encoding === 'gzip') {
     ctx.set('Content-Encoding', encoding);
     ctx.body = encodedBody(page, encoding);
-  } else ctx.body = page.identity;
+    return encoding;
+  }
+  ctx.body = page.identity;
+  return 'identity';
 }

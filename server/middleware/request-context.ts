@@ -12,14 +12,18 @@ declare module 'koa' {
 
 const INCOMING_ID = /^[\w.-]{8,128}$/;
 
+/** The `X-Request-Id` a trusted proxy gave the request, if it looks like one. */
+export function trustedRequestId(header: string | undefined, trustProxy: boolean): string | undefined {
+  return trustProxy && header !== undefined && INCOMING_ID.test(header) ? header : undefined;
+}
+
 /**
  * Gives each request an id (kept from a trusted proxy's `X-Request-Id`, else new), a child logger
  * carrying it, and one access-log line when the response finishes.
  */
 export function requestContext(logger: Logger, trustProxy: boolean): Middleware {
   return async (ctx, next) => {
-    const incoming = ctx.get('X-Request-Id');
-    const requestId = trustProxy && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = trustedRequestId(ctx.get('X-Request-Id'), trustProxy) ?? randomUUID();
     ctx.state.requestId = requestId;
     ctx.state.log = logger.child({ reqId: requestId });
     ctx.set('X-Request-Id', requestId);

@@ -42,7 +42,7 @@ function helmetOptions(isProduction: boolean): HelmetOptions {
  * once at start-up and every answer gets the same list: a cached page then costs a few header
  * writes instead of a dozen middleware calls.
  */
-function helmetHeaders(isProduction: boolean): [name: string, value: string][] {
+export function helmetHeaders(isProduction: boolean): [name: string, value: string][] {
   const headers: [string, string][] = [];
   const recorder = {
     setHeader: (name: string, value: string | number | string[]) => headers.push([name, String(value)]),

@@ -26,11 +26,12 @@ export interface TestApp extends TestDb {
  * The real application on a fresh database (or on `testDb`, one a test made), for
  * `request(app.callback())`. `adminAuthOptions` injects a clock for session timeouts and a
  * shorter failed-login delay; `now` the clock of the reply promise; `logger` reads what the app
- * logs (silent by default).
+ * logs (silent by default), `cachedAnswerLog` counts the answers from the render cache (flushed
+ * by the test).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { adminAuthOptions, now, logger = createLogger('silent'), testDb: givenDb }: Pick<AppDeps, 'adminAuthOptions' | 'now'> & { logger?: AppDeps['logger']; testDb?: TestDb } = {},
+  { adminAuthOptions, now, logger = createLogger('silent'), cachedAnswerLog, testDb: givenDb }: Pick<AppDeps, 'adminAuthOptions' | 'now' | 'cachedAnswerLog'> & { logger?: AppDeps['logger']; testDb?: TestDb } = {},
 ): Promise<TestApp> {
   const testDb = givenDb ?? (await createTestDb());
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', ...env });
@@ -38,6 +39,6 @@ export async function createTestApp(
   const contentVersion = createContentVersion(testDb.db);
   const settings = createSettingsService({ db: testDb.db, config, audit: createAuditTrail({ db: testDb.db }) });
   const analytics = createAnalytics({ db: testDb.db, timeZone: () => settings.current().timeZone });
-  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, settings, analytics, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now });
+  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, settings, analytics, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
   return { ...testDb, app, config, lifecycle, contentVersion, settings, analytics };
 }
