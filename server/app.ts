@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import { staffMailFrom, type Config } from './config';
+import type { Keyring } from './app-key';
 import type { Db } from './db/connection';
 import type { Lifecycle } from './lifecycle';
 import type { Logger } from './logger';
@@ -64,6 +65,8 @@ export interface AppDeps {
   contentVersion: ContentVersion;
   /** The back office's settings, kept in step with the database by their own poller. */
   settings: SettingsService;
+  /** The application key: seals the SMTP password and the two-factor secrets stored in the database. */
+  keyring: Keyring;
   /** Page views counted in memory and written in batches (started and stopped with the process). */
   analytics: Analytics;
   /** Folder holding the build's `manifest.json` and `assets/`. */
@@ -80,14 +83,14 @@ export interface AppDeps {
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir, onFormQueued, adminAuthOptions, now = () => new Date() }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, settings, keyring, analytics, assetsDir, onFormQueued, adminAuthOptions, now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', logLateError(logger));
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const sendPage = createPageSender(renderPage);
   const portfolio = createPortfolioService({ db, contentVersion });
   const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
-  const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, ...adminAuthOptions });
+  const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, keyring, ...adminAuthOptions });
   const users = createAdminUsers({ db, auth, audit, now: adminAuthOptions?.now });
   const sendTestEmail = createTestEmail({ db, smtpUrl: config.smtpUrl, from: staffMailFrom(config), audit });
   const forms = createFormService({

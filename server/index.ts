@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { createApp } from './app';
+import { loadKeyring, type Keyring, type KeySource } from './app-key';
 import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
 import { createDb } from './db/connection';
 import { migrateLatest } from './db/migrate';
@@ -32,12 +33,26 @@ function readConfig(): Config {
   }
 }
 
-/** Starts the site: configuration, database and migrations, then the HTTP server. */
+function readKeyring(config: Config): { keyring: Keyring; source: KeySource } {
+  try {
+    return loadKeyring(config);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Starts the site: configuration, the application key, database and migrations, then the HTTP server. */
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
+  const { keyring, source: keySource } = readKeyring(config);
+  logger.info({ keyId: keyring.currentKeyId, source: keySource }, 'application key loaded');
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
-  const applied = await migrateLatest(db);
+  const applied = await migrateLatest(db, { keyring });
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const firstAdminSetup = await createAdminAuth({ db, logger }).ensureFirstAdmin({ configured: config.admin });
 
@@ -77,7 +92,7 @@ async function main(): Promise<void> {
   }, 3600_000);
   const analytics = createAnalytics({ db, logger, timeZone: () => settings.current().timeZone });
   analytics.start();
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, keyring, analytics, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());

@@ -1,5 +1,6 @@
 import knexFactory from 'knex';
 import { createApp } from '../../server/app';
+import { NO_KEYRING } from '../../server/app-key';
 import { loadConfig } from '../../server/config';
 import { createLifecycle } from '../../server/lifecycle';
 import { createLogger } from '../../server/logger';
@@ -21,7 +22,7 @@ export async function productionRouteTable(): Promise<RouteEntry[]> {
     const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://route-table.invalid' });
     const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }) });
     const analytics = createAnalytics({ db, timeZone: () => settings.current().timeZone });
-    const app = createApp({ config, db, logger: createLogger('silent'), lifecycle: createLifecycle(), contentVersion: createContentVersion(db), settings, analytics, assetsDir: DEFAULT_ASSETS_DIR });
+    const app = createApp({ config, db, logger: createLogger('silent'), lifecycle: createLifecycle(), contentVersion: createContentVersion(db), settings, keyring: NO_KEYRING, analytics, assetsDir: DEFAULT_ASSETS_DIR });
     return routeTableOf(app);
   } finally {
     await db.destroy();

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type Koa from 'koa';
 import { createApp, type AppDeps } from '../../server/app';
+import { createKeyring, parseAppKeys, type Keyring } from '../../server/app-key';
 import { loadConfig, type Config } from '../../server/config';
 import { createLifecycle, type Lifecycle } from '../../server/lifecycle';
 import { createLogger } from '../../server/logger';
@@ -18,6 +20,8 @@ export interface TestApp extends TestDb {
   lifecycle: Lifecycle;
   contentVersion: ContentVersion;
   settings: SettingsService;
+  /** The application key of this app: `APP_KEY` when the test gives one, else a key of its own. */
+  keyring: Keyring;
   /** Not started: tests write the views they made with `analytics.flush()`. */
   analytics: Analytics;
 }
@@ -33,10 +37,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const testDb = await createTestDb();
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', ...env });
+  const keyring = createKeyring(parseAppKeys(config.appKey ?? randomBytes(32).toString('base64')));
   const lifecycle = createLifecycle();
   const contentVersion = createContentVersion(testDb.db);
   const settings = createSettingsService({ db: testDb.db, config, audit: createAuditTrail({ db: testDb.db }) });
   const analytics = createAnalytics({ db: testDb.db, timeZone: () => settings.current().timeZone });
-  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, settings, analytics, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now });
-  return { ...testDb, app, config, lifecycle, contentVersion, settings, analytics };
+  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, settings, keyring, analytics, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now });
+  return { ...testDb, app, config, lifecycle, contentVersion, settings, keyring, analytics };
 }
