@@ -18,6 +18,7 @@ import { purgeSpamFolder } from './services/forms';
 import { createSettingsService } from './services/settings';
 import { createNotificationWorker } from './services/notification-worker';
 import { createMorningDigest, digestSender } from './services/morning-digest';
+import { createMailer } from './services/mail-transport';
 import { createPersonalData } from './services/personal-data';
 import { installGracefulShutdown } from './shutdown';
 
@@ -63,26 +64,24 @@ async function main(): Promise<void> {
     if (seeded > 0) logger.info({ projects: seeded }, 'sample portfolio loaded');
   }
   contentVersion.start();
-  const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }), logger });
+  const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }), keyring, logger });
   await settings.refresh();
   settings.start();
-  const notifications = createNotificationWorker({
-    db,
-    logger,
-    smtpUrl: config.smtpUrl,
-    recipients: () => settings.current().notificationRecipients,
-    from: staffMailFrom(config),
-  });
+  // One mailer for everything that sends: SMTP_URL, else the set-up saved in Settings (followed on
+  // every instance through the settings poller), else off.
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring });
+  const notifications = createNotificationWorker({ db, logger, mailer, recipients: () => settings.current().notificationRecipients });
   notifications.start();
   const digest = createMorningDigest({
     db,
     logger,
     settings: () => settings.current(),
     publicUrl: config.publicUrl,
-    send: digestSender(config.smtpUrl, staffMailFrom(config)),
+    send: digestSender(mailer),
+    // While mail is off the day's digest waits; the dashboard shows the same figures.
+    mailOn: () => mailer.source() !== 'off',
   });
-  // Without SMTP there is no mail to send; the dashboard shows the same figures.
-  if (config.smtpUrl) digest.start();
+  digest.start();
   const personalData = createPersonalData({ db, audit: createAuditTrail({ db }), logger });
   const spamPurge = setInterval(() => {
     purgeSpamFolder(db, { now: new Date(), retentionDays: settings.current().retentionDays.spam }).catch((error: unknown) => logger.warn({ err: error }, 'spam purge failed'));
@@ -92,7 +91,7 @@ async function main(): Promise<void> {
   }, 3600_000);
   const analytics = createAnalytics({ db, logger, timeZone: () => settings.current().timeZone });
   analytics.start();
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, keyring, analytics, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
@@ -109,6 +108,7 @@ async function main(): Promise<void> {
       settings.stop();
       await notifications.stop();
       await digest.stop();
+      mailer.close();
       // The views counted since the last batch are written before the database closes.
       await analytics.stop();
     },

@@ -1,21 +1,19 @@
 import type { Knex } from 'knex';
-import nodemailer, { type Transporter } from 'nodemailer';
 import { claimDueNotifications, markNotificationAttemptFailed, markNotificationSent } from '../db/form-notifications';
 import type { Logger } from '../logger';
+import type { Mailer } from './mail-transport';
 
 export interface NotificationWorkerDeps {
   db: Knex;
   logger: Logger;
-  /** `smtp://user:pass@host:587`; without it mail is off and the outbox just fills. */
-  smtpUrl?: string;
+  /** Where mail goes (`SMTP_URL`, else Settings), read at every tick; while mail is off the outbox just fills. */
+  mailer: Mailer;
   /**
    * Who gets each e-mail, read at every send: the `notificationRecipients` setting (which falls back
    * to `NOTIFY_TO`), so a change in the admin applies to the next e-mail. While it is empty the
    * e-mails wait in the outbox.
    */
   recipients: () => string[];
-  /** Sender address; defaults to no-reply at the site's host. */
-  from: string;
   /** First retry delay; each further failure doubles it, up to `maxRetryMs`. */
   retryBaseMs?: number;
   maxRetryMs?: number;
@@ -25,6 +23,7 @@ export interface NotificationWorkerDeps {
 }
 
 export interface NotificationWorker {
+  /** Whether mail is on now (it can be switched on and off in Settings while the worker runs). */
   readonly mailEnabled: boolean;
   /** Polls the outbox every `pollMs` until `stop()`. */
   start(): void;
@@ -50,23 +49,18 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 export function createNotificationWorker({
   db,
   logger,
-  smtpUrl,
+  mailer,
   recipients,
-  from,
   retryBaseMs = 30_000,
   maxRetryMs = 3_600_000,
   maxAttempts = 10,
   pollMs = 5000,
 }: NotificationWorkerDeps): NotificationWorker {
-  const mailEnabled = Boolean(smtpUrl);
-  let transport: Transporter | undefined;
+  const mailOn = () => mailer.source() !== 'off';
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<{ sent: number; failed: number }> | undefined;
   let again = false;
   let stopped = false;
-
-  const getTransport = () =>
-    (transport ??= nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as Parameters<typeof nodemailer.createTransport>[0]));
 
   async function sendDue(): Promise<{ sent: number; failed: number }> {
     let sent = 0;
@@ -79,8 +73,7 @@ export function createNotificationWorker({
       if (batch.length === 0) break;
       for (const notification of batch) {
         try {
-          await getTransport().sendMail({
-            from,
+          await mailer.send({
             to,
             replyTo: notification.reply_to ?? undefined,
             subject: notification.subject,
@@ -104,7 +97,7 @@ export function createNotificationWorker({
   }
 
   async function runOnce(): Promise<{ sent: number; failed: number }> {
-    if (!mailEnabled) return { sent: 0, failed: 0 };
+    if (!mailOn()) return { sent: 0, failed: 0 };
     if (running) {
       again = true;
       return running;
@@ -125,12 +118,12 @@ export function createNotificationWorker({
   }
 
   return {
-    mailEnabled,
+    get mailEnabled() {
+      return mailOn();
+    },
     start() {
-      if (!mailEnabled) {
-        logger.info('mail is off (SMTP_URL unset): staff notifications stay in the outbox');
-        return;
-      }
+      // Polls even while mail is off: set up in Settings, it starts without a restart.
+      if (!mailOn()) logger.info('mail is off (no SMTP_URL, nothing set up in Settings): staff notifications stay in the outbox');
       if (timer) return;
       stopped = false;
       void runOnce();
@@ -142,12 +135,10 @@ export function createNotificationWorker({
       clearInterval(timer);
       timer = undefined;
       await running;
-      transport?.close();
-      transport = undefined;
     },
     runOnce,
     nudge() {
-      if (mailEnabled && !stopped) setImmediate(() => void runOnce());
+      if (!stopped) setImmediate(() => void runOnce());
     },
   };
 }
