@@ -10,6 +10,7 @@ import { DashboardHome, PlaceholderView } from './admin/DashboardHome';
 import { AccountView } from './admin/AccountView';
 import { AuditView } from './admin/AuditView';
 import { SettingsView } from './admin/SettingsView';
+import { MailHealthBanner } from './admin/MailHealthBanner';
 import { UsersView } from './admin/UsersView';
 import { SavedRepliesView } from './admin/SavedRepliesView';
 import { LeadDetailView } from './admin/LeadDetail';
@@ -53,6 +54,7 @@ export default function AdminDashboard({ username, role, csrfToken, path, timeZo
   const [loggingOut, setLoggingOut] = useState(false);
   // Bumped whenever leads change here, so the top bar counts the unread ones again.
   const [leadsVersion, setLeadsVersion] = useState(0);
+  const [mailVersion, setMailVersion] = useState(0);
   const [logoutFailed, setLogoutFailed] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
   const focusHeadingRef = useRef(false);
@@ -119,6 +121,7 @@ export default function AdminDashboard({ username, role, csrfToken, path, timeZo
       },
       notify: setNotice,
       leadsChanged: () => setLeadsVersion((version) => version + 1),
+      mailChanged: () => setMailVersion((version) => version + 1),
       dates,
     }),
     [api, dates],
@@ -167,6 +170,7 @@ export default function AdminDashboard({ username, role, csrfToken, path, timeZo
                 {logoutFailed && <p className="admin-notice admin-notice--error">Logout failed. Check your connection and try again.</p>}
               </div>
             </div>
+            {!twoFactorSetupRequired && <MailHealthBanner role={role} viewKey={pathOfView(view)} mailVersion={mailVersion} />}
             <CurrentView view={view} username={username} role={role} twoFactorSetupRequired={twoFactorSetupRequired} />
           </main>
         </div>

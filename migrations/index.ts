@@ -21,9 +21,17 @@ import * as projectListIndexes from './20261129100000_project_list_indexes';
 import * as auditRepeats from './20261129120000_audit_repeats';
 import * as analyticsNetworks from './20261129150000_analytics_networks';
 import * as leadReplies from './20261201100000_lead_replies';
+import * as sealTwoFactorSecrets from './20261202100000_seal_two_factor_secrets';
+import type { MigrationContext } from './context';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
-export const migrations: Record<string, Knex.Migration> = {
+/** A migration; the few that need more than the database (the application key) read it from `context`. */
+export interface Migration {
+  up(knex: Knex, context: MigrationContext): Promise<void>;
+  down(knex: Knex, context: MigrationContext): Promise<void>;
+}
+
+export const migrations: Record<string, Migration> = {
   '20261122000000_app_settings': appSettings,
   '20261123100000_form_submissions': formSubmissions,
   '20261123110000_portfolio': portfolio,
@@ -46,4 +54,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261129120000_audit_repeats': auditRepeats,
   '20261129150000_analytics_networks': analyticsNetworks,
   '20261201100000_lead_replies': leadReplies,
+  '20261202100000_seal_two_factor_secrets': sealTwoFactorSecrets,
 };

@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import { staffMailFrom, type Config } from './config';
+import type { Keyring } from './app-key';
 import type { Db } from './db/connection';
 import type { Lifecycle } from './lifecycle';
 import type { Logger } from './logger';
@@ -48,6 +49,7 @@ import type { Analytics } from './services/analytics';
 import { createAnalyticsReportService } from './services/analytics-report';
 import { createAuditTrail } from './services/audit';
 import { createTestEmail } from './services/test-email';
+import type { Mailer } from './services/mail-transport';
 import type { ContentVersion } from './services/content-version';
 import { createPortfolioService } from './services/portfolio';
 import { createProjectService } from './services/projects';
@@ -68,6 +70,10 @@ export interface AppDeps {
   contentVersion: ContentVersion;
   /** The back office's settings, kept in step with the database by their own poller. */
   settings: SettingsService;
+  /** The application key: seals the SMTP password and the two-factor secrets stored in the database. */
+  keyring: Keyring;
+  /** Where mail goes (`SMTP_URL`, else Settings, else off), shared with the outbox worker and the digest. */
+  mailer: Mailer;
   /** Page views counted in memory and written in batches (started and stopped with the process). */
   analytics: Analytics;
   /** Folder holding the build's `manifest.json` and `assets/`. */
@@ -86,16 +92,16 @@ export interface AppDeps {
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir, onFormQueued, adminAuthOptions, cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, assetsDir, onFormQueued, adminAuthOptions, cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', logLateError(logger));
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
   const sendPage = createPageSender(renderPage);
   const portfolio = createPortfolioService({ db, contentVersion });
   const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
-  const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, ...adminAuthOptions });
+  const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, keyring, ...adminAuthOptions });
   const users = createAdminUsers({ db, auth, audit, now: adminAuthOptions?.now });
-  const sendTestEmail = createTestEmail({ db, smtpUrl: config.smtpUrl, from: staffMailFrom(config), audit });
+  const sendTestEmail = createTestEmail({ db, mailer, audit });
   const forms = createFormService({
     db,
     config,
@@ -133,14 +139,14 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     leadRoutes(leads),
     replyRoutes(replies),
     taskRoutes(createReplyQueue({ db, timeZone: () => settings.current().timeZone, now })),
-    mailHealthRoutes(createMailHealth({ db, audit, smtpConfigured: Boolean(config.smtpUrl), onRetry: onFormQueued, now })),
+    mailHealthRoutes(createMailHealth({ db, audit, mailSource: mailer.source, onRetry: onFormQueued, now })),
     personalDataRoutes(personalData),
     dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })),
     projectRoutes(createProjectService({ db, audit })),
     setPasswordPageRoutes(renderPage, users),
     accountRoutes(auth, config),
     userRoutes(users, config),
-    settingsRoutes(settings, sendTestEmail, personalData),
+    settingsRoutes(settings, mailer, sendTestEmail, personalData),
     auditRoutes(audit),
     analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),
   ];

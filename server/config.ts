@@ -62,6 +62,7 @@ const envSchema = z
     PUBLIC_URL: optionalUrl(['http', 'https']),
     ADMIN_USERNAME: optionalText.pipe(z.string().min(ADMIN_USERNAME_MIN, `must be at least ${ADMIN_USERNAME_MIN} characters`).max(ADMIN_USERNAME_MAX).optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(ADMIN_PASSWORD_MIN, `must be at least ${ADMIN_PASSWORD_MIN} characters`).max(ADMIN_PASSWORD_MAX).optional()),
+    APP_KEY: optionalText,
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     NOTIFY_TO: optionalText.pipe(z.email('must be an e-mail address').optional()),
     REGION_SITES: regionSites,
@@ -98,6 +99,9 @@ export interface Config {
   /** Origin used for canonical links, Open Graph and the sitemap, without a trailing slash. */
   publicUrl: string;
   admin?: { username: string; password: string };
+  /** The application key(s) sealing stored secrets (server/app-key.ts); unset: the data folder's key file (embedded database only). */
+  appKey?: string;
+  /** Mail through this server, whatever Settings say (`SMTP_URL`). */
   smtpUrl?: string;
   notifyTo?: string;
   regionSites: Partial<Record<RegionCode, string>>;
@@ -138,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: path.resolve(e.BACKUP_DIR),
     publicUrl,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    appKey: e.APP_KEY,
     smtpUrl: e.SMTP_URL,
     notifyTo: e.NOTIFY_TO,
     regionSites: e.REGION_SITES ?? {},

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { createApp } from './app';
+import { loadKeyring, type Keyring, type KeySource } from './app-key';
 import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
 import { createDb } from './db/connection';
 import { migrateLatest } from './db/migrate';
@@ -19,6 +20,7 @@ import { purgeSpamFolder } from './services/forms';
 import { createSettingsService } from './services/settings';
 import { createNotificationWorker } from './services/notification-worker';
 import { createMorningDigest, digestSender } from './services/morning-digest';
+import { createMailer } from './services/mail-transport';
 import { createPersonalData } from './services/personal-data';
 import { installGracefulShutdown } from './shutdown';
 
@@ -34,13 +36,27 @@ function readConfig(): Config {
   }
 }
 
-/** Starts the site: configuration, database and migrations, then the HTTP server. */
+function readKeyring(config: Config): { keyring: Keyring; source: KeySource } {
+  try {
+    return loadKeyring(config);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Starts the site: configuration, the application key, database and migrations, then the HTTP server. */
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
+  const { keyring, source: keySource } = readKeyring(config);
+  logger.info({ keyId: keyring.currentKeyId, source: keySource }, 'application key loaded');
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   await backupBeforeMigrating({ db, config, logger });
-  const applied = await migrateLatest(db);
+  const applied = await migrateLatest(db, { keyring });
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const firstAdminSetup = await createAdminAuth({ db, logger }).ensureFirstAdmin({ configured: config.admin });
 
@@ -51,26 +67,24 @@ async function main(): Promise<void> {
     if (seeded > 0) logger.info({ projects: seeded }, 'sample portfolio loaded');
   }
   contentVersion.start();
-  const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }), logger });
+  const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }), keyring, logger });
   await settings.refresh();
   settings.start();
-  const notifications = createNotificationWorker({
-    db,
-    logger,
-    smtpUrl: config.smtpUrl,
-    recipients: () => settings.current().notificationRecipients,
-    from: staffMailFrom(config),
-  });
+  // One mailer for everything that sends: SMTP_URL, else the set-up saved in Settings (followed on
+  // every instance through the settings poller), else off.
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring });
+  const notifications = createNotificationWorker({ db, logger, mailer, recipients: () => settings.current().notificationRecipients });
   notifications.start();
   const digest = createMorningDigest({
     db,
     logger,
     settings: () => settings.current(),
     publicUrl: config.publicUrl,
-    send: digestSender(config.smtpUrl, staffMailFrom(config)),
+    send: digestSender(mailer),
+    // While mail is off the day's digest waits; the dashboard shows the same figures.
+    mailOn: () => mailer.source() !== 'off',
   });
-  // Without SMTP there is no mail to send; the dashboard shows the same figures.
-  if (config.smtpUrl) digest.start();
+  digest.start();
   const personalData = createPersonalData({ db, audit: createAuditTrail({ db }), logger });
   const spamPurge = setInterval(() => {
     purgeSpamFolder(db, { now: new Date(), retentionDays: settings.current().retentionDays.spam }).catch((error: unknown) => logger.warn({ err: error }, 'spam purge failed'));
@@ -81,7 +95,7 @@ async function main(): Promise<void> {
   const analytics = createAnalytics({ db, logger, timeZone: () => settings.current().timeZone });
   analytics.start();
   const cachedAnswerLog = createCachedAnswerLog(logger);
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
@@ -100,6 +114,7 @@ async function main(): Promise<void> {
       settings.stop();
       await notifications.stop();
       await digest.stop();
+      mailer.close();
       // The views counted since the last batch are written before the database closes.
       await analytics.stop();
     },

@@ -90,6 +90,7 @@ export const messages = {
   settings: {
     invalid: 'Please correct the highlighted settings.',
     unknown: 'This is not a setting.',
+    smtpPasswordMissing: 'Enter the password of this user (none is saved yet).',
     testEmailLimited: (seconds: number) => `You have sent several test e-mails in the last minute. Please try again in ${seconds} seconds.`,
   },
 } as const;

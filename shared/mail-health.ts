@@ -1,4 +1,5 @@
 import type { FormType } from './form-types';
+import type { MailSource } from './settings';
 
 /** Staff notifications waiting longer than this count as in trouble (the dashboard's banner). */
 export const NOTIFICATION_WAIT_LIMIT_MINUTES = 15;
@@ -15,8 +16,10 @@ export interface NotificationState {
 
 /** `GET /api/mail-health`: whether mail is on, and the notifications in trouble (failed, or waiting too long). */
 export interface MailHealth {
-  /** Whether an SMTP server is configured (`SMTP_URL`); without one mail is off and the outbox only fills. */
+  /** Whether a mail server is set up (`SMTP_URL`, or in Settings); without one mail is off and the outbox only fills. */
   smtpConfigured: boolean;
+  /** Where mail goes: `SMTP_URL` (it wins), the set-up saved in Settings, or nowhere. */
+  source: MailSource;
   /** How many are in trouble (the list shows the oldest few). */
   troubled: number;
   notifications: (NotificationState & { leadId: string; leadType: FormType; sender: string })[];

@@ -48,13 +48,54 @@ export const settingsSchema = z.strictObject({
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingName = keyof Settings;
 
-/** A change: any subset of the settings; `null` for a top-level setting goes back to its default. */
-export const settingsPatchSchema = z.strictObject(
-  Object.fromEntries(Object.entries(settingsSchema.shape).map(([name, schema]) => [name, schema.nullable().optional()])) as {
+/** How the connection to the mail server is protected: STARTTLS (usually port 587) or TLS from the start (465). */
+export const SMTP_SECURITY = ['starttls', 'tls'] as const;
+export type SmtpSecurity = (typeof SMTP_SECURITY)[number];
+export const SMTP_SECURITY_LABELS: Record<SmtpSecurity, string> = { starttls: 'STARTTLS (port 587)', tls: 'TLS (port 465)' };
+
+/**
+ * The mail server set up in Settings (`PATCH /api/settings` `{ smtp }`; `SMTP_URL` wins when set).
+ * `password` left out or empty keeps the saved one; without a `user`, mail is sent without signing in.
+ */
+export const smtpSetupSchema = z.strictObject({
+  host: z
+    .string('Enter the mail server.')
+    .trim()
+    .min(1, 'Enter the mail server, such as smtp.example.com.')
+    .max(253, 'The mail server is at most 253 characters.')
+    .regex(/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[[0-9A-Fa-f:.]+\]$/, 'Enter a host name such as smtp.example.com.'),
+  port: z.number('Enter the port as a number.').int('Enter a whole port number.').min(1, 'Enter a port from 1 to 65535.').max(65535, 'Enter a port from 1 to 65535.'),
+  security: z.enum(SMTP_SECURITY, 'Choose STARTTLS or TLS.'),
+  user: z.string('Enter the user name, or leave it empty.').trim().max(254, 'The user name is at most 254 characters.'),
+  password: z.string('Enter the password.').max(256, 'The password is at most 256 characters.').optional(),
+  fromName: z.string('Enter the sender name.').trim().min(1, 'Enter the sender name, such as your agency.').max(100, 'The sender name is at most 100 characters.'),
+  fromAddress: z.email('Enter the sender address, such as hello@example.com.'),
+});
+export type SmtpSetupInput = z.infer<typeof smtpSetupSchema>;
+
+/** The mail set-up as `GET /api/settings` shows it: never the password, only whether one is saved. */
+export type SmtpSetupView = Omit<SmtpSetupInput, 'password'> & { passwordSet: boolean };
+
+/** Where mail goes through: `SMTP_URL` in the environment (it wins), the set-up saved in Settings, or nowhere. */
+export type MailSource = 'environment' | 'settings' | 'off';
+
+/** A change: any subset of the settings; `null` for a top-level setting goes back to its default (for `smtp`, no mail set-up). */
+export const settingsPatchSchema = z.strictObject({
+  ...(Object.fromEntries(Object.entries(settingsSchema.shape).map(([name, schema]) => [name, schema.nullable().optional()])) as {
     [K in SettingName]: z.ZodOptional<z.ZodNullable<(typeof settingsSchema.shape)[K]>>;
-  },
-);
+  }),
+  smtp: smtpSetupSchema.nullable().optional(),
+});
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** `GET` and `PATCH /api/settings`: the settings in force, their defaults, which ones staff set, the mail set-up and where mail goes. */
+export interface SettingsAnswer {
+  settings: Settings;
+  defaults: Settings;
+  overridden: SettingName[];
+  smtp: SmtpSetupView | null;
+  mail: MailSource;
+}
 
 /** What "never set" means for each setting that does not come from the environment. */
 export const BUILT_IN_DEFAULTS: Omit<Settings, 'notificationRecipients' | 'timeZone'> = {

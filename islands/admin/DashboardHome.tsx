@@ -5,7 +5,6 @@ import { counted, truncate } from './text';
 import { LoadStatus, TimedListItem, useData } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
-import { MailHealthBanner } from './MailHealthBanner';
 import { taskCountText } from '../../shared/reply-queue';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
@@ -22,7 +21,6 @@ export function DashboardHome({ username }: { username: string }) {
       <ViewHeading title="Dashboard">
         <p className="admin-view__lead">Welcome back, {username}.</p>
       </ViewHeading>
-      <MailHealthBanner />
       <LoadStatus of={home} loadingText="Loading the dashboard…" />
       {home.data && <HomeFigures figures={home.data} />}
     </>

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { AdminRole } from '../../shared/admin-auth';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES } from '../../shared/mail-health';
 import { errorText, useData } from './kit';
 import { useDashboard } from './context';
@@ -6,13 +7,16 @@ import { counted } from './text';
 import { ViewLink } from './ViewLink';
 
 /**
- * Mail health on the dashboard home: when staff notification e-mails failed or have waited more
- * than 15 minutes, how many and for which leads, with "Retry now". Nothing when all is well.
+ * The one mail banner, above every admin view: for owners, when mail is off (no mail server set up)
+ * or failing (staff e-mails failed or waiting over 15 minutes), with the way to Settings and, when
+ * failing, the e-mails in trouble and "Retry now". Editors, who cannot change Settings, get one
+ * line only while e-mails are failing. Nothing when all is well. Checked again on every view and
+ * whenever the mail set-up is saved (`mailVersion`).
  */
-export function MailHealthBanner() {
+export function MailHealthBanner({ role, viewKey, mailVersion }: { role: AdminRole; viewKey: string; mailVersion: number }) {
   const { api, notify } = useDashboard();
   // A failed check shows nothing: the banner is a warning, not a view of its own.
-  const { data: health, reload } = useData((dashboardApi) => dashboardApi.mailHealth(), 'Failed to check the staff e-mails.', 'mail-health');
+  const { data: health, reload } = useData((dashboardApi) => dashboardApi.mailHealth(), 'Failed to check the staff e-mails.', `mail-health:${viewKey}`, mailVersion);
   const [retrying, setRetrying] = useState(false);
 
   const retry = useCallback(async () => {
@@ -28,29 +32,47 @@ export function MailHealthBanner() {
     }
   }, [api, notify, reload]);
 
-  if (!health || health.troubled === 0) return null;
+  if (!health) return null;
+  const off = !health.smtpConfigured;
+  if (!off && health.troubled === 0) return null;
   const count = counted(health.troubled, 'staff e-mail');
+  const settingsLink = <ViewLink to={{ name: 'admin', section: 'settings' }}>{off ? 'Set up mail in Settings' : 'Check the mail set-up in Settings'}</ViewLink>;
+
+  if (role !== 'owner') {
+    if (off) return null;
+    return (
+      <p className="admin-notice admin-notice--warning admin-mail-banner" role="note">
+        {count} could not be sent yet. An owner can fix the mail set-up; leads still arrive in the inbox.
+      </p>
+    );
+  }
+
   return (
-    <section className="admin-card admin-mail-health" aria-labelledby="mail-health">
-      <h2 id="mail-health" className="admin-card__title">
-        Mail problem: {count} failed or waiting over {NOTIFICATION_WAIT_LIMIT_MINUTES} minutes
-      </h2>
-      <ul className="admin-mail-health__list">
-        {health.notifications.map((entry) => (
-          <li key={`${entry.leadId}-${entry.createdAt}`}>
-            <ViewLink to={{ name: 'lead', type: entry.leadType, id: entry.leadId }}>{entry.sender}</ViewLink>
-            <span className="admin-muted">
-              {' '}
-              · {entry.status === 'failed' ? 'failed' : 'waiting'} after {counted(entry.attempts, 'attempt')}
-              {entry.lastError ? ` · ${entry.lastError.slice(0, 120)}` : ''}
-            </span>
-          </li>
-        ))}
-      </ul>
-      {health.troubled > health.notifications.length && <p className="admin-muted">and {health.troubled - health.notifications.length} more.</p>}
-      <button type="button" className="admin-button admin-button--small" disabled={retrying} onClick={() => void retry()}>
-        {retrying ? 'Retrying…' : 'Retry now'}
-      </button>
+    <section className="admin-card admin-mail-health" aria-label={off ? 'Mail is off' : 'Mail is failing'}>
+      <p className="admin-mail-health__title">
+        <strong>{off ? 'Mail is off.' : `Mail is failing: ${count} failed or waiting over ${NOTIFICATION_WAIT_LIMIT_MINUTES} minutes.`}</strong>{' '}
+        {off ? 'Nobody is e-mailed about new leads and the morning digest is not sent; leads still arrive in the inbox.' : 'Leads still arrive in the inbox.'} {settingsLink}.
+      </p>
+      {!off && (
+        <>
+          <ul className="admin-mail-health__list">
+            {health.notifications.map((entry) => (
+              <li key={`${entry.leadId}-${entry.createdAt}`}>
+                <ViewLink to={{ name: 'lead', type: entry.leadType, id: entry.leadId }}>{entry.sender}</ViewLink>
+                <span className="admin-muted">
+                  {' '}
+                  · {entry.status === 'failed' ? 'failed' : 'waiting'} after {counted(entry.attempts, 'attempt')}
+                  {entry.lastError ? ` · ${entry.lastError.slice(0, 120)}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {health.troubled > health.notifications.length && <p className="admin-muted">and {health.troubled - health.notifications.length} more.</p>}
+          <button type="button" className="admin-button admin-button--small" disabled={retrying} onClick={() => void retry()}>
+            {retrying ? 'Retrying…' : 'Retry now'}
+          </button>
+        </>
+      )}
     </section>
   );
 }

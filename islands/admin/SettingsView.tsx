@@ -1,26 +1,39 @@
 import { useEffect, useState } from 'react';
 import { FORM_TYPES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
-import { NOTIFICATION_WAIT_LIMIT_MINUTES } from '../../shared/mail-health';
-import { RETENTION_PURGE_HOUR, retentionPreviewQuerySchema, type RetentionPreview, type Settings } from '../../shared/settings';
+import {
+  RETENTION_PURGE_HOUR,
+  SMTP_SECURITY,
+  SMTP_SECURITY_LABELS,
+  retentionPreviewQuerySchema,
+  type MailSource,
+  type RetentionPreview,
+  type Settings,
+  type SettingsAnswer,
+  type SmtpSecurity,
+  type SmtpSetupInput,
+  type SmtpSetupView,
+} from '../../shared/settings';
 import { counted } from '../../shared/text';
 import { useDashboard } from './context';
-import { Field, FormError, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
+import { Field, FormError, FormSubmit, LoadStatus, Options, useData, useDates, useSubmit } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 
 type TestEmailResult = { sent: boolean; recipients: string[]; response?: string; error?: string };
-type SettingsAnswer = { settings: Settings };
 
-/** Settings (owners): whether mail works, the back office's settings, a test e-mail, and the way to the audit trail. */
+/** Settings (owners): the back office's settings, the mail server with its test e-mail, and the way to the audit trail. */
 export function SettingsView() {
   const loaded = useData<SettingsAnswer>('/api/settings', 'Failed to load the settings.');
   return (
     <>
       <ViewHeading title="Settings" actions={<ViewLink to={{ name: 'admin', section: 'audit' }} className="admin-button admin-button--ghost">Audit trail</ViewLink>} />
-      <MailNotice />
       <LoadStatus of={loaded} loadingText="Loading the settings…" />
-      {loaded.data && <SettingsForm saved={loaded.data.settings} onSaved={(settings) => loaded.setData({ settings })} />}
-      <TestEmail />
+      {loaded.data && (
+        <>
+          <SettingsForm saved={loaded.data.settings} onSaved={(settings) => loaded.setData((previous) => previous && { ...previous, settings })} />
+          <MailSetup answer={loaded.data} onSaved={loaded.setData} />
+        </>
+      )}
     </>
   );
 }
@@ -99,23 +112,92 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (settings:
   );
 }
 
-/** "Send a test e-mail": what the mail server answered, or why nothing was sent. */
-function TestEmail() {
-  const { api } = useDashboard();
+type MailDraft = Omit<SmtpSetupInput, 'port' | 'password'> & { port: string; password: string };
+
+const draftOf = (smtp: SmtpSetupView | null): MailDraft => ({
+  host: smtp?.host ?? '',
+  port: String(smtp?.port ?? 587),
+  security: smtp?.security ?? 'starttls',
+  user: smtp?.user ?? '',
+  password: '',
+  fromName: smtp?.fromName ?? '',
+  fromAddress: smtp?.fromAddress ?? '',
+});
+
+/** The set-up as the API takes it: the port a number (or null, for the server to name), an empty password keeping the saved one. */
+const inputOf = (draft: MailDraft) => ({ ...draft, port: draft.port.trim() === '' ? null : Number(draft.port) });
+
+const MAIL_SOURCE_TEXT: Record<MailSource, string> = {
+  environment: 'SMTP_URL is set in the server’s environment: mail goes through it, whatever is saved here. Remove it (and restart) to use these settings.',
+  settings: 'Mail goes through the server saved here.',
+  off: 'Mail is off: no mail server is set up yet. Nobody is e-mailed about new leads until one is.',
+};
+
+/**
+ * The mail server (owners): host, port, security, sign-in and sender, saved with the other
+ * settings' call; "Send a test e-mail" tries what is typed before it is saved. The saved password
+ * never comes back: the field stays empty, and empty keeps it.
+ */
+function MailSetup({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (answer: SettingsAnswer) => void }) {
+  const { api, notify, mailChanged } = useDashboard();
+  const [draft, setDraft] = useState<MailDraft>(() => draftOf(answer.smtp));
   const [test, setTest] = useState<TestEmailResult | null>(null);
+  useEffect(() => setDraft(draftOf(answer.smtp)), [answer.smtp]);
+  const set = <K extends keyof MailDraft>(name: K, value: MailDraft[K]) => setDraft((previous) => ({ ...previous, [name]: value }));
+
+  const save = useSubmit(async () => {
+    const saved = await api.send<SettingsAnswer>('PATCH', '/api/settings', 'Failed to save the mail set-up.', { smtp: inputOf(draft) });
+    onSaved(saved);
+    mailChanged();
+    notify({ tone: 'success', text: 'Mail set-up saved.' });
+  }, 'Failed to save the mail set-up.');
   const send = useSubmit(async () => {
     setTest(null);
-    setTest(await api.send<TestEmailResult>('POST', '/api/settings/test-email', 'Failed to send the test e-mail.'));
+    setTest(await api.send<TestEmailResult>('POST', '/api/settings/test-email', 'Failed to send the test e-mail.', { smtp: inputOf(draft) }));
   }, 'Failed to send the test e-mail.');
+  const error = (name: keyof MailDraft) => save.fields[`smtp.${name}`] ?? send.fields[`smtp.${name}`];
+
   return (
-    <section className="admin-card" aria-labelledby="test-email-title">
-      <h2 id="test-email-title" className="admin-card__title">
-        Test e-mail
+    <form className="admin-card admin-form" onSubmit={save.onSubmit} aria-labelledby="mail-title" noValidate>
+      <h2 id="mail-title" className="admin-card__title">
+        Mail
       </h2>
-      <p>Sends a message to the notification recipients saved above and shows what the mail server answered.</p>
-      <button type="button" className="admin-button admin-button--ghost" disabled={send.pending} onClick={() => send.onSubmit()}>
-        {send.pending ? 'Sending…' : 'Send a test e-mail'}
-      </button>
+      <p className={answer.mail === 'environment' ? 'admin-notice admin-notice--warning' : 'admin-muted'}>{MAIL_SOURCE_TEXT[answer.mail]}</p>
+      <div className="admin-form__row">
+        <Field label="Mail server (SMTP host)" error={error('host')} required>
+          <input id="smtp-host" value={draft.host} autoComplete="off" spellCheck={false} placeholder="smtp.example.com" onChange={(event) => set('host', event.target.value)} />
+        </Field>
+        <Field label="Port" error={error('port')} required>
+          <input id="smtp-port" type="number" inputMode="numeric" min={1} max={65535} value={draft.port} onChange={(event) => set('port', event.target.value)} />
+        </Field>
+        <Field label="Security" error={error('security')}>
+          <select id="smtp-security" className="admin-select" value={draft.security} onChange={(event) => set('security', event.target.value as SmtpSecurity)}>
+            <Options values={SMTP_SECURITY} label={(value) => SMTP_SECURITY_LABELS[value]} />
+          </select>
+        </Field>
+      </div>
+      <div className="admin-form__row">
+        <Field label="User" hint="Empty: send without signing in." error={error('user')}>
+          <input id="smtp-user" value={draft.user} autoComplete="off" spellCheck={false} onChange={(event) => set('user', event.target.value)} />
+        </Field>
+        <Field label="Password" hint={answer.smtp?.passwordSet ? 'A password is saved; leave empty to keep it.' : 'Stored encrypted; never shown again.'} error={error('password')}>
+          <input id="smtp-password" type="password" value={draft.password} autoComplete="new-password" onChange={(event) => set('password', event.target.value)} />
+        </Field>
+      </div>
+      <div className="admin-form__row">
+        <Field label="Sender name" error={error('fromName')} required>
+          <input id="smtp-fromName" value={draft.fromName} placeholder="Your agency" onChange={(event) => set('fromName', event.target.value)} />
+        </Field>
+        <Field label="Sender address" error={error('fromAddress')} required>
+          <input id="smtp-fromAddress" type="email" value={draft.fromAddress} autoComplete="off" placeholder="hello@example.com" onChange={(event) => set('fromAddress', event.target.value)} />
+        </Field>
+      </div>
+      <div className="admin-mail-test">
+        <button type="button" className="admin-button admin-button--ghost" disabled={send.pending} onClick={() => send.onSubmit()}>
+          {send.pending ? 'Sending…' : 'Send a test e-mail'}
+        </button>
+        <p className="admin-muted">To the notification recipients in force, through what is typed above, saved or not.</p>
+      </div>
       <FormError error={send.error} />
       <div role="status">
         {test && (
@@ -124,40 +206,10 @@ function TestEmail() {
           </p>
         )}
       </div>
-    </section>
-  );
-}
-
-/**
- * Whether staff e-mails can go out, at the top of Settings: mail off (no SMTP server configured)
- * or failing (notifications failed or waiting too long), each with what to do. Nothing when mail works.
- */
-function MailNotice() {
-  const { data: health } = useData((api) => api.mailHealth(), 'Failed to check the staff e-mails.', 'mail-health');
-  if (!health || (health.smtpConfigured && health.troubled === 0)) return null;
-  const off = !health.smtpConfigured;
-  const lastError = health.notifications.find((entry) => entry.lastError)?.lastError;
-  return (
-    <section className="admin-card admin-mail-health" aria-labelledby="mail-notice-title">
-      <h2 id="mail-notice-title" className="admin-card__title">
-        {off ? 'Mail is off' : `Mail is failing: ${counted(health.troubled, 'staff e-mail')} failed or waiting over ${NOTIFICATION_WAIT_LIMIT_MINUTES} minutes`}
-      </h2>
-      {off ? (
-        <p>
-          No mail server is configured, so nobody is e-mailed about new leads and the morning digest is not sent. Leads still arrive in the inbox. To turn mail on, set <code>SMTP_URL</code> (for example{' '}
-          <code>smtp://user:password@host:587</code>) in the server&rsquo;s environment, restart it, then send a test e-mail below.
-        </p>
-      ) : (
-        <p>
-          {lastError && (
-            <>
-              The mail server answered: <q className="admin-submission__path">{lastError.slice(0, 200)}</q>.{' '}
-            </>
-          )}
-          Check <code>SMTP_URL</code> and the mail server&rsquo;s account, send a test e-mail below, then use <strong>Retry now</strong> on the <ViewLink to={{ name: 'home' }}>dashboard</ViewLink> to send the waiting e-mails.
-        </p>
-      )}
-    </section>
+      <FormSubmit of={save} pendingText="Saving…">
+        Save mail set-up
+      </FormSubmit>
+    </form>
   );
 }
 

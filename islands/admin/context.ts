@@ -15,6 +15,8 @@ export interface DashboardServices {
   notify: (notice: Notice) => void;
   /** Leads were read, moved or deleted: the top bar's unread count is refreshed. */
   leadsChanged: () => void;
+  /** The mail set-up was saved: the mail banner checks again. */
+  mailChanged: () => void;
   /** How times are shown: in the agency's zone (Settings), read through `useDates`. */
   dates: DateOptions;
 }

@@ -1,5 +1,6 @@
 import knexFactory from 'knex';
 import { createApp } from '../../server/app';
+import { NO_KEYRING } from '../../server/app-key';
 import { loadConfig } from '../../server/config';
 import { createLifecycle } from '../../server/lifecycle';
 import { createLogger } from '../../server/logger';
@@ -9,6 +10,7 @@ import { createAnalytics } from '../../server/services/analytics';
 import { createAuditTrail } from '../../server/services/audit';
 import { createContentVersion } from '../../server/services/content-version';
 import { createSettingsService } from '../../server/services/settings';
+import { createMailer } from '../../server/services/mail-transport';
 
 /**
  * The production app's own route table (every method and path, with who may call it), read from
@@ -21,7 +23,7 @@ export async function productionRouteTable(): Promise<RouteEntry[]> {
     const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://route-table.invalid' });
     const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }) });
     const analytics = createAnalytics({ db, timeZone: () => settings.current().timeZone });
-    const app = createApp({ config, db, logger: createLogger('silent'), lifecycle: createLifecycle(), contentVersion: createContentVersion(db), settings, analytics, assetsDir: DEFAULT_ASSETS_DIR });
+    const app = createApp({ config, db, logger: createLogger('silent'), lifecycle: createLifecycle(), contentVersion: createContentVersion(db), settings, keyring: NO_KEYRING, mailer: createMailer({ envFrom: 'none', saved: () => null, keyring: NO_KEYRING }), analytics, assetsDir: DEFAULT_ASSETS_DIR });
     return routeTableOf(app);
   } finally {
     await db.destroy();

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { newAppKey } from '../../server/app-key';
 import { startServer, type RunningServer } from '../../tests/e2e/server';
 import { freshDatabase } from '../lib/fresh-database';
 import { freePort } from '../lib/net';
@@ -55,6 +56,8 @@ export async function twoInstances(): Promise<CheckResult> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     DATABASE_URL: database.url,
+    // Every instance of one deployment shares the application key.
+    APP_KEY: newAppKey(),
     PUBLIC_URL,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,

@@ -19,7 +19,7 @@ describe('a backup older than the site', () => {
     backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-before-'));
     old = await createTestDb();
     // The database as the previous version of the site left it: one migration still to run.
-    const [, reverted] = (await old.db.migrate.down(migrationConfig)) as [number, string[]];
+    const [, reverted] = (await old.db.migrate.down(migrationConfig())) as [number, string[]];
     lastMigration = reverted[0]!;
     await old.db('app_settings').insert({ key: 'replyPromiseHours', value: '12' });
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { migrations } from '../../migrations';
 import { migrateLatest } from '../db/migrate';
+import type { MigrationContext } from '../../migrations/context';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, BackupFileError, MANIFEST_ENTRY, parseTableEntryName, readArchive, type BackupManifest } from './archive';
 import { IMAGE_FILES, imageChecksum } from './backup';
 import { listTables, tableLines, tablesWithRows, useCanonicalText } from './tables';
@@ -94,7 +95,7 @@ export interface RestoreResult {
  * every table, and compares every table's count and checksum with the manifest; only then does
  * it commit and run the migrations the backup predates. Any failure leaves the target as it was.
  */
-export async function restoreBackup(db: Knex, file: string, { replace = false }: { replace?: boolean } = {}): Promise<RestoreResult> {
+export async function restoreBackup(db: Knex, file: string, { replace = false, keyring }: { replace?: boolean } & MigrationContext = {}): Promise<RestoreResult> {
   const manifest = await verifyBackupFile(file);
   const known = Object.keys(migrations).sort();
   if (!known.includes(manifest.schemaVersion)) {
@@ -109,7 +110,7 @@ export async function restoreBackup(db: Knex, file: string, { replace = false }:
     await useCanonicalText(trx);
     await dropEverything(trx);
     await ensureTable('knex_migrations', undefined, trx);
-    for (const name of known.filter((candidate) => candidate <= manifest.schemaVersion)) await migrations[name]!.up(trx);
+    for (const name of known.filter((candidate) => candidate <= manifest.schemaVersion)) await migrations[name]!.up(trx, { keyring });
     // Rows go in exactly as they were: no trigger may add to them (the arrival counts) or refuse them.
     for (const table of manifest.tables) await trx.raw('alter table ?? disable trigger user', [table.name]);
     for await (const { name, data } of readArchive(file)) {
@@ -124,7 +125,7 @@ export async function restoreBackup(db: Knex, file: string, { replace = false }:
     }
     await checkAgainstManifest(trx, manifest);
   });
-  const migrated = await migrateLatest(db);
+  const migrated = await migrateLatest(db, { keyring });
   return { manifest, migrated };
 }
 

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { APP_KEY_FILE, createKeyring, parseAppKeys } from '../app-key';
 import { createDb } from '../db/connection';
 import { createLogger } from '../logger';
 import { createAdminAuth } from '../services/admin-auth';
@@ -12,8 +13,8 @@ const root = path.resolve(__dirname, '../..');
  * Runs the real CLI with the password on stdin, against an embedded database in a temporary folder
  * (the CLI's code is the same for both databases; only the connection differs).
  */
-function runCli(dataDir: string, args: string[], stdin: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test' };
+function runCli(dataDir: string, args: string[], stdin: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test', ...extraEnv };
   return new Promise((resolve) => {
     const child = execFile(path.join(root, 'node_modules/.bin/tsx'), ['server/cli/admin.ts', ...args], { cwd: root, env, encoding: 'utf8' }, (error, stdout, stderr) => {
       resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
@@ -101,5 +102,44 @@ describe('npm run admin', () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toContain(message);
     }
+  }, 120_000);
+
+  it('rotate-key re-encrypts the secrets under a new key in the data folder, the old key gone; with APP_KEY it guides each step', async () => {
+    const keyFile = path.join(dataDir, APP_KEY_FILE);
+    // The commands above generated the data folder's key, owner-only.
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    const oldKeyring = createKeyring(parseAppKeys(fs.readFileSync(keyFile, 'utf8')));
+    const db = createDb({ dataDir });
+    let id: number;
+    try {
+      ({ id } = await db('admin_users').where({ username: 'cli-admin' }).first<{ id: number }>('id'));
+      await db('admin_users').where({ id }).update({ totp_secret: oldKeyring.seal('JBSWY3DPEHPK3PXP', `totp:${id}`) });
+    } finally {
+      await db.destroy();
+    }
+    const rotated = await runCli(dataDir, ['rotate-key'], '');
+    expect(rotated.stderr).toBe('');
+    expect(rotated.stdout).toContain('1 two-factor secret(s) and 0 SMTP password re-encrypted');
+    const keys = fs.readFileSync(keyFile, 'utf8').trim().split(',');
+    expect(keys).toHaveLength(1);
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    const newKeyring = createKeyring(parseAppKeys(keys[0]!));
+    expect(newKeyring.currentKeyId).not.toBe(oldKeyring.currentKeyId);
+    const after = createDb({ dataDir });
+    try {
+      const { totp_secret: stored } = await after('admin_users').where({ id }).first<{ totp_secret: string }>('totp_secret');
+      expect(newKeyring.open(stored, `totp:${id}`)).toBe('JBSWY3DPEHPK3PXP');
+    } finally {
+      await after.destroy();
+    }
+
+    const fresh = await runCli(dataDir, ['new-key'], '');
+    expect(fresh.stdout.trim()).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    const one = await runCli(dataDir, ['rotate-key'], '', { APP_KEY: keys[0] });
+    expect(one.status).toBe(0);
+    expect(one.stdout).toContain(`set APP_KEY="`);
+    const both = await runCli(dataDir, ['rotate-key'], '', { APP_KEY: `${fresh.stdout.trim()},${keys[0]}` });
+    expect(both.stdout).toContain('1 two-factor secret(s) and 0 SMTP password re-encrypted');
+    expect(both.stdout).toContain('remove the others');
   }, 120_000);
 });

@@ -1,13 +1,18 @@
-import { loadConfig } from '../config';
-import { createDb } from '../db/connection';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { APP_KEY_FILE, createKeyring, loadKeyring, newAppKey, parseAppKeys, writeKeyFile, type Keyring } from '../app-key';
+import { loadConfig, type Config } from '../config';
+import { createDb, type Db } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
 import { createLogger } from '../logger';
 import { createAdminAuth } from '../services/admin-auth';
 import { SYSTEM_ACTOR } from '../services/audit';
+import { resealSecrets, type Resealed } from '../services/secrets';
 import { isAdminRole } from '../../shared/admin-auth';
 
 const USAGE =
   'Usage: npm run admin -- create <username> [owner|editor]\n       npm run admin -- set-password <username>\n       npm run admin -- unlock <username>\n' +
+  '       npm run admin -- new-key\n       npm run admin -- rotate-key\n' +
   'A password is asked for (hidden) on a terminal, or read from the first line of stdin.';
 
 /** Asks on the terminal without echoing what is typed. */
@@ -53,18 +58,64 @@ async function readNewPassword(): Promise<string> {
   return password;
 }
 
+const resealedText = ({ twoFactorSecrets, smtpPassword }: Resealed) => `${twoFactorSecrets} two-factor secret(s) and ${smtpPassword} SMTP password re-encrypted`;
+
 /**
- * `npm run admin -- create <username> [owner|editor]`, `npm run admin -- set-password <username>`
- * and `npm run admin -- unlock <username>`.
+ * `npm run admin -- rotate-key`: every stored secret encrypted again under a new application key
+ * (docs/decisions/secrets.md). On the embedded database the key file is rewritten: first with the
+ * new key and the old ones (a crash in between leaves every secret readable), then with the new one
+ * alone. With `APP_KEY` the new key has to reach every instance first: given one key, it prints a
+ * new one to put in front; given several, it re-encrypts under the first, after which the others
+ * can go.
+ */
+async function rotateKey(config: Config, db: Db, keyring: Keyring): Promise<void> {
+  if (config.appKey) {
+    if (keyring.keyIds.length === 1) {
+      console.log(
+        `APP_KEY holds one key. To rotate it:\n 1. set APP_KEY="${newAppKey()},<the current key>" on every instance and restart them;\n` +
+          ' 2. run `npm run admin -- rotate-key` again with that APP_KEY, which re-encrypts every secret under the new key;\n 3. remove the old key from APP_KEY.',
+      );
+      return;
+    }
+    const resealed = await resealSecrets(db, keyring);
+    console.log(`${resealedText(resealed)} under key ${keyring.currentKeyId}. Every secret now opens with the first key of APP_KEY: remove the others.`);
+    return;
+  }
+  const fresh = newAppKey();
+  const old = parseAppKeys(keyringText(config)).map((key) => key.toString('base64'));
+  writeKeyFile(config.dataDir, [fresh, ...old]);
+  const rotated = createKeyring(parseAppKeys(fresh));
+  const resealed = await resealSecrets(db, createKeyring(parseAppKeys([fresh, ...old].join(','))));
+  writeKeyFile(config.dataDir, [fresh]);
+  console.log(`${resealedText(resealed)} under the new key ${rotated.currentKeyId}, now the only one in ${config.dataDir}/app-key. Start the server again to use it.`);
+}
+
+/** The key file's text (what `loadKeyring` read it from). */
+function keyringText(config: Config): string {
+  return readFileSync(path.join(config.dataDir, APP_KEY_FILE), 'utf8');
+}
+
+/**
+ * `npm run admin -- create <username> [owner|editor]`, `npm run admin -- set-password <username>`,
+ * `npm run admin -- unlock <username>`, `npm run admin -- new-key` and `npm run admin -- rotate-key`.
  */
 async function run(): Promise<void> {
   const [command, username, role, ...extra] = process.argv.slice(2);
+  if (command === 'new-key' && username === undefined) {
+    console.log(newAppKey());
+    return;
+  }
+  const keyCommand = command === 'rotate-key' && username === undefined;
   const roleGiven = role === undefined || (command === 'create' && isAdminRole(role));
-  if ((command !== 'create' && command !== 'set-password' && command !== 'unlock') || !username || !roleGiven || extra.length > 0) throw new Error(USAGE);
+  const accountCommand = (command === 'create' || command === 'set-password' || command === 'unlock') && Boolean(username) && roleGiven && extra.length === 0;
+  if (!keyCommand && !accountCommand) throw new Error(USAGE);
   const config = loadConfig();
+  const { keyring } = loadKeyring(config);
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateLatest(db);
+    await migrateLatest(db, { keyring });
+    if (keyCommand) return await rotateKey(config, db, keyring);
+    if (!username) throw new Error(USAGE);
     const auth = createAdminAuth({ db, logger: createLogger('warn') });
     if (command === 'unlock') {
       // Whoever has a shell on the server is trusted with the accounts (as with create); the trail
@@ -76,7 +127,7 @@ async function run(): Promise<void> {
     const password = await readNewPassword();
     if (command === 'create') {
       // Whoever has a shell on the server controls it anyway: accounts made here are owners unless told.
-      const row = await auth.createAdmin(username, password, role ?? 'owner');
+      const row = await auth.createAdmin(username, password, role !== undefined && isAdminRole(role) ? role : 'owner');
       console.log(`Admin "${row.username}" (${row.role}) created.`);
     } else {
       const row = await auth.setPassword(username, password);

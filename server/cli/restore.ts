@@ -5,6 +5,7 @@
  * short before changing anything. Run it while the site is stopped.
  */
 import path from 'node:path';
+import { loadKeyring } from '../app-key';
 import { loadConfig } from '../config';
 import { createDb } from '../db/connection';
 import { restoreBackup } from '../backup/restore';
@@ -22,7 +23,10 @@ async function main(): Promise<void> {
   const started = Date.now();
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const { manifest, migrated } = await restoreBackup(db, file, { replace });
+    // A backup older than the encryption of stored secrets has them in clear: the migration that
+    // seals them after loading needs the key the restored site will run with.
+    const { keyring } = loadKeyring(config);
+    const { manifest, migrated } = await restoreBackup(db, file, { replace, keyring });
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`Restored ${file} (made ${manifest.createdAt} by version ${manifest.appVersion}): ${rows} rows of ${manifest.tables.length} tables and ${manifest.images.length} image files, each table checked against the backup's checksums (${seconds} s).`);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
-import { startSmtp } from '../../tests/helpers/smtp-inbox';
+import { envMailer, startSmtp } from '../../tests/helpers/smtp-inbox';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
 import { createLogger } from '../logger';
@@ -32,7 +32,7 @@ describe('mail health', () => {
     const smtp = await startSmtp();
     const port = smtp.port;
     await smtp.close();
-    const failing = createNotificationWorker({ db: t.db, logger: createLogger('silent'), smtpUrl: `smtp://127.0.0.1:${port}`, recipients: () => ['staff@agency.test'], from: 'site@agency.test', maxAttempts: 1 });
+    const failing = createNotificationWorker({ db: t.db, logger: createLogger('silent'), mailer: envMailer(port), recipients: () => ['staff@agency.test'], maxAttempts: 1 });
     expect(await failing.runOnce()).toEqual({ sent: 0, failed: 1 });
 
     const failed = await health();
@@ -45,7 +45,7 @@ describe('mail health', () => {
     const inbox = await startSmtp(port);
     try {
       expect((await call().post('/api/mail-health/retry').set(admin.headers).expect(200)).body).toEqual({ retried: 1 });
-      const working = createNotificationWorker({ db: t.db, logger: createLogger('silent'), smtpUrl: `smtp://127.0.0.1:${port}`, recipients: () => ['staff@agency.test'], from: 'site@agency.test' });
+      const working = createNotificationWorker({ db: t.db, logger: createLogger('silent'), mailer: envMailer(port), recipients: () => ['staff@agency.test'] });
       expect(await working.runOnce()).toEqual({ sent: 1, failed: 0 });
       expect(inbox.messages).toHaveLength(1);
       expect(inbox.messages[0]).toContain('Subject: New enquiry from Failing Fran');

@@ -4,8 +4,9 @@ import type { MailHealthService } from '../services/mail-health';
 
 /**
  * Mail health (docs/api.md), for every admin:
- * - `GET /api/mail-health` → `{ smtpConfigured, troubled, notifications }`: whether `SMTP_URL` is
- *   set, and staff notifications failed or waiting > 15 min
+ * - `GET /api/mail-health` → `{ smtpConfigured, source, troubled, notifications }`: whether mail
+ *   is on and through what (`environment`, `settings` or `off`), and staff notifications failed or
+ *   waiting > 15 min
  * - `POST /api/mail-health/retry` → `{ retried }`: all of them due now (CSRF token needed)
  */
 export function mailHealthRoutes(mailHealth: MailHealthService): Router {

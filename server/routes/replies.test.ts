@@ -7,6 +7,8 @@ import { createLogger } from '../logger';
 import { createNotificationWorker, type NotificationWorker } from '../services/notification-worker';
 import type { FormType } from '../../shared/form-types';
 import type { LeadDetail } from '../../shared/leads';
+import { NO_KEYRING } from '../app-key';
+import { createMailer } from '../services/mail-transport';
 
 /** A raw message's header section, unfolded, and its body. */
 function split(raw: string): { headers: string; body: string } {
@@ -36,7 +38,8 @@ describe('replies to leads', () => {
     t = await createTestApp({ FORM_RATE_LIMIT: '1000' });
     admin = await signInAsAdmin(t);
     inbox = await startSmtp();
-    worker = createNotificationWorker({ db: t.db, logger: createLogger('silent'), smtpUrl: `smtp://127.0.0.1:${inbox.port}`, from: '"Brightpath Digital website" <no-reply@agency.test>', recipients: () => ['staff@agency.test'], retryBaseMs: 1 });
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${inbox.port}`, envFrom: '"Brightpath Digital website" <no-reply@agency.test>', saved: () => null, keyring: NO_KEYRING });
+    worker = createNotificationWorker({ db: t.db, logger: createLogger('silent'), mailer, recipients: () => ['staff@agency.test'], retryBaseMs: 1 });
   });
   // Each test reads only its own messages: what the one before queued is sent and forgotten.
   afterEach(async () => {

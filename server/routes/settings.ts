@@ -1,20 +1,25 @@
 import type Router from '@koa/router';
 import { adminActor, allow, createRouter } from '../middleware/access';
 import type { PersonalDataService } from '../services/personal-data';
-import type { SettingsService } from '../services/settings';
+import type { Mailer } from '../services/mail-transport';
+import { smtpView, type SettingsService } from '../services/settings';
+import type { SettingsAnswer } from '../../shared/settings';
 import type { SendTestEmail } from '../services/test-email';
 
 /**
- * The back office's settings: `GET /api/settings` → `{ settings, defaults, overridden }` (the
- * settings in force, what each falls back to, and which ones staff set), `PATCH /api/settings` with
- * any subset (`null` resets one) → the same answer after the change; `POST /api/settings/test-email`
- * → `{ sent, recipients, response | error }`; `GET /api/settings/retention-preview?type=&days=` →
+ * The back office's settings: `GET /api/settings` → `{ settings, defaults, overridden, smtp, mail }`
+ * (the settings in force, what each falls back to, which ones staff set, the mail set-up without
+ * its password (`passwordSet` instead), and where mail goes: `environment` when `SMTP_URL` wins,
+ * `settings` or `off`), `PATCH /api/settings` with any subset (`null` resets one; `smtp` with an
+ * empty or absent password keeps the saved one) → the same answer after the change;
+ * `POST /api/settings/test-email` with nothing or `{ smtp }` as typed (not saved yet) →
+ * `{ sent, recipients, response | error }`; `GET /api/settings/retention-preview?type=&days=` →
  * `{ type, days, before, leads }`: how many of the form's leads the daily purge would delete with
  * that retention. Owners only.
  */
-export function settingsRoutes(settings: SettingsService, sendTestEmail: SendTestEmail, personalData: Pick<PersonalDataService, 'retentionPreview'>): Router {
+export function settingsRoutes(settings: SettingsService, mailer: Pick<Mailer, 'source'>, sendTestEmail: SendTestEmail, personalData: Pick<PersonalDataService, 'retentionPreview'>): Router {
   const router = createRouter();
-  const answer = () => ({ settings: settings.current(), defaults: settings.defaults, overridden: settings.overridden() });
+  const answer = (): SettingsAnswer => ({ settings: settings.current(), defaults: settings.defaults, overridden: settings.overridden(), smtp: smtpView(settings.smtp()), mail: mailer.source() });
 
   router.get('/api/settings', allow.owner, (ctx) => {
     ctx.body = answer();
@@ -25,9 +30,10 @@ export function settingsRoutes(settings: SettingsService, sendTestEmail: SendTes
     ctx.body = answer();
   });
 
-  // The SMTP server's answer (or error) to a test message to the recipients in force.
+  // The SMTP server's answer (or error) to a test message to the recipients in force, through the
+  // set-up typed in the form when one is given (so it can be tried before saving).
   router.post('/api/settings/test-email', allow.owner, async (ctx) => {
-    ctx.body = await sendTestEmail(settings.current().notificationRecipients, adminActor(ctx));
+    ctx.body = await sendTestEmail(settings.current().notificationRecipients, adminActor(ctx), ctx.request.body);
   });
 
   router.get('/api/settings/retention-preview', allow.owner, async (ctx) => {

@@ -37,6 +37,11 @@ describe('two-factor sign-in', () => {
     expect(setup.body).toEqual({ secret: expect.stringMatching(/^[A-Z2-7]{32}$/), otpauthUrl: expect.stringMatching(/^otpauth:\/\/totp\//), qrSvg: expect.stringMatching(/^<svg[^>]*>.*<\/svg>\s*$/s) });
     expect(setup.body.otpauthUrl).toContain(`secret=${setup.body.secret}`);
     secret = setup.body.secret;
+    // Stored sealed with the application key: the column alone does not give the secret.
+    const [{ id, totp_secret: sealed }] = await t.db('admin_users').whereNotNull('totp_secret').select('id', 'totp_secret');
+    expect(sealed).toMatch(/^enc1:/);
+    expect(sealed).not.toContain(secret);
+    expect(t.keyring.open(sealed, `totp:${id}`)).toBe(secret);
     const wrong = await api().post('/api/account/totp/enable').set(owner.headers).send({ code: '000000' }).expect(400);
     expect(wrong.body.fields).toEqual({ code: messages.twoFactor.wrongCode });
     const enabled = await api().post('/api/account/totp/enable').set(owner.headers).send({ code: codeAt() }).expect(200);

@@ -35,6 +35,7 @@ import type { AdminDeviceRow, AdminUserRow } from '../db/tables';
 import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../errors';
 import { createAuditTrail, type AuditActor, type AuditTrail } from './audit';
 import { createTwoFactor } from './two-factor';
+import { NO_KEYRING, type Keyring } from '../app-key';
 import { deleteLoginChallenge, findLoginChallenge, insertLoginChallenge } from '../db/two-factor';
 import { describeUserAgent, passwordChangeSchema, type SessionJson } from '../../shared/admin-account';
 import type { Logger } from '../logger';
@@ -97,6 +98,11 @@ export interface AdminAuthDeps {
   audit?: AuditTrail;
   /** The owners' setting: every account must sign in with two-factor (read at each sign-in). */
   requireTwoFactor?: () => boolean;
+  /**
+   * The application key sealing the two-factor secrets. The command-line tools that never touch
+   * two-factor leave it out; setting up or checking a code then fails.
+   */
+  keyring?: Keyring;
 }
 
 /** A live session as the request sees it. */
@@ -193,9 +199,9 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * database (`login-throttle.ts`) so every instance throttles the same guesses. A browser that signs
  * in gets a device cookie, built the same way, which lets it through when others are throttled.
  */
-export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS, sleep = realSleep, audit = createAuditTrail({ db, now }), requireTwoFactor = () => false }: AdminAuthDeps) {
+export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS, sleep = realSleep, audit = createAuditTrail({ db, now }), requireTwoFactor = () => false, keyring = NO_KEYRING }: AdminAuthDeps) {
   const throttle = createLoginThrottle({ db });
-  const twoFactor = createTwoFactor({ db, audit, now });
+  const twoFactor = createTwoFactor({ db, audit, keyring, now });
   // Unknown usernames are checked against this hash so they take as long as a wrong password.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(generatePassword()));

@@ -4,6 +4,7 @@ import type { FormNotificationRow } from '../db/tables';
 import type { AuditActor, AuditTrail } from './audit';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES, type MailHealth, type NotificationState } from '../../shared/mail-health';
 import type { FormType } from '../../shared/form-types';
+import type { MailSource } from '../../shared/settings';
 import { counted } from '../../shared/text';
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
@@ -20,17 +21,19 @@ export function toNotificationState(row: FormNotificationRow): NotificationState
 }
 
 /**
- * Mail health: whether mail is on at all, staff notifications that failed for good or have waited
+ * Mail health: whether mail is on at all (and through what), staff notifications that failed for good or have waited
  * more than 15 minutes (the dashboard's banner, the notice in Settings), and "Retry now", which
  * makes them all due at once and wakes the outbox.
  */
-export function createMailHealth({ db, audit, smtpConfigured, onRetry, now = () => new Date() }: { db: Knex; audit: AuditTrail; smtpConfigured: boolean; onRetry?: () => void; now?: () => Date }) {
+export function createMailHealth({ db, audit, mailSource, onRetry, now = () => new Date() }: { db: Knex; audit: AuditTrail; mailSource: () => MailSource; onRetry?: () => void; now?: () => Date }) {
   const waitingSince = () => new Date(now().getTime() - NOTIFICATION_WAIT_LIMIT_MINUTES * 60_000);
   return {
     async status(): Promise<MailHealth> {
       const { total, rows } = await troubledNotifications(db, { waitingSince: waitingSince(), limit: 10 });
+      const source = mailSource();
       return {
-        smtpConfigured,
+        smtpConfigured: source !== 'off',
+        source,
         troubled: total,
         notifications: rows.map((row) => ({
           ...toNotificationState(row),

@@ -1,4 +1,4 @@
-import { startSmtp, type Inbox } from '../../tests/helpers/smtp-inbox';
+import { envMailer, startSmtp, type Inbox } from '../../tests/helpers/smtp-inbox';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { createMorningDigest, digestSender } from './morning-digest';
 
@@ -11,7 +11,7 @@ describe('morning digest', () => {
 
   /** One instance: its own clock reader and its own SMTP transport, the shared database. */
   function instance() {
-    const send = digestSender(`smtp://127.0.0.1:${smtp.port}`, 'site@agency.test');
+    const send = digestSender(envMailer(smtp.port));
     return createMorningDigest({ db: testDb.db, settings: () => settings, publicUrl: 'https://agency.test', send, now: () => clock });
   }
 

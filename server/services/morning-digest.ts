@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import nodemailer, { type Transporter } from 'nodemailer';
 import { countOpenLeads, listOpenLeads, sectionRange } from '../db/reply-queue';
 import { claimDailyRun, markDailyRunFinished, releaseDailyRun } from '../db/daily-runs';
 import { troubledNotifications } from '../db/form-notifications';
 import type { LeadRow } from '../db/tables';
 import type { Logger } from '../logger';
+import type { Mailer } from './mail-transport';
 import { FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { DASHBOARD_PATH, leadAdminPath, senderName } from '../../shared/lead-facts';
 import { localDate } from '../../shared/local-date';
@@ -20,7 +20,7 @@ export interface DigestMail {
   text: string;
 }
 
-export type DigestOutcome = 'not-yet' | 'no-recipients' | 'done-already' | 'nothing-to-say' | 'sent' | 'failed';
+export type DigestOutcome = 'not-yet' | 'no-recipients' | 'mail-off' | 'done-already' | 'nothing-to-say' | 'sent' | 'failed';
 
 export interface MorningDigestDeps {
   db: Knex;
@@ -28,6 +28,8 @@ export interface MorningDigestDeps {
   /** The site's address, for the links into the admin. */
   publicUrl: string;
   send: (mail: DigestMail) => Promise<void>;
+  /** Whether mail is on (read at each tick); while it is off, the day stays unclaimed. */
+  mailOn?: () => boolean;
   logger?: Logger;
   now?: () => Date;
 }
@@ -44,7 +46,7 @@ const DIGEST_JOB = 'morning-digest';
  * with nothing to say; a send that fails gives the claim back, so the next tick (on any instance)
  * tries again.
  */
-export function createMorningDigest({ db, settings, publicUrl, send, logger, now = () => new Date() }: MorningDigestDeps) {
+export function createMorningDigest({ db, settings, publicUrl, send, mailOn = () => true, logger, now = () => new Date() }: MorningDigestDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<DigestOutcome> | undefined;
   const admin = `${publicUrl}${DASHBOARD_PATH}`;
@@ -89,6 +91,7 @@ export function createMorningDigest({ db, settings, publicUrl, send, logger, now
     if (at.getTime() < zonedInstant(day, hours + minutes / 60, timeZone)) return 'not-yet';
     // Unclaimed, so recipients set later in the day still get that day's digest.
     if (notificationRecipients.length === 0) return 'no-recipients';
+    if (!mailOn()) return 'mail-off';
     if (!(await claimDailyRun(db, DIGEST_JOB, day, at))) return 'done-already';
     const mail = await compose(at, endOfLocalDay(at, timeZone));
     if (!mail) {
@@ -138,12 +141,9 @@ export function createMorningDigest({ db, settings, publicUrl, send, logger, now
 
 export type MorningDigest = ReturnType<typeof createMorningDigest>;
 
-/** Sends digests through `smtpUrl` (the staff notifications' server), from `from`. */
-export function digestSender(smtpUrl: string | undefined, from: string): (mail: DigestMail) => Promise<void> {
-  let transport: Transporter | undefined;
+/** Sends digests through the mail set-up in force (the staff notifications' server and sender). */
+export function digestSender(mailer: Mailer): (mail: DigestMail) => Promise<void> {
   return async (mail) => {
-    if (!smtpUrl) throw new Error('no SMTP server configured');
-    transport ??= nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as Parameters<typeof nodemailer.createTransport>[0]);
-    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });
   };
 }

@@ -4,13 +4,17 @@ import { startSmtp, waitFor } from '../../tests/helpers/smtp-inbox';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
 import { notificationsFor } from '../db/form-notifications';
 import { createLogger } from '../logger';
-import { createNotificationWorker, retryDelayMs, type NotificationWorker } from './notification-worker';
+import { createNotificationWorker, retryDelayMs, type NotificationWorker, type NotificationWorkerDeps } from './notification-worker';
+import { createMailer } from './mail-transport';
+import { NO_KEYRING } from '../app-key';
 
 describe('staff notifications through a real SMTP server', () => {
   let t: TestApp;
   const workers: NotificationWorker[] = [];
-  const worker = (options: Partial<Parameters<typeof createNotificationWorker>[0]>) => {
-    const created = createNotificationWorker({ db: t.db, logger: createLogger('silent'), from: 'site@agency.test', recipients: () => ['staff@agency.test'], retryBaseMs: 100, ...options });
+  /** A worker sending as `SMTP_URL=smtpUrl` would (mail off without it). */
+  const worker = ({ smtpUrl, ...options }: Partial<Omit<NotificationWorkerDeps, 'mailer'>> & { smtpUrl: string | undefined }) => {
+    const mailer = createMailer({ smtpUrl, envFrom: 'site@agency.test', saved: () => null, keyring: NO_KEYRING });
+    const created = createNotificationWorker({ db: t.db, logger: createLogger('silent'), mailer, recipients: () => ['staff@agency.test'], retryBaseMs: 100, ...options });
     workers.push(created);
     return created;
   };

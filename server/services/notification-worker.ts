@@ -1,23 +1,20 @@
 import type { Knex } from 'knex';
-import type Mail from 'nodemailer/lib/mailer';
 import { claimDueNotifications, markNotificationAttemptFailed, markNotificationSent } from '../db/form-notifications';
 import type { FormNotificationRow, OutboxKind } from '../db/tables';
 import type { Logger } from '../logger';
-import { createSmtpTransports, type SmtpSource } from './smtp-transport';
+import type { Mailer, OutgoingMail } from './mail-transport';
 
 export interface NotificationWorkerDeps {
   db: Knex;
   logger: Logger;
-  /** `smtp://user:pass@host:587`, or where to read it at each send; without one mail is off and the outbox just fills. */
-  smtpUrl?: string | SmtpSource;
+  /** Where mail goes (`SMTP_URL`, else Settings), read at every tick; while mail is off the outbox just fills. */
+  mailer: Mailer;
   /**
    * Who gets each e-mail, read at every send: the `notificationRecipients` setting (which falls back
    * to `NOTIFY_TO`), so a change in the admin applies to the next e-mail. While it is empty the
    * e-mails wait in the outbox.
    */
   recipients: () => string[];
-  /** Sender address; defaults to no-reply at the site's host. */
-  from: string;
   /** First retry delay; each further failure doubles it, up to `maxRetryMs`. */
   retryBaseMs?: number;
   maxRetryMs?: number;
@@ -27,7 +24,7 @@ export interface NotificationWorkerDeps {
 }
 
 export interface NotificationWorker {
-  /** Whether an SMTP server is configured now. */
+  /** Whether mail is on now (it can be switched on and off in Settings while the worker runs). */
   readonly mailEnabled: boolean;
   /** Polls the outbox every `pollMs` until `stop()`. */
   start(): void;
@@ -44,22 +41,17 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
-/** The address of a `"Name" <address>` sender (or the sender itself when it is a bare address). */
-function addressOf(from: string): string {
-  return /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
-}
-
 /**
  * The e-mail of one outbox row. Staff notifications go to Settings' recipients; a reply or an
  * acknowledgement to the visitor, from the site's address under the sender's name, with the
  * Message-ID stored with the row (a resend is the same message) and its thread's headers.
  */
-function mailOf(row: FormNotificationRow, { from, staff }: { from: string; staff: string[] }): Mail.Options {
+function mailOf(row: FormNotificationRow, staff: string[]): OutgoingMail {
   const common = { subject: row.subject, text: row.body, replyTo: row.reply_to ?? undefined };
-  if (row.kind === 'staff') return { ...common, from, to: staff };
+  if (row.kind === 'staff') return { ...common, to: staff };
   return {
     ...common,
-    from: row.from_name ? { name: row.from_name, address: addressOf(from) } : from,
+    fromName: row.from_name ?? undefined,
     to: row.to_address!,
     messageId: row.message_id ?? undefined,
     inReplyTo: row.in_reply_to ?? undefined,
@@ -80,15 +72,14 @@ const KIND_LOG: Record<OutboxKind, string> = { staff: 'staff notification', repl
 export function createNotificationWorker({
   db,
   logger,
-  smtpUrl,
+  mailer,
   recipients,
-  from,
   retryBaseMs = 30_000,
   maxRetryMs = 3_600_000,
   maxAttempts = 10,
   pollMs = 5000,
 }: NotificationWorkerDeps): NotificationWorker {
-  const smtp = createSmtpTransports(typeof smtpUrl === 'function' ? smtpUrl : () => smtpUrl);
+  const mailOn = () => mailer.source() !== 'off';
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<{ sent: number; failed: number }> | undefined;
   let again = false;
@@ -106,7 +97,7 @@ export function createNotificationWorker({
       if (batch.length === 0) break;
       for (const notification of batch) {
         try {
-          const info = (await smtp.get().sendMail(mailOf(notification, { from, staff }))) as { response?: string };
+          const info = (await mailer.send(mailOf(notification, staff))) as { response?: string };
           await markNotificationSent(db, notification.id, info.response ?? null);
           sent += 1;
         } catch (error) {
@@ -125,7 +116,7 @@ export function createNotificationWorker({
   }
 
   async function runOnce(): Promise<{ sent: number; failed: number }> {
-    if (!smtp.enabled) return { sent: 0, failed: 0 };
+    if (!mailOn()) return { sent: 0, failed: 0 };
     if (running) {
       again = true;
       return running;
@@ -147,11 +138,11 @@ export function createNotificationWorker({
 
   return {
     get mailEnabled() {
-      return smtp.enabled;
+      return mailOn();
     },
     start() {
-      // Polls even while mail is off: a server configured later is used from the next tick.
-      if (!smtp.enabled) logger.info('mail is off (SMTP_URL unset): e-mails stay in the outbox');
+      // Polls even while mail is off: set up in Settings, it starts without a restart.
+      if (!mailOn()) logger.info('mail is off (no SMTP_URL, nothing set up in Settings): staff notifications stay in the outbox');
       if (timer) return;
       stopped = false;
       void runOnce();
@@ -163,11 +154,10 @@ export function createNotificationWorker({
       clearInterval(timer);
       timer = undefined;
       await running;
-      smtp.close();
     },
     runOnce,
     nudge() {
-      if (smtp.enabled && !stopped) setImmediate(() => void runOnce());
+      if (!stopped) setImmediate(() => void runOnce());
     },
   };
 }

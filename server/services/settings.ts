@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
+import { z } from 'zod';
+import { NO_KEYRING, secretPurpose, type Keyring } from '../app-key';
 import type { Config } from '../config';
 import { lockStoredSettings, readStoredSettings, writeStoredSettings } from '../db/settings';
 import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
 import { messages } from '../messages';
 import { fieldErrorsOf } from '../../shared/zod-errors';
-import { BUILT_IN_DEFAULTS, settingsPatchSchema, settingsSchema, type SettingName, type Settings } from '../../shared/settings';
+import { BUILT_IN_DEFAULTS, settingsPatchSchema, settingsSchema, smtpSetupSchema, type SettingName, type Settings, type SmtpSetupInput, type SmtpSetupView } from '../../shared/settings';
 import { business } from '../../views/content/business';
 import type { AuditActor, AuditTrail } from './audit';
 
@@ -13,8 +15,21 @@ export interface SettingsServiceDeps {
   db: Knex;
   config: Pick<Config, 'notifyTo'>;
   audit: AuditTrail;
+  /** Seals the SMTP password before it is stored (tools that never save one leave it out). */
+  keyring?: Keyring;
   logger?: Logger;
   now?: () => Date;
+}
+
+/** The mail set-up as stored: the password (when there is one) sealed with the application key. */
+const storedSmtpSchema = smtpSetupSchema.extend({ password: z.string().optional() });
+export type StoredSmtp = z.infer<typeof storedSmtpSchema>;
+
+/** The stored mail set-up as the browser may see it. */
+export function smtpView(smtp: StoredSmtp | null): SmtpSetupView | null {
+  if (!smtp) return null;
+  const { password, ...shown } = smtp;
+  return { ...shown, passwordSet: Boolean(password) };
 }
 
 export interface SettingsService {
@@ -24,6 +39,8 @@ export interface SettingsService {
   readonly defaults: Settings;
   /** The names of the settings staff have set (the others follow their defaults). */
   overridden(): SettingName[];
+  /** The mail set-up saved in Settings (its password sealed), or null; the same object until it changes. */
+  smtp(): StoredSmtp | null;
   /** Validates and stores a change (`null` resets a setting); every instance follows within a second. */
   update(patch: unknown, actor: AuditActor): Promise<Settings>;
   /** Reads the stored settings now (the poller's tick). */
@@ -35,7 +52,7 @@ export interface SettingsService {
   stop(): void;
 }
 
-type Stored = Partial<Settings>;
+type Stored = Partial<Settings> & { smtp?: StoredSmtp };
 
 /** The stored document, keeping only settings that are still valid (a bad row never breaks start-up). */
 function parseStored(text: string | null, logger?: Logger): Stored {
@@ -50,7 +67,7 @@ function parseStored(text: string | null, logger?: Logger): Stored {
   if (typeof value !== 'object' || value === null) return {};
   const stored: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(value)) {
-    const schema = settingsSchema.shape[name as SettingName];
+    const schema = name === 'smtp' ? storedSmtpSchema : settingsSchema.shape[name as SettingName];
     const parsed = schema?.safeParse(raw);
     if (parsed?.success) stored[name] = parsed.data;
     else logger?.warn({ setting: name }, 'a stored setting is not valid any more; using its default');
@@ -58,14 +75,35 @@ function parseStored(text: string | null, logger?: Logger): Stored {
   return stored as Stored;
 }
 
-/** "replyPromiseHours 24 → 48; workingHoursOnly false → true": what a change did, for the audit trail. */
-function describeChange(before: Settings, after: Settings): string {
+/**
+ * "replyPromiseHours 24 → 48; workingHoursOnly false → true": what a change did, for the audit
+ * trail. The mail set-up is shown as the browser sees it: a new password is named, never shown.
+ */
+function describeChange(before: Settings & { smtp?: StoredSmtp }, after: Settings & { smtp?: StoredSmtp }): string {
   const changes: string[] = [];
   for (const name of Object.keys(after) as SettingName[]) {
+    if ((name as string) === 'smtp') continue;
     const [was, now] = [JSON.stringify(before[name]), JSON.stringify(after[name])];
     if (was !== now) changes.push(`${name} ${was} → ${now}`);
   }
+  const [smtpWas, smtpNow] = [smtpView(before.smtp ?? null), smtpView(after.smtp ?? null)];
+  if (JSON.stringify(smtpWas) !== JSON.stringify(smtpNow)) {
+    const text = (view: SmtpSetupView | null) => (view ? `${view.security} ${view.user ? `${view.user}@` : ''}${view.host}:${view.port} from ${view.fromAddress}` : 'none');
+    changes.push(`smtp ${text(smtpWas)} → ${text(smtpNow)}`);
+  }
+  if (after.smtp?.password && after.smtp.password !== before.smtp?.password) changes.push('smtp password changed');
   return changes.join('; ');
+}
+
+/** A field of the mail set-up named as the Settings form knows it (`smtp.host`), for per-field errors. */
+function smtpFieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.path[0] !== 'smtp') continue;
+    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) fields[`smtp.${key}`] ??= messages.settings.unknown;
+    else if (issue.path.length > 1) fields[`smtp.${String(issue.path[1])}`] ??= issue.message;
+  }
+  return fields;
 }
 
 /**
@@ -73,7 +111,7 @@ function describeChange(before: Settings, after: Settings): string {
  * instance keeps the settings in force in memory and polls the row, so a change made on one
  * instance applies on all of them within a second. Changes are audited.
  */
-export function createSettingsService({ db, config, audit, logger, now = () => new Date() }: SettingsServiceDeps): SettingsService {
+export function createSettingsService({ db, config, audit, keyring = NO_KEYRING, logger, now = () => new Date() }: SettingsServiceDeps): SettingsService {
   const defaults: Settings = {
     ...BUILT_IN_DEFAULTS,
     notificationRecipients: config.notifyTo ? [config.notifyTo] : [],
@@ -90,7 +128,8 @@ export function createSettingsService({ db, config, audit, logger, now = () => n
     if (text === storedText) return;
     storedText = text;
     stored = parseStored(text, logger);
-    current = { ...defaults, ...stored };
+    const { smtp: _smtp, ...settings } = stored;
+    current = { ...defaults, ...settings };
     for (const listener of listeners) listener(current);
   };
 
@@ -105,14 +144,25 @@ export function createSettingsService({ db, config, audit, logger, now = () => n
     }
   };
 
+  /** The mail set-up to store: a typed password sealed, an empty one keeping the saved one; no user, no password. */
+  const nextSmtp = ({ password, ...entered }: SmtpSetupInput, saved: StoredSmtp | undefined): StoredSmtp => {
+    if (!entered.user) return entered;
+    if (password) return { ...entered, password: keyring.seal(password, secretPurpose.smtpPassword) };
+    if (saved?.password) return { ...entered, password: saved.password };
+    throw new ValidationError(messages.settings.invalid, { 'smtp.password': messages.settings.smtpPasswordMissing });
+  };
+
   return {
     current: () => current,
     defaults,
-    overridden: () => Object.keys(stored) as SettingName[],
+    overridden: () => Object.keys(stored).filter((name) => name !== 'smtp') as SettingName[],
+    smtp: () => stored.smtp ?? null,
 
     async update(patch, actor) {
       const parsed = settingsPatchSchema.safeParse(patch);
-      if (!parsed.success) throw new ValidationError(messages.settings.invalid, fieldErrorsOf(parsed.error, { unknownField: messages.settings.unknown }));
+      if (!parsed.success) {
+        throw new ValidationError(messages.settings.invalid, { ...fieldErrorsOf(parsed.error, { unknownField: messages.settings.unknown }), ...smtpFieldErrors(parsed.error) });
+      }
       const at = now();
       const text = await db.transaction(async (trx) => {
         const before = parseStored(await lockStoredSettings(trx, at), logger);
@@ -120,6 +170,7 @@ export function createSettingsService({ db, config, audit, logger, now = () => n
         for (const [name, value] of Object.entries(parsed.data)) {
           if (value === undefined) continue;
           if (value === null) delete next[name];
+          else if (name === 'smtp') next.smtp = nextSmtp(parsed.data.smtp!, before.smtp);
           else next[name] = value;
         }
         const nextText = JSON.stringify(next);

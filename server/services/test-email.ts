@@ -1,10 +1,15 @@
 import type { Knex } from 'knex';
-import nodemailer from 'nodemailer';
+import { z } from 'zod';
 import { countHit } from '../db/rate-limit-windows';
-import { RateLimitedError } from '../errors';
+import { RateLimitedError, ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from './audit';
+import type { Mailer } from './mail-transport';
+import { smtpSetupSchema } from '../../shared/settings';
 import { counted } from '../../shared/text';
+
+/** `POST /api/settings/test-email`: nothing (the mail set-up in force), or `{ smtp }` as typed in Settings, saved or not. */
+const testEmailSchema = z.strictObject({ smtp: smtpSetupSchema.optional() });
 
 /**
  * Test e-mails one account may send per minute: enough to fix a setting and try again, too few to
@@ -17,24 +22,29 @@ export type TestEmailResult = { sent: true; recipients: string[]; response: stri
 
 /**
  * "Send a test e-mail" in Settings: one message to the notification recipients in force, through
- * the configured SMTP server, answered with the server's own reply or the error, and audited.
+ * the mail set-up typed in the form (before it is saved) or, without one, the set-up in force,
+ * answered with the server's own reply or the error, and audited.
  */
-export function createTestEmail({ db, smtpUrl, from, audit }: { db: Knex; smtpUrl?: string; from: string; audit: AuditTrail }) {
-  return async function sendTestEmail(recipients: string[], actor: AuditActor): Promise<TestEmailResult> {
+export function createTestEmail({ db, mailer, audit }: { db: Knex; mailer: Mailer; audit: AuditTrail }) {
+  return async function sendTestEmail(recipients: string[], actor: AuditActor, input: unknown = {}): Promise<TestEmailResult> {
+    const parsed = testEmailSchema.safeParse(input ?? {});
+    if (!parsed.success) {
+      const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'smtp', issue.message]));
+      throw new ValidationError(messages.settings.invalid, fields);
+    }
+    const entered = parsed.data.smtp;
     const { hits, secondsLeft } = await countHit(db, `test-email:account:${actor.id}`, TEST_EMAIL_LIMIT.windowSeconds);
     if (hits > TEST_EMAIL_LIMIT.perWindow) throw new RateLimitedError(messages.settings.testEmailLimited(secondsLeft), secondsLeft);
     let result: TestEmailResult;
-    if (!smtpUrl) result = { sent: false, recipients, error: 'Mail is off: SMTP_URL is not set.' };
+    if (!entered && mailer.source() === 'off') result = { sent: false, recipients, error: 'Mail is off: no mail server is set up in Settings and SMTP_URL is not set.' };
     else if (recipients.length === 0) result = { sent: false, recipients, error: 'There are no notification recipients to send to.' };
     else {
-      const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+      const message = { to: recipients, subject: 'Test e-mail from the back office', text: `${actor.name} sent this test from Settings: staff notifications reach this address.` };
       try {
-        const info = await transport.sendMail({ from, to: recipients, subject: 'Test e-mail from the back office', text: `${actor.name} sent this test from Settings: staff notifications reach this address.` });
+        const info = entered ? await mailer.trial(entered, message) : await mailer.send(message);
         result = { sent: true, recipients, response: String(info.response) };
       } catch (error) {
         result = { sent: false, recipients, error: error instanceof Error ? error.message : String(error) };
-      } finally {
-        transport.close();
       }
     }
     await audit.record(actor, { action: 'settings.test-email', target: { type: 'settings', id: 'back-office' }, summary: result.sent ? `sent to ${counted(recipients.length, 'recipient')}` : `failed: ${result.error}`.slice(0, 300) });

@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { secretPurpose, type Keyring } from '../app-key';
 import { findAdminUserById, updateAdminUser } from '../db/admin-users';
 import { acceptTotpStep, countUnusedRecoveryCodes, deleteRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from '../db/two-factor';
 import type { AdminUserRow } from '../db/tables';
@@ -50,12 +51,14 @@ export interface TwoFactorSetup {
  * server, confirmed by a first code), ten one-time recovery codes, and checking a code at sign-in.
  * A code is accepted once: the step of the last code accepted is stored and only later steps pass.
  */
-export function createTwoFactor({ db, audit, now }: { db: Knex; audit: AuditTrail; now: () => Date }) {
+export function createTwoFactor({ db, audit, keyring, now }: { db: Knex; audit: AuditTrail; keyring: Keyring; now: () => Date }) {
   /** The TOTP step the code belongs to, if it is valid now (±1 step); null otherwise. */
-  function stepOfCode(user: Pick<AdminUserRow, 'username' | 'totp_secret'>, code: string): number | null {
+  function stepOfCode(user: Pick<AdminUserRow, 'id' | 'username' | 'totp_secret'>, code: string): number | null {
     if (!user.totp_secret || !/^\d{6}$/.test(code)) return null;
     const at = now().getTime();
-    const delta = totpOf(user.username, user.totp_secret).validate({ token: code, timestamp: at, window: TOTP_WINDOW });
+    // Stored sealed with the application key (docs/decisions/secrets.md).
+    const secret = keyring.open(user.totp_secret, secretPurpose.totp(user.id));
+    const delta = totpOf(user.username, secret).validate({ token: code, timestamp: at, window: TOTP_WINDOW });
     return delta === null ? null : Math.floor(at / 1000 / TOTP_PERIOD_SECONDS) + delta;
   }
 
@@ -65,7 +68,7 @@ export function createTwoFactor({ db, audit, now }: { db: Knex; audit: AuditTrai
       const user = await findAdminUserById(db, actor.id);
       if (user?.totp_enabled_at) throw new ConflictError(messages.twoFactor.alreadyOn);
       const secret = new Secret({ size: 20 }).base32;
-      await updateAdminUser(db, actor.id, { totp_secret: secret, totp_last_step: null, updated_at: now() });
+      await updateAdminUser(db, actor.id, { totp_secret: keyring.seal(secret, secretPurpose.totp(actor.id)), totp_last_step: null, updated_at: now() });
       const otpauthUrl = totpOf(actor.name, secret).toString();
       const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return { secret, otpauthUrl, qrSvg };

@@ -57,7 +57,7 @@ describe('reply promise in a real browser', () => {
     const newest = page.getByRole('region', { name: 'Newest messages' });
     await expect(newest.locator('.admin-leads__sender').allTextContents()).resolves.toEqual(['Quinn Quoter', 'Carla Contact']);
     // Mail is off in this server (no SMTP): the notifications wait, but not yet for 15 minutes.
-    await expect(page.getByRole('heading', { name: /Mail problem/ }).count()).resolves.toBe(0);
+    await expect(page.getByRole('region', { name: 'Mail is failing' }).count()).resolves.toBe(0);
     await newest.getByRole('link', { name: 'Carla Contact' }).click();
     await page.getByRole('heading', { name: 'Reply and staff e-mail' }).waitFor();
     await expect(page.locator('.admin-mail-state').innerText()).resolves.toBe('Waiting to be sent');

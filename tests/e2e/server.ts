@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
@@ -32,9 +33,11 @@ async function healthy(url: string, child: ChildProcess): Promise<string> {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'));
+  // PostgreSQL deployments must give the application key (server/app-key.ts); one per server here.
+  const appKey = env.DATABASE_URL && !env.APP_KEY ? { APP_KEY: randomBytes(32).toString('base64') } : {};
   const child = spawn(process.execPath, [path.resolve(__dirname, '../../dist/server.js')], {
     cwd: path.resolve(__dirname, '../..'),
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...appKey, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];

@@ -1,5 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { NO_KEYRING } from '../../server/app-key';
+import { createMailer, type Mailer } from '../../server/services/mail-transport';
+
+/** A mailer as `SMTP_URL=smtp://127.0.0.1:<port>` makes it, from site@agency.test. */
+export function envMailer(port: number): Mailer {
+  return createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, envFrom: 'site@agency.test', saved: () => null, keyring: NO_KEYRING });
+}
 
 export interface Inbox {
   messages: string[];
@@ -9,13 +20,40 @@ export interface Inbox {
   close: () => Promise<void>;
 }
 
+/** A certificate for `localhost` and its key, made once per test file with openssl (self-signed: it is its own authority). */
+let certificate: { key: string; cert: string } | undefined;
+export function localhostCertificate(): { key: string; cert: string } {
+  if (certificate) return certificate;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smtp-cert-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    certificate = { key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'), cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8') };
+    return certificate;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface SmtpOptions {
+  /** Offer STARTTLS (`starttls`) or speak TLS from the start (`tls`) with `localhostCertificate()`; plain by default. */
+  security?: 'starttls' | 'tls';
+  /** Require signing in with this user and password (only over TLS, as the server allows it). */
+  auth?: { user: string; password: string };
+}
+
 /** A real SMTP server on loopback that keeps every message it receives. */
-export function startSmtp(port = 0): Promise<Inbox> {
+export function startSmtp(port = 0, { security, auth }: SmtpOptions = {}): Promise<Inbox> {
   const messages: string[] = [];
   const recipients: string[][] = [];
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    authOptional: !auth,
+    disabledCommands: security ? [] : ['STARTTLS'],
+    secure: security === 'tls',
+    ...(security ? localhostCertificate() : {}),
+    onAuth(login, _session, callback) {
+      if (auth && login.username === auth.user && login.password === auth.password) callback(null, { user: login.username });
+      else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
     logger: false,
     onData(stream, session, callback) {
       let data = '';

@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { ConnectionOptions } from 'node:tls';
 import type Koa from 'koa';
 import { createApp, type AppDeps } from '../../server/app';
-import { loadConfig, type Config } from '../../server/config';
+import { createKeyring, parseAppKeys, type Keyring } from '../../server/app-key';
+import { loadConfig, staffMailFrom, type Config } from '../../server/config';
+import { createMailer, type Mailer } from '../../server/services/mail-transport';
 import { createLifecycle, type Lifecycle } from '../../server/lifecycle';
 import { createLogger } from '../../server/logger';
 import { createAnalytics, type Analytics } from '../../server/services/analytics';
@@ -18,6 +22,10 @@ export interface TestApp extends TestDb {
   lifecycle: Lifecycle;
   contentVersion: ContentVersion;
   settings: SettingsService;
+  /** The application key of this app: `APP_KEY` when the test gives one, else a key of its own. */
+  keyring: Keyring;
+  /** What the app sends mail through (as the outbox worker of the same instance would). */
+  mailer: Mailer;
   /** Not started: tests write the views they made with `analytics.flush()`. */
   analytics: Analytics;
 }
@@ -26,19 +34,29 @@ export interface TestApp extends TestDb {
  * The real application on a fresh database (or on `testDb`, one a test made), for
  * `request(app.callback())`. `adminAuthOptions` injects a clock for session timeouts and a
  * shorter failed-login delay; `now` the clock of the reply promise; `logger` reads what the app
- * logs (silent by default), `cachedAnswerLog` counts the answers from the render cache (flushed
- * by the test).
+ * logs (silent by default); `cachedAnswerLog` counts the answers from the render cache (flushed
+ * by the test); `mailTls` adds TLS options to the mail transport (the loopback SMTP server's
+ * certificate authority).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { adminAuthOptions, now, logger = createLogger('silent'), cachedAnswerLog, testDb: givenDb }: Pick<AppDeps, 'adminAuthOptions' | 'now' | 'cachedAnswerLog'> & { logger?: AppDeps['logger']; testDb?: TestDb } = {},
+  {
+    adminAuthOptions,
+    now,
+    logger = createLogger('silent'),
+    cachedAnswerLog,
+    testDb: givenDb,
+    mailTls,
+  }: Pick<AppDeps, 'adminAuthOptions' | 'now' | 'cachedAnswerLog'> & { logger?: AppDeps['logger']; testDb?: TestDb; mailTls?: ConnectionOptions } = {},
 ): Promise<TestApp> {
   const testDb = givenDb ?? (await createTestDb());
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', ...env });
+  const keyring = createKeyring(parseAppKeys(config.appKey ?? randomBytes(32).toString('base64')));
   const lifecycle = createLifecycle();
   const contentVersion = createContentVersion(testDb.db);
-  const settings = createSettingsService({ db: testDb.db, config, audit: createAuditTrail({ db: testDb.db }) });
+  const settings = createSettingsService({ db: testDb.db, config, audit: createAuditTrail({ db: testDb.db }), keyring });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring, tls: mailTls });
   const analytics = createAnalytics({ db: testDb.db, timeZone: () => settings.current().timeZone });
-  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, settings, analytics, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
-  return { ...testDb, app, config, lifecycle, contentVersion, settings, analytics };
+  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
+  return { ...testDb, app, config, lifecycle, contentVersion, settings, keyring, mailer, analytics };
 }

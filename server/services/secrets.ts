@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import { isSealed, secretPurpose, type Keyring } from '../app-key';
+import { lockStoredSettings, writeStoredSettings } from '../db/settings';
+
+/** How many stored secrets `resealSecrets` encrypted again. */
+export interface Resealed {
+  twoFactorSecrets: number;
+  smtpPassword: number;
+}
+
+/**
+ * Encrypts again, under the keyring's current (first) key, every stored secret sealed with another
+ * key: the two-factor secrets and the SMTP password saved in Settings. One transaction, so a
+ * failure changes nothing; values already under the current key are left alone, so running it
+ * twice is harmless. The key rotation (`npm run admin -- rotate-key`) calls it.
+ */
+export async function resealSecrets(db: Knex, keyring: Keyring, now = new Date()): Promise<Resealed> {
+  const reseal = (value: string, purpose: string) => keyring.seal(isSealed(value) ? keyring.open(value, purpose) : value, purpose);
+  return db.transaction(async (trx) => {
+    let twoFactorSecrets = 0;
+    const users = await trx('admin_users').whereNotNull('totp_secret').forUpdate().select<{ id: number; totp_secret: string }[]>('id', 'totp_secret');
+    for (const user of users) {
+      if (!keyring.needsResealing(user.totp_secret)) continue;
+      await trx('admin_users').where({ id: user.id }).update({ totp_secret: reseal(user.totp_secret, secretPurpose.totp(user.id)) });
+      twoFactorSecrets += 1;
+    }
+    let smtpPassword = 0;
+    const stored = JSON.parse(await lockStoredSettings(trx, now)) as { smtp?: { password?: string | null } };
+    const password = stored.smtp?.password;
+    if (password && keyring.needsResealing(password)) {
+      stored.smtp!.password = reseal(password, secretPurpose.smtpPassword);
+      await writeStoredSettings(trx, JSON.stringify(stored), now);
+      smtpPassword = 1;
+    }
+    return { twoFactorSecrets, smtpPassword };
+  });
+}
