@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
 import { createDb } from './db/connection';
 import { migrateLatest } from './db/migrate';
 import { backupBeforeMigrating } from './backup/before-migration';
+import { createBackupService } from './backup/backup-service';
 import { createLifecycle } from './lifecycle';
 import { createLogger } from './logger';
 import { DEFAULT_ASSETS_DIR } from './render/manifest';
@@ -79,7 +80,10 @@ async function main(): Promise<void> {
   }, 3600_000);
   const analytics = createAnalytics({ db, logger, timeZone: () => settings.current().timeZone });
   analytics.start();
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
+  // The nightly backup (BACKUP_SCHEDULE, BACKUP_TIME), claimed by one instance a day; checked each minute.
+  const backups = createBackupService({ db, config, timeZone: () => settings.current().timeZone, logger });
+  backups.start();
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, analytics, backups, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
@@ -92,6 +96,7 @@ async function main(): Promise<void> {
     drainMs: config.shutdownDrainMs,
     onStop: async () => {
       clearInterval(spamPurge);
+      backups.stop();
       contentVersion.stop();
       settings.stop();
       await notifications.stop();

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = {
   'portfolio.create': 'Portfolio item added',
   'portfolio.update': 'Portfolio item changed',
   'portfolio.delete': 'Portfolio item deleted',
+  'backup.create': 'Backup started',
+  'backup.download': 'Backup downloaded',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
