@@ -7,6 +7,7 @@ import { useDashboard } from './context';
 import { Field, FormError, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
+import { BackupsSection } from './BackupsView';
 
 type TestEmailResult = { sent: boolean; recipients: string[]; response?: string; error?: string };
 type SettingsAnswer = { settings: Settings };
@@ -21,6 +22,7 @@ export function SettingsView() {
       <LoadStatus of={loaded} loadingText="Loading the settings…" />
       {loaded.data && <SettingsForm saved={loaded.data.settings} onSaved={(settings) => loaded.setData({ settings })} />}
       <TestEmail />
+      <BackupsSection />
     </>
   );
 }
