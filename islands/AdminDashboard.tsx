@@ -9,6 +9,7 @@ import { ProjectsView } from './admin/ProjectsView';
 import { DashboardHome, PlaceholderView } from './admin/DashboardHome';
 import { AccountView } from './admin/AccountView';
 import { AuditView } from './admin/AuditView';
+import { BackupsView } from './admin/BackupsView';
 import { SettingsView } from './admin/SettingsView';
 import { MailHealthBanner } from './admin/MailHealthBanner';
 import { UsersView } from './admin/UsersView';
@@ -222,7 +223,7 @@ function CurrentView({ view, username, role, twoFactorSetupRequired }: { view: D
   }
   switch (view.name) {
     case 'home':
-      return <DashboardHome username={username} />;
+      return <DashboardHome username={username} owner={role === 'owner'} />;
     case 'forms':
       // The Messages inbox with the type fixed; keyed by type, so another form starts afresh.
       return <LeadInbox key={view.type} filters={view.filters ?? {}} formType={view.type} />;
@@ -256,6 +257,8 @@ function CurrentView({ view, username, role, twoFactorSetupRequired }: { view: D
           return <SettingsView />;
         case 'audit':
           return <AuditView />;
+        case 'backups':
+          return <BackupsView />;
       }
       break;
     case 'not-found':

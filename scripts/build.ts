@@ -12,7 +12,7 @@ async function build(): Promise<void> {
   const manifest = await buildAssets({ production: true });
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { server: 'server/index.ts', start: 'server/cli/start.ts', migrate: 'server/cli/migrate.ts', 'image-encoder': 'server/image-encoder-child.ts' },
+    entryPoints: { server: 'server/index.ts', start: 'server/cli/start.ts', migrate: 'server/cli/migrate.ts', 'image-encoder': 'server/image-encoder-child.ts', 'backup-child': 'server/backup-child.ts' },
     outdir: path.join(root, 'dist'),
     bundle: true,
     platform: 'node',

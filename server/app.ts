@@ -43,6 +43,7 @@ import { auditRoutes } from './routes/audit';
 import { setPasswordPageRoutes } from './routes/set-password-pages';
 import { userRoutes } from './routes/users';
 import { accountRoutes } from './routes/account';
+import { backupRoutes } from './routes/backups';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import { createAdminUsers } from './services/admin-users';
 import type { Analytics } from './services/analytics';
@@ -61,6 +62,7 @@ import { createDashboardService } from './services/dashboard';
 import { createMailHealth } from './services/mail-health';
 import { createPersonalData } from './services/personal-data';
 import type { SettingsService } from './services/settings';
+import { createBackupService, type BackupService } from './backup/backup-service';
 
 export interface AppDeps {
   config: Config;
@@ -76,6 +78,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Page views counted in memory and written in batches (started and stopped with the process). */
   analytics: Analytics;
+  /** The site's backups (Settings > Backups); by default one that never runs on its own (tests). */
+  backups?: BackupService;
   /** Folder holding the build's `manifest.json` and `assets/`. */
   assetsDir: string;
   /** Called when a form submission queued a staff notification (wakes the outbox worker). */
@@ -92,7 +96,7 @@ export interface AppDeps {
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, assetsDir, onFormQueued, adminAuthOptions, cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, backups, assetsDir, onFormQueued, adminAuthOptions, cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', logLateError(logger));
   const renderPage = createPageRenderer(config, loadManifest(assetsDir));
@@ -148,6 +152,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     userRoutes(users, config),
     settingsRoutes(settings, mailer, sendTestEmail, personalData),
     auditRoutes(audit),
+    backupRoutes(backups ?? createBackupService({ db, config, timeZone: () => settings.current().timeZone, logger }), auth, audit),
     analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),
   ];
 

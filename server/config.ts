@@ -59,6 +59,13 @@ const envSchema = z
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     DATA_DIR: z.string().default('./data'),
     BACKUP_DIR: z.string().default('./backups'),
+    BACKUP_SCHEDULE: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['off', 'embedded', 'always'], { error: 'must be off, embedded or always' }).default('embedded')),
+    BACKUP_TIME: z.preprocess((value) => (value === '' ? undefined : value), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day like 02:30').default('02:30')),
+    BACKUP_KEEP_DAILY: positiveInt(7),
+    BACKUP_KEEP_WEEKLY: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(4),
+    ),
     PUBLIC_URL: optionalUrl(['http', 'https']),
     ADMIN_USERNAME: optionalText.pipe(z.string().min(ADMIN_USERNAME_MIN, `must be at least ${ADMIN_USERNAME_MIN} characters`).max(ADMIN_USERNAME_MAX).optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(ADMIN_PASSWORD_MIN, `must be at least ${ADMIN_PASSWORD_MIN} characters`).max(ADMIN_PASSWORD_MAX).optional()),
@@ -96,6 +103,12 @@ export interface Config {
   dataDir: string;
   /** Where backups are written: outside `dataDir`, so losing one does not lose the other. */
   backupDir: string;
+  /**
+   * The nightly backup: `embedded` (the default) runs it when the site runs on the embedded
+   * database, `always` on PostgreSQL too, `off` never; at `time` in the agency's zone, keeping the
+   * newest of `keepDaily` days and then of `keepWeekly` weeks.
+   */
+  backupSchedule: { mode: 'off' | 'embedded' | 'always'; time: string; keepDaily: number; keepWeekly: number };
   /** Origin used for canonical links, Open Graph and the sitemap, without a trailing slash. */
   publicUrl: string;
   admin?: { username: string; password: string };
@@ -140,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     backupDir: path.resolve(e.BACKUP_DIR),
+    backupSchedule: { mode: e.BACKUP_SCHEDULE, time: e.BACKUP_TIME, keepDaily: e.BACKUP_KEEP_DAILY, keepWeekly: e.BACKUP_KEEP_WEEKLY },
     publicUrl,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     appKey: e.APP_KEY,

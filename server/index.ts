@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
 import { createDb } from './db/connection';
 import { migrateLatest } from './db/migrate';
 import { backupBeforeMigrating } from './backup/before-migration';
+import { createBackupService } from './backup/backup-service';
 import { createLifecycle } from './lifecycle';
 import { createLogger } from './logger';
 import { createCachedAnswerLog } from './middleware/cached-answer-log';
@@ -94,8 +95,11 @@ async function main(): Promise<void> {
   }, 3600_000);
   const analytics = createAnalytics({ db, logger, timeZone: () => settings.current().timeZone });
   analytics.start();
+  // The nightly backup (BACKUP_SCHEDULE, BACKUP_TIME), claimed by one instance a day; checked each minute.
+  const backups = createBackupService({ db, config, timeZone: () => settings.current().timeZone, logger });
+  backups.start();
   const cachedAnswerLog = createCachedAnswerLog(logger);
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, backups, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
@@ -110,6 +114,7 @@ async function main(): Promise<void> {
       // The last second's answers from the render cache, counted but not yet written.
       cachedAnswerLog.flush();
       clearInterval(spamPurge);
+      backups.stop();
       contentVersion.stop();
       settings.stop();
       await notifications.stop();

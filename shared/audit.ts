@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = {
   'reply-template.create': 'Saved reply added',
   'reply-template.update': 'Saved reply changed',
   'reply-template.delete': 'Saved reply deleted',
+  'backup.create': 'Backup started',
+  'backup.download': 'Backup downloaded',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

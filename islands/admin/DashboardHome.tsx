@@ -5,6 +5,7 @@ import { counted, truncate } from './text';
 import { LoadStatus, TimedListItem, useData } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
+import { BackupWarning } from './BackupsView';
 import { taskCountText } from '../../shared/reply-queue';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
@@ -13,7 +14,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
  * The dashboard home: live figures read from the leads (new ones per form and period against the
  * period before, open and overdue, time to first reply), the newest leads and portfolio items.
  */
-export function DashboardHome({ username }: { username: string }) {
+export function DashboardHome({ username, owner = false }: { username: string; /** Owners also see a backup that failed. */ owner?: boolean }) {
   const home = useData((api) => api.dashboard(), 'Failed to load the dashboard.', 'dashboard');
 
   return (
@@ -21,6 +22,7 @@ export function DashboardHome({ username }: { username: string }) {
       <ViewHeading title="Dashboard">
         <p className="admin-view__lead">Welcome back, {username}.</p>
       </ViewHeading>
+      {owner && <BackupWarning />}
       <LoadStatus of={home} loadingText="Loading the dashboard…" />
       {home.data && <HomeFigures figures={home.data} />}
     </>

@@ -18,6 +18,7 @@ import { useDashboard } from './context';
 import { Field, FormError, FormSubmit, LoadStatus, Options, useData, useDates, useSubmit } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
+import { BackupsSection } from './BackupsView';
 
 type TestEmailResult = { sent: boolean; recipients: string[]; response?: string; error?: string };
 
@@ -34,6 +35,7 @@ export function SettingsView() {
           <MailSetup answer={loaded.data} onSaved={loaded.setData} />
         </>
       )}
+      <BackupsSection />
     </>
   );
 }

@@ -17,7 +17,7 @@ export const PLACEHOLDER_LABELS: Record<PlaceholderSection, string> = {
 };
 
 /** The back office's own views: accounts and settings (owners), and one's own account (everyone). */
-export const ADMIN_SECTIONS = { users: 'Users', account: 'Your account', settings: 'Settings', audit: 'Audit trail' } as const;
+export const ADMIN_SECTIONS = { users: 'Users', account: 'Your account', settings: 'Settings', audit: 'Audit trail', backups: 'Backups' } as const;
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
 
 export type DashboardView =
@@ -183,6 +183,7 @@ export const VIEW_TABLE: readonly ViewEntry[] = [
   { key: 'analytics', path: 'analytics', title: 'Analytics', open: () => ({ name: 'analytics' }), sidebar: { icon: 'analytics' } },
   { key: 'settings', path: 'settings', title: ADMIN_SECTIONS.settings, open: () => ({ name: 'admin', section: 'settings' }), ownersOnly: true, sidebar: { icon: 'settings' } },
   { key: 'audit', path: 'settings/audit', title: ADMIN_SECTIONS.audit, open: () => ({ name: 'admin', section: 'audit' }), ownersOnly: true, within: 'settings' },
+  { key: 'backups', path: 'settings/backups', title: ADMIN_SECTIONS.backups, open: () => ({ name: 'admin', section: 'backups' }), ownersOnly: true, within: 'settings' },
   { key: 'account', path: 'account', title: ADMIN_SECTIONS.account, open: () => ({ name: 'admin', section: 'account' }), sidebar: { icon: 'user' } },
 ];
 

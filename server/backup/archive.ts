@@ -66,7 +66,9 @@ export async function writeArchive(file: string, fill: (archive: ArchiveWriter) 
   fs.mkdirSync(dir, { recursive: true });
   const temporary = temporaryName(file);
   const pack = tar.pack();
-  const written = pipeline(pack, createGzip(), fs.createWriteStream(temporary, { flags: 'wx' }));
+  const output = fs.createWriteStream(temporary, { flags: 'wx' });
+  const closed = new Promise<void>((resolve) => output.once('close', () => resolve()));
+  const written = pipeline(pack, createGzip(), output);
   // Seen by `await written` below; without a handler here an early failure would be unhandled.
   written.catch(() => undefined);
   try {
@@ -84,6 +86,8 @@ export async function writeArchive(file: string, fill: (archive: ArchiveWriter) 
   } catch (error) {
     pack.destroy();
     await written.catch(() => undefined);
+    // The file is opened asynchronously: removed before it is, it would appear again afterwards.
+    await closed;
     fs.rmSync(temporary, { force: true });
     throw error;
   }

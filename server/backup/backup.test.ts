@@ -18,6 +18,10 @@ import { BackupFileError, readArchive, writeArchive, type BackupManifest } from 
 import { createBackup } from './backup';
 import { restoreBackup, RestoreRefused } from './restore';
 import { listTables, tableLines, useCanonicalText } from './tables';
+import { newAppKey } from '../app-key';
+
+/** The site's application key, which a restored site is given too (its secrets are sealed with it). */
+const SITE_KEY = newAppKey();
 
 /**
  * The round trip goes from the database this run uses to the other kind: PostgreSQL runs restore
@@ -66,7 +70,7 @@ describe('backup and restore', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-test-'));
     file = path.join(dir, 'site.tar.gz');
-    source = await createTestApp();
+    source = await createTestApp({ APP_KEY: SITE_KEY });
     // An owner with two-factor (secret, recovery codes, a known device, audit entries) and an editor.
     const owner = await signInAsAdmin(source);
     const api = () => request(source.app.callback());
@@ -125,7 +129,7 @@ describe('backup and restore', () => {
     // The restored site: the editor signs in with a password, the owner with password and a code
     // (a later step than the one used at set-up, which the restored account remembers).
     const later = () => new Date(Date.now() + 2 * STEP_MS);
-    const restored = await createTestApp({}, { testDb: { db: other.db, destroy: async () => undefined }, adminAuthOptions: { now: later, failureDelayMs: 0 } });
+    const restored = await createTestApp({ APP_KEY: SITE_KEY }, { testDb: { db: other.db, destroy: async () => undefined }, adminAuthOptions: { now: later, failureDelayMs: 0 } });
     const login = (body: object) => request(restored.app.callback()).post('/api/auth/login').set('Origin', 'https://agency.test').send(body);
     await login({ ...EDITOR, remember: false }).expect(200);
     expect((await login({ ...TEST_ADMIN, remember: false }).expect(200)).body).toEqual({ twoFactorRequired: true });
@@ -212,6 +216,9 @@ describe('writing a backup file', () => {
       const { writeArchive } = require(${JSON.stringify(path.resolve(__dirname, 'archive.ts'))});
       writeArchive(${JSON.stringify(file)}, async (archive) => {
         await archive.add('tables/leads/000000.jsonl', Buffer.alloc(8 * 1024 * 1024, 'x'));
+        // The file is opened asynchronously: say "written" once it is on disk.
+        const fs = require('node:fs');
+        while (!fs.readdirSync(${JSON.stringify(dir)}).some((name) => name.endsWith('.partial'))) await new Promise((resolve) => setTimeout(resolve, 10));
         process.stdout.write('written\\n');
         await new Promise(() => {}); // a backup still reading the database
       });`;

@@ -20,7 +20,11 @@ export function imageChecksum(row: Record<string, unknown>): { id: string; bytes
  * Writes a backup of the whole database to `file` (see archive.ts for the format) from one
  * consistent snapshot, and returns its manifest. The file appears only once complete.
  */
-export async function createBackup(db: Knex, file: string, { source, now = new Date() }: { source: BackupManifest['source']; now?: Date }): Promise<BackupManifest> {
+export async function createBackup(
+  db: Knex,
+  file: string,
+  { source, now = new Date(), onTable }: { source: BackupManifest['source']; now?: Date; /** Told as each table starts (for a progress bar). */ onTable?: (table: string, index: number, count: number) => void },
+): Promise<BackupManifest> {
   let manifest: BackupManifest | undefined;
   await writeArchive(file, async (archive) => {
     // One read-only snapshot: rows written while the backup runs are either all in it or not at all.
@@ -31,7 +35,9 @@ export async function createBackup(db: Knex, file: string, { source, now = new D
         if (!last?.name) throw new Error('The database has no migrations applied: nothing to back up');
         const tables: TableManifest[] = [];
         const images: BackupManifest['images'] = [];
-        for (const table of await listTables(trx)) {
+        const listed = await listTables(trx);
+        for (const [index, table] of listed.entries()) {
+          onTable?.(table.name, index, listed.length);
           const hash = createHash('sha256');
           let rows = 0;
           let entries = 0;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { createDb } from '../db/connection';
 import { backupFileName, createBackup } from '../backup/backup';
-import { formatBytes } from '../backup/summary';
+import { formatBytes } from '../../shared/file-size';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -38,6 +38,8 @@ export function fillRoutePath(routePath: string, samples: RouteSamples, spelling
     if (name === 'key') return samples.itemId;
     if (name === 'file') return samples.mediaFile;
     if (name === 'view') return 'messages';
+    if (name === 'name') return 'backup-20260101-023000.tar.gz';
+    if (name === 'token') return 'no-such-download';
     if (name === 'id' && routePath.startsWith('/api/portfolio')) return samples.itemId;
     if (name === 'id' && routePath.startsWith('/api/account/sessions')) return samples.sessionId;
     if (name === 'id') return samples.leadId;

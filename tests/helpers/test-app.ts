@@ -12,7 +12,8 @@ import { createAnalytics, type Analytics } from '../../server/services/analytics
 import { createAuditTrail } from '../../server/services/audit';
 import { createContentVersion, type ContentVersion } from '../../server/services/content-version';
 import { createSettingsService, type SettingsService } from '../../server/services/settings';
-import { createTestDb, type TestDb } from './test-db';
+import { createBackupService, type BackupService } from '../../server/backup/backup-service';
+import { clusterTemplate, createTestDb, type TestDb } from './test-db';
 
 export const TEST_ASSETS_DIR = path.resolve(__dirname, '../../dist/test-public');
 
@@ -28,6 +29,8 @@ export interface TestApp extends TestDb {
   mailer: Mailer;
   /** Not started: tests write the views they made with `analytics.flush()`. */
   analytics: Analytics;
+  /** Never scheduled; its scratch restores copy the ready cluster instead of creating one. */
+  backups: BackupService;
 }
 
 /**
@@ -50,13 +53,16 @@ export async function createTestApp(
   }: Pick<AppDeps, 'adminAuthOptions' | 'now' | 'cachedAnswerLog'> & { logger?: AppDeps['logger']; testDb?: TestDb; mailTls?: ConnectionOptions } = {},
 ): Promise<TestApp> {
   const testDb = givenDb ?? (await createTestDb());
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', ...env });
+  // The database's own folder or address, which the site's backups read.
+  const where = testDb.dataDir ? { DATA_DIR: testDb.dataDir } : testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {};
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', ...where, ...env });
   const keyring = createKeyring(parseAppKeys(config.appKey ?? randomBytes(32).toString('base64')));
   const lifecycle = createLifecycle();
   const contentVersion = createContentVersion(testDb.db);
   const settings = createSettingsService({ db: testDb.db, config, audit: createAuditTrail({ db: testDb.db }), keyring });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring, tls: mailTls });
   const analytics = createAnalytics({ db: testDb.db, timeZone: () => settings.current().timeZone });
-  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
-  return { ...testDb, app, config, lifecycle, contentVersion, settings, keyring, mailer, analytics };
+  const backups = createBackupService({ db: testDb.db, config, timeZone: () => settings.current().timeZone, logger, clusterTemplate: clusterTemplate() });
+  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, backups, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
+  return { ...testDb, app, config, lifecycle, contentVersion, settings, keyring, mailer, analytics, backups };
 }

@@ -9,6 +9,10 @@ import { migrateLatest } from '../../server/db/migrate';
 
 export interface TestDb {
   db: Db;
+  /** The embedded database's folder (none on PostgreSQL). */
+  dataDir?: string;
+  /** The PostgreSQL database's address (none when embedded). */
+  databaseUrl?: string;
   /** Closes the connection and removes the database. */
   destroy: () => Promise<void>;
 }
@@ -28,6 +32,7 @@ export async function createTestDb({ migrate = true, serverUrl = process.env.DAT
     if (migrate) await migrateLatest(db);
     return {
       db,
+      dataDir,
       destroy: async () => {
         await db.destroy();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -43,6 +48,7 @@ export async function createTestDb({ migrate = true, serverUrl = process.env.DAT
   if (migrate) await migrateLatest(db);
   return {
     db,
+    databaseUrl: url.toString(),
     destroy: async () => {
       await db.destroy();
       await admin.raw('drop database if exists ?? with (force)', [name]);

@@ -1,0 +1,158 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Db } from '../db/connection';
+import { claimDailyRun, markDailyRunFinished } from '../db/daily-runs';
+import type { Logger } from '../logger';
+import { localDate } from '../../shared/local-date';
+import { zonedInstant } from '../../shared/reply-clock';
+import type { BackupOutcome, BackupProgress, BackupSchedule, BackupsJson, BackupStatus } from '../../shared/backups';
+import { backupsToRemove, backupWarning, listBackups, removeBackup, removeLeftovers } from './catalog';
+import { makeSiteBackup, type SiteBackupOptions, type SiteBackupResult } from './site-backup';
+
+export type NightlyOutcome = 'off' | 'not-yet' | 'done-already' | 'busy' | 'verified' | 'failed';
+
+export interface BackupServiceDeps {
+  db: Db;
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'backupDir' | 'backupSchedule'>;
+  /** The agency's zone (Settings), which the nightly time and the rotation's days are in. */
+  timeZone: () => string;
+  logger?: Logger;
+  now?: () => Date;
+  /** Makes and verifies one backup (tests put a fast stand-in or a damaging hook here). */
+  makeBackup?: (options: SiteBackupOptions) => Promise<SiteBackupResult>;
+  /** Tests: passed on to `makeSiteBackup`. */
+  clusterTemplate?: string;
+  afterWrite?: (file: string) => void;
+}
+
+const NIGHTLY_JOB = 'nightly-backup';
+
+/** Refused: a backup is already running on this instance. */
+export class BackupBusy extends Error {}
+
+/**
+ * The site's own backups: the nightly one (claimed once per agency day across instances in
+ * `daily_runs`, like the retention purge and the morning digest), "Back up now", the rotation after
+ * each, and what Settings > Backups and the owners' warning read. One backup at a time per
+ * instance. A backup that fails or does not verify is logged as an error, marked beside its file
+ * (which keeps it from counting as good) and warned of; the nightly one is not retried that day
+ * (a failing backup retried every minute would load the site all night), "Back up now" is there.
+ */
+export function createBackupService({ db, config, timeZone, logger, now = () => new Date(), makeBackup = makeSiteBackup, clusterTemplate, afterWrite }: BackupServiceDeps) {
+  const { mode, time, keepDaily, keepWeekly } = config.backupSchedule;
+  const nightly = mode === 'always' || (mode === 'embedded' && !config.databaseUrl);
+  const schedule: BackupSchedule = { nightly, time, keepDaily, keepWeekly };
+  let progress: BackupProgress | null = null;
+  let last: BackupOutcome | null = null;
+  let running: Promise<SiteBackupResult | null> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<NightlyOutcome> | undefined;
+
+  function rotate(): void {
+    const removed = backupsToRemove(listBackups(config.backupDir), { keepDaily, keepWeekly, timeZone: timeZone() });
+    for (const entry of removed) removeBackup(config.backupDir, entry.name);
+    const leftovers = removeLeftovers(config.backupDir, now());
+    if (removed.length + leftovers.length > 0) logger?.info({ removed: removed.map((entry) => entry.name), leftovers }, 'old backups removed');
+  }
+
+  /** Runs one backup now; its promise settles with the result, or null when it failed (logged). */
+  function start(trigger: BackupProgress['trigger']): Promise<SiteBackupResult | null> {
+    if (running) throw new BackupBusy('A backup is already running.');
+    const startedAt = now();
+    progress = { startedAt: startedAt.toISOString(), trigger, step: 'Starting' };
+    running = makeBackup({
+      db,
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      backupDir: config.backupDir,
+      now: startedAt,
+      clusterTemplate,
+      afterWrite,
+      onProgress: (step) => {
+        if (progress) progress = { ...progress, step };
+      },
+    })
+      .then((result) => {
+        last = { finishedAt: now().toISOString(), ok: true, name: path.basename(result.file), error: null };
+        logger?.info({ file: result.file, bytes: result.bytes, ms: result.ms, heldMs: result.heldMs, trigger }, 'backup made and verified');
+        rotate();
+        return result;
+      })
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        last = { finishedAt: now().toISOString(), ok: false, name: '', error: message };
+        logger?.error({ err: error, trigger }, 'backup failed or could not be verified');
+        return null;
+      })
+      .finally(() => {
+        progress = null;
+        running = undefined;
+      });
+    return running;
+  }
+
+  async function nightlyRun(): Promise<NightlyOutcome> {
+    if (!nightly) return 'off';
+    const at = now();
+    const zone = timeZone();
+    const day = localDate(at, zone);
+    const [hours, minutes] = time.split(':').map(Number) as [number, number];
+    if (at.getTime() < zonedInstant(day, hours + minutes / 60, zone)) return 'not-yet';
+    // Someone's "Back up now" is running: the next tick claims the night once it is over.
+    if (running) return 'busy';
+    if (!(await claimDailyRun(db, NIGHTLY_JOB, day, at))) return 'done-already';
+    const result = await start('nightly');
+    await markDailyRunFinished(db, NIGHTLY_JOB, day, now());
+    return result ? 'verified' : 'failed';
+  }
+
+  /** Makes tonight's backup if it is time and no instance has; one check at a time. */
+  function tick(): Promise<NightlyOutcome> {
+    ticking ??= nightlyRun()
+      .catch((error: unknown) => {
+        logger?.warn({ err: error }, 'nightly backup check failed; will try again');
+        return 'failed' as const;
+      })
+      .finally(() => {
+        ticking = undefined;
+      });
+    return ticking;
+  }
+
+  function status(): BackupStatus {
+    return { running: progress, last };
+  }
+
+  return {
+    schedule,
+    tick,
+    /** "Back up now": starts a backup and answers at once (poll `status`); BackupBusy when one runs. */
+    backUpNow(): BackupStatus {
+      void start('manual');
+      return status();
+    },
+    /** The backup running now, if any (for tests and shutdown). */
+    running: () => running,
+    status,
+    list(): BackupsJson {
+      const backups = listBackups(config.backupDir);
+      return { ...status(), backups, warning: backupWarning(backups, { now: now(), scheduled: nightly, running: progress !== null }), schedule };
+    },
+    fileOf(name: string): string {
+      return path.join(config.backupDir, name);
+    },
+    /** Checks every `intervalMs` (a minute by default) until `stop()`. */
+    start(intervalMs = 60_000) {
+      if (timer || !nightly) return;
+      timer = setInterval(() => void tick(), intervalMs);
+      timer.unref();
+    },
+    /** Stops the checks; a backup in progress is left to its child process, which ends with the site. */
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
+
+export type BackupService = ReturnType<typeof createBackupService>;

@@ -1,0 +1,61 @@
+/** The backups' API (`GET /api/backups`), shared by the server and Settings > Backups. */
+
+/** One backup file in BACKUP_DIR. */
+export interface BackupEntry {
+  /** The file's name (`backup-20261203-013000.tar.gz`); its download names it. */
+  name: string;
+  /** When it was started (from its name). */
+  createdAt: string;
+  /** Its size; null when it failed before a file was written. */
+  bytes: number | null;
+  /** `verified`: a scratch restore matched its manifest. `failed`: it did not, or it could not be made. */
+  state: 'verified' | 'unverified' | 'failed';
+  error: string | null;
+  /** Rows it holds (known once verified). */
+  rows: number | null;
+  /** Taken by `npm start` before migrating (never rotated away). */
+  beforeMigration: boolean;
+}
+
+/** What the owners are warned of (null when all is well): the time is the backup's. */
+export interface BackupWarning {
+  kind: 'failed' | 'unverified' | 'stale';
+  at: string;
+  message: string;
+}
+
+/** A backup running on this instance ("Back up now", or the nightly one). */
+export interface BackupProgress {
+  startedAt: string;
+  trigger: 'nightly' | 'manual';
+  /** What it is doing now, in words. */
+  step: string;
+}
+
+/** The last backup this instance ran, once finished. */
+export interface BackupOutcome {
+  finishedAt: string;
+  ok: boolean;
+  name: string;
+  error: string | null;
+}
+
+export interface BackupStatus {
+  running: BackupProgress | null;
+  last: BackupOutcome | null;
+}
+
+export interface BackupSchedule {
+  /** Whether nightly backups run on this site (BACKUP_SCHEDULE and the database in use). */
+  nightly: boolean;
+  /** Their time of day in the agency's zone ("02:30"). */
+  time: string;
+  keepDaily: number;
+  keepWeekly: number;
+}
+
+export interface BackupsJson extends BackupStatus {
+  backups: BackupEntry[];
+  warning: BackupWarning | null;
+  schedule: BackupSchedule;
+}
