@@ -272,8 +272,10 @@ function ReplyAndMail({ lead }: { lead: LeadDetail }) {
                 {' · '}
                 {counted(notification.attempts, 'attempt')}
               </>
-            ) : (
+            ) : lead.spamAt ? (
               'None (spam is never mailed)'
+            ) : (
+              'None'
             )}
           </dd>
         </div>
