@@ -5,11 +5,13 @@ import type { Browser } from 'playwright-core';
 import { createDb } from '../../server/db/connection';
 import { migrateLatest } from '../../server/db/migrate';
 import { startSmtp, waitFor, type Inbox } from '../helpers/smtp-inbox';
-import { axeViolations, DESKTOP, launchBrowser, openDashboard, PHONE_DEVICE, signInThroughForm, type BrowserState } from './browser';
+import { axeViolations, DESKTOP, launchBrowser, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm, type BrowserState } from './browser';
 import { startServer, type RunningServer } from './server';
 
 const ADMIN = { username: 'reply-admin', password: 'a long and private test passphrase' };
 const LEADS = { phone: '6f1c2a4e-0000-4000-8000-000000000001', desktop: '6f1c2a4e-0000-4000-8000-000000000002' } as const;
+/** A lead known only by a long address (no name): its page must still fit a phone. */
+const ADDRESS_ONLY = { id: '6f1c2a4e-0000-4000-8000-000000000003', email: 'katherine.jackson.procurement-office@example-holdings.com' } as const;
 
 /** Two open contact leads and a saved reply, written before the server starts (PGlite allows one process). */
 async function prepare(dataDir: string): Promise<void> {
@@ -30,6 +32,14 @@ async function prepare(dataDir: string): Promise<void> {
         due_at: new Date(now + 20 * 3600_000),
       })),
     );
+    await db('leads').insert({
+      id: ADDRESS_ONLY.id,
+      type: 'free-offer',
+      email: ADDRESS_ONLY.email,
+      message: 'Our team needs a members area.',
+      submitted_at: new Date(now - 7200_000),
+      due_at: new Date(now + 20 * 3600_000),
+    });
     await db('reply_templates').insert({ name: 'Thanks, call next', body: 'Hello {name},\n\nThanks for your message: we will call you {replyPromise}.' });
   } finally {
     await db.destroy();
@@ -73,6 +83,9 @@ describe('replies from a lead page in a real browser', () => {
         expect(await body.inputValue()).toBe(`Hello Olivia ${device},\n\nThanks for your message: we will call you within 24 hours.`);
         await body.fill(`${await body.inputValue()}\nSee you soon.`);
         await expect(page.locator('.admin-reply__quote').textContent()).resolves.toContain('> A site with online orders.');
+        // Checked from the top: filling the reply scrolled the page under the fixed top bar, whose
+        // overlap with the controls then depends on where the scroll stopped.
+        await page.evaluate(() => window.scrollTo(0, 0));
         expect(await axeViolations(page)).toEqual([]);
         if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, `reply-compose-${device}.png`), fullPage: true });
 
@@ -82,7 +95,7 @@ describe('replies from a lead page in a real browser', () => {
         await waitFor(async () => (await page.getByLabel('Your reply').inputValue()).endsWith('See you soon.'));
 
         await page.getByRole('button', { name: 'Send reply' }).click();
-        await page.getByText(/Reply (sent|saved in the outbox)/).waitFor();
+        await page.locator('.admin-notices').getByText(/Reply (sent|saved in the outbox)/).waitFor();
         await waitFor(() => inbox.messages.some((raw) => raw.includes(`To: olivia-${device}@example.com`)), 15_000);
         const raw = inbox.messages.find((message) => message.includes(`To: olivia-${device}@example.com`))!;
         expect(raw).toMatch(/^Subject: Re: Bakery website$/m);
@@ -107,6 +120,18 @@ describe('replies from a lead page in a real browser', () => {
       }
     }, 60_000);
   }
+
+  it('fits a lead known only by a long address on a phone', async () => {
+    const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard/messages/free-offer/${ADDRESS_ONLY.id}`, signedIn, PHONE_DEVICE);
+    try {
+      await page.getByRole('heading', { level: 1, name: `Free Offers: ${ADDRESS_ONLY.email}` }).waitFor();
+      await page.getByLabel('Subject').waitFor();
+      expect(await pageWidths(page)).toEqual({ document: 375, body: 375, viewport: 375 });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it('manages saved replies on their own page', async () => {
     const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard/saved-replies`, signedIn, PHONE_DEVICE);
