@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { childEntry, runChildJob } from '../child-job';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -121,32 +121,12 @@ export function manifestDifference(written: BackupManifest, restored: BackupMani
 const CHILD_TIMEOUT_MS = 6 * 3600_000;
 
 function runBackupChild(job: BackupChildJob, onProgress: (text: string) => void): Promise<BackupManifest> {
-  const entry = childEntry();
-  return new Promise<BackupManifest>((resolve, reject) => {
-    const child = fork(entry.script, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let settled = false;
-    const settle = (done: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      done();
-    };
-    const timer = setTimeout(() => settle(() => {
-      child.kill();
-      reject(new Error('the backup process timed out'));
-    }), CHILD_TIMEOUT_MS);
-    child.on('message', (message: BackupChildMessage) => {
-      if ('progress' in message) return onProgress(message.progress);
-      settle(() => (message.ok ? resolve(message.manifest) : reject(new Error(message.message))));
-    });
-    child.once('error', (error) => settle(() => reject(error)));
-    child.once('exit', (code, signal) => settle(() => reject(new Error(`the backup process exited early (${signal ?? code})`))));
-    child.send(job);
+  return runChildJob<BackupChildMessage, BackupManifest>(childEntry('backup-child.js', 'backup-child.ts'), job, {
+    what: 'The backup process',
+    timeoutMs: CHILD_TIMEOUT_MS,
+    read: (message) => {
+      if ('progress' in message) return void onProgress(message.progress);
+      return message.ok ? { result: message.manifest } : { error: new Error(message.message) };
+    },
   });
-}
-
-/** Next to the bundle in a build (`dist/backup-child.js`), the TypeScript source through tsx otherwise. */
-function childEntry(): { script: string; execArgv: string[] } {
-  if (!__filename.endsWith('.ts')) return { script: path.join(__dirname, 'backup-child.js'), execArgv: [] };
-  return { script: path.join(__dirname, '..', 'backup-child.ts'), execArgv: ['--import', 'tsx'] };
 }

@@ -1,5 +1,4 @@
-import { fork } from 'node:child_process';
-import path from 'node:path';
+import { childEntry, runChildJob, type ChildEntry } from '../child-job';
 import type { ImageVariant } from '../db/tables';
 import { domainErrorOfKind, type PlainErrorKind } from '../errors';
 import type { EncodedImage, UploadedImage } from './image-renditions';
@@ -39,44 +38,24 @@ export function createImageEncoder({ entry = encoderEntry(), timeoutMs = 120_000
 
 export interface ImageEncoderOptions {
   /** The child's script and node flags (tests swap in a misbehaving child). */
-  entry?: { script: string; execArgv: string[] };
+  entry?: ChildEntry;
   /** A stuck decoder must not hold an admin's request, or the queue, for ever. */
   timeoutMs?: number;
 }
 
 export const encodeImagesInChildProcess = createImageEncoder();
 
-function runEncoderChild(entry: { script: string; execArgv: string[] }, timeoutMs: number, jobs: EncodeJob[]): Promise<EncodedImage[]> {
-  return new Promise((resolve, reject) => {
-    const child = fork(entry.script, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let settled = false;
-    const settle = (done: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (child.exitCode === null) child.kill();
-      done();
-    };
-    const timer = setTimeout(() => settle(() => reject(new Error('Image encoder timed out'))), timeoutMs);
-    child.once('message', (reply: EncoderReply) =>
-      settle(() => {
-        if (reply.ok) resolve(reply.images.map(asBuffers));
-        else reject(reply.kind ? domainErrorOfKind(reply.kind, reply.message) : new Error(reply.message));
-      }),
-    );
-    child.once('error', (error) => settle(() => reject(error)));
-    child.once('exit', (code, signal) => settle(() => reject(new Error(`Image encoder exited early (${signal ?? code})`))));
-    child.send(jobs);
+function runEncoderChild(entry: ChildEntry, timeoutMs: number, jobs: EncodeJob[]): Promise<EncodedImage[]> {
+  return runChildJob<EncoderReply, EncodedImage[]>(entry, jobs, {
+    what: 'Image encoder',
+    timeoutMs,
+    read: (reply) => (reply.ok ? { result: reply.images.map(asBuffers) } : { error: reply.kind ? domainErrorOfKind(reply.kind, reply.message) : new Error(reply.message) }),
   });
 }
 
-/**
- * The child's script and node flags: next to the bundle in a build (`dist/image-encoder.js`),
- * the TypeScript source through tsx when the server itself runs from source (dev and tests).
- */
-function encoderEntry(): { script: string; execArgv: string[] } {
-  if (!__filename.endsWith('.ts')) return { script: path.join(__dirname, 'image-encoder.js'), execArgv: [] };
-  return { script: path.join(__dirname, '..', 'image-encoder-child.ts'), execArgv: ['--import', 'tsx'] };
+/** The encoder child: `dist/image-encoder.js` in a build, `server/image-encoder-child.ts` from source. */
+function encoderEntry(): ChildEntry {
+  return childEntry('image-encoder.js', 'image-encoder-child.ts');
 }
 
 /** Structured clone turns Buffers into plain Uint8Arrays; the database driver wants Buffers. */
