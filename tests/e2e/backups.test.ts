@@ -31,10 +31,12 @@ describe('backups in a real browser', () => {
   it('warns on the dashboard home, backs up now with progress, and downloads after the password', async () => {
     const home = await openDashboard(browser, `${server.url}/admin/dashboard`, state);
     await home.page.getByRole('heading', { name: 'Backup problem' }).waitFor();
-    await expect(home.page.getByText('The last backup failed: no space left on device.').count()).resolves.toBe(1);
+    await home.page.getByText('The last backup failed: no space left on device.').waitFor();
     await home.page.getByRole('link', { name: 'See the backups' }).click();
     const { page } = home;
     await page.getByRole('heading', { name: 'Backups', level: 1 }).waitFor();
+    // The list arrives after the heading: wait for it, then count.
+    await page.getByRole('row', { name: /Failed/ }).waitFor();
     await expect(page.getByRole('row', { name: /Failed/ }).count()).resolves.toBe(1);
     expect(await axeViolations(page)).toEqual([]);
 
