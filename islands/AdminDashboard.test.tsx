@@ -1,3 +1,4 @@
+import { startingSiteContent } from '../views/content/defaults';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { loadConfig } from '../server/config';
 import { loadManifest } from '../server/render/manifest';
@@ -8,7 +9,7 @@ import { RowActions } from './admin/LeadInbox';
 import { FORM_TYPES } from '../shared/form-types';
 import type { AdminRole } from '../shared/admin-auth';
 
-const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.test' }), loadManifest(TEST_ASSETS_DIR));
+const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.test' }), loadManifest(TEST_ASSETS_DIR), startingSiteContent);
 /** The page's HTML, without the `<!-- -->` separators React puts between adjacent text nodes. */
 const render = (path: string, role: AdminRole = 'owner') =>
   renderPage({ path, meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: 'ada', role }} csrfToken="csrf-123" timeZone="Europe/London" /> }).replace(/<!-- -->/g, '');

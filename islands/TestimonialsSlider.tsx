@@ -3,6 +3,8 @@ import Slider, { type Settings } from 'react-slick';
 
 export interface TestimonialSlide {
   logoUrl: string;
+  /** Empty for a decorative logo (the client's name is in the text beside it). */
+  logoAlt: string;
   website: string;
   service: string;
   description: string;
@@ -35,7 +37,7 @@ const WIDE_QUERY = '(min-width: 768px)';
 function Card({ slide }: { slide: TestimonialSlide }) {
   return (
     <figure className="testimonial">
-      <img className="testimonial__logo" src={slide.logoUrl} alt="" width={120} height={40} loading="lazy" />
+      <img className="testimonial__logo" src={slide.logoUrl} alt={slide.logoAlt} width={120} height={40} loading="lazy" />
       <p className="testimonial__rating">
         {/* The stars are drawn for the eye; the sentence after them is what a screen reader reads. */}
         <span aria-hidden="true">

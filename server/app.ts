@@ -52,6 +52,7 @@ import { createAuditTrail } from './services/audit';
 import { createTestEmail } from './services/test-email';
 import type { Mailer } from './services/mail-transport';
 import type { ContentVersion } from './services/content-version';
+import type { SiteContentStore } from './content/store';
 import { createPortfolioService } from './services/portfolio';
 import { createProjectService } from './services/projects';
 import { createFormService } from './services/forms';
@@ -70,6 +71,8 @@ export interface AppDeps {
   logger: Logger;
   lifecycle: Lifecycle;
   contentVersion: ContentVersion;
+  /** The site's published content in memory (loaded before the app serves). */
+  siteContent: SiteContentStore;
   /** The back office's settings, kept in step with the database by their own poller. */
   settings: SettingsService;
   /** The application key: seals the SMTP password and the two-factor secrets stored in the database. */
@@ -96,10 +99,10 @@ export interface AppDeps {
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, backups, assetsDir, onFormQueued, adminAuthOptions, cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, assetsDir, onFormQueued, adminAuthOptions, cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', logLateError(logger));
-  const renderPage = createPageRenderer(config, loadManifest(assetsDir));
+  const renderPage = createPageRenderer(config, loadManifest(assetsDir), siteContent.current);
   const sendPage = createPageSender(renderPage);
   const portfolio = createPortfolioService({ db, contentVersion });
   const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
@@ -168,7 +171,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
   // redirected, of an API call refused; unread query parameters of public pages are dropped.
   app.use(canonicalUrl([...earlyRoutes, ...routes]));
   // A public page already rendered for this content version is answered here, from memory.
-  const pages = pageCache(contentVersion);
+  const pages = pageCache(siteContent);
   app.use(pages.answerFromMemory);
   app.use(compression());
   app.use(staticAssets(assetsDir));

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { createSiteContentStore } from './content/store';
 import { createApp } from './app';
 import { loadKeyring, type Keyring, type KeySource } from './app-key';
 import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
@@ -99,7 +100,9 @@ async function main(): Promise<void> {
   const backups = createBackupService({ db, config, timeZone: () => settings.current().timeZone, logger });
   backups.start();
   const cachedAnswerLog = createCachedAnswerLog(logger);
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, backups, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
+  const siteContent = createSiteContentStore({ db, contentVersion, settings, logger });
+  await siteContent.load();
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());

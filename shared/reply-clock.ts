@@ -13,6 +13,11 @@ export const DEFAULT_REPLY_PROMISE: ReplyPromise = { replyPromiseHours: 24, work
 /** The agency's working hours, local time in its zone, Monday to Friday. */
 export const WORKING_HOURS = { start: 9, end: 18 } as const;
 
+const clockHour = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
+
+/** The working hours as the site shows them: "Monday to Friday, 9 AM to 6 PM". */
+export const WORKING_HOURS_TEXT = `Monday to Friday, ${clockHour(WORKING_HOURS.start)} to ${clockHour(WORKING_HOURS.end)}`;
+
 const HOUR_MS = 3600_000;
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();

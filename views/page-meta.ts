@@ -1,3 +1,4 @@
+import type { SeoFields } from '../shared/content/fields';
 import type { Crumb } from './components/Breadcrumb';
 
 /** What each page says about itself for search engines and sharing. */
@@ -15,4 +16,9 @@ export interface PageMeta {
   breadcrumbs?: Crumb[];
   /** Structured data blocks (schema.org) added to the head. */
   jsonLd?: object[];
+}
+
+/** A page's metadata from its document's search and sharing fields. */
+export function metaFromSeo(seo: SeoFields, more: Omit<PageMeta, 'title' | 'description'> = {}): PageMeta {
+  return { title: seo.title, description: seo.description, ...(seo.image ? { image: seo.image.src } : {}), ...more };
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { SiteContent } from './content/site-content';
 import type { RegionCode } from './content/types';
 
 /** What `npm run build` wrote: hashed URLs of the boot script, each island, styles and images. */
@@ -28,6 +29,8 @@ export interface SiteConfig {
 export interface RenderContextValue {
   manifest: AssetManifest;
   config: SiteConfig;
+  /** The content the page shows: the published version, or a draft being previewed. */
+  content: SiteContent;
   /** Path of the page, without query string. */
   path: string;
   /** Islands rendered so far; the document loads only their scripts. */
@@ -44,10 +47,17 @@ export function useRenderContext(): RenderContextValue {
   return value;
 }
 
+/** The site's content the page is rendered with. */
+export function useContent(): SiteContent {
+  return useRenderContext().content;
+}
+
 /** Hashed URL of a file of `static/` (for example `images/logo.svg`). */
 export function useAsset(): (file: string) => string {
   const { manifest } = useRenderContext();
   return (file) => {
+    // Images uploaded through the admin are served by the site under /media/ as they are.
+    if (file.startsWith('/media/')) return file;
     const url = manifest.files[file];
     if (!url) throw new Error(`Unknown static file "${file}" (is it under static/ and was the build run?)`);
     return url;

@@ -10,7 +10,7 @@ import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
 import { freePort } from '../lib/net';
 import { BENCH_ADMIN } from './scenarios';
 import { addDays, localDate } from '../../shared/local-date';
-import { business } from '../../views/content/business';
+import { DEFAULT_TIME_ZONE } from '../../views/content/business';
 
 const REQUESTS = 50;
 
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     try {
       const login = await fetch(`${site.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.url }, body: JSON.stringify(BENCH_ADMIN) });
       const cookie = login.headers.getSetCookie().find((line) => /^(__Host-)?sid=/.test(line))!.split(';')[0]!;
-      const today = localDate(new Date(), business.timeZone);
+      const today = localDate(new Date(), DEFAULT_TIME_ZONE);
       console.log('\n| GET /api/analytics/report (730 days × 200 pages seeded) | p50 | p95 |\n|---|---|---|');
       for (const days of [7, 30, 90, 730]) {
         const url = `${site.url}/api/analytics/report?from=${addDays(today, -(days - 1))}&to=${today}`;

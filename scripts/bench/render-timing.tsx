@@ -6,6 +6,7 @@
  *
  *   NODE_ENV=production tsx scripts/bench/render-timing.tsx <items.json>
  */
+import { startingSiteContent } from '../../views/content/defaults';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../server/config';
@@ -34,7 +35,7 @@ function time(run: () => string): { bytes: number; p50: number; p99: number; mea
 
 function main(): void {
   const items: PortfolioItemJson[] = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8'));
-  const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.example' }), loadManifest(DEFAULT_ASSETS_DIR));
+  const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.example' }), loadManifest(DEFAULT_ASSETS_DIR), startingSiteContent);
   const home = () => renderPage({ path: '/', meta: homeMeta, page: <HomePage /> });
   const portfolio = () => renderPage({ path: '/portfolio', meta: { ...portfolioMeta, canonicalPath: '/portfolio' }, page: <PortfolioPage loaded={{ ok: true, value: items }} category={null} /> });
   const portfolioMiss = () => {

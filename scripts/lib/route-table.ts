@@ -1,5 +1,6 @@
 import knexFactory from 'knex';
 import { createApp } from '../../server/app';
+import { createSiteContentStore } from '../../server/content/store';
 import { NO_KEYRING } from '../../server/app-key';
 import { loadConfig } from '../../server/config';
 import { createLifecycle } from '../../server/lifecycle';
@@ -23,7 +24,9 @@ export async function productionRouteTable(): Promise<RouteEntry[]> {
     const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://route-table.invalid' });
     const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }) });
     const analytics = createAnalytics({ db, timeZone: () => settings.current().timeZone });
-    const app = createApp({ config, db, logger: createLogger('silent'), lifecycle: createLifecycle(), contentVersion: createContentVersion(db), settings, keyring: NO_KEYRING, mailer: createMailer({ envFrom: 'none', saved: () => null, keyring: NO_KEYRING }), analytics, assetsDir: DEFAULT_ASSETS_DIR });
+    const contentVersion = createContentVersion(db);
+    const siteContent = createSiteContentStore({ db, contentVersion, settings });
+    const app = createApp({ config, db, logger: createLogger('silent'), lifecycle: createLifecycle(), contentVersion, siteContent, settings, keyring: NO_KEYRING, mailer: createMailer({ envFrom: 'none', saved: () => null, keyring: NO_KEYRING }), analytics, assetsDir: DEFAULT_ASSETS_DIR });
     return routeTableOf(app);
   } finally {
     await db.destroy();

@@ -17,7 +17,7 @@ import { createContentVersion } from '../services/content-version';
 import { seedSamplePortfolio } from '../services/portfolio-seed';
 import { seedAnalytics } from '../seed/analytics-seed';
 import { localDate } from '../../shared/local-date';
-import { business } from '../../views/content/business';
+import { DEFAULT_TIME_ZONE } from '../../views/content/business';
 
 /** The N and days of `--leads N [days]`, undefined without the flag; anything but positive whole numbers exits. */
 function leadsWanted(args: string[]): { count: number; days?: number } | undefined {
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     const analyticsFlag = process.argv.indexOf('--analytics');
     if (analyticsFlag >= 0) {
       const [days = 730, pages = 200] = process.argv.slice(analyticsFlag + 1, analyticsFlag + 3).map(Number);
-      const today = localDate(new Date(), business.timeZone);
+      const today = localDate(new Date(), DEFAULT_TIME_ZONE);
       const started = Date.now();
       const filled = await seedAnalytics(db, { today, days, pages });
       console.log(`Filled ${filled.pageDays} page-days and ${filled.sourceDays} source-days (${days} days, ${pages} pages) in ${Date.now() - started} ms.`);

@@ -3,7 +3,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import { audienceOf } from '../path-audience';
-import type { ContentVersion } from '../services/content-version';
 
 /**
  * How public pages may be cached: browsers revalidate every time (cheap, thanks to ETag and 304),
@@ -102,7 +101,7 @@ const MAX_REMEMBERED_ENCODINGS = 100;
  * page (as right after a content change) wait for the first one's render instead of each running
  * their own.
  */
-export function pageCache(contentVersion: ContentVersion, { now = Date.now }: { now?: () => number } = {}): PageCache {
+export function pageCache(content: { onChange(listener: () => void): void }, { now = Date.now }: { now?: () => number } = {}): PageCache {
   const pages = new Map<string, CachedPage>();
   /** Renders under way, by key; each settles with the page, or undefined when it may not be kept. */
   const rendering = new Map<string, Promise<CachedPage | undefined>>();
@@ -114,7 +113,7 @@ export function pageCache(contentVersion: ContentVersion, { now = Date.now }: { 
     rendering.clear();
     generation += 1;
   };
-  contentVersion.onChange(forget);
+  content.onChange(forget);
   // The year in the footer is the only thing in a page that changes without a content change:
   // the cache empties when the (UTC) year turns.
   let keptUntil = startOfNextYear(now());

@@ -1,18 +1,21 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Document } from '../../views/layout/Document';
-import { business } from '../../views/content/business';
 import type { Config } from '../config';
 import type { AssetManifest } from '../../views/render-context';
 import type { PageMeta } from '../../views/page-meta';
+import type { SiteContent } from '../../views/content/site-content';
 import { RenderContext, type RenderContextValue } from '../../views/render-context';
 import { breadcrumbJsonLd, organizationJsonLd } from './structured-data';
 
 export interface RenderPageInput {
   /** Request path (no query string); used for the canonical URL and the current navigation item. */
   path: string;
-  meta: PageMeta;
+  /** The page's metadata, or how to read it from the content the page is rendered with. */
+  meta: PageMeta | ((content: SiteContent) => PageMeta);
   page: ReactElement;
+  /** The content to render with instead of the published one (a preview of a draft). */
+  content?: SiteContent;
 }
 
 export type RenderPage = (input: RenderPageInput) => string;
@@ -21,21 +24,24 @@ export type RenderPage = (input: RenderPageInput) => string;
  * Builds the page renderer. A page is rendered in two passes: its body first (which records the
  * islands it used), then the document shell that loads only those islands' scripts.
  */
-export function createPageRenderer(config: Pick<Config, 'publicUrl' | 'regionSites'>, manifest: AssetManifest): RenderPage {
+export function createPageRenderer(config: Pick<Config, 'publicUrl' | 'regionSites'>, manifest: AssetManifest, publishedContent: () => SiteContent): RenderPage {
   const absolute = (pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${config.publicUrl}${pathOrUrl}`);
-  const defaultImage = manifest.files['images/og-default.png'] ?? manifest.files['images/logo.svg'] ?? '/';
-  const organization = organizationJsonLd(absolute, manifest.files['images/logo.svg'] ?? '/');
+  const logoUrl = manifest.files['images/logo.svg'] ?? '/';
+  const fileUrl = (file: string) => manifest.files[file] ?? file;
 
-  return ({ path, meta, page }) => {
-    const context: RenderContextValue = { manifest, config, path, islands: new Set(), usesChromeScript: false };
+  return ({ path, meta: metaOrReader, page, content = publishedContent() }) => {
+    const { business } = content;
+    const meta = typeof metaOrReader === 'function' ? metaOrReader(content) : metaOrReader;
+    const context: RenderContextValue = { manifest, config, content, path, islands: new Set(), usesChromeScript: false };
     // renderToString keeps React's hydration markers; islands hydrate against this HTML.
     const bodyHtml = renderToString(<RenderContext.Provider value={context}>{page}</RenderContext.Provider>);
     const scripts = [
       ...(context.usesChromeScript ? [manifest.chrome] : []),
       ...(context.islands.size > 0 ? [manifest.boot] : []),
     ];
-    const image = meta.image ? (manifest.files[meta.image] ?? meta.image) : defaultImage;
-    const jsonLd = [organization, ...(meta.breadcrumbs ? [breadcrumbJsonLd(absolute, meta.breadcrumbs)] : []), ...(meta.jsonLd ?? [])];
+    const defaultImage = business.sharingImage ? fileUrl(business.sharingImage.src) : (manifest.files['images/og-default.png'] ?? logoUrl);
+    const image = meta.image ? fileUrl(meta.image) : defaultImage;
+    const jsonLd = [organizationJsonLd(business, absolute, logoUrl), ...(meta.breadcrumbs ? [breadcrumbJsonLd(absolute, meta.breadcrumbs)] : []), ...(meta.jsonLd ?? [])];
     const document = renderToStaticMarkup(
       <Document
         meta={{ ...meta, jsonLd }}

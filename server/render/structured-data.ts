@@ -1,10 +1,10 @@
 import type { Crumb } from '../../views/components/Breadcrumb';
-import { business } from '../../views/content/business';
+import type { SiteContent } from '../../views/content/site-content';
 
 type AbsoluteUrl = (pathOrUrl: string) => string;
 
 /** schema.org Organization for the agency, on every page. */
-export function organizationJsonLd(absolute: AbsoluteUrl, logoUrl: string): object {
+export function organizationJsonLd(business: SiteContent['business'], absolute: AbsoluteUrl, logoUrl: string): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',

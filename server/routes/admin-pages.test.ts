@@ -1,3 +1,4 @@
+import { startingSiteContent } from '../../views/content/defaults';
 import request from 'supertest';
 import { adminLoginMessages } from '../../shared/admin-auth';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
@@ -40,7 +41,7 @@ describe('admin pages', () => {
       expect(response.text).toContain('name="remember"');
       expect(response.text).not.toContain('site-header');
       expect(response.text).not.toContain('site-footer');
-      expect(response.text).toContain(`<title>${adminLoginMeta.title} |`);
+      expect(response.text).toContain(`<title>${adminLoginMeta(startingSiteContent()).title} |`);
     },
   );
 

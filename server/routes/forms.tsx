@@ -64,7 +64,7 @@ export function formPageRoutes(send: SendPage, forms: FormService): Router {
   const renderForm = (ctx: Context, type: FormType, form?: { values: Record<string, string>; errors: FieldErrors }) => {
     const options = form ? { status: 400 } : {};
     if (type === 'contact') send(ctx, { meta: contactMeta, page: <ContactPage form={form} /> }, options);
-    else send(ctx, { meta: formPageMeta(type), page: <FormPage type={type} values={form?.values} errors={form?.errors} /> }, options);
+    else send(ctx, { meta: (content) => formPageMeta(type, content), page: <FormPage type={type} values={form?.values} errors={form?.errors} /> }, options);
   };
 
   for (const type of STANDALONE) router.get(FORM_DEFINITIONS[type].pagePath, allow.anyone, (ctx) => renderForm(ctx, type));

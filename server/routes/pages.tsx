@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { allow, createRouter } from '../middleware/access';
-import { serviceBySlug } from '../../views/content/services';
+import { SERVICE_SLUGS, type ServiceSlug } from '../../shared/content/documents';
 import { AboutPage, aboutMeta } from '../../views/pages/AboutPage';
 import { ContactPage, contactMeta } from '../../views/pages/ContactPage';
 import { HomePage, homeMeta } from '../../views/pages/HomePage';
@@ -18,13 +18,17 @@ export function pageRoutes(send: SendPage): Router {
   router.get('/about', allow.anyone, (ctx) => send(ctx, { meta: aboutMeta, page: <AboutPage /> }));
   router.get('/services', allow.anyone, (ctx) => send(ctx, { meta: servicesMeta, page: <ServicesPage /> }));
   router.get('/services/:slug', allow.anyone, (ctx, next) => {
-    const service = serviceBySlug(ctx.params.slug ?? '');
-    if (!service) return next();
-    send(ctx, { meta: serviceMeta(service), page: <ServicePage service={service} /> });
+    const slug = ctx.params.slug ?? '';
+    if (!isServiceSlug(slug)) return next();
+    send(ctx, { meta: (content) => serviceMeta(content, slug), page: <ServicePage slug={slug} /> });
   });
   router.get('/toolkit', allow.anyone, (ctx) => send(ctx, { meta: toolkitMeta, page: <ToolkitPage /> }));
   router.get('/contact', allow.anyone, (ctx) => send(ctx, { meta: contactMeta, page: <ContactPage /> }));
   router.get('/privacy', allow.anyone, (ctx) => send(ctx, { meta: privacyMeta, page: <PrivacyPage /> }));
 
   return router;
+}
+
+function isServiceSlug(slug: string): slug is ServiceSlug {
+  return (SERVICE_SLUGS as readonly string[]).includes(slug);
 }

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { allow, createRouter } from '../middleware/access';
 import type { Context } from 'koa';
-import { industryBySlug } from '../../views/content/industries';
+import { INDUSTRY_SLUGS, type IndustrySlug } from '../../shared/content/documents';
 import { IndustryPage, industryMeta } from '../../views/pages/IndustryPage';
 import { PortfolioDetailError, PortfolioDetailPage, portfolioDetailMeta } from '../../views/pages/PortfolioDetailPage';
 import { PortfolioCategoryView, PortfolioPage, portfolioCategoryMeta, portfolioMeta, type Loaded } from '../../views/pages/PortfolioPage';
@@ -75,13 +75,17 @@ export function portfolioPageRoutes(send: SendPage, portfolio: PortfolioService,
   });
 
   router.get('/industries/:slug', allow.anyone, async (ctx, next) => {
-    const industry = industryBySlug(ctx.params.slug ?? '');
-    if (!industry) return next();
+    const slug = ctx.params.slug ?? '';
+    if (!isIndustrySlug(slug)) return next();
     const loaded = await loadList(ctx);
     // Sample cards stand in when the portfolio cannot be read, as the spec shows them when nothing matches;
     // only a page showing the stored portfolio as it is may be kept.
-    send(ctx, { meta: industryMeta(industry), page: <IndustryPage industry={industry} loaded={loaded} /> }, { cacheable: loaded.ok });
+    send(ctx, { meta: (content) => industryMeta(content, slug), page: <IndustryPage slug={slug} loaded={loaded} /> }, { cacheable: loaded.ok });
   });
 
   return router;
+}
+
+function isIndustrySlug(slug: string): slug is IndustrySlug {
+  return (INDUSTRY_SLUGS as readonly string[]).includes(slug);
 }

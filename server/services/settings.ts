@@ -8,7 +8,7 @@ import type { Logger } from '../logger';
 import { messages } from '../messages';
 import { fieldErrorsOf } from '../../shared/zod-errors';
 import { BUILT_IN_DEFAULTS, settingsPatchSchema, settingsSchema, smtpSetupSchema, type SettingName, type Settings, type SmtpSetupInput, type SmtpSetupView } from '../../shared/settings';
-import { business } from '../../views/content/business';
+import { DEFAULT_TIME_ZONE } from '../../views/content/business';
 import type { AuditActor, AuditTrail } from './audit';
 
 export interface SettingsServiceDeps {
@@ -115,7 +115,7 @@ export function createSettingsService({ db, config, audit, keyring = NO_KEYRING,
   const defaults: Settings = {
     ...BUILT_IN_DEFAULTS,
     notificationRecipients: config.notifyTo ? [config.notifyTo] : [],
-    timeZone: business.timeZone,
+    timeZone: DEFAULT_TIME_ZONE,
   };
   let storedText: string | null = null;
   let stored: Stored = {};

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createDb } from '../../server/db/connection';
 import { migrateLatest } from '../../server/db/migrate';
 import { endOfLocalDay } from '../../shared/reply-clock';
-import { business } from '../../views/content/business';
+import { DEFAULT_TIME_ZONE } from '../../views/content/business';
 import { axeViolations, DESKTOP, launchBrowser, PHONE_DEVICE, signInThroughForm, watchConsole, type BrowserState } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -22,7 +22,7 @@ async function prepareLeads(dataDir: string): Promise<void> {
   try {
     await migrateLatest(db);
     const now = Date.now();
-    const endOfToday = endOfLocalDay(new Date(now), business.timeZone).getTime();
+    const endOfToday = endOfLocalDay(new Date(now), DEFAULT_TIME_ZONE).getTime();
     const lead = (type: string, name: string, due: number, extra: Record<string, unknown>) => ({
       type,
       name,

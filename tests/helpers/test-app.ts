@@ -12,6 +12,7 @@ import { createAnalytics, type Analytics } from '../../server/services/analytics
 import { createAuditTrail } from '../../server/services/audit';
 import { createContentVersion, type ContentVersion } from '../../server/services/content-version';
 import { createSettingsService, type SettingsService } from '../../server/services/settings';
+import { createSiteContentStore, type SiteContentStore } from '../../server/content/store';
 import { createBackupService, type BackupService } from '../../server/backup/backup-service';
 import { clusterTemplate, createTestDb, type TestDb } from './test-db';
 
@@ -22,6 +23,8 @@ export interface TestApp extends TestDb {
   config: Config;
   lifecycle: Lifecycle;
   contentVersion: ContentVersion;
+  /** The published content pages render with (loaded from the test's database). */
+  siteContent: SiteContentStore;
   settings: SettingsService;
   /** The application key of this app: `APP_KEY` when the test gives one, else a key of its own. */
   keyring: Keyring;
@@ -63,6 +66,8 @@ export async function createTestApp(
   const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring, tls: mailTls });
   const analytics = createAnalytics({ db: testDb.db, timeZone: () => settings.current().timeZone });
   const backups = createBackupService({ db: testDb.db, config, timeZone: () => settings.current().timeZone, logger, clusterTemplate: clusterTemplate() });
-  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, backups, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
-  return { ...testDb, app, config, lifecycle, contentVersion, settings, keyring, mailer, analytics, backups };
+  const siteContent = createSiteContentStore({ db: testDb.db, contentVersion, settings });
+  await siteContent.load();
+  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
+  return { ...testDb, app, config, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups };
 }

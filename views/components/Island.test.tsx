@@ -1,3 +1,4 @@
+import { startingSiteContent } from '../content/defaults';
 import { createPageRenderer } from '../../server/render/render-page';
 import { loadManifest } from '../../server/render/manifest';
 import { loadConfig } from '../../server/config';
@@ -14,7 +15,7 @@ function decodeAttribute(value: string): string {
 }
 
 describe('<Island>', () => {
-  const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.test' }), loadManifest(TEST_ASSETS_DIR));
+  const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.test' }), loadManifest(TEST_ASSETS_DIR), startingSiteContent);
 
   it('carries props that cannot break out of the page, and that round-trip exactly', () => {
     const props = { groups: [{ label: hostile, href: '/x' }], currentPath: '/' };

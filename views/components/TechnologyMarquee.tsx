@@ -1,5 +1,4 @@
-import { useAsset } from '../render-context';
-import { technologies } from '../content/technologies';
+import { useAsset, useContent } from '../render-context';
 
 /**
  * The technologies slider, in CSS only: the logo row scrolls endlessly, stops while hovered or
@@ -9,6 +8,7 @@ import { technologies } from '../content/technologies';
  */
 export function TechnologyMarquee() {
   const asset = useAsset();
+  const { technologies } = useContent();
   const row = (copy: boolean) => (
     <ul className="marquee__row" aria-hidden={copy || undefined}>
       {technologies.map((technology) => (

@@ -1,4 +1,4 @@
-import type { AboutContent } from './types';
+import type { AboutContent } from '../../shared/content/documents';
 
 export const about: AboutContent = {
   banner: {
@@ -69,6 +69,11 @@ export const about: AboutContent = {
   ],
   profile: [
     'Brightpath Digital is a full-service digital agency offering web development, app development, AI services, graphic design, social media design and marketing, UI/UX design, 2D/3D animation and search engine optimisation. We work with start-ups, growing companies and established organisations across real estate, healthcare, education, finance, e-commerce, food, automotive, energy, fitness and many other sectors.',
-    'Our approach is simple: understand the business problem, design the right solution and measure the results. With more than 500 projects launched for clients in the United States, United Kingdom, European Union, United Arab Emirates and India, we combine international experience with the personal attention of a dedicated team. Every enquiry receives a reply within 24 hours.',
+    'Our approach is simple: understand the business problem, design the right solution and measure the results. With more than 500 projects launched for clients in the United States, United Kingdom, European Union, United Arab Emirates and India, we combine international experience with the personal attention of a dedicated team. Every enquiry receives a reply {replyPromise}.',
   ],
+  seo: {
+    title: 'About Us',
+    description: 'Meet {name}: designers, developers and marketers helping ambitious businesses grow online. Our mission, vision and values.',
+    image: null,
+  },
 };

@@ -1,11 +1,14 @@
 /**
- * The agency's own details. This is the ONE place to change the agency's
- * name, phone numbers, email, address, opening hours and social profiles.
- * Every page, header, footer and panel reads from here.
+ * The agency's own details as a new site starts with them (the "Agency details" document staff
+ * edit in the admin's Website section). Opening hours and the reply promise are not here: they are
+ * Settings, and the texts say `{hours}` and `{replyPromise}` where they show them.
  */
-import type { Business } from './types';
+import type { BusinessContent } from '../../shared/content/documents';
 
-export const business: Business = {
+/** The agency's zone until an owner sets one in Settings. */
+export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
+
+export const business: BusinessContent = {
   name: 'Brightpath Digital',
   legalName: 'Brightpath Digital LLC',
   tagline: 'Websites, apps and campaigns that move your business forward.',
@@ -22,11 +25,9 @@ export const business: Business = {
     country: 'United States',
     display: '410 Market Street, Suite 1200, San Francisco, CA 94111, United States',
   },
-  mapImage: 'images/map.svg',
+  mapImage: { src: 'images/map.svg', alt: 'Map showing our office at 410 Market Street, Suite 1200, San Francisco, CA 94111, United States', decorative: false },
   mapLink: 'https://www.openstreetmap.org/?mlat=37.7906&mlon=-122.3990#map=17/37.7906/-122.3990',
-  hours: 'Monday to Friday, 9 AM to 6 PM',
-  timeZone: 'America/Los_Angeles',
-  replyPromise: 'We reply to every enquiry within 24 hours.',
+  replyPromise: 'We reply to every enquiry {replyPromise}.',
   eProfileHref: '/about#profile',
   socials: [
     { name: 'Facebook', href: 'https://www.facebook.com/brightpathdigital', icon: 'images/social/facebook.svg' },
@@ -36,4 +37,5 @@ export const business: Business = {
     { name: 'YouTube', href: 'https://www.youtube.com/@brightpathdigital', icon: 'images/social/youtube.svg' },
     { name: 'Behance', href: 'https://www.behance.net/brightpathdigital', icon: 'images/social/behance.svg' },
   ],
+  sharingImage: null,
 };

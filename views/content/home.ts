@@ -1,4 +1,4 @@
-import type { HomeContent } from './types';
+import type { HomeContent } from '../../shared/content/documents';
 
 export const home: HomeContent = {
   banner: {
@@ -7,7 +7,7 @@ export const home: HomeContent = {
     lead: 'Brightpath Digital designs, builds and promotes digital experiences that attract the right customers and turn them into loyal clients.',
     primaryCta: { label: 'Get a Free Quote', href: '/quote' },
     secondaryCta: { label: 'View Our Work', href: '/portfolio' },
-    image: 'images/hero.svg',
+    image: { src: 'images/hero.svg', alt: '', decorative: true },
   },
   services: {
     heading: 'Our Services',
@@ -34,7 +34,12 @@ export const home: HomeContent = {
     lead: 'A clear, collaborative process that keeps your project on time, on budget and focused on results.',
   },
   replyPromise: {
-    heading: 'A reply within 24 hours',
+    heading: 'A reply {replyPromise}',
     body: 'Tell us about your project and a specialist will get back to you within one working day with next steps and honest advice, with no obligation.',
+  },
+  seo: {
+    title: '{name}',
+    description: '{name} designs, builds and markets websites, apps, brands and campaigns that win clients. A reply to every enquiry {replyPromise}.',
+    image: null,
   },
 };

@@ -1,4 +1,4 @@
-import type { Industry, SampleCard } from './types';
+import type { SampleCard, StartingIndustry } from './types';
 
 function cards(slug: string, items: [title: string, description: string][]): SampleCard[] {
   return items.map(([title, description], index) => ({
@@ -8,7 +8,7 @@ function cards(slug: string, items: [title: string, description: string][]): Sam
   }));
 }
 
-export const industries: Industry[] = [
+export const industries: StartingIndustry[] = [
   {
     slug: 'real-estate',
     label: 'Real Estate',
@@ -312,7 +312,3 @@ export const industries: Industry[] = [
     sampleCards: [],
   },
 ];
-
-export function industryBySlug(slug: string): Industry | undefined {
-  return industries.find((industry) => industry.slug === slug);
-}

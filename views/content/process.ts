@@ -1,6 +1,6 @@
-import type { ProcessStep } from './types';
+import type { ProcessContent } from '../../shared/content/documents';
 
-export const processSteps: ProcessStep[] = [
+export const processSteps: ProcessContent['steps'] = [
   {
     title: 'Discovery',
     icon: 'images/process/1.svg',

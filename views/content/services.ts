@@ -1,6 +1,6 @@
-import type { Service } from './types';
+import type { StartingService } from './types';
 
-export const services: Service[] = [
+export const services: StartingService[] = [
   {
     slug: 'web-development',
     title: 'Web Development',
@@ -307,7 +307,3 @@ export const services: Service[] = [
     portfolioCategory: null,
   },
 ];
-
-export function serviceBySlug(slug: string): Service | undefined {
-  return services.find((service) => service.slug === slug);
-}

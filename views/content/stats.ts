@@ -1,6 +1,6 @@
-import type { Stat } from './types';
+import type { StatsContent } from '../../shared/content/documents';
 
-export const stats: Stat[] = [
+export const stats: StatsContent['items'] = [
   {
     value: '98+',
     label: 'Five-star client reviews',

@@ -1,6 +1,6 @@
-import type { Technology } from './types';
+import type { TechnologiesContent } from '../../shared/content/documents';
 
-export const technologies: Technology[] = [
+export const technologies: TechnologiesContent['items'] = [
   { name: 'React', logo: 'images/tech/react.svg' },
   { name: 'Next.js', logo: 'images/tech/nextjs.svg' },
   { name: 'Node.js', logo: 'images/tech/nodejs.svg' },

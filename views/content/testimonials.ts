@@ -1,8 +1,8 @@
-import type { Testimonial } from './types';
+import type { TestimonialsContent } from '../../shared/content/documents';
 
-export const testimonials: Testimonial[] = [
+export const testimonials: TestimonialsContent['items'] = [
   {
-    logo: 'images/clients/harbor-pine-realty.svg',
+    logo: { src: 'images/clients/harbor-pine-realty.svg', alt: '', decorative: true },
     website: 'Harbor & Pine Realty',
     service: 'Web Development',
     description:
@@ -12,7 +12,7 @@ export const testimonials: Testimonial[] = [
     role: 'Managing Director',
   },
   {
-    logo: 'images/clients/northwell-clinics.svg',
+    logo: { src: 'images/clients/northwell-clinics.svg', alt: '', decorative: true },
     website: 'Northwell Family Clinics',
     service: 'App Development',
     description:
@@ -22,7 +22,7 @@ export const testimonials: Testimonial[] = [
     role: 'Clinical Operations Lead',
   },
   {
-    logo: 'images/clients/copper-kettle-bakery.svg',
+    logo: { src: 'images/clients/copper-kettle-bakery.svg', alt: '', decorative: true },
     website: 'Copper Kettle Bakery',
     service: 'Social Media Marketing',
     description:
@@ -32,7 +32,7 @@ export const testimonials: Testimonial[] = [
     role: 'Owner',
   },
   {
-    logo: 'images/clients/ledgerline-finance.svg',
+    logo: { src: 'images/clients/ledgerline-finance.svg', alt: '', decorative: true },
     website: 'Ledgerline Finance',
     service: 'UI/UX Design',
     description:
@@ -42,7 +42,7 @@ export const testimonials: Testimonial[] = [
     role: 'Head of Product',
   },
   {
-    logo: 'images/clients/summit-motors.svg',
+    logo: { src: 'images/clients/summit-motors.svg', alt: '', decorative: true },
     website: 'Summit Motors',
     service: '2D/3D Animation',
     description:
@@ -52,7 +52,7 @@ export const testimonials: Testimonial[] = [
     role: 'Marketing Manager',
   },
   {
-    logo: 'images/clients/evergreen-academy.svg',
+    logo: { src: 'images/clients/evergreen-academy.svg', alt: '', decorative: true },
     website: 'Evergreen Academy',
     service: 'SEO',
     description:
@@ -62,7 +62,7 @@ export const testimonials: Testimonial[] = [
     role: 'Admissions Director',
   },
   {
-    logo: 'images/clients/pulse-fitness-studio.svg',
+    logo: { src: 'images/clients/pulse-fitness-studio.svg', alt: '', decorative: true },
     website: 'Pulse Fitness Studio',
     service: 'Graphic Designing',
     description:
@@ -72,7 +72,7 @@ export const testimonials: Testimonial[] = [
     role: 'Founder',
   },
   {
-    logo: 'images/clients/aurora-goods.svg',
+    logo: { src: 'images/clients/aurora-goods.svg', alt: '', decorative: true },
     website: 'Aurora Goods Co.',
     service: 'Social Media Design',
     description:

@@ -1,4 +1,4 @@
-import type { ToolkitContent } from './types';
+import type { ToolkitContent } from '../../shared/content/documents';
 
 export const toolkit: ToolkitContent = {
   heading: 'Free Toolkit',
@@ -10,4 +10,9 @@ export const toolkit: ToolkitContent = {
     'Brand Colour Palette Generator',
     'SEO Meta Tag Preview',
   ],
+  seo: {
+    title: 'Free Toolkit',
+    description: 'Free tools and templates to plan, launch and grow your business online, from {name}. Coming soon.',
+    image: null,
+  },
 };

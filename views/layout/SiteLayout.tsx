@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { business } from '../content/business';
-import { industries } from '../content/industries';
-import { services } from '../content/services';
 import { Icon } from '../components/Icon';
 import { Island } from '../components/Island';
 import { MobileBar, SiteFooter, SocialBar, TopBar } from './chrome';
 import { useAsset, useRenderContext } from '../render-context';
+import type { SiteContent } from '../content/site-content';
 import type { MenuGroup } from '../../islands/MobileMenu';
 import { ENQUIRE_TRIGGERS } from '../../islands/EnquirePanel';
 import { QUOTE_TRIGGERS } from '../../islands/QuotePopup';
@@ -13,28 +11,18 @@ import { REGION_OFFER_TRIGGERS, SHOWN_KEY as REGION_MODAL_SHOWN_KEY } from '../.
 import { useRegionChoices } from '../components/region-choices';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 
-const servicesGroup: MenuGroup = {
-  label: 'Services',
-  href: '/services',
-  children: services.map((service) => ({ label: service.title, href: `/services/${service.slug}` })),
-};
-
-const industriesGroup: MenuGroup = {
-  label: 'Core Industries',
-  href: '/#industries',
-  children: industries.map((industry) => ({ label: industry.label, href: `/industries/${industry.slug}` })),
-};
-
 /** The main navigation, shared by the desktop bar and the mobile menu. */
-export const mainNavigation: MenuGroup[] = [
-  { label: 'Home', href: '/' },
-  { label: 'About', href: '/about' },
-  servicesGroup,
-  industriesGroup,
-  { label: 'Portfolio', href: '/portfolio' },
-  { label: 'Free Toolkit', href: '/toolkit' },
-  { label: 'Contact', href: '/contact' },
-];
+function mainNavigation({ services, industries }: SiteContent): MenuGroup[] {
+  return [
+    { label: 'Home', href: '/' },
+    { label: 'About', href: '/about' },
+    { label: 'Services', href: '/services', children: services.map((service) => ({ label: service.title, href: `/services/${service.slug}` })) },
+    { label: 'Core Industries', href: '/#industries', children: industries.map((industry) => ({ label: industry.label, href: `/industries/${industry.slug}` })) },
+    { label: 'Portfolio', href: '/portfolio' },
+    { label: 'Free Toolkit', href: '/toolkit' },
+    { label: 'Contact', href: '/contact' },
+  ];
+}
 
 /**
  * Page chrome of the public site: top bar, header with navigation, footer and the mobile bars.
@@ -43,6 +31,8 @@ export const mainNavigation: MenuGroup[] = [
 export function SiteLayout({ children, countsView = true }: { children: ReactNode; countsView?: boolean }) {
   const context = useRenderContext();
   const asset = useAsset();
+  const { business } = context.content;
+  const navigation = mainNavigation(context.content);
   context.usesChromeScript = true;
   const isCurrent = (href: string) => (href === context.path ? 'page' : undefined);
   const regionChoices = useRegionChoices();
@@ -63,7 +53,7 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
           </a>
           <nav className="main-nav" aria-label="Main">
             <ul className="main-nav__list">
-              {mainNavigation.map((item) =>
+              {navigation.map((item) =>
                 item.children ? (
                   <li key={item.label} className="main-nav__item">
                     {/* `name` makes the dropdowns exclusive: opening one closes the other. */}
@@ -93,7 +83,7 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
           <a className="button site-header__cta" href="/quote">
             Get a Quote
           </a>
-          <Island name="MobileMenu" hydrate="interaction" props={{ groups: mainNavigation, currentPath: context.path }} />
+          <Island name="MobileMenu" hydrate="interaction" props={{ groups: navigation, currentPath: context.path }} />
         </div>
       </header>
       <main id="main" tabIndex={-1}>

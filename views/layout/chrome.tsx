@@ -1,7 +1,4 @@
-import { business } from '../content/business';
-import { industries } from '../content/industries';
-import { services } from '../content/services';
-import { useAsset } from '../render-context';
+import { useAsset, useContent } from '../render-context';
 import { Icon, type IconName } from '../components/Icon';
 
 /**
@@ -11,6 +8,7 @@ import { Icon, type IconName } from '../components/Icon';
  */
 
 export function TopBar() {
+  const { business } = useContent();
   return (
     <div className="top-bar">
       <div className="container top-bar__inner">
@@ -52,6 +50,7 @@ export function TopBar() {
 
 function SocialLinks({ className }: { className: string }) {
   const asset = useAsset();
+  const { business } = useContent();
   return (
     <ul className={className}>
       {business.socials.map((social) => (
@@ -80,6 +79,7 @@ export function SocialBar() {
 
 export function SiteFooter() {
   const asset = useAsset();
+  const { business, services, industries } = useContent();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">

@@ -1,11 +1,11 @@
-import type { PageMeta } from '../page-meta';
-import { useAsset } from '../render-context';
+import { metaFromSeo, type PageMeta } from '../page-meta';
+import { useAsset, useContent } from '../render-context';
+import type { SiteContent } from '../content/site-content';
+import { RichText } from '../components/RichText';
 import { CallToAction } from '../components/CallToAction';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
 import { SectionHeading } from '../components/SectionHeading';
-import { about } from '../content/about';
-import { stats } from '../content/stats';
 import { SiteLayout } from '../layout/SiteLayout';
 
 const breadcrumbs = [
@@ -13,14 +13,13 @@ const breadcrumbs = [
   { label: 'About Us', href: '/about' },
 ];
 
-export const aboutMeta: PageMeta = {
-  title: 'About Us',
-  description: 'Meet Brightpath Digital: designers, developers and marketers helping ambitious businesses grow online. Our mission, vision and values.',
-  breadcrumbs,
-};
+export function aboutMeta({ about }: SiteContent): PageMeta {
+  return metaFromSeo(about.seo, { breadcrumbs });
+}
 
 export function AboutPage() {
   const asset = useAsset();
+  const { about, stats } = useContent();
   return (
     <SiteLayout>
       <PageBanner heading={about.banner.heading} lead={about.banner.lead} breadcrumbs={breadcrumbs} />
@@ -61,11 +60,11 @@ export function AboutPage() {
         <div className="mvv">
           <article className="mvv__card">
             <h3>{about.mission.heading}</h3>
-            <p>{about.mission.body}</p>
+            <RichText text={about.mission.body} />
           </article>
           <article className="mvv__card">
             <h3>{about.vision.heading}</h3>
-            <p>{about.vision.body}</p>
+            <RichText text={about.vision.body} />
           </article>
           <article className="mvv__card mvv__card--values">
             <h3>Our values</h3>

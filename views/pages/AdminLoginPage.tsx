@@ -1,13 +1,11 @@
 import type { PageMeta } from '../page-meta';
-import { useAsset } from '../render-context';
+import { useAsset, useContent } from '../render-context';
+import type { SiteContent } from '../content/site-content';
 import { Island } from '../components/Island';
-import { business } from '../content/business';
 
-export const adminLoginMeta: PageMeta = {
-  title: 'Admin sign in',
-  description: `Sign in to the ${business.name} back office.`,
-  noindex: true,
-};
+export function adminLoginMeta({ business }: SiteContent): PageMeta {
+  return { title: 'Admin sign in', description: `Sign in to the ${business.name} back office.`, noindex: true };
+}
 
 export interface AdminLoginPageProps {
   returnTo: string;
@@ -23,6 +21,7 @@ export interface AdminLoginPageProps {
 /** The login screen `/admin/dashboard` shows without a session: no public chrome, works without JavaScript. */
 export function AdminLoginPage({ returnTo, username = '', remember = false, error, step = 'password', offerCode = false }: AdminLoginPageProps) {
   const asset = useAsset();
+  const { business } = useContent();
   return (
     <main id="main" className="admin-login">
       <div className="admin-login__card">

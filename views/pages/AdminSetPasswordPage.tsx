@@ -1,13 +1,11 @@
 import type { PageMeta } from '../page-meta';
-import { useAsset } from '../render-context';
-import { business } from '../content/business';
+import { useAsset, useContent } from '../render-context';
+import type { SiteContent } from '../content/site-content';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from '../../shared/admin-auth';
 
-export const adminSetPasswordMeta: PageMeta = {
-  title: 'Set your password',
-  description: `Set the password of your ${business.name} back-office account.`,
-  noindex: true,
-};
+export function adminSetPasswordMeta({ business }: SiteContent): PageMeta {
+  return { title: 'Set your password', description: `Set the password of your ${business.name} back-office account.`, noindex: true };
+}
 
 export type AdminSetPasswordPageProps =
   /** The link works: the form, with the error of a previous try beside its field. */
@@ -23,6 +21,7 @@ export type AdminSetPasswordPageProps =
  */
 export function AdminSetPasswordPage(props: AdminSetPasswordPageProps) {
   const asset = useAsset();
+  const { business } = useContent();
   return (
     <main id="main" className="admin-login">
       <div className="admin-login__card">

@@ -1,12 +1,12 @@
-import type { PageMeta } from '../page-meta';
-import { useAsset } from '../render-context';
+import { metaFromSeo, type PageMeta } from '../page-meta';
+import { useAsset, useContent } from '../render-context';
+import { altOf } from '../../shared/content/fields';
+import type { SiteContent } from '../content/site-content';
 import type { FieldErrors } from '../../shared/forms';
 import { Icon, type IconName } from '../components/Icon';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
-import { business } from '../content/business';
-import { contact } from '../content/contact';
 import { SiteLayout } from '../layout/SiteLayout';
 
 const breadcrumbs = [
@@ -14,11 +14,9 @@ const breadcrumbs = [
   { label: 'Contact', href: '/contact' },
 ];
 
-export const contactMeta: PageMeta = {
-  title: 'Contact Us',
-  description: `Call, message or visit ${business.name}. Open ${business.hours}; we reply to every enquiry within 24 hours.`,
-  breadcrumbs,
-};
+export function contactMeta({ contact }: SiteContent): PageMeta {
+  return metaFromSeo(contact.seo, { breadcrumbs });
+}
 
 interface ContactPageProps {
   /** A rejected no-JavaScript post of the contact form: values and errors shown again (never cached). */
@@ -28,6 +26,7 @@ interface ContactPageProps {
 /** The four ways to reach the agency, the contact form, working hours, and the map. */
 export function ContactPage({ form }: ContactPageProps = {}) {
   const asset = useAsset();
+  const { business, contact } = useContent();
   const boxes: { title: string; value: string; href?: string; icon: IconName }[] = [
     { title: 'Phone', value: business.phone, href: business.phoneHref, icon: 'phone' },
     { title: 'Social', value: business.socialHandle, href: business.socials[0]?.href, icon: 'at' },
@@ -67,7 +66,7 @@ export function ContactPage({ form }: ContactPageProps = {}) {
           </div>
           <figure className="contact-map">
             <a href={business.mapLink} rel="noopener">
-              <img src={asset(business.mapImage)} alt={`Map showing our office at ${business.location.display}`} width={600} height={400} loading="lazy" />
+              <img src={asset(business.mapImage.src)} alt={altOf(business.mapImage)} width={600} height={400} loading="lazy" />
             </a>
             <figcaption>
               <a href={business.mapLink} rel="noopener">

@@ -4,13 +4,14 @@ import { FORM_DEFINITIONS, type FieldErrors } from '../../shared/forms';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
-import { business } from '../content/business';
+import { useContent } from '../render-context';
+import type { SiteContent } from '../content/site-content';
 import { SiteLayout } from '../layout/SiteLayout';
 
 /** The forms that have a page of their own (the contact form lives on `/contact`). */
 export type StandaloneFormType = Exclude<FormType, 'contact'>;
 
-export function formPageMeta(type: StandaloneFormType): PageMeta {
+export function formPageMeta(type: StandaloneFormType, { business }: SiteContent): PageMeta {
   const definition = FORM_DEFINITIONS[type];
   return {
     title: definition.title,
@@ -35,7 +36,9 @@ interface FormPageProps {
  */
 export function FormPage({ type, values, errors }: FormPageProps) {
   const definition = FORM_DEFINITIONS[type];
-  const meta = formPageMeta(type);
+  const content = useContent();
+  const { business } = content;
+  const meta = formPageMeta(type, content);
   return (
     <SiteLayout>
       <PageBanner heading={definition.title} lead={definition.lead} breadcrumbs={meta.breadcrumbs} />

@@ -1,26 +1,21 @@
-import type { PageMeta } from '../page-meta';
-import { useAsset } from '../render-context';
+import { metaFromSeo, type PageMeta } from '../page-meta';
+import { useAsset, useContent } from '../render-context';
 import { CallToAction } from '../components/CallToAction';
 import { Island } from '../components/Island';
 import { PageSection } from '../components/PageSection';
 import { SectionHeading } from '../components/SectionHeading';
 import { TechnologyMarquee } from '../components/TechnologyMarquee';
-import { business } from '../content/business';
-import { home } from '../content/home';
-import { industries } from '../content/industries';
-import { processSteps } from '../content/process';
-import { services } from '../content/services';
-import { stats } from '../content/stats';
-import { testimonials } from '../content/testimonials';
+import { altOf } from '../../shared/content/fields';
+import type { SiteContent } from '../content/site-content';
 import { SiteLayout } from '../layout/SiteLayout';
 
-export const homeMeta: PageMeta = {
-  title: business.name,
-  description: 'Brightpath Digital designs, builds and markets websites, apps, brands and campaigns that win clients. A reply to every enquiry within 24 hours.',
-};
+export function homeMeta({ home }: SiteContent): PageMeta {
+  return metaFromSeo(home.seo);
+}
 
 export function HomePage() {
   const asset = useAsset();
+  const { home, services, industries, stats, testimonials, processSteps } = useContent();
   const { banner } = home;
   return (
     <SiteLayout>
@@ -39,7 +34,7 @@ export function HomePage() {
               </a>
             </p>
           </div>
-          <img className="hero__image" src={asset(banner.image)} alt="" width={600} height={450} fetchPriority="high" />
+          <img className="hero__image" src={asset(banner.image.src)} alt={altOf(banner.image)} width={600} height={450} fetchPriority="high" />
         </div>
       </section>
 
@@ -92,7 +87,7 @@ export function HomePage() {
         <Island
           name="TestimonialsSlider"
           hydrate="visible"
-          props={{ slides: testimonials.map(({ logo, ...rest }) => ({ ...rest, logoUrl: asset(logo) })) }}
+          props={{ slides: testimonials.map(({ logo, ...rest }) => ({ ...rest, logoUrl: asset(logo.src), logoAlt: altOf(logo) })) }}
         />
       </PageSection>
 

@@ -1,5 +1,8 @@
-import type { PageMeta } from '../page-meta';
-import { useAsset } from '../render-context';
+import { metaFromSeo, type PageMeta } from '../page-meta';
+import { useAsset, useContent } from '../render-context';
+import { altOf } from '../../shared/content/fields';
+import { RichText } from '../components/RichText';
+import type { SiteContent } from '../content/site-content';
 import { cardExcerpt } from '../../shared/portfolio/display';
 import { INDUSTRIES_WITHOUT_SAMPLES, INDUSTRY_KEYWORDS } from '../../shared/portfolio/industries';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
@@ -9,20 +12,26 @@ import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
 import { CARD_SIZES, ImagePlaceholder } from '../components/PortfolioCard';
 import { ResponsivePicture } from '../../islands/lib/responsive-picture';
-import type { Industry } from '../content/types';
+import type { Industry, IndustrySlug } from '../content/types';
 import { SiteLayout } from '../layout/SiteLayout';
 import type { Loaded } from './PortfolioPage';
 
-export function industryMeta(industry: Industry): PageMeta {
-  return {
-    title: `${industry.label} Industry`,
-    description: industry.metaDescription,
+/** The industry of `slug` in `content` (routes only pass slugs of the site's industries). */
+export function industryOf(content: SiteContent, slug: IndustrySlug): Industry {
+  const industry = content.industries.find((candidate) => candidate.slug === slug);
+  if (!industry) throw new Error(`No industry "${slug}" in the content`);
+  return industry;
+}
+
+export function industryMeta(content: SiteContent, slug: IndustrySlug): PageMeta {
+  const industry = industryOf(content, slug);
+  return metaFromSeo(industry.seo, {
     breadcrumbs: [
       { label: 'Home', href: '/' },
       { label: 'Core Industries', href: '/#industries' },
       { label: industry.label, href: `/industries/${industry.slug}` },
     ],
-  };
+  });
 }
 
 /** The portfolio items shown on an industry page: those matching its keyword list. */
@@ -66,15 +75,17 @@ function IndustryCard({ badge, title, description, href, linkLabel, picture }: I
  * when the portfolio cannot be read) the industry's four sample cards stand in, except for IT
  * and jewellery, which show none.
  */
-export function IndustryPage({ industry, loaded }: { industry: Industry; loaded: Loaded<PortfolioItemJson[]> }) {
+export function IndustryPage({ slug, loaded }: { slug: IndustrySlug; loaded: Loaded<PortfolioItemJson[]> }) {
   const asset = useAsset();
+  const content = useContent();
+  const industry = industryOf(content, slug);
   const items = loaded.ok ? industryItems(industry, loaded.value) : [];
   const showSamples = items.length === 0 && !INDUSTRIES_WITHOUT_SAMPLES.includes(industry.slug);
   return (
     <SiteLayout>
-      <PageBanner heading={`${industry.label} Industry`} lead={industry.summary} breadcrumbs={industryMeta(industry).breadcrumbs} />
+      <PageBanner heading={`${industry.label} Industry`} lead={industry.summary} breadcrumbs={industryMeta(content, slug).breadcrumbs} />
       <PageSection label={`${industry.label} work`}>
-        <p className="industry-intro">{industry.intro}</p>
+        <RichText className="industry-intro" text={industry.intro} />
         {(items.length > 0 || showSamples) && (
           <h2 id="industry-work-heading" className="industry-work-heading">
             {industry.label} projects
@@ -111,7 +122,7 @@ export function IndustryPage({ industry, loaded }: { industry: Industry; loaded:
                 description={card.description}
                 href="/portfolio"
                 linkLabel="View Details"
-                picture={<img src={asset(card.image)} alt="" width={600} height={400} loading="lazy" />}
+                picture={<img src={asset(card.image.src)} alt={altOf(card.image)} width={600} height={400} loading="lazy" />}
               />
             ))}
           </ul>

@@ -10,7 +10,8 @@ import { PageSection } from '../components/PageSection';
 import { ImagePlaceholder } from '../components/PortfolioCard';
 import { LineIcon } from '../../islands/lib/line-icon';
 import { ResponsivePicture } from '../../islands/lib/responsive-picture';
-import { services } from '../content/services';
+import type { Service } from '../content/types';
+import { useContent } from '../render-context';
 import { SiteLayout } from '../layout/SiteLayout';
 
 const HERO_SIZES = '(min-width: 1024px) 800px, calc(100vw - 2.5rem)';
@@ -67,7 +68,7 @@ export function portfolioDetailMeta(item: PortfolioItemJson, absolute: (path: st
 }
 
 /** Services whose portfolio category the item belongs to; the main three when none match. */
-function relatedServices(item: PortfolioItemJson) {
+function relatedServices(item: PortfolioItemJson, services: Service[]) {
   const matching = services.filter((service) => {
     const page = service.portfolioCategory ? categoryPageBySlug(service.portfolioCategory) : undefined;
     return page !== undefined && matchesKeywords(item, page.keywords);
@@ -89,6 +90,7 @@ function Section({ id, heading, text }: { id: string; heading: string; text: str
 
 /** `/portfolio/{id}`: slider (or the single image), the story of the project and its sidebar. */
 export function PortfolioDetailPage({ item }: { item: PortfolioItemJson }) {
+  const content = useContent();
   const technologies = item.technologies.split(',').map((t) => t.trim()).filter(Boolean);
   return (
     <SiteLayout>
@@ -175,7 +177,7 @@ export function PortfolioDetailPage({ item }: { item: PortfolioItemJson }) {
           <nav className="project-related" aria-label="Related services">
             <h2>Related services</h2>
             <ul>
-              {relatedServices(item).map((service) => (
+              {relatedServices(item, content.services).map((service) => (
                 <li key={service.slug}>
                   <a href={`/services/${service.slug}`}>{service.title}</a>
                 </li>

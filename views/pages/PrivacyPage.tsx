@@ -1,7 +1,9 @@
-import type { PageMeta } from '../page-meta';
+import { metaFromSeo, type PageMeta } from '../page-meta';
+import { useContent } from '../render-context';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
-import { business } from '../content/business';
+import { RichText } from '../components/RichText';
+import type { SiteContent } from '../content/site-content';
 import { SiteLayout } from '../layout/SiteLayout';
 
 const breadcrumbs = [
@@ -9,58 +11,22 @@ const breadcrumbs = [
   { label: 'Privacy', href: '/privacy' },
 ];
 
-export const privacyMeta: PageMeta = {
-  title: 'Privacy',
-  description: `What ${business.name} counts when you visit, what it keeps when you send a form, for how long, and why this site sets no cookies.`,
-  breadcrumbs,
-};
+export function privacyMeta({ privacy }: SiteContent): PageMeta {
+  return metaFromSeo(privacy.seo, { breadcrumbs });
+}
 
 /** The privacy notice: what the cookieless analytics count and what the forms keep. */
 export function PrivacyPage() {
+  const { privacy } = useContent();
   return (
     <SiteLayout>
-      <PageBanner heading="Privacy" lead="No cookies, no trackers, no third parties: what we count and keep, in plain words." breadcrumbs={breadcrumbs} />
-      <PageSection labelledBy="privacy-visits" containerClassName="prose">
-        <h2 id="privacy-visits">When you visit</h2>
-        <p>
-          This site sets no cookies for visitors and stores nothing in your browser. No analytics company, advertising network or other third
-          party sees your visit: every page, font and image comes from our own server.
-        </p>
-        <p>We count page views ourselves. For each view we keep:</p>
-        <ul>
-          <li>the page you viewed and the day;</li>
-          <li>the website that linked you here (its name only, such as google.com), if your browser says;</li>
-          <li>the campaign tags in the link you followed (utm_source, utm_medium, utm_campaign), if any.</li>
-        </ul>
-        <p>
-          To count how many different people visit in a day without following anyone, your network address and browser name are combined
-          with a random value that changes every day and scrambled into a code that cannot be turned back; a second code, made the same way
-          from your network address alone, limits how much one network can add to a day&apos;s counts. Your address and browser name are
-          never written down. The day&apos;s codes and random value are deleted when the day ends, so nobody, including us, can recognise a
-          visitor from one day to the next. What remains are daily totals per page. Search engine robots, link previews and pages your
-          browser loads in advance are not counted.
-        </p>
-      </PageSection>
-      <PageSection labelledBy="privacy-forms" alt containerClassName="prose">
-        <h2 id="privacy-forms">When you send a form</h2>
-        <p>
-          The contact, enquiry, quote and free offer forms send us what you type in them, with the page you sent it from and how you arrived
-          that day (the website and campaign tags above). We use it only to answer you and to learn which pages bring enquiries. Our staff
-          receive each message by e-mail.
-        </p>
-        <p>
-          We keep a message while we are in touch with you about it and delete it when it is no longer needed. Submissions our spam checks
-          catch are deleted after 30 days.
-        </p>
-      </PageSection>
-      <PageSection labelledBy="privacy-rights" containerClassName="prose">
-        <h2 id="privacy-rights">Your data, your choice</h2>
-        <p>
-          Write to <a href={`mailto:${business.email}`}>{business.email}</a> to get a copy of everything we hold under your e-mail address, or to
-          have it erased. We answer within a month, and usually within a day.
-        </p>
-        <p>{business.legalName} is responsible for this site and the data described here.</p>
-      </PageSection>
+      <PageBanner heading={privacy.banner.heading} lead={privacy.banner.lead} breadcrumbs={breadcrumbs} />
+      {privacy.sections.map((section, index) => (
+        <PageSection key={index} labelledBy={`privacy-${index + 1}`} alt={index % 2 === 1} containerClassName="prose">
+          <h2 id={`privacy-${index + 1}`}>{section.heading}</h2>
+          <RichText text={section.body} />
+        </PageSection>
+      ))}
     </SiteLayout>
   );
 }

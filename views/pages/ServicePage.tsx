@@ -1,10 +1,11 @@
-import type { PageMeta } from '../page-meta';
-import { useAsset } from '../render-context';
+import { metaFromSeo, type PageMeta } from '../page-meta';
+import { useAsset, useContent } from '../render-context';
+import { RichText } from '../components/RichText';
+import type { SiteContent } from '../content/site-content';
 import { CallToAction } from '../components/CallToAction';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
-import { services } from '../content/services';
-import type { Service } from '../content/types';
+import type { Service, ServiceSlug } from '../content/types';
 import { SiteLayout } from '../layout/SiteLayout';
 
 const crumbs = (service: Service) => [
@@ -13,24 +14,34 @@ const crumbs = (service: Service) => [
   { label: service.title, href: `/services/${service.slug}` },
 ];
 
-export function serviceMeta(service: Service): PageMeta {
-  return { title: service.title, description: service.metaDescription, breadcrumbs: crumbs(service), image: service.icon };
+/** The service of `slug` in `content` (routes only pass slugs of the site's services). */
+export function serviceOf(content: SiteContent, slug: ServiceSlug): Service {
+  const service = content.services.find((candidate) => candidate.slug === slug);
+  if (!service) throw new Error(`No service "${slug}" in the content`);
+  return service;
+}
+
+export function serviceMeta(content: SiteContent, slug: ServiceSlug): PageMeta {
+  const service = serviceOf(content, slug);
+  return metaFromSeo(service.seo, { breadcrumbs: crumbs(service) });
 }
 
 /** One service: what it is, how we approach it, what the client gets, and where to see examples. */
-export function ServicePage({ service }: { service: Service }) {
+export function ServicePage({ slug }: { slug: ServiceSlug }) {
   const asset = useAsset();
-  const others = services.filter((other) => other.slug !== service.slug);
+  const content = useContent();
+  const service = serviceOf(content, slug);
+  const others = content.services.filter((other) => other.slug !== service.slug);
   return (
     <SiteLayout>
       <PageBanner heading={service.title} lead={service.summary} breadcrumbs={crumbs(service)} />
       <PageSection containerClassName="service-layout" as="div">
         <article className="prose">
-          <p className="prose__intro">{service.intro}</p>
+          <RichText className="prose__intro" text={service.intro} />
           {service.sections.map((section) => (
             <section key={section.heading}>
               <h2>{section.heading}</h2>
-              <p>{section.body}</p>
+              <RichText text={section.body} />
             </section>
           ))}
           <section className="deliverables" aria-labelledby="deliverables-heading">

@@ -1,9 +1,8 @@
 import type { PageMeta } from '../page-meta';
-import { useAsset } from '../render-context';
+import { useAsset, useContent } from '../render-context';
 import { CallToAction } from '../components/CallToAction';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
-import { services } from '../content/services';
 import { SiteLayout } from '../layout/SiteLayout';
 
 const breadcrumbs = [
@@ -19,6 +18,7 @@ export const servicesMeta: PageMeta = {
 
 export function ServicesPage() {
   const asset = useAsset();
+  const { services } = useContent();
   return (
     <SiteLayout>
       <PageBanner

@@ -3,7 +3,7 @@ import type { FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS } from '../../shared/forms';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
-import { business } from '../content/business';
+import { useContent } from '../render-context';
 import { SiteLayout } from '../layout/SiteLayout';
 
 export function thankYouMeta(type: FormType): PageMeta {
@@ -13,6 +13,7 @@ export function thankYouMeta(type: FormType): PageMeta {
 /** Where a successful no-JavaScript post lands (redirect after POST, so a reload sends nothing). */
 export function ThankYouPage({ type }: { type: FormType }) {
   const definition = FORM_DEFINITIONS[type];
+  const { business } = useContent();
   return (
     <SiteLayout>
       <PageBanner heading={definition.successTitle} lead={definition.successText} />

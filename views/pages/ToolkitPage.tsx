@@ -1,7 +1,9 @@
-import type { PageMeta } from '../page-meta';
+import { metaFromSeo, type PageMeta } from '../page-meta';
+import { useContent } from '../render-context';
+import type { SiteContent } from '../content/site-content';
+import { RichText } from '../components/RichText';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
-import { toolkit } from '../content/toolkit';
 import { SiteLayout } from '../layout/SiteLayout';
 
 const breadcrumbs = [
@@ -9,14 +11,13 @@ const breadcrumbs = [
   { label: 'Free Toolkit', href: '/toolkit' },
 ];
 
-export const toolkitMeta: PageMeta = {
-  title: 'Free Toolkit',
-  description: 'Free tools and templates to plan, launch and grow your business online, from Brightpath Digital. Coming soon.',
-  breadcrumbs,
-};
+export function toolkitMeta({ toolkit }: SiteContent): PageMeta {
+  return metaFromSeo(toolkit.seo, { breadcrumbs });
+}
 
 /** The coming-soon page; its animation is pure CSS and stands still under prefers-reduced-motion. */
 export function ToolkitPage() {
+  const { toolkit } = useContent();
   return (
     <SiteLayout>
       <PageBanner heading={toolkit.heading} lead={toolkit.lead} breadcrumbs={breadcrumbs} />
@@ -28,7 +29,7 @@ export function ToolkitPage() {
         </div>
         <div>
           <h2 id="toolkit-heading">Coming soon</h2>
-          <p>{toolkit.body}</p>
+          <RichText text={toolkit.body} />
           <h3>On the way</h3>
           <ul className="toolkit__list">
             {toolkit.upcoming.map((tool) => (

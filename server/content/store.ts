@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../logger';
+import type { ContentVersion } from '../services/content-version';
+import type { Settings } from '../../shared/settings';
+import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
+import { assembleSiteContent, siteFactsOf, type DocumentsByKey, type SiteContent } from '../../views/content/site-content';
+
+export interface SiteContentStore {
+  /** The published content as pages show it; read from memory, never from the database per render. */
+  current(): SiteContent;
+  /** The published data of every document, by key (what a preview lays a draft over). */
+  publishedDocuments(): DocumentsByKey;
+  /** The site's content with some documents replaced (a preview): assembled exactly as the published one. */
+  assemble(documents: DocumentsByKey): SiteContent;
+  /** Reads the published documents now; resolves once pages render with them. */
+  load(): Promise<void>;
+  /** Called after the content in memory changed (a publish here or elsewhere, or a change of Settings). */
+  onChange(listener: () => void): void;
+}
+
+export interface SiteContentStoreDeps {
+  db: Knex;
+  contentVersion: Pick<ContentVersion, 'onChange'>;
+  settings: { current(): Pick<Settings, 'replyPromiseHours' | 'workingHoursOnly'>; onChange(listener: () => void): void };
+  logger?: Logger;
+}
+
+/**
+ * The site's published content, held in memory by every instance (some 35 small documents). It
+ * starts with the content the site shipped with and holds the database's once `load()` has run
+ * (the server loads it before it listens; tools that never query, such as the route table, don't).
+ * When the content version changes (a publish on any instance) it reads them again and then tells
+ * its listeners, the render cache first among them: the cache empties only once the new content
+ * is in place, so no page is rendered and kept with the old content after the change.
+ */
+export function createSiteContentStore({ db, contentVersion, settings, logger }: SiteContentStoreDeps): SiteContentStore {
+  let documents: DocumentsByKey = DEFAULT_DOCUMENTS;
+  const listeners: (() => void)[] = [];
+
+  const assemble = (overrides: DocumentsByKey = {}) => assembleSiteContent({ ...documents, ...overrides }, siteFactsOf(settings.current()));
+  const changed = () => {
+    content = assemble();
+    for (const listener of listeners) listener();
+  };
+
+  const read = async () => {
+    const rows = await db('content_documents').select<{ key: string; published_data: unknown }[]>('key', 'published_data');
+    documents = Object.fromEntries(rows.map((row) => [row.key, typeof row.published_data === 'string' ? JSON.parse(row.published_data) : row.published_data]));
+  };
+
+  // Loads run one after another, each reading what is committed when it starts, so the last one
+  // to finish has the newest content.
+  let queue: Promise<void> = Promise.resolve();
+  const load = () => {
+    queue = queue.then(read).then(changed, (error: unknown) => logger?.warn({ err: error }, 'cannot read the site content; pages keep the content they have'));
+    return queue;
+  };
+
+  let content = assemble();
+  contentVersion.onChange(() => void load());
+  settings.onChange(changed);
+
+  return {
+    current: () => content,
+    publishedDocuments: () => documents,
+    assemble,
+    load,
+    onChange(listener) {
+      listeners.push(listener);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import {
+  INDUSTRY_SLUGS,
+  SERVICE_SLUGS,
+  type AboutContent,
+  type BusinessContent,
+  type ContactContent,
+  type ContentDocuments,
+  type HomeContent,
+  type PrivacyContent,
+  type ToolkitContent,
+} from '../../shared/content/documents';
+import { replyPromiseText } from '../../shared/replies';
+import { WORKING_HOURS_TEXT } from '../../shared/reply-clock';
+import type { Settings } from '../../shared/settings';
+import type { Industry, ProcessStep, Service, Stat, Technology, Testimonial } from './types';
+
+/** Facts the site shows that staff set in Settings, not in the content (one fact, one place). */
+export interface SiteFacts {
+  /** "within 24 hours", "within 9 working hours". */
+  replyPromise: string;
+  /** "Monday to Friday, 9 AM to 6 PM". */
+  hours: string;
+}
+
+/** Everything the public pages show, as one published (or previewed) version of the content. */
+export interface SiteContent {
+  business: BusinessContent & { hours: string };
+  home: HomeContent;
+  about: AboutContent;
+  contact: ContactContent;
+  toolkit: ToolkitContent;
+  privacy: PrivacyContent;
+  services: Service[];
+  industries: Industry[];
+  testimonials: Testimonial[];
+  stats: Stat[];
+  processSteps: ProcessStep[];
+  technologies: Technology[];
+  facts: SiteFacts;
+}
+
+/** The placeholders texts may use, replaced when the site's content is assembled. */
+export const PLACEHOLDERS = ['{name}', '{legalName}', '{email}', '{phone}', '{replyPromise}', '{hours}'] as const;
+
+/** Every string of `value` with the placeholders replaced (objects and arrays copied, the rest kept). */
+function withPlaceholders<T>(value: T, replace: (text: string) => string): T {
+  if (typeof value === 'string') return replace(value) as T;
+  if (Array.isArray(value)) return value.map((item) => withPlaceholders(item, replace)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withPlaceholders(item, replace)])) as T;
+  return value;
+}
+
+/** A document's data by key; every key of the site must be there (the content store guarantees it). */
+export type DocumentsByKey = Partial<Record<string, unknown>>;
+
+function required<K extends keyof ContentDocuments & string>(documents: DocumentsByKey, key: K): ContentDocuments[K] {
+  const data = documents[key];
+  if (data === undefined) throw new Error(`The content document "${key}" is missing`);
+  return data as ContentDocuments[K];
+}
+
+/**
+ * The site's content from its documents and the facts from Settings: placeholders replaced,
+ * services and industries in the order of their menus. Pure, so a preview assembles a draft the
+ * same way the published site is.
+ */
+export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts): SiteContent {
+  const business = required(documents, 'business');
+  const values: Record<(typeof PLACEHOLDERS)[number], string> = {
+    '{name}': business.name,
+    '{legalName}': business.legalName,
+    '{email}': business.email,
+    '{phone}': business.phone,
+    '{replyPromise}': facts.replyPromise,
+    '{hours}': facts.hours,
+  };
+  const replace = (text: string) => (text.includes('{') ? text.replace(/\{(name|legalName|email|phone|replyPromise|hours)\}/g, (placeholder) => values[placeholder as keyof typeof values]) : text);
+  const resolved = <T,>(value: T) => withPlaceholders(value, replace);
+  return {
+    business: { ...resolved(business), hours: facts.hours },
+    home: resolved(required(documents, 'home')),
+    about: resolved(required(documents, 'about')),
+    contact: resolved(required(documents, 'contact')),
+    toolkit: resolved(required(documents, 'toolkit')),
+    privacy: resolved(required(documents, 'privacy')),
+    services: SERVICE_SLUGS.map((slug) => ({ ...resolved(required(documents, `services/${slug}`)), slug })),
+    industries: INDUSTRY_SLUGS.map((slug) => ({ ...resolved(required(documents, `industries/${slug}`)), slug })),
+    testimonials: resolved(required(documents, 'testimonials')).items,
+    stats: resolved(required(documents, 'stats')).items,
+    processSteps: resolved(required(documents, 'process')).steps,
+    technologies: resolved(required(documents, 'technologies')).items,
+    facts,
+  };
+}
+
+/** The facts the site shows from the settings in force. */
+export function siteFactsOf(settings: Pick<Settings, 'replyPromiseHours' | 'workingHoursOnly'>): SiteFacts {
+  return { replyPromise: replyPromiseText(settings), hours: WORKING_HOURS_TEXT };
+}
