@@ -94,14 +94,14 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
       <MobileBar />
       {/* The panels wake on the first click of a link that opens them; until then the links lead
           to pages holding the same forms. */}
-      <Island name="EnquirePanel" hydrate="interaction" triggers={ENQUIRE_TRIGGERS} props={{}} />
-      <Island name="QuotePopup" hydrate="interaction" triggers={QUOTE_TRIGGERS} props={{}} />
+      <Island name="EnquirePanel" hydrate="interaction" triggers={ENQUIRE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise }} />
+      <Island name="QuotePopup" hydrate="interaction" triggers={QUOTE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise }} />
       <Island
         name="RegionOfferModal"
         hydrate={isHome ? 'load' : 'interaction'}
         sessionDone={isHome ? REGION_MODAL_SHOWN_KEY : undefined}
         triggers={REGION_OFFER_TRIGGERS}
-        props={{ regions: regionChoices, autoOpen: isHome }}
+        props={{ regions: regionChoices, autoOpen: isHome, replyPromise: context.content.facts.replyPromise }}
       />
       {countsView && (
         // With JavaScript the chrome script counts the view (with the referrer) at the address in

@@ -26,7 +26,8 @@ interface ContactPageProps {
 /** The four ways to reach the agency, the contact form, working hours, and the map. */
 export function ContactPage({ form }: ContactPageProps = {}) {
   const asset = useAsset();
-  const { business, contact } = useContent();
+  const content = useContent();
+  const { business, contact } = content;
   const boxes: { title: string; value: string; href?: string; icon: IconName }[] = [
     { title: 'Phone', value: business.phone, href: business.phoneHref, icon: 'phone' },
     { title: 'Social', value: business.socialHandle, href: business.socials[0]?.href, icon: 'at' },
@@ -56,7 +57,7 @@ export function ContactPage({ form }: ContactPageProps = {}) {
             <h2>{contact.formHeading}</h2>
             <p>{contact.formLead}</p>
           </div>
-          <Island name="InlineForm" hydrate="interaction" props={{ type: 'contact', values: form?.values, errors: form?.errors }} />
+          <Island name="InlineForm" hydrate="interaction" props={{ type: 'contact', values: form?.values, errors: form?.errors, replyPromise: content.facts.replyPromise }} />
         </div>
         <div className="contact-layout">
           <div className="contact-hours">
