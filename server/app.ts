@@ -134,7 +134,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     pageRoutes(sendPage),
     portfolioPageRoutes(sendPage, portfolio, config),
     formPageRoutes(sendPage, forms),
-    seoRoutes(portfolio, config),
+    seoRoutes(portfolio, siteContent, config),
     formApiRoutes(forms),
     // Page views: a pixel no cache keeps, so pages a CDN answered count too.
     pageViewRoutes(analytics, config),

@@ -113,6 +113,9 @@ export async function restoreBackup(db: Knex, file: string, { replace = false, k
     for (const name of known.filter((candidate) => candidate <= manifest.schemaVersion)) await migrations[name]!.up(trx, { keyring });
     // Rows go in exactly as they were: no trigger may add to them (the arrival counts) or refuse them.
     for (const table of manifest.tables) await trx.raw('alter table ?? disable trigger user', [table.name]);
+    // Some migrations store first rows (the site's starting content): the backup's rows replace
+    // them. The schema was built just now, so `cascade` reaches only tables that are still empty.
+    if (manifest.tables.length > 0) await trx.raw(`truncate ${manifest.tables.map(() => '??').join(', ')} cascade`, manifest.tables.map((table) => table.name));
     for await (const { name, data } of readArchive(file)) {
       const entry = parseTableEntryName(name);
       if (!entry) continue;

@@ -3,6 +3,7 @@ import type { Logger } from '../logger';
 import type { ContentVersion } from '../services/content-version';
 import type { Settings } from '../../shared/settings';
 import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
+import { CONTENT_DOCUMENTS } from '../../shared/content/documents';
 import { assembleSiteContent, siteFactsOf, type DocumentsByKey, type SiteContent } from '../../views/content/site-content';
 
 export interface SiteContentStore {
@@ -10,6 +11,8 @@ export interface SiteContentStore {
   current(): SiteContent;
   /** The published data of every document, by key (what a preview lays a draft over). */
   publishedDocuments(): DocumentsByKey;
+  /** When the newest document shown on `path` was published (the sitemap's `lastmod`); undefined before `load()`. */
+  lastPublishedOn(path: string): Date | undefined;
   /** The site's content with some documents replaced (a preview): assembled exactly as the published one. */
   assemble(documents: DocumentsByKey): SiteContent;
   /** Reads the published documents now; resolves once pages render with them. */
@@ -35,6 +38,7 @@ export interface SiteContentStoreDeps {
  */
 export function createSiteContentStore({ db, contentVersion, settings, logger }: SiteContentStoreDeps): SiteContentStore {
   let documents: DocumentsByKey = DEFAULT_DOCUMENTS;
+  let publishedAt = new Map<string, Date>();
   const listeners: (() => void)[] = [];
 
   const assemble = (overrides: DocumentsByKey = {}) => assembleSiteContent({ ...documents, ...overrides }, siteFactsOf(settings.current()));
@@ -44,8 +48,9 @@ export function createSiteContentStore({ db, contentVersion, settings, logger }:
   };
 
   const read = async () => {
-    const rows = await db('content_documents').select<{ key: string; published_data: unknown }[]>('key', 'published_data');
+    const rows = await db('content_documents').select<{ key: string; published_data: unknown; published_at: Date }[]>('key', 'published_data', 'published_at');
     documents = Object.fromEntries(rows.map((row) => [row.key, typeof row.published_data === 'string' ? JSON.parse(row.published_data) : row.published_data]));
+    publishedAt = new Map(rows.map((row) => [row.key, new Date(row.published_at)]));
   };
 
   // Loads run one after another, each reading what is committed when it starts, so the last one
@@ -63,6 +68,14 @@ export function createSiteContentStore({ db, contentVersion, settings, logger }:
   return {
     current: () => content,
     publishedDocuments: () => documents,
+    lastPublishedOn(path) {
+      let newest: Date | undefined;
+      for (const document of CONTENT_DOCUMENTS) {
+        const at = publishedAt.get(document.key);
+        if (at && (document.paths.includes(path) || document.paths.includes('*')) && (!newest || at > newest)) newest = at;
+      }
+      return newest;
+    },
     assemble,
     load,
     onChange(listener) {
