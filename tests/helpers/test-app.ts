@@ -13,6 +13,7 @@ import { createAuditTrail } from '../../server/services/audit';
 import { createContentVersion, type ContentVersion } from '../../server/services/content-version';
 import { createSettingsService, type SettingsService } from '../../server/services/settings';
 import { createBackupService, type BackupService } from '../../server/backup/backup-service';
+import { createBackgroundTasks, type BackgroundTasks } from '../../server/services/background-tasks';
 import { clusterTemplate, createTestDb, type TestDb } from './test-db';
 
 export const TEST_ASSETS_DIR = path.resolve(__dirname, '../../dist/test-public');
@@ -31,6 +32,8 @@ export interface TestApp extends TestDb {
   analytics: Analytics;
   /** Never scheduled; its scratch restores copy the ready cluster instead of creating one. */
   backups: BackupService;
+  /** What requests queued without waiting ("Forgot password?"): `await backgroundTasks.idle()`. */
+  backgroundTasks: BackgroundTasks;
 }
 
 /**
@@ -63,6 +66,7 @@ export async function createTestApp(
   const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring, tls: mailTls });
   const analytics = createAnalytics({ db: testDb.db, timeZone: () => settings.current().timeZone });
   const backups = createBackupService({ db: testDb.db, config, timeZone: () => settings.current().timeZone, logger, clusterTemplate: clusterTemplate() });
-  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, backups, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
-  return { ...testDb, app, config, lifecycle, contentVersion, settings, keyring, mailer, analytics, backups };
+  const backgroundTasks = createBackgroundTasks(logger);
+  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, settings, keyring, mailer, analytics, backups, backgroundTasks, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
+  return { ...testDb, app, config, lifecycle, contentVersion, settings, keyring, mailer, analytics, backups, backgroundTasks };
 }
