@@ -50,13 +50,16 @@ export function UsersView({ username: me }: { username: string }) {
   const columns: Column<AdminUserJson>[] = [
     {
       key: 'username',
-      header: 'Username',
+      header: 'Username and e-mail',
       rowHeader: true,
       cell: (user) => (
         <span>
           <strong>{user.username}</strong>
           {user.username === me && <span className="admin-muted"> (you)</span>}
           {user.disabled && <span className="admin-muted"> · disabled</span>}
+          {/* The address under the name: one more column would push Manage off a laptop's table. */}
+          <br />
+          <span className="admin-muted admin-break">{user.email ? `${user.email} · ${user.emailVerified ? 'confirmed' : 'not confirmed'}` : 'No e-mail address'}</span>
         </span>
       ),
     },
@@ -71,20 +74,6 @@ export function UsersView({ username: me }: { username: string }) {
     },
     { key: 'created', header: 'Created', className: 'admin-table__date', cell: (user) => <time dateTime={user.createdAt}>{formatDateTime(user.createdAt)}</time> },
     { key: 'last-sign-in', header: 'Last sign-in', className: 'admin-table__date', cell: (user) => (user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{formatDateTime(user.lastSignInAt)}</time> : 'Never') },
-    {
-      key: 'email',
-      header: 'E-mail',
-      className: 'admin-table__email',
-      cell: (user) =>
-        user.email ? (
-          <span>
-            {user.email}
-            <span className="admin-muted"> · {user.emailVerified ? 'confirmed' : 'not confirmed'}</span>
-          </span>
-        ) : (
-          <span className="admin-muted">None</span>
-        ),
-    },
     { key: 'two-factor', header: 'Two-factor', cell: (user) => (user.twoFactor ? 'On' : 'Off') },
     { key: 'sessions', header: 'Sessions', numeric: true, cell: (user) => user.activeSessions },
     {
@@ -209,7 +198,7 @@ function NewUserForm({ onCreated }: { onCreated: (answer: AdminUserAnswer) => vo
             <Options values={ADMIN_ROLES} label={(value) => ROLE_LABELS[value]} />
           </select>
         </Field>
-        <Field label="E-mail address" hint="Optional; needed to send the invitation by e-mail." error={form.fields.email} required={passwordSetup === 'email'}>
+        <Field label="E-mail address" hint={passwordSetup === 'email' ? 'The invitation goes here.' : 'Optional; needed to e-mail the invitation.'} error={form.fields.email} required={passwordSetup === 'email'}>
           <input id="new-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
         </Field>
       </div>
