@@ -125,6 +125,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, setti
     visitOf: analytics.sourceOf,
     replyPromise: () => settings.current(),
     visitorConfirmation: () => settings.current().visitorConfirmation,
+    visitorConfirmationText: () => settings.current().visitorConfirmationText,
     mailFrom: staffMailFrom(config),
     now,
   });
