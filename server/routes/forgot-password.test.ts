@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { Secret, TOTP } from 'otpauth';
 import { FORGOT_PASSWORD_LIMITS } from '../services/forgot-password';
+import { VERIFY_EMAILS_PER_HOUR } from '../services/staff-email';
 import { signInAsAdmin, TEST_ADMIN, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { startSmtp, type Inbox } from '../../tests/helpers/smtp-inbox';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
@@ -80,6 +81,21 @@ describe('staff e-mail addresses, invitations by e-mail and "Forgot password?"',
     const editor = await signInAsAdmin(t, { username: 'eddie', role: 'editor' });
     const taken = await api().post('/api/account/email').set(editor.headers).send({ email: 'OWNER@agency.test', password: TEST_ADMIN.password }).expect(409);
     expect(taken.body.error).toMatch(/verified this e-mail address/);
+  });
+
+  it(`removes an address, and mails at most ${VERIFY_EMAILS_PER_HOUR} confirmation links an hour to one account`, async () => {
+    const rita = await signInAsAdmin(t, { username: 'rita', role: 'editor' });
+    const save = (email: string | null) => api().post('/api/account/email').set(rita.headers).send({ email, password: TEST_ADMIN.password });
+    const before = inbox.messages.length;
+    for (let sent = 0; sent < VERIFY_EMAILS_PER_HOUR; sent++) await save(`rita${sent}@agency.test`).expect(200);
+    const limited = await save('rita-again@agency.test').expect(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await mailSince(before)).toHaveLength(VERIFY_EMAILS_PER_HOUR);
+    expect((await save(null).expect(200)).body).toEqual({ email: null, emailVerified: false });
+    expect((await api().get('/api/account').set(rita.headers).expect(200)).body).toMatchObject({ email: null, emailVerified: false });
+    // The last link sent no longer confirms anything.
+    const last = linkIn(inbox.messages.at(-1)!, '/admin/verify-email');
+    await api().get(last.url.pathname + last.url.search).expect(404);
   });
 
   it('sends an invitation by e-mail: following the link sets the password and verifies the address', async () => {
