@@ -42,10 +42,15 @@ import { personalDataRoutes } from './routes/personal-data';
 import { auditRoutes } from './routes/audit';
 import { setPasswordPageRoutes } from './routes/set-password-pages';
 import { userRoutes } from './routes/users';
+import { accountEmailPageRoutes } from './routes/account-email-pages';
 import { accountRoutes } from './routes/account';
 import { backupRoutes } from './routes/backups';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import { createAdminUsers } from './services/admin-users';
+import { createAccountMail } from './services/account-mail';
+import { createBackgroundTasks, type BackgroundTasks } from './services/background-tasks';
+import { createForgotPassword } from './services/forgot-password';
+import { createStaffEmail } from './services/staff-email';
 import type { Analytics } from './services/analytics';
 import { createAnalyticsReportService } from './services/analytics-report';
 import { createAuditTrail } from './services/audit';
@@ -87,6 +92,8 @@ export interface AppDeps {
   assetsDir: string;
   /** Called when a form submission queued a staff notification (wakes the outbox worker). */
   onFormQueued?: () => void;
+  /** Work requests start and do not wait for ("Forgot password?"); tests wait for it with `idle()`. */
+  backgroundTasks?: BackgroundTasks;
   /** Tests only: the clock of the reply promise and the back office's figures. */
   now?: () => Date;
   /** Tests only: the clock admin sessions are timed by, and a shorter failed-login delay. */
@@ -99,7 +106,7 @@ export interface AppDeps {
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, assetsDir, onFormQueued, adminAuthOptions, cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, assetsDir, onFormQueued, adminAuthOptions, backgroundTasks = createBackgroundTasks(logger), cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', logLateError(logger));
   const renderPage = createPageRenderer(config, loadManifest(assetsDir), siteContent.current);
@@ -107,7 +114,10 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const portfolio = createPortfolioService({ db, contentVersion });
   const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
   const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, keyring, ...adminAuthOptions });
-  const users = createAdminUsers({ db, auth, audit, now: adminAuthOptions?.now });
+  const accountMail = createAccountMail({ mailer, publicUrl: config.publicUrl });
+  const users = createAdminUsers({ db, auth, audit, accountMail, now: adminAuthOptions?.now });
+  const staffEmail = createStaffEmail({ db, auth, audit, accountMail, now: adminAuthOptions?.now });
+  const forgotPassword = createForgotPassword({ db, audit, accountMail, tasks: backgroundTasks, logger, now: adminAuthOptions?.now });
   const sendTestEmail = createTestEmail({ db, mailer, audit });
   const forms = createFormService({
     db,
@@ -118,6 +128,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     visitOf: analytics.sourceOf,
     replyPromise: () => settings.current(),
     visitorConfirmation: () => settings.current().visitorConfirmation,
+    visitorConfirmationText: () => settings.current().visitorConfirmationText,
     mailFrom: staffMailFrom(config),
     now,
   });
@@ -151,7 +162,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })),
     projectRoutes(createProjectService({ db, audit })),
     setPasswordPageRoutes(renderPage, users),
-    accountRoutes(auth, config),
+    accountEmailPageRoutes(renderPage, { forgotPassword, staffEmail }),
+    accountRoutes(auth, staffEmail, config),
     userRoutes(users, config),
     settingsRoutes(settings, mailer, sendTestEmail, personalData),
     auditRoutes(audit),

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { createSiteContentStore } from './content/store';
 import { createApp } from './app';
+import { createBackgroundTasks } from './services/background-tasks';
 import { loadKeyring, type Keyring, type KeySource } from './app-key';
 import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
 import { createDb } from './db/connection';
@@ -102,7 +103,9 @@ async function main(): Promise<void> {
   const cachedAnswerLog = createCachedAnswerLog(logger);
   const siteContent = createSiteContentStore({ db, contentVersion, settings, logger });
   await siteContent.load();
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
+  // Work requests queue and do not wait for ("Forgot password?" e-mails), finished before the mailer closes.
+  const backgroundTasks = createBackgroundTasks(logger);
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, backgroundTasks, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
@@ -122,6 +125,7 @@ async function main(): Promise<void> {
       settings.stop();
       await notifications.stop();
       await digest.stop();
+      await backgroundTasks.idle();
       mailer.close();
       // The views counted since the last batch are written before the database closes.
       await analytics.stop();

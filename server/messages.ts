@@ -71,12 +71,17 @@ export const messages = {
     notYourself: 'You cannot disable or delete your own account.',
     linkUsed: 'This link was used already.',
     passwordsDiffer: 'The two passwords differ.',
+    emailTaken: 'Another account has verified this e-mail address.',
+    noEmail: 'This account has no e-mail address: make a link to pass on instead.',
+    emailUnverified: 'This account has not verified its e-mail address, so no reset can be sent there: make a link to pass on instead.',
   },
   account: {
     invalid: 'Please correct the highlighted fields.',
     unknownField: 'This is not a field of this form.',
     wrongCurrentPassword: 'This is not your current password.',
     noSuchSession: 'No such session of yours (it may have ended already).',
+    emailTaken: 'Another account has verified this e-mail address.',
+    verifyEmailLimited: (minutes: number) => `Several confirmation e-mails were sent in the last hour. Please try again in ${minutes} minutes.`,
   },
   twoFactor: {
     alreadyOn: 'Two-factor sign-in is on already; turn it off first to set it up again.',

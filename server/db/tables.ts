@@ -19,12 +19,27 @@ export interface AdminUserRow {
   totp_enabled_at: Date | null;
   /** The 30-second step of the last code accepted: a code of that step or earlier is refused. */
   totp_last_step: string | number | null;
+  /** The account's own e-mail address, if it gave one; only a verified one receives password resets. */
+  email: string | null;
+  /** When `email` was proven by a link mailed to it; null while it is not. */
+  email_verified_at: Date | null;
 }
 
 /** A one-time link for an account to set its password (valid 24 hours). */
 export interface AdminPasswordLinkRow {
   token_hash: string;
   admin_user_id: number;
+  created_at: Date;
+  expires_at: Date;
+  /** The address the link was mailed to (an invitation or a reset by e-mail); using the link proves it. Null: passed by hand. */
+  sent_to?: string | null;
+}
+
+/** A one-time link proving an account's e-mail address (stored hashed, valid 24 hours). */
+export interface AdminEmailLinkRow {
+  token_hash: string;
+  admin_user_id: number;
+  email: string;
   created_at: Date;
   expires_at: Date;
 }

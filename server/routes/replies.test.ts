@@ -225,5 +225,29 @@ describe('replies to leads', () => {
       await worker.runOnce();
       expect(acknowledgements()).toHaveLength(2);
     });
+
+    it("goes in the agency's own words once an owner writes them, and back to the standard ones with null", async () => {
+      await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmation: { contact: true, enquiry: false, quote: false, 'free-offer': false } }).expect(200);
+      const tooLong = await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmationText: 'x'.repeat(4001) }).expect(400);
+      expect(tooLong.body.fields).toEqual({ visitorConfirmationText: 'The acknowledgement is at most 4000 characters.' });
+      await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmationText: '   ' }).expect(400);
+      const own = 'Hi {name},\n\nThanks for asking about {service}: Ada will call you {replyPromise}.\n\n' + 'Northwind '.repeat(20);
+      const saved = await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmationText: own }).expect(200);
+      expect(saved.body.settings.visitorConfirmationText).toBe(own.trim());
+      // The trail says it changed without copying the whole text.
+      const [summary] = await t.db('audit_log').where({ action: 'settings.update' }).orderBy('id', 'desc').limit(1).pluck('summary');
+      expect(summary).toMatch(/^visitorConfirmationText ".{80}…" → "Hi \{name\}, Thanks for asking about \{service\}.*…"$/);
+
+      inbox.messages.length = 0;
+      await submit('contact', { email: 'own-words@example.com', name: 'Olga' });
+      await worker.runOnce();
+      expect(split(acknowledgements()[0]!).body).toContain('Hi Olga,\r\n\r\nThanks for asking about your contact message: Ada will call you within 24 hours.');
+
+      await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmationText: null }).expect(200);
+      inbox.messages.length = 0;
+      await submit('contact', { email: 'standard-words@example.com', name: 'Sam' });
+      await worker.runOnce();
+      expect(split(acknowledgements()[0]!).body).toContain('Hello Sam,\r\n\r\nThank you for getting in touch.');
+    });
   });
 });

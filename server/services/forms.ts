@@ -30,6 +30,8 @@ export interface FormServiceDeps {
   replyPromise?: () => ReplyPromise;
   /** The forms whose visitors get an acknowledgement e-mail (Settings; none unless given). */
   visitorConfirmation?: () => Record<FormType, boolean>;
+  /** The acknowledgement's words in force (Settings), read at each submission. */
+  visitorConfirmationText?: () => string;
   /** The site's sender, whose address acknowledgements go from. */
   mailFrom?: string;
   now?: () => Date;
@@ -116,7 +118,7 @@ export function describeSubmission(type: FormType, data: FormValues, id: string,
  * four forms is data (`shared/forms.ts`, the table map), not code. Once stored, a lead is the lead
  * service's (`server/leads/service.ts`).
  */
-export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, visitorConfirmation, mailFrom = 'no-reply@localhost', now = () => new Date() }: FormServiceDeps) {
+export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, visitorConfirmation, visitorConfirmationText, mailFrom = 'no-reply@localhost', now = () => new Date() }: FormServiceDeps) {
   const minFillMs = config.formMinFillSeconds * 1000;
 
   async function enforceRateLimit(ip: string): Promise<void> {
@@ -199,7 +201,7 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
         logger.info({ form: type, id: result.id, channel }, 'form submission stored');
         if (visitorConfirmation?.()[type]) {
           // The lead is stored already: an acknowledgement that cannot be queued costs the visitor nothing.
-          await queueVisitorConfirmation(db, { type, leadId: result.id, data, promise: replyPromise(), from: mailFrom }).catch((error: unknown) => logger.warn({ err: error, id: result.id }, 'acknowledgement not queued'));
+          await queueVisitorConfirmation(db, { type, leadId: result.id, data, promise: replyPromise(), from: mailFrom, text: visitorConfirmationText?.() }).catch((error: unknown) => logger.warn({ err: error, id: result.id }, 'acknowledgement not queued'));
         }
         onQueued?.();
       }

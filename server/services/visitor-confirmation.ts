@@ -9,7 +9,10 @@ import type { FormValues } from '../../shared/form-schemas';
 import type { ReplyPromise } from '../../shared/reply-clock';
 import { fillPlaceholders, placeholdersOf } from '../../shared/replies';
 
-/** The acknowledgement, in the agency's words; `{name}` and `{replyPromise}` as in saved replies. */
+/**
+ * The acknowledgement's words until the agency writes its own (on the Saved replies page, the
+ * `visitorConfirmationText` setting); `{name}`, `{service}` and `{replyPromise}` as in saved replies.
+ */
 export const CONFIRMATION_TEXT = `Hello {name},
 
 Thank you for getting in touch. We have your message and a member of our team will reply {replyPromise}.
@@ -27,7 +30,7 @@ export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
  */
 export async function queueVisitorConfirmation(
   db: Knex,
-  { type, leadId, data, promise, from }: { type: FormType; leadId: string; data: FormValues; promise: ReplyPromise; from: string },
+  { type, leadId, data, promise, from, text = CONFIRMATION_TEXT }: { type: FormType; leadId: string; data: FormValues; promise: ReplyPromise; from: string; text?: string },
 ): Promise<boolean> {
   const email = typeof data.email === 'string' ? data.email : null;
   if (!email) return false;
@@ -44,7 +47,7 @@ export async function queueVisitorConfirmation(
     // Answers reach the agency's public inbox, not the no-reply sender.
     replyTo: business.email,
     subject: `We received your ${FORM_DEFINITIONS[type].noun}`,
-    body: `${fillPlaceholders(CONFIRMATION_TEXT, placeholdersOf(lead, promise))}\n`,
+    body: `${fillPlaceholders(text, placeholdersOf(lead, promise))}\n`,
     messageId: `<${randomUUID()}@${fromAddress.split('@')[1] ?? 'localhost'}>`,
   });
   return true;
