@@ -114,7 +114,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const portfolio = createPortfolioService({ db, contentVersion });
   const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
   const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, keyring, ...adminAuthOptions });
-  const accountMail = createAccountMail({ mailer, publicUrl: config.publicUrl });
+  const accountMail = createAccountMail({ mailer, publicUrl: config.publicUrl, agency: () => siteContent.current().business });
   const users = createAdminUsers({ db, auth, audit, accountMail, now: adminAuthOptions?.now });
   const staffEmail = createStaffEmail({ db, auth, audit, accountMail, now: adminAuthOptions?.now });
   const forgotPassword = createForgotPassword({ db, audit, accountMail, tasks: backgroundTasks, logger, now: adminAuthOptions?.now });
@@ -130,10 +130,11 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     visitorConfirmation: () => settings.current().visitorConfirmation,
     visitorConfirmationText: () => settings.current().visitorConfirmationText,
     mailFrom: staffMailFrom(config),
+    agency: () => siteContent.current().business,
     now,
   });
   const personalData = createPersonalData({ db, audit, logger, now });
-  const replies = createLeadReplies({ db, audit, from: staffMailFrom(config), onQueued: onFormQueued, replyPromise: () => settings.current(), now });
+  const replies = createLeadReplies({ db, audit, from: staffMailFrom(config), agency: () => siteContent.current().business, onQueued: onFormQueued, replyPromise: () => settings.current(), now });
   const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise: () => settings.current(), replies, now });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
   // Health checks and stored images need neither a session nor a body.

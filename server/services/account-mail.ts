@@ -1,4 +1,5 @@
 import { business } from '../../views/content/business';
+import type { AgencyDetails } from '../../shared/replies';
 import { setPasswordUrl } from '../routes/users';
 import type { Mailer } from './mail-transport';
 
@@ -15,8 +16,6 @@ function validFor(createdAt: Date, expiresAt: Date): string {
   return hours === 1 ? 'one hour' : `${hours} hours`;
 }
 
-const SIGNATURE = `— ${business.name} back office`;
-
 /**
  * The e-mails about staff accounts: an invitation, a password reset (by an owner, or asked for on
  * the sign-in page) and the link that proves an address. Plain text, a subject that says what it
@@ -24,7 +23,7 @@ const SIGNATURE = `— ${business.name} back office`;
  * outbox: they carry a live credential the outbox would keep in clear, and a link that could not
  * be sent now is better asked for again than delivered hours later.
  */
-export function createAccountMail({ mailer, publicUrl }: { mailer: Mailer; publicUrl: string }) {
+export function createAccountMail({ mailer, publicUrl, agency = () => business }: { mailer: Mailer; publicUrl: string; agency?: () => Pick<AgencyDetails, 'name'> }) {
   const send = async (to: string, subject: string, text: string): Promise<void> => {
     await mailer.send({ to, subject, text });
   };
@@ -33,10 +32,10 @@ export function createAccountMail({ mailer, publicUrl }: { mailer: Mailer; publi
     invitation(to: string, { username, invitedBy, token, createdAt, expiresAt }: { username: string; invitedBy: string; token: string; createdAt: Date; expiresAt: Date }) {
       return send(
         to,
-        `Your ${business.name} back-office account`,
+        `Your ${agency().name} back-office account`,
         `Hello,
 
-${invitedBy} made you an account in the ${business.name} back office. Your username is: ${username}
+${invitedBy} made you an account in the ${agency().name} back office. Your username is: ${username}
 
 Choose your password with this link (it works once, for ${validFor(createdAt, expiresAt)}):
 
@@ -44,7 +43,7 @@ ${setPasswordUrl(publicUrl, token)}
 
 Setting your password through this link also confirms this e-mail address, so you can reset your password yourself later ("Forgot password?" on the sign-in page).
 
-${SIGNATURE}
+— ${agency().name} back office
 `,
       );
     },
@@ -52,7 +51,7 @@ ${SIGNATURE}
     ownerReset(to: string, { username, resetBy, token, createdAt, expiresAt }: { username: string; resetBy: string; token: string; createdAt: Date; expiresAt: Date }) {
       return send(
         to,
-        `Set a new password for your ${business.name} back-office account`,
+        `Set a new password for your ${agency().name} back-office account`,
         `Hello ${username},
 
 ${resetBy} reset the password of your back-office account: your old password no longer works and you were signed out everywhere.
@@ -61,7 +60,7 @@ Choose a new password with this link (it works once, for ${validFor(createdAt, e
 
 ${setPasswordUrl(publicUrl, token)}
 
-${SIGNATURE}
+— ${agency().name} back office
 `,
       );
     },
@@ -69,7 +68,7 @@ ${SIGNATURE}
     forgotPassword(to: string, { username, ip, token, createdAt, expiresAt }: { username: string; ip: string; token: string; createdAt: Date; expiresAt: Date }) {
       return send(
         to,
-        `Reset your ${business.name} back-office password`,
+        `Reset your ${agency().name} back-office password`,
         `Hello ${username},
 
 Someone asked to reset the password of your back-office account from the sign-in page (from the address ${ip}).
@@ -82,7 +81,7 @@ Setting it signs you out of every other browser. If you use two-factor sign-in, 
 
 If it was not you, ignore this e-mail: your password stays as it is.
 
-${SIGNATURE}
+— ${agency().name} back office
 `,
       );
     },
@@ -90,7 +89,7 @@ ${SIGNATURE}
     verifyAddress(to: string, { username, token, createdAt, expiresAt }: { username: string; token: string; createdAt: Date; expiresAt: Date }) {
       return send(
         to,
-        `Confirm your e-mail address for the ${business.name} back office`,
+        `Confirm your e-mail address for the ${agency().name} back office`,
         `Hello ${username},
 
 This address was given for your back-office account. Confirm it with this link (it works once, for ${validFor(createdAt, expiresAt)}):
@@ -99,7 +98,7 @@ ${verifyEmailUrl(publicUrl, token)}
 
 Once confirmed, password resets can be sent here. If you did not give this address, ignore this e-mail.
 
-${SIGNATURE}
+— ${agency().name} back office
 `,
       );
     },
