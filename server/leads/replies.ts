@@ -70,11 +70,6 @@ export interface LeadRepliesDeps {
   audit: AuditTrail;
   /** The site's sender (`"Agency website" <no-reply@host>`): replies go from its address. */
   from: string;
-  /**
-   * The address a staff member's replies are answered to. Accounts have no address of their own
-   * yet: until they do, answers go to the site's sender address.
-   */
-  staffAddress?: (actor: AuditActor) => string | null;
   /** Called after a reply is stored (wakes the outbox worker). */
   onQueued?: () => void;
   replyPromise?: () => ReplyPromise;
@@ -88,7 +83,7 @@ export interface LeadRepliesDeps {
  * worker delivers and retries it), threaded under the replies before it, and recorded in the
  * lead's history. The first reply stops the reply clock.
  */
-export function createLeadReplies({ db, audit, from, staffAddress = () => null, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, agency = () => business, now = () => new Date() }: LeadRepliesDeps) {
+export function createLeadReplies({ db, audit, from, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, agency = () => business, now = () => new Date() }: LeadRepliesDeps) {
   const fromAddress = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
   const domain = fromAddress.split('@')[1] ?? 'localhost';
   const whenText = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(at);
@@ -147,6 +142,8 @@ export function createLeadReplies({ db, audit, from, staffAddress = () => null, 
         const written = input.body ?? template?.body;
         if (!written) throw new ValidationError(`body: ${REPLY_MESSAGES.noBody}`, { body: REPLY_MESSAGES.noBody });
 
+        // Answers go to the writer's own confirmed address; without one, to the site's sender.
+        const writer = actor.id === null ? undefined : await trx('admin_users').where({ id: actor.id }).whereNotNull('email_verified_at').first<{ email: string | null } | undefined>('email');
         const earlier = await repliesOf(trx, lead.id);
         const threadIds = earlier.map((reply) => reply.message_id).filter((messageId): messageId is string => Boolean(messageId));
         const row = await queueVisitorMail(trx, {
@@ -155,7 +152,7 @@ export function createLeadReplies({ db, audit, from, staffAddress = () => null, 
           leadId: lead.id,
           to: composer.to,
           fromName: oneLine(`${actor.name} at ${agency().name}`),
-          replyTo: staffAddress(actor) ?? fromAddress,
+          replyTo: writer?.email ?? fromAddress,
           subject: oneLine(input.subject ?? composer.subject),
           body: replyBody({ text: fillPlaceholders(written, composer.placeholders), signature: replySignature(actor.name, agency().name), quote: composer.quote }),
           messageId: `<${randomUUID()}@${domain}>`,

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
+import { signInAsAdmin, TEST_ADMIN, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { startSmtp, type Inbox } from '../../tests/helpers/smtp-inbox';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
@@ -87,6 +87,27 @@ describe('replies to leads', () => {
 
     detail = await lead('enquiry', id);
     expect(detail.replies[0]).toMatchObject({ state: 'delivered', attempts: 1, smtpAnswer: expect.stringMatching(/^250/) });
+  });
+
+  it("has answers go to the writer's confirmed address, signed with the agency's published name", async () => {
+    await t.db('admin_users').where({ username: TEST_ADMIN.username }).update({ email: 'ada@agency.test', email_verified_at: t.db.fn.now() });
+    const business = await t.db('content_documents').where({ key: 'business' }).first('published_data');
+    const published = typeof business.published_data === 'string' ? JSON.parse(business.published_data) : business.published_data;
+    await t.db('content_documents').where({ key: 'business' }).update({ published_data: JSON.stringify({ ...published, name: 'Northlight Studio' }) });
+    await t.siteContent.load();
+    try {
+      const id = await submit('contact');
+      await reply('contact', id, { body: 'Thanks!' }).expect(201);
+      await worker.runOnce();
+      const [raw] = toVisitors();
+      expect(header(raw!, 'Reply-To')).toBe('ada@agency.test');
+      expect(header(raw!, 'From')).toMatch(/at Northlight Studio/);
+      expect(split(raw!).body).toContain('Northlight Studio');
+    } finally {
+      await t.db('admin_users').where({ username: TEST_ADMIN.username }).update({ email: null, email_verified_at: null });
+      await t.db('content_documents').where({ key: 'business' }).update({ published_data: JSON.stringify(published) });
+      await t.siteContent.load();
+    }
   });
 
   it('threads a second reply under the first (In-Reply-To, References) and keeps the first reply time', async () => {
