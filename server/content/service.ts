@@ -286,6 +286,8 @@ export function createContentService({ db, audit, publisher, check, now = () => 
         .insert({ key, username, since: at, seen_at: at })
         .onConflict(['key', 'username'])
         .merge({ since: db.raw('case when content_presence.seen_at > ? then content_presence.since else excluded.since end', [new Date(at.getTime() - PRESENCE_WINDOW_MS)]), seen_at: at });
+      // Rows of people long gone are of no use to anyone (the table stays a few rows long).
+      await db('content_presence').where('seen_at', '<', new Date(at.getTime() - 24 * 3600_000)).delete();
     },
   };
 }

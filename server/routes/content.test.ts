@@ -54,6 +54,16 @@ describe('content API', () => {
     expect(list.find((item) => item.key === 'industries/real-estate')?.title).toBe((DEFAULT_DOCUMENTS['industries/real-estate'] as { label: string }).label);
   });
 
+  it('passes every check with the content the site ships with (every page renders as valid markup)', async () => {
+    const started = Date.now();
+    for (const key of Object.keys(DEFAULT_DOCUMENTS)) {
+      const checks = await api().get(`/api/content/${key}/checks`).set(ann.headers).expect(200);
+      expect([key, checks.body.problems]).toEqual([key, []]);
+    }
+    // Some 60 page renders in all; the figure goes in the report.
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
   it('reads a document by its key written raw or encoded, and answers an unknown key 404 in JSON', async () => {
     const raw = await api().get('/api/content/services/seo').set(ann.headers).expect(200);
     const encoded = await api().get('/api/content/services%2Fseo').set(ann.headers).expect(200);
