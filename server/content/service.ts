@@ -133,6 +133,15 @@ export function createContentService({ db, audit, publisher, check, now = () => 
     );
   };
 
+  /** One published version in full. */
+  const revision = async (key: string, version: unknown): Promise<RevisionJson> => {
+    definitionOf(key);
+    const number = parseInput(z.object({ version: versionParam }), { version }).version;
+    const row = await db('content_revisions').where({ key, version: number }).first<ContentRevisionRow | undefined>('*');
+    if (!row) throw new NotFoundError(`${key} has no published version ${number}.`);
+    return revisionJson(row);
+  };
+
   return {
     async list(): Promise<ContentListItem[]> {
       const rows = await db('content_documents').select<ContentDocumentRow[]>('*');
@@ -225,17 +234,11 @@ export function createContentService({ db, audit, publisher, check, now = () => 
       };
     },
 
-    async revision(key: string, version: unknown): Promise<RevisionJson> {
-      definitionOf(key);
-      const number = parseInput(z.object({ version: versionParam }), { version }).version;
-      const row = await db('content_revisions').where({ key, version: number }).first<ContentRevisionRow | undefined>('*');
-      if (!row) throw new NotFoundError(`${key} has no published version ${number}.`);
-      return revisionJson(row);
-    },
+    revision,
 
     /** Makes a published version the document's draft again (to review, then publish). */
     async restore(key: string, version: unknown, body: unknown, actor: AuditActor): Promise<ContentDraftJson> {
-      const { data } = await this.revision(key, version);
+      const { data } = await revision(key, version);
       const { baseVersion } = parseInput(restoreSchema, body);
       return db.transaction(async (trx) => {
         const row = await rowOf(key, trx, true);
@@ -272,7 +275,7 @@ export function createContentService({ db, audit, publisher, check, now = () => 
         const number = parseInput(z.object({ version: versionParam }), { version }).version;
         if (number === row.draft_version) data = jsonOf(row.draft_data);
         else if (number === row.published_version) data = jsonOf(row.published_data);
-        else data = (await this.revision(key, number)).data;
+        else data = (await revision(key, number)).data;
       }
       return check(key, data, { db });
     },
