@@ -51,6 +51,12 @@ function walk(schema: z.ZodType, value: unknown, path: string[], visit: Visit): 
   }
 }
 
+/**
+ * The pages a document is checked on: those it names, and for a document shown on every page
+ * (`*`: the agency's details, the menus) the contact page too, which shows the most of them.
+ */
+const pagesToRender = (paths: string[]) => [...new Set(paths.flatMap((path) => (path === '*' ? ['/contact'] : [path])))];
+
 const fieldName = (path: string[]) => (path.length > 0 ? path.join('.') : WHOLE_VALUE);
 
 /**
@@ -109,7 +115,7 @@ export function createContentChecker({ renderPage, assemble }: ContentCheckerDep
       } catch (error) {
         problems.push({ field: WHOLE_VALUE, message: `The site cannot be put together with this content (${(error as Error).message}).` });
       }
-      for (const path of content ? definition.paths.filter((candidate) => candidate !== '*') : []) {
+      for (const path of content ? pagesToRender(definition.paths) : []) {
         const page = contentPageOf(path);
         if (!page) continue;
         try {
