@@ -246,6 +246,13 @@ describe('content API', () => {
     expect((await api().get('/api/content/about').set(ann.headers).expect(200)).body.editing).toEqual([]);
   });
 
+  it('answers another spelling of a fixed segment 404, even where a key could stand in its place', async () => {
+    for (const path of ['/api/content/Schedules', '/api/content/services/seo/Checks', '/api/content/business/Revisions']) {
+      expect([path, (await api().get(path)).status]).toEqual([path, 404]);
+      expect([path, (await api().get(path).set(ann.headers)).status]).toEqual([path, 404]);
+    }
+  });
+
   it('refuses every call without a session (401) and every change without the CSRF token (403)', async () => {
     const calls: [string, string][] = [
       ['get', '/api/content'],
