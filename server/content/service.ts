@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { CONTENT_DOCUMENTS, contentDocument, type ContentDocumentDefinition } from '../../shared/content/documents';
+import { differingFields } from '../../shared/content/diff';
 import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
 import { NotFoundError, ValidationError, parseInput } from '../errors';
 import type { AuditActor, AuditTrail } from '../services/audit';
@@ -63,16 +64,6 @@ function titleOf(definition: ContentDocumentDefinition, data: unknown): string {
   const record = (data ?? {}) as { title?: unknown; label?: unknown };
   const own = definition.group === 'Services' ? record.title : definition.group === 'Industries' ? record.label : undefined;
   return typeof own === 'string' && own !== '' ? own : definition.title;
-}
-
-/** The paths (`seo.title`, `sections.2.body`) whose values differ between two documents' data. */
-export function differingFields(left: unknown, right: unknown, path: string[] = []): string[] {
-  const bothObjects = typeof left === 'object' && left !== null && typeof right === 'object' && right !== null && Array.isArray(left) === Array.isArray(right);
-  if (!bothObjects) return Object.is(left, right) ? [] : [path.length > 0 ? path.join('.') : WHOLE_VALUE];
-  const a = left as Record<string, unknown>;
-  const b = right as Record<string, unknown>;
-  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-  return names.flatMap((name) => differingFields(a[name], b[name], [...path, name]));
 }
 
 export function definitionOf(key: string): ContentDocumentDefinition {
