@@ -201,8 +201,10 @@ async function siteBackup(source: Source, work: string): Promise<SiteFigures> {
     })();
     // Load windows for as long as the backup runs (at least one).
     const duringRps: number[] = [];
-    do duringRps.push(await cachedLoad(site));
-    while (running);
+    do {
+      duringRps.push(await cachedLoad(site));
+      console.log(`    during the backup: ${duringRps.at(-1)!.toFixed(0)} req/s (without: ${before.toFixed(0)}), RSS peak so far +${(rssPeakMb - rssBeforeMb).toFixed(0)} MB`);
+    } while (running);
     await watcher;
     const backupMs = Date.now() - started;
     const list = (await (await fetch(`${site.url}/api/backups`, { headers })).json()) as BackupsJson;
