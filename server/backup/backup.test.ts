@@ -54,6 +54,12 @@ async function imageFiles(db: Knex): Promise<{ id: string; sha256: string; data:
   return rows.map((row) => ({ ...row, data: Buffer.from(row.data) }));
 }
 
+/** Every index of the schema as it would be created, the schema's name left out. */
+async function indexDefinitions(db: Knex): Promise<string[]> {
+  const { rows } = (await db.raw(`select indexdef from pg_indexes where schemaname = current_schema() order by indexname`)) as { rows: { indexdef: string }[] };
+  return rows.map((row) => row.indexdef.replace(/ ON \S+\./, ' ON '));
+}
+
 async function tableNames(db: Knex): Promise<string[]> {
   const { rows } = (await db.raw(`select tablename from pg_tables where schemaname = current_schema() order by 1`)) as { rows: { tablename: string }[] };
   return rows.map((row) => row.tablename);
@@ -116,6 +122,8 @@ describe('backup and restore', () => {
     const result = await restoreBackup(other.db, file);
     expect(result.migrated).toEqual([]);
     expect(await dumpTables(other.db)).toEqual(await dumpTables(source.db));
+    // The indexes dropped for the load are all built again, as the migrations made them.
+    expect(await indexDefinitions(other.db)).toEqual(await indexDefinitions(source.db));
     const restoredImages = await imageFiles(other.db);
     const sourceImages = await imageFiles(source.db);
     expect(restoredImages.length).toBe(sourceImages.length);
