@@ -25,6 +25,7 @@ import * as sealTwoFactorSecrets from './20261202100000_seal_two_factor_secrets'
 import * as siteContent from './20261204000000_site_content';
 import * as staffEmail from './20261204100000_staff_email';
 import * as contentEditing from './20261204300000_content_editing';
+import * as contentImages from './20261204500000_content_images';
 import type { MigrationContext } from './context';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '20261204000000_site_content': siteContent,
   '20261204100000_staff_email': staffEmail,
   '20261204300000_content_editing': contentEditing,
+  '20261204500000_content_images': contentImages,
 };

@@ -31,6 +31,7 @@ import { replyRoutes } from './routes/replies';
 import { formApiRoutes, formPageRoutes } from './routes/forms';
 import { pageRoutes } from './routes/pages';
 import { portfolioApiRoutes } from './routes/portfolio-api';
+import { contentImageRoutes } from './routes/content-images';
 import { portfolioPageRoutes } from './routes/portfolio-pages';
 import { projectRoutes } from './routes/projects';
 import { seoRoutes } from './routes/seo';
@@ -61,6 +62,7 @@ import type { Mailer } from './services/mail-transport';
 import type { ContentVersion } from './services/content-version';
 import type { SiteContentStore } from './content/store';
 import { createPortfolioService } from './services/portfolio';
+import { createContentImageService } from './services/content-images';
 import { createProjectService } from './services/projects';
 import { createFormService } from './services/forms';
 import { createLeadService } from './leads/service';
@@ -116,6 +118,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const renderPage = createPageRenderer(config, loadManifest(assetsDir), siteContent.current);
   const sendPage = createPageSender(renderPage);
   const portfolio = createPortfolioService({ db, contentVersion });
+  const contentImages = createContentImageService({ db, onStored: siteContent.loadImages });
   const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
   const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, keyring, ...adminAuthOptions });
   const accountMail = createAccountMail({ mailer, publicUrl: config.publicUrl, agency: () => siteContent.current().business });
@@ -144,10 +147,12 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise: () => settings.current(), replies, now });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
   // Health checks and stored images need neither a session nor a body.
-  const earlyRoutes = [healthRoutes(db, lifecycle), mediaRoutes(db)];
+  const earlyRoutes = [healthRoutes(db, lifecycle), mediaRoutes(db, (id) => contentImages.find(id, siteContent.current().images))];
   const routes = [
-    // The portfolio API (uploads are read by its routes themselves, with their own limits).
+    // The portfolio API and the content images' upload (uploads are read by their routes
+    // themselves, with their own limits); the latter before the content API's `/api/content/{key}`.
     portfolioApiRoutes(portfolio, audit),
+    contentImageRoutes(contentImages, audit),
     // Visitors: the public pages, sitemap and robots.txt, the forms' pages, posts and JSON calls.
     pageRoutes(sendPage),
     portfolioPageRoutes(sendPage, portfolio, config),

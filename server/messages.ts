@@ -46,6 +46,12 @@ export const messages = {
     invalidForm: 'The form is not valid.',
     notASliderImage: (ids: string[]) => `keepSliderImages: ${ids.join(', ')} is not a slider image of this item.`,
   },
+  contentImages: {
+    notMultipart: (field: string) => `Send the image as multipart/form-data, in a file field named "${field}".`,
+    unknownFileField: (field: string) => `Unexpected file field: only "${field}" takes a file.`,
+    oneFile: 'Send one image at a time.',
+    noFile: (field: string) => `Choose an image to upload (a file field named "${field}").`,
+  },
   leads: {
     notFound: 'Lead not found',
     unknownParameter: 'This is not a parameter of this call.',

@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = {
   'portfolio.create': 'Portfolio item added',
   'portfolio.update': 'Portfolio item changed',
   'portfolio.delete': 'Portfolio item deleted',
+  'content-image.upload': 'Website image uploaded',
   'reply-template.create': 'Saved reply added',
   'reply-template.update': 'Saved reply changed',
   'reply-template.delete': 'Saved reply deleted',

@@ -201,12 +201,14 @@ export interface PortfolioImageRow {
   created_at: Date;
 }
 
-export type ImageVariant = 'card' | 'slider' | 'thumb';
+export type ImageVariant = 'card' | 'slider' | 'thumb' | 'content';
 export type ImageFormat = 'avif' | 'webp' | 'jpeg';
 
+/** An encoded file of a portfolio image or of a content image (exactly one of the two ids is set). */
 export interface PortfolioImageFileRow {
   id: string;
-  image_id: string;
+  image_id: string | null;
+  content_image_id: string | null;
   variant: ImageVariant;
   format: ImageFormat;
   width: number;
@@ -214,6 +216,15 @@ export interface PortfolioImageFileRow {
   byte_size: number;
   sha256: string;
   data: Buffer;
+}
+
+export interface ContentImageRow {
+  id: string;
+  width: number;
+  height: number;
+  name: string;
+  created_at: Date;
+  created_by: string | null;
 }
 
 export interface AuditLogRow {

@@ -39,8 +39,10 @@ export function createPageRenderer(config: Pick<Config, 'publicUrl' | 'regionSit
       ...(context.usesChromeScript ? [manifest.chrome] : []),
       ...(context.islands.size > 0 ? [manifest.boot] : []),
     ];
-    const defaultImage = business.sharingImage ? fileUrl(business.sharingImage.src) : (manifest.files['images/og-default.png'] ?? logoUrl);
-    const image = meta.image ? fileUrl(meta.image) : defaultImage;
+    // An uploaded sharing image is shared as its largest JPEG: link previews read no AVIF.
+    const sharedUrl = (src: string) => (Object.hasOwn(content.images, src) ? content.images[src]!.jpeg.at(-1)!.url : fileUrl(src));
+    const defaultImage = business.sharingImage ? sharedUrl(business.sharingImage.src) : (manifest.files['images/og-default.png'] ?? logoUrl);
+    const image = meta.image ? sharedUrl(meta.image) : defaultImage;
     const jsonLd = [organizationJsonLd(business, absolute, logoUrl), ...(meta.breadcrumbs ? [breadcrumbJsonLd(absolute, meta.breadcrumbs)] : []), ...(meta.jsonLd ?? [])];
     const document = renderToStaticMarkup(
       <Document

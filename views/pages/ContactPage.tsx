@@ -1,6 +1,6 @@
 import { metaFromSeo, type PageMeta } from '../page-meta';
-import { useAsset, useContent } from '../render-context';
-import { altOf } from '../../shared/content/fields';
+import { useContent } from '../render-context';
+import { ContentImage } from '../components/ContentImage';
 import type { SiteContent } from '../content/site-content';
 import type { FieldErrors } from '../../shared/forms';
 import { Icon, type IconName } from '../components/Icon';
@@ -25,7 +25,6 @@ interface ContactPageProps {
 
 /** The four ways to reach the agency, the contact form, working hours, and the map. */
 export function ContactPage({ form }: ContactPageProps = {}) {
-  const asset = useAsset();
   const content = useContent();
   const { business, contact } = content;
   const boxes: { title: string; value: string; href?: string; icon: IconName }[] = [
@@ -67,7 +66,7 @@ export function ContactPage({ form }: ContactPageProps = {}) {
           </div>
           <figure className="contact-map">
             <a href={business.mapLink} rel="noopener">
-              <img src={asset(business.mapImage.src)} alt={altOf(business.mapImage)} width={600} height={400} loading="lazy" />
+              <ContentImage image={business.mapImage} width={600} height={400} sizes="(min-width: 900px) 45vw, calc(100vw - 2.5rem)" loading="lazy" />
             </a>
             <figcaption>
               <a href={business.mapLink} rel="noopener">
