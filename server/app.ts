@@ -44,6 +44,10 @@ import { setPasswordPageRoutes } from './routes/set-password-pages';
 import { userRoutes } from './routes/users';
 import { accountRoutes } from './routes/account';
 import { backupRoutes } from './routes/backups';
+import { contentPreviewRoutes } from './routes/content-preview';
+import { contentTransferRoutes } from './routes/content-transfer';
+import { createContentPreview } from './content/preview';
+import { createContentTransfer } from './content/transfer';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import { createAdminUsers } from './services/admin-users';
 import type { Analytics } from './services/analytics';
@@ -123,6 +127,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   });
   const personalData = createPersonalData({ db, audit, logger, now });
   const replies = createLeadReplies({ db, audit, from: staffMailFrom(config), onQueued: onFormQueued, replyPromise: () => settings.current(), now });
+  const contentPreview = createContentPreview({ db, siteContent, renderPage, portfolio, audit, publicUrl: config.publicUrl, now });
   const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise: () => settings.current(), replies, now });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
   // Health checks and stored images need neither a session nor a body.
@@ -157,6 +162,9 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     auditRoutes(audit),
     backupRoutes(backups ?? createBackupService({ db, config, timeZone: () => settings.current().timeZone, logger }), auth, audit),
     analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),
+    // Drafts shown on the real pages (staff, and clients through preview links); content files.
+    contentPreviewRoutes(contentPreview, db),
+    contentTransferRoutes(createContentTransfer({ db, audit, now })),
   ];
 
   // A shutting-down instance tells keep-alive clients to reconnect elsewhere.

@@ -47,6 +47,10 @@ export const AUDIT_ACTIONS = {
   'reply-template.delete': 'Saved reply deleted',
   'backup.create': 'Backup started',
   'backup.download': 'Backup downloaded',
+  'content.preview-link': 'Preview link created',
+  'content.preview-link-revoke': 'Preview link revoked',
+  'content.export': 'Content exported',
+  'content.import': 'Content imported as drafts',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
