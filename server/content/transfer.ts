@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { CONTENT_DOCUMENTS, CONTENT_SCHEMA_VERSION, contentDocument } from '../../shared/content/documents';
+import { CONTENT_DOCUMENTS, CONTENT_SCHEMA_VERSION, contentDocument, type ContentDocumentDefinition } from '../../shared/content/documents';
 import { findFile } from '../db/portfolio';
 import { ValidationError } from '../errors';
 import { messages } from '../messages';
@@ -83,7 +83,8 @@ export function changedFields(before: unknown, after: unknown, path = ''): strin
   }
   const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
   if (isObject(before) && isObject(after)) {
-    const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    // In the new value's order (the schema's): jsonb keeps keys in an order of its own.
+    const names = [...new Set([...Object.keys(after), ...Object.keys(before)])];
     return names.flatMap((name) => changedFields(before[name], after[name], path ? `${path}.${name}` : name));
   }
   return Object.is(before, after) ? [] : [here];
@@ -174,8 +175,13 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
     async exportAll(actor?: AuditActor): Promise<ContentFile> {
       const rows = await db<DocumentRow>('content_documents').select('key', 'published_data');
       const byKey = new Map(rows.map((row) => [row.key, json(row.published_data)]));
-      // In the editor's order, so two exports of the same content are the same file but for the date.
-      const documents = Object.fromEntries(CONTENT_DOCUMENTS.filter((definition) => byKey.has(definition.key)).map((definition) => [definition.key, byKey.get(definition.key)]));
+      // In the editor's order, each document's fields in its schema's (jsonb keeps an order of its
+      // own): two exports of the same content are the same file but for the date, and read as the editor shows it.
+      const inSchemaOrder = (definition: ContentDocumentDefinition, data: unknown) => {
+        const parsed = definition.schema.safeParse(data);
+        return parsed.success ? parsed.data : data;
+      };
+      const documents = Object.fromEntries(CONTENT_DOCUMENTS.filter((definition) => byKey.has(definition.key)).map((definition) => [definition.key, inSchemaOrder(definition, byKey.get(definition.key))]));
       const images: Record<string, string> = {};
       for (const image of [...mediaPathsIn(documents)].sort()) {
         const [, sha256, extension] = MEDIA_PATH.exec(image) ?? [];
