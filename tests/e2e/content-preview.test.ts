@@ -1,6 +1,13 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, type BrowserState, DESKTOP, launchBrowser, pageWidths, PHONE_DEVICE, signInThroughForm, watchConsole } from './browser';
 import { startServer, type RunningServer } from './server';
+
+const VNU_JAR = path.resolve(__dirname, '../../node_modules/vnu-jar/build/dist/vnu.jar');
 
 const OWNER = { username: 'preview-owner', password: 'a long and private test passphrase' };
 
@@ -142,6 +149,22 @@ describe('previews of drafts in a real browser', () => {
     await expect(page.title()).resolves.not.toContain('alert');
     expect(dialogs).toEqual([]);
     await context.close();
+  });
+
+  it('writes valid HTML (W3C Nu Html Checker) for staff\'s preview, a link\'s and the 404 of a dead link', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-vnu-preview-'));
+    const pages = { staff: '/admin/preview/home', link: linkPaths.business!, dead: `/preview/${'0'.repeat(64)}` };
+    const files: string[] = [];
+    for (const [name, pagePath] of Object.entries(pages)) {
+      const response = await fetch(`${server.url}${pagePath}`, { headers: name === 'staff' ? { Cookie: session.Cookie! } : {} });
+      expect([name, response.status]).toEqual([name, name === 'dead' ? 404 : 200]);
+      files.push(path.join(dir, `${name}.html`));
+      fs.writeFileSync(files.at(-1)!, await response.text());
+    }
+    const { stdout } = await promisify(execFile)('java', ['-jar', VNU_JAR, '--errors-only', '--exit-zero-always', '--format', 'json', '--stdout', ...files], { maxBuffer: 16 * 1024 * 1024 });
+    fs.rmSync(dir, { recursive: true, force: true });
+    const errors = (JSON.parse(stdout) as { messages: { type: string; url?: string; message: string }[] }).messages.filter((message) => message.type !== 'info');
+    expect(errors.map((error) => `${path.basename(error.url ?? '')}: ${error.message}`)).toEqual([]);
   });
 
   it.each([
