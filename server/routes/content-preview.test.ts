@@ -192,5 +192,13 @@ describe('previews of drafts', () => {
       await api().delete('/api/content/preview-links/00000000-0000-4000-8000-000000000000').set(owner.headers).expect(404);
       await api().post('/api/content/business/preview-links').send({}).expect(401);
     });
+
+    // Last: it uses up this network's preview views for the minute.
+    it('limits how many preview pages one network opens a minute', async () => {
+      const statuses: number[] = [];
+      for (let view = 0; view < 61 && !statuses.includes(429); view += 1) statuses.push((await page(`/preview/${'1'.repeat(64)}`)).status);
+      expect(statuses.at(-1)).toBe(429);
+      expect(new Set(statuses.slice(0, -1))).toEqual(new Set([404]));
+    });
   });
 });
