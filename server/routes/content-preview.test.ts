@@ -107,7 +107,7 @@ describe('previews of drafts', () => {
       const preview = await page(`/admin/preview/business?path=${encodeURIComponent(path)}`, owner).expect(200);
       expect({ path, html: strip(preview.text) }).toEqual({ path, html: strip(live.text) });
     }
-  });
+  }, 90_000);
 
   it('previews a document on its own pages only', async () => {
     await saveDraft(t, 'stats', (data) => ({ ...data, items: [{ value: '77%', label: 'Draft figure', detail: 'A figure only the draft has.' }] }));
