@@ -122,9 +122,10 @@ describe('content export and import', () => {
     expect((await importFile({ format: 'brightpath-content', schemaVersion: 99, documents: {} }, true).expect(400)).body.error).toMatch(/newer version/);
     await api().post('/api/content/import').set(owner.headers).set('Content-Type', 'text/plain').send('hello').expect(415);
     await api().post('/api/content/import').set(owner.headers).set('Content-Type', 'application/json').send('{"format":').expect(400);
-    // Owners only.
+    // Owners only, refused before a large body is read.
     await api().get('/api/content/export').set('Cookie', editor.cookie).expect(403);
     await api().post('/api/content/import?dryRun=1').set(editor.headers).send({}).expect(403);
+    await api().post('/api/content/import?dryRun=1').set('Content-Type', 'application/json').send(JSON.stringify({ padding: 'x'.repeat(300_000) })).expect(401);
   });
 
   it('carries the stored images the documents show, and takes a file larger than other requests may be', async () => {
@@ -149,4 +150,16 @@ describe('content export and import', () => {
     expect((await importFile(tampered, true).expect(200)).body.problems).toEqual([expect.objectContaining({ image: missing })]);
     await importFile(tampered, false).expect(400);
   }, 60_000);
+
+  it('lands a document this site does not store yet as a draft over the shipped content', async () => {
+    const file = await exportFile();
+    (file.documents.toolkit as { heading: string }).heading = 'Imported toolkit';
+    await t.db('content_documents').where({ key: 'toolkit' }).delete();
+    const { body } = await importFile(file, true).expect(200);
+    expect(body.changes.find((change: ImportChange) => change.key === 'toolkit')).toEqual({ key: 'toolkit', status: 'new', fields: expect.arrayContaining(['heading', 'seo']) });
+    await importFile(file, false).expect(200);
+    const row = (await rows()).find((each) => each.key === 'toolkit')!;
+    expect(row).toMatchObject({ version: 2, published_version: 1, draft_version: 2, draft_data: expect.objectContaining({ heading: 'Imported toolkit' }) });
+    expect(row.published_data).toMatchObject({ heading: expect.not.stringContaining('Imported') });
+  });
 });
