@@ -54,8 +54,10 @@ const CONTENT_PAGES: Record<string, SitePageView> = {
 export async function sitePageView(path: string, portfolio: PortfolioReader, absolute: (path: string) => string): Promise<SitePageView | undefined> {
   const fixed = CONTENT_PAGES[path];
   if (fixed) return fixed;
+  if (path === '/portfolio') return { meta: { ...portfolioMeta, canonicalPath: '/portfolio' }, page: <PortfolioPage loaded={await loadList(portfolio)} category={null} /> };
+  // Pages of a section: `/<section>/<slug>`.
   const [, section, slug, extra] = path.split('/');
-  if (!slug || extra !== undefined) return path === '/portfolio' ? { meta: { ...portfolioMeta, canonicalPath: '/portfolio' }, page: <PortfolioPage loaded={await loadList(portfolio)} category={null} /> } : undefined;
+  if (!slug || extra !== undefined) return undefined;
   if (section === 'services' && isServiceSlug(slug)) return { meta: (content) => serviceMeta(content, slug), page: <ServicePage slug={slug} /> };
   if (section === 'industries' && isIndustrySlug(slug)) return { meta: (content) => industryMeta(content, slug), page: <IndustryPage slug={slug} loaded={await loadList(portfolio)} /> };
   if (section === 'thank-you' && isFormType(slug)) return { meta: thankYouMeta(slug), page: <ThankYouPage type={slug} /> };

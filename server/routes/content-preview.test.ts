@@ -3,6 +3,8 @@ import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { FORM_DEFINITIONS } from '../../shared/forms';
 import { STATIC_PUBLIC_PATHS } from './seo';
+import { createPortfolioService } from '../services/portfolio';
+import { picture, submission, upload } from '../../tests/helpers/portfolio-fixtures';
 
 const PUBLISHED_PHONE = '+1 (555) 010-2030';
 const DRAFT_PHONE = '+1 (555) 999-0000';
@@ -95,7 +97,8 @@ describe('previews of drafts', () => {
   });
 
   it('renders a page exactly as its public route does, but for the preview bar, the robots tag and the view pixel', async () => {
-    const paths = [...STATIC_PUBLIC_PATHS, '/quote', '/enquire', '/free-offer', '/regions', '/thank-you/quote'];
+    const item = await createPortfolioService({ db: t.db, contentVersion: t.contentVersion }).create(submission({}, { mainImage: upload(await picture('png')) }));
+    const paths = [...STATIC_PUBLIC_PATHS, `/portfolio/${item._id}`, '/quote', '/enquire', '/free-offer', '/regions', '/thank-you/quote'];
     expect(paths).toContain(FORM_DEFINITIONS.quote.pagePath);
     const strip = (html: string) =>
       html
