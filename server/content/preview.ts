@@ -67,10 +67,11 @@ export interface ContentPreviewDeps {
   now?: () => Date;
 }
 
-/** The title staff know a document by: a service's or industry's own name, else the definition's. */
+/** The title staff know a document by: services and industries carry their name in the data (their definitions name them by slug). */
 export function documentTitleOf(definition: ContentDocumentDefinition, data: unknown): string {
-  const own = data && typeof data === 'object' ? ((data as { title?: unknown; label?: unknown }).title ?? (data as { label?: unknown }).label) : undefined;
-  return (definition.key.startsWith('services/') || definition.key.startsWith('industries/')) && typeof own === 'string' ? own : definition.title;
+  const { title, label } = (data ?? {}) as { title?: unknown; label?: unknown };
+  const own = definition.group === 'Services' ? title : definition.group === 'Industries' ? label : undefined;
+  return typeof own === 'string' ? own : definition.title;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
