@@ -220,9 +220,11 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
               .update({ ...draft, version: trx.raw('version + 1'), draft_version: trx.raw('version + 1') });
           } else {
             // A document this site did not store yet: its published data is the shipped default
-            // the editor would otherwise show, the imported data its first draft.
-            const definition = contentDocument(key)!;
-            await trx('content_documents').insert({ key, version: 2, schema_version: CONTENT_SCHEMA_VERSION, published_version: 1, published_data: JSON.stringify(definition.schema.parse(DEFAULT_DOCUMENTS[key])), draft_version: 2, ...draft });
+            // the editor would otherwise show, the imported data its first draft
+            // (stored as its first revision, as the migration stores every document's).
+            const shipped = JSON.stringify(contentDocument(key)!.schema.parse(DEFAULT_DOCUMENTS[key]));
+            await trx('content_documents').insert({ key, version: 2, schema_version: CONTENT_SCHEMA_VERSION, published_version: 1, published_data: shipped, draft_version: 2, ...draft });
+            await trx('content_revisions').insert({ key, version: 1, schema_version: CONTENT_SCHEMA_VERSION, data: shipped });
           }
         }
         const changed = changes.filter((change) => change.status === 'changed' || change.status === 'new').map((change) => change.key);

@@ -161,5 +161,6 @@ describe('content export and import', () => {
     const row = (await rows()).find((each) => each.key === 'toolkit')!;
     expect(row).toMatchObject({ version: 2, published_version: 1, draft_version: 2, draft_data: expect.objectContaining({ heading: 'Imported toolkit' }) });
     expect(row.published_data).toMatchObject({ heading: expect.not.stringContaining('Imported') });
+    expect(await t.db('content_revisions').where({ key: 'toolkit' }).pluck('version')).toEqual([1]);
   });
 });
