@@ -11,7 +11,7 @@ export function PreviewBar({ notice }: { notice: PreviewNotice }) {
     <aside className="preview-bar" aria-label="Preview">
       <p className="preview-bar__text">
         <strong>Preview — not published.</strong>
-        {` This page shows the draft of “${notice.documentTitle}”; visitors still see the published page.`}
+        {` Showing the draft of “${notice.documentTitle}”; visitors still see the published page.`}
         {notice.expiresAt && ` This link works until ${EXPIRY_FORMAT.format(new Date(notice.expiresAt))}.`}
       </p>
     </aside>
