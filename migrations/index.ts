@@ -26,6 +26,7 @@ import * as siteContent from './20261204000000_site_content';
 import * as staffEmail from './20261204100000_staff_email';
 import * as contentEditing from './20261204300000_content_editing';
 import * as contentImages from './20261204500000_content_images';
+import * as contentPreviewLinks from './20261204400000_content_preview_links';
 import type { MigrationContext } from './context';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '20261204100000_staff_email': staffEmail,
   '20261204300000_content_editing': contentEditing,
   '20261204500000_content_images': contentImages,
+  '20261204400000_content_preview_links': contentPreviewLinks,
 };

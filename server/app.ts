@@ -48,6 +48,10 @@ import { accountRoutes } from './routes/account';
 import { backupRoutes } from './routes/backups';
 import { contentRoutes } from './routes/content';
 import { createContentEditing, type ContentEditing } from './content';
+import { contentPreviewRoutes } from './routes/content-preview';
+import { contentTransferRoutes } from './routes/content-transfer';
+import { createContentPreview } from './content/preview';
+import { createContentTransfer } from './content/transfer';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import { createAdminUsers } from './services/admin-users';
 import { createAccountMail } from './services/account-mail';
@@ -144,6 +148,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const replies = createLeadReplies({ db, audit, from: staffMailFrom(config), agency: () => siteContent.current().business, onQueued: onFormQueued, replyPromise: () => settings.current(), now });
   const content =
     contentEditing ?? createContentEditing({ db, audit, contentVersion, siteContent, renderPage, timeZone: () => settings.current().timeZone, logger, now });
+  const contentPreview = createContentPreview({ db, siteContent, renderPage, portfolio, audit, publicUrl: config.publicUrl, now });
   const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise: () => settings.current(), replies, now });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
   // Health checks and stored images need neither a session nor a body.
@@ -181,6 +186,10 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     auditRoutes(audit),
     backupRoutes(backups ?? createBackupService({ db, config, timeZone: () => settings.current().timeZone, logger }), auth, audit),
     analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),
+    // Drafts shown on the real pages (staff, and clients through preview links) and content files,
+    // before the content API, whose `/api/content/{key}` would otherwise read their paths as keys.
+    contentPreviewRoutes(contentPreview, db),
+    contentTransferRoutes(createContentTransfer({ db, audit, now })),
     contentRoutes(content),
   ];
 

@@ -98,6 +98,24 @@ export const messages = {
   audit: {
     unknownFilter: 'This is not a filter of the audit trail.',
   },
+  contentPreview: {
+    unknownDocument: 'No such document of the site\'s content.',
+    unknownLink: 'No such preview link.',
+    noSuchPage: 'This page cannot be previewed.',
+    notOnPath: (paths: string[]) => `This document is not shown on that page; preview it on ${paths.join(', ')}.`,
+    draftInvalid: 'The draft of this document does not match its fields any more; open it in the editor and save it again.',
+    badDays: `Choose how many days the link works: a whole number from 1 to 30.`,
+    rateLimited: 'Too many preview pages opened from your network. Please wait a minute and try again.',
+  },
+  contentTransfer: {
+    notJson: 'Send the content file as JSON (Content-Type: application/json).',
+    notAContentFile: 'This is not a content file of this site: expected { "format": "brightpath-content", "schemaVersion", "documents" }.',
+    newerSchema: (given: number, known: number) => `This file was written by a newer version of the site (content schema ${given}; this site reads up to ${known}).`,
+    invalid: 'The content file has problems; nothing was imported.',
+    unknownDocument: (key: string) => `${key}: not a document of this site; it is left out.`,
+    missingImage: (path: string) => `${path}: this image is not stored on this site, and an import cannot add images yet; upload it in the editor first.`,
+    badImage: (path: string) => `${path}: the file's image data does not match its name.`,
+  },
   settings: {
     invalid: 'Please correct the highlighted settings.',
     unknown: 'This is not a setting.',

@@ -57,6 +57,10 @@ export const AUDIT_ACTIONS = {
   'content.schedule': 'Website publish scheduled',
   'content.schedule-cancel': 'Scheduled website publish cancelled',
   'content.schedule-failed': 'Scheduled website publish failed',
+  'content.preview-link': 'Preview link created',
+  'content.preview-link-revoke': 'Preview link revoked',
+  'content.export': 'Content exported',
+  'content.import': 'Content imported as drafts',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -38,6 +38,16 @@ export interface RenderContextValue {
   islands: Set<string>;
   /** Whether the page uses the chrome's scroll script. */
   usesChromeScript: boolean;
+  /** Set when the page shows unpublished content: the layout shows the preview bar and counts no view. */
+  preview?: PreviewNotice;
+}
+
+/** What the "Preview — not published" bar says about the draft on show. */
+export interface PreviewNotice {
+  /** The document whose draft the page shows ("Agency details", "SEO"). */
+  documentTitle: string;
+  /** When the preview link stops working (ISO 8601); absent for staff's own preview. */
+  expiresAt?: string;
 }
 
 export const RenderContext = createContext<RenderContextValue | null>(null);
