@@ -113,8 +113,9 @@ export const messages = {
     newerSchema: (given: number, known: number) => `This file was written by a newer version of the site (content schema ${given}; this site reads up to ${known}).`,
     invalid: 'The content file has problems; nothing was imported.',
     unknownDocument: (key: string) => `${key}: not a document of this site; it is left out.`,
-    missingImage: (path: string) => `${path}: this image is not stored on this site, and an import cannot add images yet; upload it in the editor first.`,
-    badImage: (path: string) => `${path}: the file's image data does not match its name.`,
+    missingImage: (path: string) => `${path}: this image is neither stored on this site nor carried in the file; export the file again from a site that has it.`,
+    badImage: (path: string) => `${path}: the file's image data does not match its checksum.`,
+    notAnImage: (path: string) => `${path}: not an uploaded image's address (/media/content/<id>).`,
   },
   settings: {
     invalid: 'Please correct the highlighted settings.',

@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { CONTENT_DOCUMENTS, CONTENT_SCHEMA_VERSION, contentDocument, type ContentDocumentDefinition } from '../../shared/content/documents';
 import { findFile } from '../db/portfolio';
+import { insertContentImage, listContentImages } from '../db/content-images';
+import { contentImageId } from '../../shared/content/images';
 import { ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, createAuditTrail } from '../services/audit';
@@ -22,9 +24,32 @@ export interface ContentFile {
   exportedAt: string;
   /** Every document's published data, by key. */
   documents: Record<string, unknown>;
-  /** The stored images (`/media/<sha256>.<ext>`) the documents show, base64-encoded. */
-  images: Record<string, string>;
+  /** The uploaded images the documents show (`/media/content/<id>`), each with its encoded files. */
+  images: Record<string, TransferredImage>;
 }
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/** An uploaded image as the file carries it: what `content_images` keeps, and each rendition's bytes (base64). */
+const transferredImageSchema = z.strictObject({
+  name: z.string().max(300),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  files: z
+    .array(
+      z.strictObject({
+        variant: z.literal('content'),
+        format: z.enum(['avif', 'webp', 'jpeg']),
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+        sha256: z.string().regex(SHA256),
+        data: z.string(),
+      }),
+    )
+    .min(1)
+    .max(30),
+});
+export type TransferredImage = z.infer<typeof transferredImageSchema>;
 
 /** What an import would do to one document of the file. */
 export interface ImportChange {
@@ -53,13 +78,11 @@ const envelopeSchema = z.object({
   schemaVersion: z.number().int().min(1),
   exportedAt: z.string().optional(),
   documents: z.record(z.string(), z.unknown()),
-  images: z.record(z.string(), z.string()).optional(),
+  images: z.record(z.string(), transferredImageSchema).optional(),
 });
 
-/** A stored image's address: `/media/<sha256>.<ext>`, as the media route serves it. */
-const MEDIA_PATH = /^\/media\/([0-9a-f]{64})\.(avif|webp|jpg)$/;
 
-/** Every `/media/…` image a document shows (each image field's `src`). */
+/** Every uploaded image a document shows (each image field's `src` under `/media/`). */
 export function mediaPathsIn(value: unknown, found = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const each of value) mediaPathsIn(each, found);
   else if (value && typeof value === 'object') {
@@ -120,7 +143,7 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
   };
 
   /** What importing `file` would change, each document checked against its schema; reads only. */
-  const plan = async (file: unknown, trx: Knex = db): Promise<ImportPlan & { writes: { key: string; data: unknown; exists: boolean }[] }> => {
+  const plan = async (file: unknown, trx: Knex = db): Promise<ImportPlan & { writes: { key: string; data: unknown; exists: boolean }[]; imageWrites: { id: string; image: TransferredImage }[] }> => {
     const envelope = envelopeOf(file);
     const rows = await trx<DocumentRow>('content_documents').select('key', 'version', 'published_data', 'draft_data');
     const stored = new Map(rows.map((row) => [row.key, row]));
@@ -153,21 +176,24 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
     }
 
     const given = envelope.images ?? {};
-    for (const image of [...images].sort()) {
-      const [, sha256] = MEDIA_PATH.exec(image) ?? [];
-      if (!sha256) {
-        problems.push({ image, message: messages.contentTransfer.missingImage(image) });
+    const imageWrites: { id: string; image: TransferredImage }[] = [];
+    for (const src of [...images].sort()) {
+      const id = contentImageId(src);
+      if (!id) {
+        problems.push({ image: src, message: messages.contentTransfer.notAnImage(src) });
         continue;
       }
-      const data = given[image];
-      if (data !== undefined && createHash('sha256').update(Buffer.from(data, 'base64')).digest('hex') !== sha256) {
-        problems.push({ image, message: messages.contentTransfer.badImage(image) });
+      if (await trx('content_images').where({ id }).first('id')) continue;
+      const carried = given[src];
+      if (!carried) {
+        problems.push({ image: src, message: messages.contentTransfer.missingImage(src) });
         continue;
       }
-      // Stored images are addressed by their content: the same bytes are already here, or not.
-      if (!(await findFile(trx, sha256))) problems.push({ image, message: messages.contentTransfer.missingImage(image) });
+      const intact = carried.files.every((file) => createHash('sha256').update(Buffer.from(file.data, 'base64')).digest('hex') === file.sha256);
+      if (!intact) problems.push({ image: src, message: messages.contentTransfer.badImage(src) });
+      else imageWrites.push({ id, image: carried });
     }
-    return { changes, problems, writes };
+    return { changes, problems, writes, imageWrites };
   };
 
   return {
@@ -182,11 +208,17 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
         return parsed.success ? parsed.data : data;
       };
       const documents = Object.fromEntries(CONTENT_DOCUMENTS.filter((definition) => byKey.has(definition.key)).map((definition) => [definition.key, inSchemaOrder(definition, byKey.get(definition.key))]));
-      const images: Record<string, string> = {};
-      for (const image of [...mediaPathsIn(documents)].sort()) {
-        const [, sha256, extension] = MEDIA_PATH.exec(image) ?? [];
-        const file = sha256 ? await findFile(db, sha256) : undefined;
-        if (file && (file.format === extension || (file.format === 'jpeg' && extension === 'jpg'))) images[image] = file.data.toString('base64');
+      const images: Record<string, TransferredImage> = {};
+      for (const src of [...mediaPathsIn(documents)].sort()) {
+        const id = contentImageId(src);
+        const [stored] = id ? await listContentImages(db, { id }) : [];
+        if (!stored) continue;
+        const files: TransferredImage['files'] = [];
+        for (const file of stored.files) {
+          const bytes = await findFile(db, file.sha256);
+          if (bytes) files.push({ variant: 'content', format: file.format, width: file.width, height: file.height, sha256: file.sha256, data: bytes.data.toString('base64') });
+        }
+        images[src] = { name: stored.name, width: stored.width, height: stored.height, files };
       }
       if (actor) await audit.record(actor, { action: 'content.export', summary: `${Object.keys(documents).length} documents, ${Object.keys(images).length} images` });
       return { format: CONTENT_FILE_FORMAT, schemaVersion: CONTENT_SCHEMA_VERSION, exportedAt: now().toISOString(), documents, images };
@@ -206,10 +238,15 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
       return db.transaction(async (trx) => {
         // The rows are locked first, so a save in between cannot be overwritten unseen.
         await trx('content_documents').select('key').forUpdate();
-        const { changes, problems, writes } = await plan(file, trx);
+        const { changes, problems, writes, imageWrites } = await plan(file, trx);
         if (problems.length > 0) {
           const fields = Object.fromEntries(problems.map((problem) => [problem.key ? `${problem.key}.${problem.field}` : (problem.image ?? 'file'), problem.message]));
           throw new ValidationError(`${messages.contentTransfer.invalid} ${problems.map((problem) => problem.message).join(' ')}`, fields);
+        }
+        // Images the documents show that this site did not have keep their address.
+        for (const { id, image } of imageWrites) {
+          const files = image.files.map((file) => ({ ...file, data: Buffer.from(file.data, 'base64') }));
+          await insertContentImage(trx, { id, name: image.name, width: image.width, height: image.height, createdBy: actor.name, files });
         }
         for (const { key, data, exists } of writes) {
           const draft = { draft_data: JSON.stringify(data), draft_saved_at: now(), draft_saved_by: actor.name };

@@ -11,6 +11,8 @@ export interface StoredContentImage extends ContentImageRow {
 }
 
 export interface NewContentImage {
+  /** Its id on the site it came from (an imported image keeps its address); a new one otherwise. */
+  id?: string;
   width: number;
   height: number;
   name: string;
@@ -21,7 +23,7 @@ export interface NewContentImage {
 /** Stores a content image and its files (in the portfolio's file table); returns its id. */
 export async function insertContentImage(db: Db, image: NewContentImage): Promise<string> {
   const [row] = await db('content_images')
-    .insert({ width: image.width, height: image.height, name: image.name, created_by: image.createdBy })
+    .insert({ ...(image.id ? { id: image.id } : {}), width: image.width, height: image.height, name: image.name, created_by: image.createdBy })
     .returning<{ id: string }[]>('id');
   const id = row!.id;
   await db('portfolio_image_files').insert(

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { createPortfolioService } from '../services/portfolio';
 import { CONTENT_DOCUMENTS } from '../../shared/content/documents';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
-import { picture, submission, upload } from '../../tests/helpers/portfolio-fixtures';
-import { mediaFileIn } from '../../tests/helpers/route-spellings';
+import { picture } from '../../tests/helpers/portfolio-fixtures';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import type { ContentFile, ImportChange } from '../content/transfer';
 
@@ -128,27 +126,39 @@ describe('content export and import', () => {
     await api().post('/api/content/import?dryRun=1').set('Content-Type', 'application/json').send(JSON.stringify({ padding: 'x'.repeat(300_000) })).expect(401);
   });
 
-  it('carries the stored images the documents show, and takes a file larger than other requests may be', async () => {
-    const item = await createPortfolioService({ db: t.db, contentVersion: t.contentVersion }).create(submission({}, { mainImage: upload(await picture('png', 1600, 1200)) }));
-    const media = `/media/${mediaFileIn(JSON.stringify(item))}`;
+  it('carries the uploaded images the documents show, restores one this site lacks, and takes a file larger than other requests may be', async () => {
+    const uploaded = await api().post('/api/content/images').set(owner.headers).attach('file', await picture('png', 1200, 800), 'map.png').expect(201);
+    const src = uploaded.body.src as string;
     const { published_data: business } = (await t.db('content_documents').where({ key: 'business' }).first('published_data')) as { published_data: { mapImage: object } };
-    await t.db('content_documents').where({ key: 'business' }).update({ published_data: JSON.stringify({ ...business, mapImage: { src: media, alt: 'Map', decorative: false } }) });
+    await t.db('content_documents').where({ key: 'business' }).update({ published_data: JSON.stringify({ ...business, mapImage: { src, alt: 'Map', decorative: false } }) });
 
     const file = await exportFile();
-    expect(Object.keys(file.images)).toEqual([media]);
-    const bytes = Buffer.from(file.images[media]!, 'base64');
-    expect(createHash('sha256').update(bytes).digest('hex')).toBe(media.slice('/media/'.length, '/media/'.length + 64));
+    expect(Object.keys(file.images)).toEqual([src]);
+    const carried = file.images[src]!;
+    expect(carried.files.length).toBeGreaterThan(1);
+    for (const each of carried.files) expect(createHash('sha256').update(Buffer.from(each.data, 'base64')).digest('hex')).toBe(each.sha256);
 
     // Padded past the usual 100 KB limit of a request body.
     const padded = { ...file, padding: 'x'.repeat(150_000) };
     expect((await importFile(padded, true).expect(200)).body.problems).toEqual([]);
 
-    // An image neither stored here nor matching its bytes is a problem, named.
-    const missing = `/media/${'a'.repeat(64)}.webp`;
+    // A site without the image (another site, or this one after it was deleted) gets it back at the same address.
+    const id = src.split('/').pop()!;
+    await t.db('portfolio_image_files').where({ content_image_id: id }).delete();
+    await t.db('content_images').where({ id }).delete();
+    expect((await importFile(file, true).expect(200)).body.problems).toEqual([]);
+    await importFile(file, false).expect(200);
+    expect(await t.db('content_images').where({ id }).first('id')).toEqual({ id });
+    expect(Number((await t.db('portfolio_image_files').where({ content_image_id: id }).count<{ count: string }[]>('* as count'))[0]!.count)).toBe(carried.files.length);
+
+    // An image neither stored here nor carried, or carried with bytes that are not its own, is a problem, named.
+    const missing = '/media/content/00000000-0000-4000-8000-000000000000';
     (file.documents.home as { banner: { image: { src: string } } }).banner.image.src = missing;
-    const tampered = { ...file, images: { ...file.images, [missing]: Buffer.from('not the image').toString('base64') } };
+    expect((await importFile(file, true).expect(200)).body.problems).toEqual([expect.objectContaining({ image: missing })]);
+    const tampered = { ...file, images: { ...file.images, [missing]: { ...carried, files: carried.files.map((each) => ({ ...each, data: Buffer.from('not the image').toString('base64') })) } } };
     expect((await importFile(tampered, true).expect(200)).body.problems).toEqual([expect.objectContaining({ image: missing })]);
     await importFile(tampered, false).expect(400);
+    await t.db('content_documents').where({ key: 'business' }).update({ published_data: JSON.stringify(business) });
   }, 60_000);
 
   it('lands a document this site does not store yet as a draft over the shipped content', async () => {
