@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ContentImageRow, PortfolioImageFileRow } from './tables';
 import type { EncodedFile } from '../services/image-renditions';
 import { isUuid } from './uuid';
+import { insertImageFiles } from './portfolio';
 
 type Db = Knex | Knex.Transaction;
 
@@ -26,18 +27,7 @@ export async function insertContentImage(db: Db, image: NewContentImage): Promis
     .insert({ ...(image.id ? { id: image.id } : {}), width: image.width, height: image.height, name: image.name, created_by: image.createdBy })
     .returning<{ id: string }[]>('id');
   const id = row!.id;
-  await db('portfolio_image_files').insert(
-    image.files.map((file) => ({
-      content_image_id: id,
-      variant: file.variant,
-      format: file.format,
-      width: file.width,
-      height: file.height,
-      byte_size: file.data.length,
-      sha256: file.sha256,
-      data: file.data,
-    })),
-  );
+  await insertImageFiles(db, { content_image_id: id }, image.files);
   return id;
 }
 

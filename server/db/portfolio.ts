@@ -102,23 +102,22 @@ export interface NewImage {
   files: { variant: PortfolioImageFileRow['variant']; format: PortfolioImageFileRow['format']; width: number; height: number; sha256: string; data: Buffer }[];
 }
 
+/**
+ * Stores encoded files in the one file table, each belonging to a portfolio image (`image_id`) or
+ * a content image (`content_image_id`).
+ */
+export async function insertImageFiles(db: Db, owner: { image_id: string } | { content_image_id: string }, files: NewImage['files']): Promise<void> {
+  await db('portfolio_image_files').insert(
+    files.map((file) => ({ ...owner, variant: file.variant, format: file.format, width: file.width, height: file.height, byte_size: file.data.length, sha256: file.sha256, data: file.data })),
+  );
+}
+
 export async function insertImage(db: Db, itemId: string, image: NewImage): Promise<string> {
   const [row] = await db('portfolio_images')
     .insert({ item_id: itemId, role: image.role, position: image.position, source_width: image.sourceWidth, source_height: image.sourceHeight })
     .returning<{ id: string }[]>('id');
   const imageId = String(row!.id);
-  await db('portfolio_image_files').insert(
-    image.files.map((file) => ({
-      image_id: imageId,
-      variant: file.variant,
-      format: file.format,
-      width: file.width,
-      height: file.height,
-      byte_size: file.data.length,
-      sha256: file.sha256,
-      data: file.data,
-    })),
-  );
+  await insertImageFiles(db, { image_id: imageId }, image.files);
   return imageId;
 }
 
