@@ -32,7 +32,9 @@ export async function publicPagePaths(server: RunningServer): Promise<string[]> 
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
   const listed = Array.from(sitemap.matchAll(/<loc>([^<]+)<\/loc>/g), (match) => new URL(match[1]!).pathname);
   const items = await (await fetch(`${server.url}/api/portfolio`)).text();
-  const samples: Record<string, readonly string[]> = { type: FORM_TYPES, file: [mediaFileIn(items)] };
+  // An uploaded content image's address answers a redirect, and an unknown preview link the 404
+  // page: neither is a page of its own, and both are skipped below.
+  const samples: Record<string, readonly string[]> = { type: FORM_TYPES, file: [mediaFileIn(items)], id: ['00000000-0000-4000-8000-000000000000'], token: ['0'.repeat(64)] };
 
   const routes = (await productionRouteTable()).filter((route) => route.method === 'GET' && route.access?.who === 'anyone' && audienceOf(route.path) === 'site');
   const candidates = new Set<string>();
