@@ -1,0 +1,172 @@
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm, launchBrowser, type BrowserState } from './browser';
+import { startServer, type RunningServer } from './server';
+
+const OWNER = { username: 'website-owner', password: 'a long and private test passphrase' };
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
+const NEW_PHONE = '+1 (555) 010-7777';
+
+/** The public page's HTML as a visitor gets it. */
+async function publicPage(server: RunningServer, path: string): Promise<string> {
+  return (await fetch(`${server.url}${path}`)).text();
+}
+
+/** Waits until `path` shows `text`: a publish reaches every instance by its content version, polled. */
+async function untilShown(server: RunningServer, path: string, text: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await publicPage(server, path)).includes(text)) {
+    if (Date.now() > deadline) throw new Error(`${path} never showed ${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function openEditor(page: Page, title: string) {
+  await page.getByRole('link', { name: `${title}: edit` }).click();
+  await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Save draft' }).waitFor();
+}
+
+/** Website: staff change the site's words in the admin and see them on the site (issue 26). */
+describe('the Website section in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let state: BrowserState;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password }), launchBrowser()]);
+    state = await signInThroughForm(browser, server.url, OWNER);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('changes the phone number: a draft the site does not show, then published on / and /contact', async () => {
+    const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard/website`, state);
+    await page.getByRole('heading', { name: 'Site-wide', level: 2 }).waitFor();
+    for (const group of ['Pages', 'Home page sections', 'Services', 'Industries']) await page.getByRole('heading', { name: group, level: 2 }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/website-1280.png`, fullPage: true });
+
+    await openEditor(page, 'Agency details');
+    const phone = page.getByLabel('Phone number (as shown)');
+    const before = await phone.inputValue();
+    expect(before).not.toBe(NEW_PHONE);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A required field left empty is named beside the field and at the top, and nothing is sent.
+    await page.getByLabel('Agency name').fill('');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Fix these fields first').waitFor();
+    await expect(page.getByLabel('Agency name').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.locator('.admin-field__error', { hasText: 'Enter the agency name.' }).count()).resolves.toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Agency name').fill('Brightpath Digital');
+
+    await phone.fill(NEW_PHONE);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Draft saved. The public site has not changed.').waitFor();
+    await page.getByText('Draft waiting').first().waitFor();
+    // A draft is invisible to visitors.
+    expect(await publicPage(server, '/contact')).not.toContain(NEW_PHONE);
+    expect(await publicPage(server, '/contact')).toContain(before);
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Published: the site shows it now.').waitFor();
+    await untilShown(server, '/', NEW_PHONE);
+    await untilShown(server, '/contact', NEW_PHONE);
+    expect(await publicPage(server, '/contact')).not.toContain(before);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/website-editor-1280.png`, fullPage: true });
+
+    // The site itself, in the browser.
+    const site = await context.newPage();
+    await site.goto(`${server.url}/contact`);
+    await site.getByText(NEW_PHONE).first().waitFor();
+    await site.close();
+
+    // The history has the publish, and comparing it with the one before names the phone number alone.
+    await page.getByRole('button', { name: /^Compare with previous \(version \d+\)$/ }).first().click();
+    const comparison = page.locator('.admin-content-compare');
+    await comparison.getByText('Phone number (as shown)').waitFor();
+    await expect(comparison.locator('.admin-content-changes__item').count()).resolves.toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('keeps what was typed over a reload, and fits a phone', async () => {
+    const { context, page } = await openDashboard(browser, `${server.url}/admin/dashboard/website/business`, state, PHONE_DEVICE);
+    await page.getByRole('button', { name: 'Save draft' }).waitFor();
+    await page.getByLabel('Tagline').fill('Typed before the reload');
+    await page.reload();
+    await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
+    await page.getByText('Your unsaved changes from before the page was reloaded are back.').waitFor();
+    await expect(page.getByLabel('Tagline').inputValue()).resolves.toBe('Typed before the reload');
+
+    const widths = await pageWidths(page);
+    expect(widths.document).toBeLessThanOrEqual(375);
+    expect(widths.viewport).toBe(375);
+    expect(await axeViolations(page)).toEqual([]);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/website-editor-375.png`, fullPage: true });
+
+    // Lists: add, move and remove by keyboard-reachable buttons named after the item.
+    const socials = page.getByRole('group', { name: 'Social links' });
+    const count = await socials.getByRole('button', { name: /^Remove Social link \d+$/ }).count();
+    await socials.getByRole('button', { name: 'Add social link to Social links' }).click();
+    await socials.getByRole('button', { name: `Remove Social link ${count + 1}` }).waitFor();
+    await socials.getByRole('button', { name: `Move up Social link ${count + 1}` }).click();
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(`Move up Social link ${count}`);
+    await socials.getByRole('button', { name: `Remove Social link ${count}` }).click();
+    await expect(socials.getByRole('button', { name: /^Remove Social link \d+$/ }).count()).resolves.toBe(count);
+
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await page.getByRole('dialog', { name: 'Discard the draft?' }).getByRole('button', { name: 'Discard draft' }).click();
+    await page.getByText('Draft discarded').waitFor();
+    await expect(page.getByLabel('Tagline').inputValue()).resolves.not.toBe('Typed before the reload');
+
+    const list = await openDashboard(browser, `${server.url}/admin/dashboard/website`, state, PHONE_DEVICE);
+    await list.page.getByRole('heading', { name: 'Industries', level: 2 }).waitFor();
+    expect((await pageWidths(list.page)).document).toBeLessThanOrEqual(375);
+    expect(await axeViolations(list.page)).toEqual([]);
+    if (SCREENSHOTS) await list.page.screenshot({ path: `${SCREENSHOTS}/website-375.png`, fullPage: true });
+    await list.context.close();
+    await context.close();
+  }, 120_000);
+
+  it('refuses a stale save without losing the typing, and saves over on request', async () => {
+    const first = await openDashboard(browser, `${server.url}/admin/dashboard/website/contact`, state);
+    const second = await openDashboard(browser, `${server.url}/admin/dashboard/website/contact`, state);
+    // "Heading *" (required), not "Form heading *".
+    const heading = (page: Page) => page.getByLabel(/^Heading/);
+    await heading(first.page).waitFor();
+    await heading(second.page).waitFor();
+
+    await heading(first.page).fill('Mine: talk to us');
+    await heading(second.page).fill('Theirs: get in touch');
+    await second.page.getByRole('button', { name: 'Save draft' }).click();
+    await second.page.getByText('Draft saved.').first().waitFor();
+
+    await first.page.getByRole('button', { name: 'Save draft' }).click();
+    const notice = first.page.getByRole('alert').filter({ hasText: 'saved this page while you were editing' });
+    await notice.waitFor();
+    await notice.getByText('Theirs: get in touch').waitFor();
+    await notice.getByText('Mine: talk to us').waitFor();
+    // What was typed is still in the form.
+    await expect(heading(first.page).inputValue()).resolves.toBe('Mine: talk to us');
+    expect(await axeViolations(first.page)).toEqual([]);
+    if (SCREENSHOTS) await first.page.screenshot({ path: `${SCREENSHOTS}/website-conflict-1280.png` });
+
+    await notice.getByRole('button', { name: 'Keep mine and save over' }).click();
+    await first.page.getByText('Your version was saved as the draft.').waitFor();
+    const stored = await first.page.evaluate(async () => (await fetch('/api/content/contact', { headers: { Accept: 'application/json' } })).json());
+    expect(stored.draft.data.heading).toBe('Mine: talk to us');
+
+    // The other editor, saving again, is told in turn and may take the newer version.
+    await heading(second.page).fill('Theirs again');
+    await second.page.getByRole('button', { name: 'Save draft' }).click();
+    await second.page.getByRole('button', { name: 'Take theirs' }).click();
+    await expect(heading(second.page).inputValue()).resolves.toBe('Mine: talk to us');
+    await first.context.close();
+    await second.context.close();
+  }, 120_000);
+});
