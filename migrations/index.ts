@@ -23,6 +23,7 @@ import * as analyticsNetworks from './20261129150000_analytics_networks';
 import * as leadReplies from './20261201100000_lead_replies';
 import * as sealTwoFactorSecrets from './20261202100000_seal_two_factor_secrets';
 import * as siteContent from './20261204000000_site_content';
+import * as contentEditing from './20261204300000_content_editing';
 import type { MigrationContext } from './context';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '20261201100000_lead_replies': leadReplies,
   '20261202100000_seal_two_factor_secrets': sealTwoFactorSecrets,
   '20261204000000_site_content': siteContent,
+  '20261204300000_content_editing': contentEditing,
 };

@@ -44,6 +44,8 @@ import { setPasswordPageRoutes } from './routes/set-password-pages';
 import { userRoutes } from './routes/users';
 import { accountRoutes } from './routes/account';
 import { backupRoutes } from './routes/backups';
+import { contentRoutes } from './routes/content';
+import { createContentEditing, type ContentEditing } from './content';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import { createAdminUsers } from './services/admin-users';
 import type { Analytics } from './services/analytics';
@@ -83,6 +85,8 @@ export interface AppDeps {
   analytics: Analytics;
   /** The site's backups (Settings > Backups); by default one that never runs on its own (tests). */
   backups?: BackupService;
+  /** The content editing service (its scheduler started by the server); one of the app's own if not given. */
+  contentEditing?: ContentEditing;
   /** Folder holding the build's `manifest.json` and `assets/`. */
   assetsDir: string;
   /** Called when a form submission queued a staff notification (wakes the outbox worker). */
@@ -99,7 +103,7 @@ export interface AppDeps {
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, assetsDir, onFormQueued, adminAuthOptions, cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, contentEditing, assetsDir, onFormQueued, adminAuthOptions, cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', logLateError(logger));
   const renderPage = createPageRenderer(config, loadManifest(assetsDir), siteContent.current);
@@ -123,6 +127,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   });
   const personalData = createPersonalData({ db, audit, logger, now });
   const replies = createLeadReplies({ db, audit, from: staffMailFrom(config), onQueued: onFormQueued, replyPromise: () => settings.current(), now });
+  const content =
+    contentEditing ?? createContentEditing({ db, audit, contentVersion, siteContent, renderPage, timeZone: () => settings.current().timeZone, logger, now });
   const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise: () => settings.current(), replies, now });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
   // Health checks and stored images need neither a session nor a body.
@@ -157,6 +163,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     auditRoutes(audit),
     backupRoutes(backups ?? createBackupService({ db, config, timeZone: () => settings.current().timeZone, logger }), auth, audit),
     analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),
+    contentRoutes(content),
   ];
 
   // A shutting-down instance tells keep-alive clients to reconnect elsewhere.

@@ -47,6 +47,12 @@ export const AUDIT_ACTIONS = {
   'reply-template.delete': 'Saved reply deleted',
   'backup.create': 'Backup started',
   'backup.download': 'Backup downloaded',
+  'content.draft-discard': 'Website draft discarded',
+  'content.publish': 'Website content published',
+  'content.restore': 'Website revision restored as a draft',
+  'content.schedule': 'Website publish scheduled',
+  'content.schedule-cancel': 'Scheduled website publish cancelled',
+  'content.schedule-failed': 'Scheduled website publish failed',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -26,3 +26,20 @@ export function firstErrorOf(error: ZodError): { field: string; message: string 
   const [field, message] = Object.entries(fieldErrorsOf(error))[0] ?? [WHOLE_VALUE, 'Invalid value.'];
   return { field, message };
 }
+
+/**
+ * Like `fieldErrorsOf`, keyed by the field's whole path (`location.city`, `socials.2.href`), for
+ * nested values such as the site's content documents, whose fields repeat at several depths.
+ */
+export function fieldPathErrorsOf(error: ZodError, { unknownField = 'This field is not part of the document.' }: { unknownField?: string } = {}): FieldErrors {
+  const fields: FieldErrors = {};
+  const pathOf = (path: readonly PropertyKey[]) => (path.length > 0 ? path.map(String).join('.') : WHOLE_VALUE);
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[pathOf([...issue.path, key])] ??= unknownField;
+      continue;
+    }
+    fields[pathOf(issue.path)] ??= issue.message;
+  }
+  return fields;
+}

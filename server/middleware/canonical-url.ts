@@ -42,7 +42,8 @@ function moveTo(ctx: Context, path: string, audience: Audience): void {
  * One spelling per address, decided before anything else reads the path (the render cache, the
  * session, any router). Routers match exactly as declared; another spelling (letter case, an
  * escaped letter, `//`, a final `/`, `.` or `..` segments) is
- * - under `/api`: answered 404 (a parameter may keep its own capitals: `/api/users/Ann`);
+ * - under `/api`: answered 404 (a parameter may keep its own capitals: `/api/users/Ann`, but not
+ *   capitals that turn a fixed segment into a parameter's value: `/api/content/Schedules`);
  * - a page (back office or public site) read with GET or HEAD: moved permanently (301) to its one
  *   spelling, with only the query parameters a public page reads; under `/admin`, 404 otherwise;
  * - anything else on the public site (an asset's hashed name, an unknown path): left to what follows.
@@ -53,13 +54,23 @@ function moveTo(ctx: Context, path: string, audience: Audience): void {
  */
 export function canonicalUrl(routers: Router[]): Middleware {
   const isRoute = (path: string, method: string) => routers.some((router) => router.match(path, method).route);
+  const routesOf = (path: string, method: string) => new Set(routers.flatMap((router) => router.match(path, method).pathAndMethod));
+  // Capitals a parameter absorbed in place of a fixed segment (`/api/content/Schedules` read as the
+  // document key "Schedules"): in lower case the path is also another route's, so it is that
+  // route's other spelling. A parameter's own capitals (`/api/users/Ann`) match the same routes.
+  const respellsAnotherRoute = (path: string, method: string) => {
+    const lower = lowerCase(path);
+    if (lower === path) return false;
+    const matched = routesOf(path, method);
+    return [...routesOf(lower, method)].some((layer) => !matched.has(layer));
+  };
   return (ctx, next) => {
     const isRead = ctx.method === 'GET' || ctx.method === 'HEAD';
     if (MAYBE_ANOTHER_SPELLING.test(ctx.path)) {
       const normal = normalPath(ctx.path);
       const audience = audienceOf(normal);
       if (audience === 'api') {
-        if (normal !== ctx.path || !isRoute(normal, ctx.method)) throw new HttpError(404, messages.http.apiNotFound);
+        if (normal !== ctx.path || !isRoute(normal, ctx.method) || respellsAnotherRoute(normal, ctx.method)) throw new HttpError(404, messages.http.apiNotFound);
       } else {
         const page = lowerCase(normal);
         if (page !== ctx.path) {

@@ -1,7 +1,15 @@
 import type { Knex } from 'knex';
+import pg from 'pg';
 import type { Logger } from '../logger';
 
 const KEY = 'content_version';
+/** The PostgreSQL channel a bump is announced on, so other instances need not wait for their poll. */
+export const CONTENT_VERSION_CHANNEL = 'content_version';
+/** How long a lost listening connection waits before connecting again (polling carries on meanwhile). */
+const RELISTEN_MS = 2000;
+
+/** True for a knex on a PostgreSQL server (the embedded database has no other instances to tell). */
+const isServer = (db: Knex) => (db.client as { config?: { client?: unknown } }).config?.client === 'pg';
 
 /**
  * Which version of the site's content the pages show. Every change to content stored in the
@@ -19,13 +27,26 @@ export interface ContentVersion {
   onChange(listener: (version: string) => void): void;
   /** Polls every `intervalMs` until `stop()`. Read failures are logged once and retried. */
   start(intervalMs?: number): void;
+  /**
+   * Also listens for bumps on PostgreSQL (`NOTIFY`) on a connection of its own to `databaseUrl`,
+   * so a change made on another instance applies here at once; polling stays as the fallback.
+   */
+  listen(databaseUrl: string): void;
   stop(): void;
+}
+
+/** The dedicated connection `listen` keeps (replaced when lost). */
+interface Listening {
+  client: pg.Client | undefined;
+  retry: NodeJS.Timeout | undefined;
+  stopped: boolean;
 }
 
 export function createContentVersion(db: Knex, logger?: Logger): ContentVersion {
   let current: string | null = null;
   let timer: NodeJS.Timeout | undefined;
   let failing = false;
+  let listener: Listening | undefined;
   const listeners: ((version: string) => void)[] = [];
 
   const apply = (version: string) => {
@@ -57,6 +78,8 @@ export function createContentVersion(db: Knex, logger?: Logger): ContentVersion 
         .merge({ value: trx.raw('(app_settings.value::bigint + 1)::text'), updated_at: trx.fn.now() })
         .returning<{ value: string }[]>('value');
       if (!row) return;
+      // Delivered to listening instances when (and only if) the transaction commits.
+      if (isServer(db)) await trx.raw('select pg_notify(?, ?)', [CONTENT_VERSION_CHANNEL, row.value]);
       // Applied locally as soon as the change is committed (the instance that wrote must never
       // serve the old page after it), and not before: a page rendered while the transaction is
       // still open would read the old data and be kept as if it were new.
@@ -73,9 +96,46 @@ export function createContentVersion(db: Knex, logger?: Logger): ContentVersion 
       timer = setInterval(() => void refresh(), intervalMs);
       timer.unref();
     },
+    listen(databaseUrl) {
+      if (listener) return;
+      const state: Listening = { client: undefined, retry: undefined, stopped: false };
+      listener = state;
+      const connect = async () => {
+        const client = new pg.Client({ connectionString: databaseUrl, application_name: 'agency-site-content-listener' });
+        state.client = client;
+        const again = (error: unknown) => {
+          if (state.stopped || state.client !== client) return;
+          logger?.warn({ err: error }, 'content version listener lost; polling until it is back');
+          state.client = undefined;
+          void client.end().catch(() => undefined);
+          state.retry = setTimeout(() => void connect(), RELISTEN_MS);
+          state.retry.unref();
+        };
+        client.on('error', again);
+        client.on('end', () => again(new Error('connection ended')));
+        client.on('notification', (message) => {
+          if (message.channel === CONTENT_VERSION_CHANNEL && message.payload) apply(message.payload);
+        });
+        try {
+          await client.connect();
+          await client.query(`listen ${CONTENT_VERSION_CHANNEL}`);
+          // A bump made while not listening is read now rather than at the next poll.
+          await refresh();
+        } catch (error) {
+          again(error);
+        }
+      };
+      void connect();
+    },
     stop() {
       clearInterval(timer);
       timer = undefined;
+      if (listener) {
+        listener.stopped = true;
+        clearTimeout(listener.retry);
+        void listener.client?.end().catch(() => undefined);
+        listener = undefined;
+      }
     },
   };
 }

@@ -35,7 +35,11 @@ export function fillRoutePath(routePath: string, samples: RouteSamples, spelling
     if (name === 'type') return 'quote';
     if (name === 'username') return samples.username;
     if (name === 'slug') return routePath.startsWith('/services') ? 'web-development' : 'real-estate';
+    // A content document's key may hold a slash, written as is.
+    if (name === 'key' && routePath.startsWith('/api/content')) return 'services/seo';
     if (name === 'key') return samples.itemId;
+    if (name === 'version') return '1';
+    if (name === 'id' && routePath.startsWith('/api/content/schedules')) return '00000000-0000-4000-8000-000000000000';
     if (name === 'file') return samples.mediaFile;
     if (name === 'view') return 'messages';
     if (name === 'name') return 'backup-20260101-023000.tar.gz';

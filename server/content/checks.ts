@@ -1,0 +1,124 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { contentDocument } from '../../shared/content/documents';
+import { isAllowedHref, type FieldMeta } from '../../shared/content/fields';
+import { richTextLinks } from '../../shared/content/rich-text';
+import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
+import type { DocumentsByKey, SiteContent } from '../../views/content/site-content';
+import type { RenderPage } from '../render/render-page';
+import { FIXED_SITE_PAGES, portfolioItemIdOf } from '../site-pages';
+import { contentPageOf } from './pages';
+
+/** One thing wrong with a document, named by the field's path (`banner.image.alt`; `_form` for the whole). */
+export interface ContentProblem {
+  field: string;
+  message: string;
+}
+
+/** What publishing a document's data would meet: problems block it, warnings do not. */
+export interface ContentChecks {
+  problems: ContentProblem[];
+  warnings: ContentProblem[];
+}
+
+export interface ContentCheckerDeps {
+  renderPage: RenderPage;
+  /** The site's content with some documents replaced, assembled as the published one is. */
+  assemble(documents: DocumentsByKey): SiteContent;
+}
+
+/** Where a check reads what exists (the portfolio items links may point to): the publish's transaction. */
+export interface CheckOptions {
+  db: Knex;
+  /** Documents published together with this one. */
+  others?: DocumentsByKey;
+}
+
+type Visit = (path: string[], value: unknown, meta: FieldMeta | undefined) => void;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Walks `value` along its schema, calling `visit` with each field's path, value and editor metadata. */
+function walk(schema: z.ZodType, value: unknown, path: string[], visit: Visit): void {
+  visit(path, value, schema.meta() as FieldMeta | undefined);
+  if (schema instanceof z.ZodNullable || schema instanceof z.ZodOptional) {
+    if (value !== null && value !== undefined) walk(schema.unwrap() as z.ZodType, value, path, visit);
+  } else if (schema instanceof z.ZodObject && isRecord(value)) {
+    for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) walk(field, value[name], [...path, name], visit);
+  } else if (schema instanceof z.ZodArray && Array.isArray(value)) {
+    value.forEach((item, index) => walk(schema.element as z.ZodType, item, [...path, String(index)], visit));
+  }
+}
+
+const fieldName = (path: string[]) => (path.length > 0 ? path.join('.') : WHOLE_VALUE);
+
+/**
+ * The checks a document passes before it is published (and that the editor shows as it goes):
+ * - the schema (a missing required field, a value too long), each error named by its field;
+ * - an image without alternative text unless it is marked decorative;
+ * - every link, in link fields and inside longer texts: a scheme we do not allow (`javascript:`),
+ *   or a page of this site that does not exist (`/nowhere`; a `#fragment` or `?query` is ignored);
+ * - every public page showing the document rendered with it (a view that cannot render it);
+ * - page titles and descriptions longer than search engines show: warnings only.
+ * `others` are documents published together with this one, so the pages render as they will be.
+ */
+export function createContentChecker({ renderPage, assemble }: ContentCheckerDeps) {
+  const pageExists = async (db: Knex, href: string): Promise<boolean> => {
+    const path = href.replace(/[?#].*$/, '') || '/';
+    if (FIXED_SITE_PAGES.has(path)) return true;
+    const itemId = portfolioItemIdOf(path);
+    return itemId !== undefined && (await db('portfolio_items').where({ id: itemId }).first('id')) !== undefined;
+  };
+
+  return async function check(key: string, data: unknown, { db, others = {} }: CheckOptions): Promise<ContentChecks> {
+    const definition = contentDocument(key);
+    if (!definition) return { problems: [{ field: WHOLE_VALUE, message: `There is no document "${key}".` }], warnings: [] };
+    const problems: ContentProblem[] = [];
+    const warnings: ContentProblem[] = [];
+
+    const parsed = definition.schema.safeParse(data);
+    if (!parsed.success) {
+      for (const [field, message] of Object.entries(fieldPathErrorsOf(parsed.error))) problems.push({ field, message });
+    }
+
+    const links: { field: string; href: string }[] = [];
+    walk(definition.schema, data, [], (path, value, meta) => {
+      const field = fieldName(path);
+      if (meta?.widget === 'image' && isRecord(value) && value.decorative === false && (typeof value.alt !== 'string' || value.alt.trim() === '')) {
+        problems.push({ field: `${field}.alt`, message: `${meta.title}: describe the image for people who cannot see it, or mark it decorative.` });
+      }
+      if (typeof value !== 'string') return;
+      if (meta?.widget === 'link' && value.trim() !== '') links.push({ field, href: value.trim() });
+      if (meta?.widget === 'rich') for (const href of richTextLinks(value)) links.push({ field, href });
+      if (meta?.softMax !== undefined && value.length > meta.softMax) {
+        warnings.push({ field, message: `${meta.title} is ${value.length} characters; search engines show about ${meta.softMax}.` });
+      }
+    });
+    for (const { field, href } of links) {
+      if (!isAllowedHref(href)) problems.push({ field, message: `The link "${href}" is not allowed: use https://, http://, mailto:, tel: or a page of this site.` });
+      else if (href.startsWith('/') && !(await pageExists(db, href))) problems.push({ field, message: `The link "${href}" goes to a page that does not exist.` });
+    }
+
+    // The pages are rendered only with data the views can read (a schema error is reported above).
+    if (parsed.success) {
+      let content: SiteContent | undefined;
+      try {
+        content = assemble({ ...others, [key]: parsed.data });
+      } catch (error) {
+        problems.push({ field: WHOLE_VALUE, message: `The site cannot be put together with this content (${(error as Error).message}).` });
+      }
+      for (const path of content ? definition.paths.filter((candidate) => candidate !== '*') : []) {
+        const page = contentPageOf(path);
+        if (!page) continue;
+        try {
+          renderPage({ path, ...page, content });
+        } catch (error) {
+          problems.push({ field: WHOLE_VALUE, message: `The page ${path} cannot be shown with this content (${(error as Error).message}).` });
+        }
+      }
+    }
+    return { problems, warnings };
+  };
+}
+
+export type ContentChecker = ReturnType<typeof createContentChecker>;

@@ -1,0 +1,293 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { CONTENT_DOCUMENTS, contentDocument, type ContentDocumentDefinition } from '../../shared/content/documents';
+import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
+import { NotFoundError, ValidationError, parseInput } from '../errors';
+import type { AuditActor, AuditTrail } from '../services/audit';
+import type { ContentChecker, ContentChecks } from './checks';
+import { StaleDraftError } from './errors';
+import type { Publisher, PublishResult } from './publish';
+import { isoOf, jsonOf, type ContentDocumentRow, type ContentRevisionRow } from './rows';
+
+/** How long after their last heartbeat someone still counts as editing a document. */
+export const PRESENCE_WINDOW_MS = 60_000;
+/** Revisions per page of a document's history. */
+export const REVISIONS_PAGE = 20;
+
+export interface ContentListItem {
+  key: string;
+  title: string;
+  group: ContentDocumentDefinition['group'];
+  paths: string[];
+  status: 'published' | 'draft';
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+export interface ContentDraftJson {
+  version: number;
+  data: unknown;
+  savedAt: string;
+  savedBy: string | null;
+}
+
+export interface ContentItemJson {
+  key: string;
+  title: string;
+  group: ContentDocumentDefinition['group'];
+  paths: string[];
+  published: { version: number; data: unknown; publishedAt: string; publishedBy: string | null };
+  draft: ContentDraftJson | null;
+  /** Others who had the document open in the editor in the last minute. */
+  editing: { username: string; since: string }[];
+}
+
+export interface RevisionJson {
+  key: string;
+  version: number;
+  schemaVersion: number;
+  publishedAt: string;
+  publishedBy: string | null;
+  data: unknown;
+}
+
+const saveSchema = z.strictObject({
+  data: z.unknown(),
+  baseVersion: z.number('Give the version the draft was started from.').int('Give the version the draft was started from.').min(1, 'Give the version the draft was started from.'),
+});
+const restoreSchema = z.strictObject({ baseVersion: z.number().int().min(1).optional() });
+const versionParam = z.coerce.number('Give a version number.').int('Give a version number.').min(1, 'Give a version number.').max(2_147_483_647, 'Give a version number.');
+
+/** The display title of a document: the data's own name for service and industry pages. */
+function titleOf(definition: ContentDocumentDefinition, data: unknown): string {
+  const record = (data ?? {}) as { title?: unknown; label?: unknown };
+  const own = definition.group === 'Services' ? record.title : definition.group === 'Industries' ? record.label : undefined;
+  return typeof own === 'string' && own !== '' ? own : definition.title;
+}
+
+/** The paths (`seo.title`, `sections.2.body`) whose values differ between two documents' data. */
+export function differingFields(left: unknown, right: unknown, path: string[] = []): string[] {
+  const bothObjects = typeof left === 'object' && left !== null && typeof right === 'object' && right !== null && Array.isArray(left) === Array.isArray(right);
+  if (!bothObjects) return Object.is(left, right) ? [] : [path.length > 0 ? path.join('.') : WHOLE_VALUE];
+  const a = left as Record<string, unknown>;
+  const b = right as Record<string, unknown>;
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return names.flatMap((name) => differingFields(a[name], b[name], [...path, name]));
+}
+
+export function definitionOf(key: string): ContentDocumentDefinition {
+  const definition = contentDocument(key);
+  if (!definition) throw new NotFoundError(`There is no document "${key}".`);
+  return definition;
+}
+
+export interface ContentServiceDeps {
+  db: Knex;
+  audit: AuditTrail;
+  publisher: Publisher;
+  check: ContentChecker;
+  now?: () => Date;
+}
+
+/**
+ * The content documents as staff edit them: the list, one document with its draft, saving and
+ * discarding drafts (an integer version per document refuses a stale save), history and restore,
+ * undo, checks, and who else is editing. Publishing itself is `publish.ts`.
+ */
+export function createContentService({ db, audit, publisher, check, now = () => new Date() }: ContentServiceDeps) {
+  const rowOf = async (key: string, trx: Knex = db, lock = false): Promise<ContentDocumentRow> => {
+    definitionOf(key);
+    const query = trx('content_documents').where({ key }).first<ContentDocumentRow | undefined>('*');
+    const row = await (lock ? query.forUpdate() : query);
+    if (!row) throw new NotFoundError(`There is no document "${key}".`);
+    return row;
+  };
+
+  const draftOf = (row: ContentDocumentRow): ContentDraftJson | null =>
+    row.draft_version === null ? null : { version: row.draft_version, data: jsonOf(row.draft_data), savedAt: isoOf(row.draft_saved_at ?? row.published_at), savedBy: row.draft_saved_by };
+
+  const revisionJson = (row: ContentRevisionRow): RevisionJson => ({
+    key: row.key,
+    version: row.version,
+    schemaVersion: row.schema_version,
+    publishedAt: isoOf(row.published_at),
+    publishedBy: row.published_by,
+    data: jsonOf(row.data),
+  });
+
+  /** Writes `data` as the document's new draft over `row` (locked), returning it. */
+  const writeDraft = async (trx: Knex, row: ContentDocumentRow, data: unknown, actor: AuditActor): Promise<ContentDraftJson> => {
+    const version = row.version + 1;
+    const savedAt = now();
+    await trx('content_documents').where({ key: row.key }).update({ version, draft_version: version, draft_data: JSON.stringify(data), draft_saved_at: savedAt, draft_saved_by: actor.name });
+    return { version, data, savedAt: savedAt.toISOString(), savedBy: actor.name };
+  };
+
+  const staleError = (row: ContentDocumentRow, sent: unknown) => {
+    const draft = draftOf(row);
+    const current = draft ?? { version: row.published_version, data: jsonOf(row.published_data), savedAt: isoOf(row.published_at), savedBy: row.published_by };
+    return new StaleDraftError(
+      `Someone else saved this document first (${current.savedBy ?? 'unknown'}, version ${current.version}); your changes are kept: compare and save again.`,
+      current,
+      differingFields(sent, current.data),
+    );
+  };
+
+  return {
+    async list(): Promise<ContentListItem[]> {
+      const rows = await db('content_documents').select<ContentDocumentRow[]>('*');
+      const byKey = new Map(rows.map((row) => [row.key, row]));
+      return CONTENT_DOCUMENTS.flatMap((definition) => {
+        const row = byKey.get(definition.key);
+        if (!row) return [];
+        const draft = row.draft_version !== null;
+        return [
+          {
+            key: definition.key,
+            title: titleOf(definition, jsonOf(draft ? row.draft_data : row.published_data)),
+            group: definition.group,
+            paths: definition.paths,
+            status: draft ? 'draft' : 'published',
+            updatedAt: isoOf(draft ? (row.draft_saved_at ?? row.published_at) : row.published_at),
+            updatedBy: draft ? row.draft_saved_by : row.published_by,
+          } satisfies ContentListItem,
+        ];
+      });
+    },
+
+    async get(key: string, viewer: string): Promise<ContentItemJson> {
+      const row = await rowOf(key);
+      const definition = definitionOf(key);
+      const published = jsonOf(row.published_data);
+      const editing = await db('content_presence')
+        .where({ key })
+        .whereNot({ username: viewer })
+        .where('seen_at', '>', new Date(now().getTime() - PRESENCE_WINDOW_MS))
+        .orderBy('since')
+        .select<{ username: string; since: Date | string }[]>('username', 'since');
+      return {
+        key,
+        title: titleOf(definition, row.draft_version === null ? published : jsonOf(row.draft_data)),
+        group: definition.group,
+        paths: definition.paths,
+        published: { version: row.published_version, data: published, publishedAt: isoOf(row.published_at), publishedBy: row.published_by },
+        draft: draftOf(row),
+        editing: editing.map((person) => ({ username: person.username, since: isoOf(person.since) })),
+      };
+    },
+
+    /** Saves `{ data, baseVersion }` as the draft: 400 naming each bad field, 409 when `baseVersion` is stale. */
+    async saveDraft(key: string, body: unknown, actor: AuditActor): Promise<{ version: number }> {
+      const definition = definitionOf(key);
+      const { data, baseVersion } = parseInput(saveSchema, body);
+      const parsed = definition.schema.safeParse(data);
+      if (!parsed.success) {
+        const fields = fieldPathErrorsOf(parsed.error);
+        const [field, message] = Object.entries(fields)[0]!;
+        throw new ValidationError(field === WHOLE_VALUE ? message : `${field}: ${message}`, fields);
+      }
+      return db.transaction(async (trx) => {
+        const row = await rowOf(key, trx, true);
+        if ((row.draft_version ?? row.published_version) !== baseVersion) throw staleError(row, parsed.data);
+        const draft = await writeDraft(trx, row, parsed.data, actor);
+        return { version: draft.version };
+      });
+    },
+
+    /** Drops the draft; the published content is what the editor shows again. */
+    async discardDraft(key: string, actor: AuditActor): Promise<{ version: number }> {
+      return db.transaction(async (trx) => {
+        const row = await rowOf(key, trx, true);
+        if (row.draft_version !== null) {
+          await trx('content_documents').where({ key }).update({ draft_version: null, draft_data: null, draft_saved_at: null, draft_saved_by: null });
+          await audit.record(actor, { action: 'content.draft-discard', target: { type: 'content', id: key }, summary: `discarded the draft of ${key} v${row.draft_version}` }, trx);
+        }
+        return { version: row.published_version };
+      });
+    },
+
+    /** One page of the document's published versions, newest first (keyset on the version). */
+    async revisions(key: string, cursor: unknown): Promise<{ items: Omit<RevisionJson, 'data' | 'key'>[]; nextCursor: string | null }> {
+      definitionOf(key);
+      const before = cursor === undefined || cursor === '' ? undefined : parseInput(z.object({ cursor: versionParam }), { cursor }).cursor;
+      const rows = await db('content_revisions')
+        .where({ key })
+        .modify((query) => {
+          if (before !== undefined) query.where('version', '<', before);
+        })
+        .orderBy('version', 'desc')
+        .limit(REVISIONS_PAGE + 1)
+        .select<Omit<ContentRevisionRow, 'data'>[]>('key', 'version', 'schema_version', 'published_at', 'published_by');
+      const page = rows.slice(0, REVISIONS_PAGE);
+      return {
+        items: page.map((row) => ({ version: row.version, schemaVersion: row.schema_version, publishedAt: isoOf(row.published_at), publishedBy: row.published_by })),
+        nextCursor: rows.length > REVISIONS_PAGE ? String(page[page.length - 1]!.version) : null,
+      };
+    },
+
+    async revision(key: string, version: unknown): Promise<RevisionJson> {
+      definitionOf(key);
+      const number = parseInput(z.object({ version: versionParam }), { version }).version;
+      const row = await db('content_revisions').where({ key, version: number }).first<ContentRevisionRow | undefined>('*');
+      if (!row) throw new NotFoundError(`${key} has no published version ${number}.`);
+      return revisionJson(row);
+    },
+
+    /** Makes a published version the document's draft again (to review, then publish). */
+    async restore(key: string, version: unknown, body: unknown, actor: AuditActor): Promise<ContentDraftJson> {
+      const { data } = await this.revision(key, version);
+      const { baseVersion } = parseInput(restoreSchema, body);
+      return db.transaction(async (trx) => {
+        const row = await rowOf(key, trx, true);
+        if (baseVersion !== undefined && (row.draft_version ?? row.published_version) !== baseVersion) throw staleError(row, data);
+        const draft = await writeDraft(trx, row, data, actor);
+        await audit.record(actor, { action: 'content.restore', target: { type: 'content', id: key }, summary: `restored ${key} v${String(version)} as draft v${draft.version}` }, trx);
+        return draft;
+      });
+    },
+
+    /**
+     * Undoes the last publish: every document it changed gets its version from before, published
+     * as a new version through the publish path (drafts in progress are kept).
+     */
+    async undoLastPublish(actor: AuditActor): Promise<PublishResult> {
+      const last = await db('content_revisions').whereNotNull('publish_id').orderBy([{ column: 'published_at', order: 'desc' }, { column: 'version', order: 'desc' }]).first<ContentRevisionRow | undefined>('publish_id');
+      if (!last?.publish_id) throw new NotFoundError('Nothing has been published here yet, so there is nothing to undo.');
+      const changed = await db('content_revisions').where({ publish_id: last.publish_id }).select<ContentRevisionRow[]>('key', 'version');
+      const items = [];
+      for (const revision of changed) {
+        const before = await db('content_revisions').where({ key: revision.key }).where('version', '<', revision.version).orderBy('version', 'desc').first<ContentRevisionRow | undefined>('data');
+        if (!before) throw new NotFoundError(`${revision.key} has no earlier version to go back to.`);
+        items.push({ key: revision.key, data: jsonOf(before.data), over: revision.version });
+      }
+      return publisher.publish(items, actor, 'undo');
+    },
+
+    /** The checks of the draft (or of `version`: the draft, the published version or a revision). */
+    async checks(key: string, version: unknown): Promise<ContentChecks> {
+      const row = await rowOf(key);
+      let data: unknown;
+      if (version === undefined || version === '') data = jsonOf(row.draft_data ?? row.published_data);
+      else {
+        const number = parseInput(z.object({ version: versionParam }), { version }).version;
+        if (number === row.draft_version) data = jsonOf(row.draft_data);
+        else if (number === row.published_version) data = jsonOf(row.published_data);
+        else data = (await this.revision(key, number)).data;
+      }
+      return check(key, data, { db });
+    },
+
+    /** "I have this document open": a heartbeat the editor sends every 20 seconds or so. */
+    async present(key: string, username: string): Promise<void> {
+      definitionOf(key);
+      const at = now();
+      // A stretch of editing begins again after a gap longer than the window.
+      await db('content_presence')
+        .insert({ key, username, since: at, seen_at: at })
+        .onConflict(['key', 'username'])
+        .merge({ since: db.raw('case when content_presence.seen_at > ? then content_presence.since else excluded.since end', [new Date(at.getTime() - PRESENCE_WINDOW_MS)]), seen_at: at });
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

@@ -1,0 +1,269 @@
+/**
+ * The content API (issue 26) end to end: drafts invisible to visitors, one publish path that every
+ * page, the JSON-LD and a second instance show at once, the checks that refuse a publish (each
+ * problem named), conflicts that lose nothing, history, restore and undo.
+ */
+import request from 'supertest';
+import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
+import type { BusinessContent, HomeContent, ServiceContent } from '../../shared/content/documents';
+import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+
+const business = DEFAULT_DOCUMENTS.business as BusinessContent;
+const home = DEFAULT_DOCUMENTS.home as HomeContent;
+const seoService = DEFAULT_DOCUMENTS['services/seo'] as ServiceContent;
+const NEW_PHONE = '+1 (555) 777-4242';
+
+describe('content API', () => {
+  let t: TestApp;
+  let ann: AdminTestSession;
+  let bob: AdminTestSession;
+  const api = () => request(t.app.callback());
+
+  /** The version a save must name: the draft's, else the published one's. */
+  const latest = async (key: string): Promise<number> => {
+    const item = (await api().get(`/api/content/${key}`).set(ann.headers).expect(200)).body as { published: { version: number }; draft: { version: number } | null };
+    return item.draft?.version ?? item.published.version;
+  };
+  const saveDraft = async (key: string, data: unknown, session = ann) => api().put(`/api/content/${key}/draft`).set(session.headers).send({ data, baseVersion: await latest(key) });
+  const publish = (key: string, version: number) => api().post(`/api/content/${key}/publish`).set(ann.headers).send({ version });
+  const draftAndPublish = async (key: string, data: unknown) => {
+    const saved = await saveDraft(key, data);
+    expect(saved.status).toBe(200);
+    return publish(key, saved.body.version as number);
+  };
+
+  /** The response, once its status is as expected (saves are awaited before they can be checked). */
+  const statusOf = (response: request.Response, status: number) => {
+    expect([response.status, response.body]).toEqual([status, expect.anything()]);
+    return response;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ann = await signInAsAdmin(t, { username: 'ann' });
+    bob = await signInAsAdmin(t, { username: 'bob', role: 'editor' });
+  });
+  afterAll(() => t.destroy());
+
+  it('lists every document with its title, group, pages and status', async () => {
+    const list = (await api().get('/api/content').set(ann.headers).expect(200)).body as { key: string; title: string; group: string; paths: string[]; status: string; updatedAt: string }[];
+    expect(list).toHaveLength(31);
+    expect(list[0]).toMatchObject({ key: 'business', title: 'Agency details', group: 'Site-wide', status: 'published' });
+    expect(list.find((item) => item.key === 'services/seo')).toMatchObject({ title: seoService.title, group: 'Services', paths: expect.arrayContaining(['/services/seo']) });
+    expect(list.find((item) => item.key === 'industries/real-estate')?.title).toBe((DEFAULT_DOCUMENTS['industries/real-estate'] as { label: string }).label);
+  });
+
+  it('reads a document by its key written raw or encoded, and answers an unknown key 404 in JSON', async () => {
+    const raw = await api().get('/api/content/services/seo').set(ann.headers).expect(200);
+    const encoded = await api().get('/api/content/services%2Fseo').set(ann.headers).expect(200);
+    expect(encoded.body).toEqual(raw.body);
+    expect(raw.body).toMatchObject({ key: 'services/seo', published: { version: 1, data: seoService }, draft: null, editing: [], scheduled: null });
+    const unknown = await api().get('/api/content/services/nope').set(ann.headers).expect(404);
+    expect(unknown.body.error).toMatch(/no document/);
+    await api().put('/api/content/nope/draft').set(ann.headers).send({ data: {}, baseVersion: 1 }).expect(404);
+  });
+
+  it('changes the phone number everywhere only when published, here and on a second instance within a second', async () => {
+    const second = await createTestApp({}, { testDb: t });
+    second.contentVersion.start(100);
+    if (t.databaseUrl) second.contentVersion.listen(t.databaseUrl);
+    try {
+      const visitor = (path: string, app = t) => request(app.app.callback()).get(path).expect(200);
+      expect((await visitor('/contact', second)).text).toContain(business.phone);
+
+      const saved = await saveDraft('business', { ...business, phone: NEW_PHONE, phoneHref: 'tel:+15557774242' });
+      expect(saved.status).toBe(200);
+      for (const path of ['/', '/contact', '/services/seo']) {
+        const page = (await visitor(path)).text;
+        expect(page).toContain(business.phone);
+        expect(page).not.toContain(NEW_PHONE);
+      }
+
+      const published = await publish('business', saved.body.version as number).expect(200);
+      const at = Date.now();
+      expect(published.body).toEqual({ version: saved.body.version });
+      for (const path of ['/', '/contact', '/services/seo']) {
+        const page = (await visitor(path)).text;
+        expect(page).toContain(NEW_PHONE);
+        const jsonLd = [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => match[1]).join('');
+        expect(jsonLd).toContain(`"telephone":"${NEW_PHONE}"`);
+      }
+      await visitor('/sitemap.xml');
+
+      let seenAfter: number | undefined;
+      while (Date.now() - at < 3000) {
+        if ((await visitor('/contact', second)).text.includes(NEW_PHONE)) {
+          seenAfter = Date.now() - at;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(seenAfter).toBeLessThan(1000);
+      const item = (await api().get('/api/content/business').set(ann.headers).expect(200)).body;
+      expect(item).toMatchObject({ published: { version: saved.body.version, publishedBy: 'ann' }, draft: null });
+    } finally {
+      second.contentVersion.stop();
+    }
+  });
+
+  it('refuses a stale save with the fields that differ, and loses neither person’s work', async () => {
+    const base = await latest('home');
+    const annData = { ...home, banner: { ...home.banner, heading: 'Ann’s heading' } };
+    const bobData = { ...home, banner: { ...home.banner, heading: 'Bob’s heading' }, services: { ...home.services, heading: 'Bob’s services' } };
+    const first = await api().put('/api/content/home/draft').set(ann.headers).send({ data: annData, baseVersion: base }).expect(200);
+    const stale = await api().put('/api/content/home/draft').set(bob.headers).send({ data: bobData, baseVersion: base }).expect(409);
+    expect(stale.body.error).toMatch(/first/);
+    expect(stale.body.current).toMatchObject({ version: first.body.version, data: annData, savedBy: 'ann' });
+    expect(stale.body.fields.sort()).toEqual(['banner.heading', 'services.heading']);
+    // Ann's draft is intact; Bob saves again over it once he has merged.
+    expect((await api().get('/api/content/home').set(bob.headers).expect(200)).body.draft).toMatchObject({ version: first.body.version, data: annData });
+    await api().put('/api/content/home/draft').set(bob.headers).send({ data: bobData, baseVersion: first.body.version }).expect(200);
+    await api().delete('/api/content/home/draft').set(ann.headers).expect(200);
+  });
+
+  it('names every bad field of a draft (400), a javascript: link included', async () => {
+    const bad = { ...business, phone: '', location: { ...business.location, city: '' }, socials: [{ ...business.socials[0]!, href: 'javascript:alert(1)' }] };
+    const response = statusOf(await saveDraft('business', bad), 400);
+    expect(response.body.fields).toMatchObject({ phone: expect.any(String), 'location.city': expect.any(String), 'socials.0.href': expect.stringMatching(/https:\/\//) });
+    const unknownField = statusOf(await saveDraft('business', { ...business, fax: '1' }), 400);
+    expect(unknownField.body.fields).toEqual({ fax: expect.any(String) });
+    await api().put('/api/content/business/draft').set(ann.headers).send({ data: business }).expect(400);
+  });
+
+  it('answers bad JSON 400, never 500', async () => {
+    const response = await api().put('/api/content/home/draft').set({ ...ann.headers, 'Content-Type': 'application/json' }).send('{"data": ').expect(400);
+    expect(response.body.error).toEqual(expect.any(String));
+    await api().post('/api/content/home/publish').set(ann.headers).send({ version: 'one' }).expect(400);
+    await api().post('/api/content/publish').set(ann.headers).send({ items: 'all' }).expect(400);
+    await api().get('/api/content/home/revisions?cursor=abc').set(ann.headers).expect(400);
+    await api().get('/api/content/home/revisions/abc').set(ann.headers).expect(400);
+  });
+
+  it('refuses to publish a link to a page that does not exist, naming it (422), in a link field or inside a text', async () => {
+    const banner = { ...home.banner, primaryCta: { ...home.banner.primaryCta, href: '/nowhere' } };
+    const refused = await draftAndPublish('home', { ...home, banner });
+    expect(refused.status).toBe(422);
+    expect(refused.body.problems).toEqual([expect.objectContaining({ key: 'home', field: 'banner.primaryCta.href', message: expect.stringContaining('/nowhere') })]);
+    expect(refused.body.error).toContain('/nowhere');
+
+    const inText = { ...home, banner: { ...home.banner, primaryCta: { ...home.banner.primaryCta, href: '/contact#form' } }, replyPromise: { ...home.replyPromise, body: 'See [our page](/no-such-page) or [a script](javascript:alert(1)).' } };
+    const second = await draftAndPublish('home', inText);
+    expect(second.status).toBe(422);
+    expect(second.body.problems).toHaveLength(2);
+    expect(second.body.problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'replyPromise.body', message: expect.stringContaining('"javascript:') }),
+        expect.objectContaining({ field: 'replyPromise.body', message: expect.stringContaining('"/no-such-page"') }),
+      ]),
+    );
+    // The editor sees the same problems before publishing.
+    const checks = await api().get('/api/content/home/checks').set(ann.headers).expect(200);
+    expect(checks.body.problems).toHaveLength(2);
+    await api().delete('/api/content/home/draft').set(ann.headers).expect(200);
+    expect((await api().get('/').expect(200)).text).not.toContain('/no-such-page');
+  });
+
+  it('refuses an image without alternative text unless it is decorative; long titles only warn', async () => {
+    const refused = await draftAndPublish('business', { ...(await current('business')), mapImage: { src: 'images/map.svg', alt: '', decorative: false } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.problems).toEqual([expect.objectContaining({ field: 'mapImage.alt' })]);
+
+    const longTitle = 'A very long page title for the search engine optimisation service page';
+    const draft = { ...seoService, seo: { ...seoService.seo, title: longTitle, image: { src: 'images/map.svg', alt: '', decorative: true } } };
+    const saved = statusOf(await saveDraft('services/seo', draft), 200);
+    const checks = await api().get(`/api/content/services%2Fseo/checks?version=${saved.body.version}`).set(ann.headers).expect(200);
+    expect(checks.body).toEqual({ problems: [], warnings: [expect.objectContaining({ field: 'seo.title', message: expect.stringContaining('60') })] });
+    await publish('services/seo', saved.body.version).expect(200);
+    expect((await api().get('/services/seo').expect(200)).text).toContain(longTitle);
+    await api().delete('/api/content/business/draft').set(ann.headers).expect(200);
+  });
+
+  async function current(key: string): Promise<Record<string, unknown>> {
+    const item = (await api().get(`/api/content/${key}`).set(ann.headers).expect(200)).body;
+    return (item.draft ?? item.published).data;
+  }
+
+  it('keeps every published version, newest first, and restores one as a new draft', async () => {
+    const stats = (await current('stats')) as { items: { value: string }[] };
+    for (const value of ['11', '12', '13']) {
+      await draftAndPublish('stats', { items: [{ ...stats.items[0]!, value }, ...stats.items.slice(1)] }).then((response) => expect(response.status).toBe(200));
+    }
+    const page = (await api().get('/api/content/stats/revisions').set(ann.headers).expect(200)).body;
+    expect(page.items.map((item: { version: number }) => item.version)).toEqual([4, 3, 2, 1]);
+    expect(page.items[0]).toMatchObject({ publishedBy: 'ann', schemaVersion: 1, publishedAt: expect.any(String) });
+    expect(page.nextCursor).toBeNull();
+    const older = (await api().get('/api/content/stats/revisions?cursor=3').set(ann.headers).expect(200)).body;
+    expect(older.items.map((item: { version: number }) => item.version)).toEqual([2, 1]);
+
+    const v2 = (await api().get('/api/content/stats/revisions/2').set(ann.headers).expect(200)).body;
+    expect(v2.data.items[0].value).toBe('11');
+    const restored = await api().post('/api/content/stats/revisions/2/restore').set(ann.headers).send({}).expect(200);
+    expect(restored.body).toMatchObject({ version: 5, data: v2.data, savedBy: 'ann' });
+    expect((await api().get('/api/content/stats').set(ann.headers).expect(200)).body.draft.data).toEqual(v2.data);
+    await api().get('/api/content/stats/revisions/99').set(ann.headers).expect(404);
+    await api().delete('/api/content/stats/draft').set(ann.headers).expect(200);
+  });
+
+  it('undoes the last publish of several documents published together, through the publish path', async () => {
+    const stats = (await current('stats')) as { items: { value: string }[] };
+    const process = await current('process');
+    const statsDraft = statusOf(await saveDraft('stats', { items: [{ ...stats.items[0]!, value: '99' }, ...stats.items.slice(1)] }), 200);
+    const processDraft = statusOf(await saveDraft('process', process), 200);
+    const together = await api()
+      .post('/api/content/publish')
+      .set(ann.headers)
+      .send({ items: [{ key: 'stats', version: statsDraft.body.version }, { key: 'process', version: processDraft.body.version }] })
+      .expect(200);
+    expect(together.body.items).toHaveLength(2);
+    expect((await api().get('/about').expect(200)).text).toContain('99');
+
+    const undone = await api().post('/api/content/undo').set(ann.headers).send({}).expect(200);
+    expect(undone.body.items.map((item: { key: string }) => item.key).sort()).toEqual(['process', 'stats']);
+    expect(((await current('stats')) as { items: { value: string }[] }).items[0]!.value).toBe('13');
+    const audit = await t.db('audit_log').where({ action: 'content.publish', target_id: 'stats' }).orderBy('id', 'desc').first('summary', 'actor_name');
+    expect(audit).toEqual({ summary: `published stats v${statsDraft.body.version + 1} (undo)`, actor_name: 'ann' });
+  });
+
+  it('shows who else is editing a document in the last minute', async () => {
+    await api().post('/api/content/about/presence').set(bob.headers).send({}).expect(204);
+    await api().post('/api/content/about/presence').set(ann.headers).send({}).expect(204);
+    const seenByAnn = (await api().get('/api/content/about').set(ann.headers).expect(200)).body.editing;
+    expect(seenByAnn).toEqual([{ username: 'bob', since: expect.any(String) }]);
+    await t.db('content_presence').where({ username: 'bob' }).update({ seen_at: new Date(Date.now() - 61_000) });
+    expect((await api().get('/api/content/about').set(ann.headers).expect(200)).body.editing).toEqual([]);
+  });
+
+  it('refuses every call without a session (401) and every change without the CSRF token (403)', async () => {
+    const calls: [string, string][] = [
+      ['get', '/api/content'],
+      ['get', '/api/content/business'],
+      ['put', '/api/content/business/draft'],
+      ['delete', '/api/content/business/draft'],
+      ['post', '/api/content/business/publish'],
+      ['post', '/api/content/publish'],
+      ['post', '/api/content/undo'],
+      ['get', '/api/content/business/revisions'],
+      ['post', '/api/content/business/revisions/1/restore'],
+      ['get', '/api/content/business/checks'],
+      ['post', '/api/content/business/presence'],
+      ['get', '/api/content/schedules'],
+    ];
+    for (const [method, path] of calls) {
+      const anonymous = await (api() as unknown as Record<string, (path: string) => request.Test>)[method]!(path).send({});
+      expect([path, anonymous.status]).toEqual([path, 401]);
+      if (method === 'get') continue;
+      const noToken = await (api() as unknown as Record<string, (path: string) => request.Test>)[method]!(path).set({ Cookie: ann.cookie, Origin: ann.headers.Origin }).send({});
+      expect([path, noToken.status]).toEqual([path, 403]);
+    }
+  });
+
+  it('empties the page cache when Settings change what pages say (the reply promise)', async () => {
+    expect((await api().get('/contact').expect(200)).text).toContain('within 24 hours');
+    const { id } = (await t.db('admin_users').where({ username: 'ann' }).first('id')) as { id: number };
+    await t.settings.update({ replyPromiseHours: 8 }, { id, name: 'ann' });
+    const page = (await api().get('/contact').expect(200)).text;
+    expect(page).toContain('within 8 hours');
+    expect(page).not.toContain('within 24 hours');
+  });
+});

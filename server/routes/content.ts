@@ -1,0 +1,127 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { parseInput } from '../errors';
+import { adminActor, allow, createRouter } from '../middleware/access';
+import { PublishRefusedError, StaleDraftError } from '../content/errors';
+import type { Publisher } from '../content/publish';
+import { scheduleAtSchema, scheduleItemsSchema, type ContentScheduler } from '../content/schedules';
+import { definitionOf, type ContentService } from '../content/service';
+
+const publishOneSchema = z.strictObject({ version: z.number('Give the version to publish.').int().min(1), at: scheduleAtSchema.optional() });
+const publishManySchema = z.strictObject({ items: scheduleItemsSchema, at: scheduleAtSchema.optional() });
+
+/**
+ * The document's key from the path: written as in the list (`/api/content/services/seo/draft`) or
+ * URL-encoded (`/api/content/services%2Fseo/draft`); the router decodes either. Unknown: 404.
+ */
+function keyOf(ctx: Context): string {
+  const raw = ctx.params.key as string | string[] | undefined;
+  const key = Array.isArray(raw) ? raw.join('/') : (raw ?? '');
+  return definitionOf(key).key;
+}
+
+/** Answers the content errors that carry more than a message (a stale save, a refused publish). */
+async function answering(ctx: Context, handle: () => Promise<void>): Promise<void> {
+  try {
+    await handle();
+  } catch (error) {
+    if (error instanceof StaleDraftError) {
+      ctx.status = 409;
+      ctx.body = { error: error.message, current: error.current, fields: error.fields };
+    } else if (error instanceof PublishRefusedError) {
+      ctx.status = 422;
+      ctx.body = { error: error.message, problems: error.problems, warnings: error.warnings };
+    } else throw error;
+  }
+}
+
+/**
+ * The site's content, for every signed-in admin (usual CSRF rules). `{key}` may hold a slash
+ * (`services/seo`), written as is or encoded; see docs/api.md for each call's answers.
+ * Fixed paths (`/api/content/publish`, `/undo`, `/schedules`) are declared before the keyed ones.
+ */
+export function contentRoutes({ content, publisher, scheduler }: { content: ContentService; publisher: Publisher; scheduler: ContentScheduler }): Router {
+  const router = createRouter();
+
+  router.get('/api/content', allow.admin, async (ctx) => {
+    ctx.body = await content.list();
+  });
+  router.get('/api/content/schedules', allow.admin, async (ctx) => {
+    ctx.body = await scheduler.list();
+  });
+  router.delete('/api/content/schedules/:id', allow.admin, async (ctx) => {
+    await scheduler.cancel(ctx.params.id ?? '', adminActor(ctx));
+    ctx.status = 204;
+  });
+  router.post('/api/content/publish', allow.admin, (ctx) =>
+    answering(ctx, async () => {
+      const { items, at } = parseInput(publishManySchema, ctx.request.body);
+      for (const item of items) definitionOf(item.key);
+      if (at !== undefined) {
+        ctx.status = 202;
+        ctx.body = { schedule: await scheduler.schedule(items, at, adminActor(ctx)) };
+        return;
+      }
+      const result = await publisher.publish(items, adminActor(ctx));
+      ctx.body = { items: result.documents.map(({ key, version }) => ({ key, version })) };
+    }),
+  );
+  router.post('/api/content/undo', allow.admin, (ctx) =>
+    answering(ctx, async () => {
+      const result = await content.undoLastPublish(adminActor(ctx));
+      ctx.body = { items: result.documents.map(({ key, version }) => ({ key, version })) };
+    }),
+  );
+
+  router.put('/api/content/{*key}/draft', allow.admin, (ctx) =>
+    answering(ctx, async () => {
+      ctx.body = await content.saveDraft(keyOf(ctx), ctx.request.body, adminActor(ctx));
+    }),
+  );
+  router.delete('/api/content/{*key}/draft', allow.admin, async (ctx) => {
+    ctx.body = await content.discardDraft(keyOf(ctx), adminActor(ctx));
+  });
+  router.post('/api/content/{*key}/publish', allow.admin, (ctx) =>
+    answering(ctx, async () => {
+      const key = keyOf(ctx);
+      const { version, at } = parseInput(publishOneSchema, ctx.request.body);
+      if (at !== undefined) {
+        ctx.status = 202;
+        ctx.body = { schedule: await scheduler.schedule([{ key, version }], at, adminActor(ctx)) };
+        return;
+      }
+      const result = await publisher.publish([{ key, version }], adminActor(ctx));
+      ctx.body = { version: result.documents[0]!.version };
+    }),
+  );
+  router.post('/api/content/{*key}/presence', allow.admin, async (ctx) => {
+    await content.present(keyOf(ctx), adminActor(ctx).name);
+    ctx.status = 204;
+  });
+  router.get('/api/content/{*key}/checks', allow.admin, async (ctx) => {
+    const key = keyOf(ctx);
+    const { version } = parseInput(z.object({ version: z.string().optional() }), ctx.query);
+    ctx.body = await content.checks(key, version);
+  });
+  router.get('/api/content/{*key}/revisions', allow.admin, async (ctx) => {
+    const key = keyOf(ctx);
+    const { cursor } = parseInput(z.object({ cursor: z.string().optional() }), ctx.query);
+    ctx.body = await content.revisions(key, cursor);
+  });
+  router.post('/api/content/{*key}/revisions/:version/restore', allow.admin, (ctx) =>
+    answering(ctx, async () => {
+      ctx.body = await content.restore(keyOf(ctx), ctx.params.version, ctx.request.body, adminActor(ctx));
+    }),
+  );
+  router.get('/api/content/{*key}/revisions/:version', allow.admin, async (ctx) => {
+    ctx.body = await content.revision(keyOf(ctx), ctx.params.version);
+  });
+  router.get('/api/content/{*key}', allow.admin, async (ctx) => {
+    const key = keyOf(ctx);
+    const item = await content.get(key, adminActor(ctx).name);
+    ctx.body = { ...item, scheduled: await scheduler.scheduledFor(key, item.draft?.version ?? null) };
+  });
+
+  return router;
+}
