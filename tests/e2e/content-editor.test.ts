@@ -21,7 +21,7 @@ async function untilShown(server: RunningServer, path: string, text: string): Pr
 }
 
 async function openEditor(page: Page, title: string) {
-  await page.getByRole('link', { name: `${title}: edit` }).click();
+  await page.getByRole('link', { name: title, exact: true }).click();
   await page.getByRole('heading', { name: title, level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Save draft' }).waitFor();
 }
@@ -120,7 +120,7 @@ describe('the Website section in a real browser', () => {
     await expect(socials.getByRole('button', { name: /^Remove Social link \d+$/ }).count()).resolves.toBe(count);
 
     await page.getByRole('button', { name: 'Discard draft' }).click();
-    await page.getByRole('dialog', { name: 'Discard the draft?' }).getByRole('button', { name: 'Discard draft' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard the draft?' }).getByRole('button', { name: 'Discard draft' }).click();
     await page.getByText('Draft discarded').waitFor();
     await expect(page.getByLabel('Tagline').inputValue()).resolves.not.toBe('Typed before the reload');
 

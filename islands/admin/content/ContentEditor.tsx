@@ -108,14 +108,17 @@ export function ContentEditor({ documentKey, username }: { documentKey: string; 
     } else if (!formRef.current.dirty) setForm({ data: stored, base, dirty: false });
   }, [doc, documentKey, username]);
 
-  // "…is editing": say every 20 s that this page is open, and hear who else has it open.
+  // "…is editing": say every 20 s that this page is open, then hear who else has it open.
   useEffect(() => {
     let stopped = false;
     const tell = () =>
-      calls.presence().then(
-        (answer) => !stopped && answer?.editing && setEditors(editorsOf(answer.editing, username)),
-        () => undefined,
-      );
+      calls
+        .presence()
+        .then(() => calls.load())
+        .then(
+          (fresh) => !stopped && setEditors(editorsOf(fresh.editing, username)),
+          () => undefined,
+        );
     void tell();
     const timer = setInterval(() => void tell(), PRESENCE_INTERVAL_MS);
     return () => {
@@ -227,9 +230,7 @@ export function ContentEditor({ documentKey, username }: { documentKey: string; 
     try {
       const version = form.dirty ? await saveDraft() : (doc?.draft?.version ?? null);
       if (version === null) return;
-      const answer = await calls.publish(version);
-      const warnings = answer?.warnings ?? [];
-      if (warnings.length > 0) setRefusal({ problems: {}, warnings: byField(warnings) });
+      await calls.publish(version);
       notify({ tone: 'success', text: 'Published: the site shows it now.' });
       forgetTyped(documentKey);
       setForm((now) => (now ? { ...now, dirty: false } : now));
@@ -410,7 +411,7 @@ export function ContentEditor({ documentKey, username }: { documentKey: string; 
           </FormCard>
 
           <SchedulePanel documentKey={documentKey} doc={doc} dirty={form.dirty} saveFirst={saveDraft} onScheduled={loaded.reload} />
-          <HistoryPanel documentKey={documentKey} tree={tree} doc={doc} round={historyRound} hasTyping={form.dirty} onRestored={restored} onUndone={restored} />
+          <HistoryPanel documentKey={documentKey} tree={tree} doc={doc} round={historyRound} hasTyping={form.dirty} baseVersion={form.base} onRestored={restored} onUndone={restored} />
 
           {confirmDiscard && (
             <ConfirmDialog

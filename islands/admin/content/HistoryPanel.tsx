@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useDashboard } from '../context';
 import { ConfirmDialog, DataTable, errorText, LoadStatus, useDates, usePagedData, type Column } from '../kit';
 import { ChangeList } from './ChangeList';
 import { contentApi, type ContentDocumentJson, type ContentRevision } from './content-api';
-import { changedFields, type FieldNode } from './schema-fields';
+import { changedFields, type FieldChange, type FieldNode } from './schema-fields';
 import { UndoLastPublish } from './UndoLastPublish';
 
 interface HistoryPanelProps {
@@ -14,21 +14,26 @@ interface HistoryPanelProps {
   round: number;
   /** The form has typing not saved: restoring replaces it, so it asks first. */
   hasTyping: boolean;
+  /** The version the form was loaded at: a restore over a newer one (someone saved since) is refused. */
+  baseVersion: number;
   onRestored: () => void;
   onUndone: () => void;
 }
 
-/** Which two versions are compared: a revision with the published one or with the one before it. */
+/** A comparison shown: its fields that changed, or why there are none to show (yet). */
 interface Comparison {
-  version: number;
-  against: 'published' | 'previous';
+  title: string;
+  note?: string;
+  beforeLabel?: string;
+  afterLabel?: string;
+  changes?: FieldChange[];
 }
 
 /**
  * History: every published version, newest first (a page at a time), each comparable with what is
  * published or with the version before it (changed fields only), and restorable as a new draft.
  */
-export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, onRestored, onUndone }: HistoryPanelProps) {
+export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, baseVersion, onRestored, onUndone }: HistoryPanelProps) {
   const { api, notify } = useDashboard();
   const { formatDateTime } = useDates();
   const calls = useMemo(() => contentApi(api, documentKey), [api, documentKey]);
@@ -36,11 +41,17 @@ export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, onResto
   const [comparison, setComparison] = useState<Comparison | null>(null);
   const [restoring, setRestoring] = useState<ContentRevision | null>(null);
   const [busy, setBusy] = useState(false);
+  // A version's data never changes: each is loaded once.
+  const loadedData = useRef(new Map<number, unknown>());
+  const dataOf = async (version: number) => {
+    if (!loadedData.current.has(version)) loadedData.current.set(version, await calls.revisionData(version));
+    return loadedData.current.get(version);
+  };
 
   const restore = async (revision: ContentRevision) => {
     setBusy(true);
     try {
-      await calls.restore(revision.version);
+      await calls.restore(revision.version, baseVersion);
       notify({ tone: 'success', text: `Version ${revision.version} is now the draft. Publish it to put it back on the site.` });
       onRestored();
     } catch (failure) {
@@ -52,15 +63,24 @@ export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, onResto
   };
 
   const items = revisions.items;
-  const compared = comparison ? items.findIndex((item) => item.version === comparison.version) : -1;
-  const changes = useMemo(() => {
-    if (!comparison || compared < 0) return null;
-    const revision = items[compared]!;
-    if (comparison.against === 'published') return { title: `Version ${revision.version} against the published version ${doc.published.version}`, before: 'Published', after: `Version ${revision.version}`, list: changedFields(tree, doc.published.data, revision.data) };
-    const previous = items[compared + 1];
-    if (!previous) return { title: `Version ${revision.version} is the first one kept`, before: '', after: '', list: [] };
-    return { title: `What version ${revision.version} changed from version ${previous.version}`, before: `Version ${previous.version}`, after: `Version ${revision.version}`, list: changedFields(tree, previous.data, revision.data) };
-  }, [comparison, compared, items, doc, tree]);
+
+  /** Shows the fields `revision` changed, against what is published or against the version before it. */
+  const compare = async (revision: ContentRevision, against: 'published' | 'previous') => {
+    const previous = items[items.findIndex((item) => item.version === revision.version) + 1];
+    const title = against === 'published' ? `Version ${revision.version} against the published version ${doc.published.version}` : previous ? `What version ${revision.version} changed from version ${previous.version}` : `Version ${revision.version}`;
+    if (against === 'previous' && !previous) {
+      const note = revisions.more.available ? 'Show more versions to compare it with the one before.' : 'It is the first version kept: there is none before it.';
+      return setComparison({ title, note });
+    }
+    setComparison({ title, note: 'Loading the two versions…' });
+    try {
+      const after = await dataOf(revision.version);
+      const before = against === 'published' ? doc.published.data : await dataOf(previous!.version);
+      setComparison({ title, beforeLabel: against === 'published' ? 'Published' : `Version ${previous!.version}`, afterLabel: `Version ${revision.version}`, changes: changedFields(tree, before, after) });
+    } catch (failure) {
+      setComparison({ title, note: errorText(failure, 'Failed to load the versions to compare.') });
+    }
+  };
 
   const columns: Column<ContentRevision>[] = [
     {
@@ -82,11 +102,11 @@ export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, onResto
       cell: (row) => (
         <span className="admin-row-actions">
           {row.version !== doc.published.version && (
-            <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setComparison({ version: row.version, against: 'published' })}>
+            <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => void compare(row, 'published')}>
               Compare with published<span className="visually-hidden"> (version {row.version})</span>
             </button>
           )}
-          <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setComparison({ version: row.version, against: 'previous' })}>
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => void compare(row, 'previous')}>
             Compare with previous<span className="visually-hidden"> (version {row.version})</span>
           </button>
           {/* The version on the site is already what a discarded draft goes back to. */}
@@ -108,10 +128,15 @@ export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, onResto
       <UndoLastPublish onUndone={onUndone} />
       <LoadStatus of={revisions} loadingText="Loading the history…" />
       {revisions.data && <DataTable label="Published versions, newest first" columns={columns} rows={items} rowKey={(row) => String(row.version)} empty="Nothing published yet." more={revisions.more} busy={busy} />}
-      {changes && (
-        <div className="admin-content-compare" role="region" aria-label={changes.title}>
-          <h3 className="admin-content-compare__title">{changes.title}</h3>
-          {changes.list.length > 0 ? <ChangeList changes={changes.list} beforeLabel={changes.before} afterLabel={changes.after} /> : <p className="admin-muted">No field differs.</p>}
+      {comparison && (
+        <div className="admin-content-compare" role="region" aria-label={comparison.title}>
+          <h3 className="admin-content-compare__title">{comparison.title}</h3>
+          {comparison.note && (
+            <p className="admin-muted" role="status">
+              {comparison.note}
+            </p>
+          )}
+          {comparison.changes && (comparison.changes.length > 0 ? <ChangeList changes={comparison.changes} beforeLabel={comparison.beforeLabel ?? ''} afterLabel={comparison.afterLabel ?? ''} /> : <p className="admin-muted">No field differs.</p>)}
           <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setComparison(null)}>
             Close the comparison
           </button>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDashboard } from '../context';
-import { DateField, Field, FormCard, FormSubmit, useDates, useSubmit } from '../kit';
+import { ConfirmDialog, DateField, errorText, Field, FormCard, FormSubmit, useDates, useSubmit } from '../kit';
 import { contentApi, type ContentDocumentJson } from './content-api';
 import { agencyTimeToUtc } from './schedule-time';
 
@@ -25,7 +25,9 @@ export function SchedulePanel({ documentKey, doc, dirty, saveFirst, onScheduled 
   const [day, setDay] = useState('');
   const [time, setTime] = useState('09:00');
   const [fieldErrors, setFieldErrors] = useState<{ day?: string; time?: string }>({});
-  const scheduled = doc.scheduled && (doc.scheduled.state ?? 'pending') === 'pending' ? doc.scheduled : null;
+  const [cancelling, setCancelling] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const scheduled = doc.scheduled ?? null;
   const canSchedule = dirty || Boolean(doc.draft);
 
   const form = useSubmit(async () => {
@@ -35,11 +37,25 @@ export function SchedulePanel({ documentKey, doc, dirty, saveFirst, onScheduled 
     setFieldErrors({});
     const version = dirty ? await saveFirst() : (doc.draft?.version ?? null);
     if (version === null) return;
-    await contentApi(api, documentKey).publish(version, at);
+    await contentApi(api, documentKey).schedule(version, at);
     notify({ tone: 'success', text: `Publishing scheduled for ${formatDateTime(at)}.` });
     setOpen(false);
     onScheduled();
   }, 'The publish could not be scheduled.');
+
+  const cancel = async (id: string) => {
+    setBusy(true);
+    try {
+      await contentApi(api, documentKey).cancelSchedule(id);
+      notify({ tone: 'success', text: 'The scheduled publish was cancelled.' });
+      onScheduled();
+    } catch (failure) {
+      notify({ tone: 'error', text: errorText(failure, 'The scheduled publish could not be cancelled.') });
+    } finally {
+      setBusy(false);
+      setCancelling(false);
+    }
+  };
 
   return (
     <section className="admin-card admin-content-schedule" aria-labelledby="content-schedule-title">
@@ -49,13 +65,16 @@ export function SchedulePanel({ documentKey, doc, dirty, saveFirst, onScheduled 
       {scheduled ? (
         <>
           <p>
-            Version {scheduled.version} is scheduled to publish on {formatDateTime(scheduled.at)}.
+            Version {scheduled.version} is scheduled to publish on {formatDateTime(scheduled.runAt)}.
           </p>
           {scheduled.draftChangedSince && (
             <p className="admin-field__warning" role="status">
               The draft was changed after it was scheduled: those later changes will not be published then. Schedule again to include them.
             </p>
           )}
+          <button type="button" className="admin-button admin-button--danger admin-button--small" onClick={() => setCancelling(true)}>
+            Cancel the scheduled publish
+          </button>
         </>
       ) : (
         <p className="admin-muted">Nothing is scheduled for this page.</p>
@@ -85,6 +104,17 @@ export function SchedulePanel({ documentKey, doc, dirty, saveFirst, onScheduled 
             </button>
           </div>
         </FormCard>
+      )}
+      {cancelling && scheduled && (
+        <ConfirmDialog
+          title="Cancel the scheduled publish?"
+          message={`Version ${scheduled.version} will not be published on ${formatDateTime(scheduled.runAt)}. The draft stays.`}
+          confirmLabel="Cancel the publish"
+          busyLabel="Cancelling…"
+          busy={busy}
+          onConfirm={() => void cancel(scheduled.id)}
+          onCancel={() => setCancelling(false)}
+        />
       )}
     </section>
   );

@@ -26,12 +26,7 @@ export function WebsiteView() {
       key: 'title',
       header: 'Page or part',
       rowHeader: true,
-      cell: (row) => (
-        <ViewLink to={{ name: 'website-document', key: row.key }}>
-          {row.title}
-          <span className="visually-hidden">: edit</span>
-        </ViewLink>
-      ),
+      cell: (row) => <ViewLink to={{ name: 'website-document', key: row.key }}>{row.title}</ViewLink>,
     },
     {
       key: 'status',
@@ -57,10 +52,10 @@ export function WebsiteView() {
           {CONTENT_GROUPS.map((group) => {
             const rows = documents.data!.filter((row) => row.group === group);
             if (rows.length === 0) return null;
-            const headingId = `website-group-${group.toLowerCase().replace(/\W+/g, '-')}`;
+            // The table is its own labelled region already: the group is a heading and its table.
             return (
-              <section key={group} className="admin-content-group" aria-labelledby={headingId}>
-                <h2 id={headingId} className="admin-card__title">
+              <section key={group} className="admin-content-group">
+                <h2 className="admin-card__title">
                   {group}
                 </h2>
                 <DataTable label={group} columns={columns} rows={rows} rowKey={(row) => row.key} empty="None." />

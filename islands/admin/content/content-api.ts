@@ -21,15 +21,15 @@ export interface ContentListItem {
 /** Someone else who has the document open (the "…is editing" notice). */
 export type EditingPerson = string | { username?: string; name?: string; since?: string };
 
+/** The document's pending scheduled publish. */
 export interface ContentSchedule {
-  id?: string;
+  id: string;
   /** When it publishes (UTC). */
-  at: string;
+  runAt: string;
   /** The version it will publish (pinned when it was scheduled). */
   version: number;
   /** The draft was saved again after it was scheduled: the later changes are not in it. */
-  draftChangedSince?: boolean | string | null;
-  state?: string;
+  draftChangedSince: boolean;
 }
 
 export interface ContentDocumentJson {
@@ -42,10 +42,10 @@ export interface ContentDocumentJson {
   scheduled?: ContentSchedule | null;
 }
 
+/** A published version in the history list (its data is loaded when it is compared). */
 export interface ContentRevision {
   version: number;
   schemaVersion?: number;
-  data: unknown;
   publishedAt: string;
   publishedBy: string | null;
 }
@@ -55,7 +55,7 @@ export interface RevisionPage {
   nextCursor: string | null;
 }
 
-/** A check's finding, named by the field's path (`banner.image.alt`; `_form` for the whole document). */
+/** A check's finding (422), named by the field's path (`banner.image.alt`; `_form` for the whole document). */
 export interface ContentProblem {
   key?: string;
   field?: string;
@@ -108,11 +108,15 @@ export function contentApi(api: DashboardApi, key: string) {
   return {
     load: () => api.send<ContentDocumentJson>('GET', path, 'Failed to load the page’s content.'),
     saveDraft: (data: unknown, baseVersion: number) => api.send<{ version: number }>('PUT', `${path}/draft`, 'The draft could not be saved.', { data, baseVersion }),
-    publish: (version: number, at?: string) =>
-      api.send<{ warnings?: ContentProblem[]; scheduled?: ContentSchedule } | null>('POST', `${path}/publish`, at ? 'The publish could not be scheduled.' : 'The page could not be published.', at ? { version, at } : { version }),
+    publish: (version: number) => api.send<{ version: number }>('POST', `${path}/publish`, 'The page could not be published.', { version }),
+    /** Publishes `version` at `at` (UTC); the server pins that version. */
+    schedule: (version: number, at: string) => api.send<{ schedule: unknown }>('POST', `${path}/publish`, 'The publish could not be scheduled.', { version, at }),
+    cancelSchedule: (id: string) => api.send<null>('DELETE', `/api/content/schedules/${encodeURIComponent(id)}`, 'The scheduled publish could not be cancelled.'),
     discardDraft: () => api.send<null>('DELETE', `${path}/draft`, 'The draft could not be discarded.'),
-    presence: () => api.send<{ editing?: EditingPerson[] } | null>('POST', `${path}/presence`, 'Failed to say the page is open.'),
+    presence: () => api.send<null>('POST', `${path}/presence`, 'Failed to say the page is open.'),
     revisions: (cursor: string | null) => api.send<RevisionPage>('GET', `${path}/revisions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, 'Failed to load the history.'),
-    restore: (version: number) => api.send<unknown>('POST', `${path}/revisions/${version}/restore`, 'The version could not be restored.'),
+    revisionData: async (version: number) => (await api.send<{ data: unknown }>('GET', `${path}/revisions/${version}`, 'Failed to load that version.')).data,
+    /** Makes `version` the draft; refused (409) when the draft is no longer `baseVersion`. */
+    restore: (version: number, baseVersion: number) => api.send<unknown>('POST', `${path}/revisions/${version}/restore`, 'The version could not be restored.', { baseVersion }),
   };
 }
