@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { axeViolations, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm, launchBrowser, type BrowserState } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -17,6 +17,15 @@ async function untilShown(server: RunningServer, path: string, text: string): Pr
   while (!(await publicPage(server, path)).includes(text)) {
     if (Date.now() > deadline) throw new Error(`${path} never showed ${text}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until a field holds `value` (the form follows the document once it has loaded again). */
+async function untilValue(field: Locator, value: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while ((await field.inputValue()) !== value) {
+    if (Date.now() > deadline) throw new Error(`the field holds "${await field.inputValue()}", not "${value}"`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -90,9 +99,22 @@ describe('the Website section in a real browser', () => {
     await comparison.getByText('Phone number (as shown)').waitFor();
     await expect(comparison.locator('.admin-content-changes__item').count()).resolves.toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+
+    // Undone in one click (after the question): the site shows the number it had.
+    await page.getByRole('button', { name: 'Undo the last publish' }).click();
+    await page.getByRole('alertdialog', { name: 'Undo the last publish?' }).getByRole('button', { name: 'Undo the publish' }).click();
+    await page.getByText('The last publish was undone: Agency details went back to what it showed before.').waitFor();
+    await untilShown(server, '/contact', before);
+    await untilValue(phone, before);
+
+    // The undone version, restored from the history, is the draft the form shows.
+    await page.getByRole('button', { name: /^Restore as draft \(version \d+\)$/ }).first().click();
+    await page.getByText(/^Version \d+ is now the draft\./).waitFor();
+    await untilValue(phone, NEW_PHONE);
+    expect(await publicPage(server, '/contact')).not.toContain(NEW_PHONE);
     expect(problems).toEqual([]);
     await context.close();
-  }, 120_000);
+  }, 200_000);
 
   it('keeps what was typed over a reload, and fits a phone', async () => {
     const { context, page } = await openDashboard(browser, `${server.url}/admin/dashboard/website/business`, state, PHONE_DEVICE);
@@ -166,6 +188,22 @@ describe('the Website section in a real browser', () => {
     await second.page.getByRole('button', { name: 'Save draft' }).click();
     await second.page.getByRole('button', { name: 'Take theirs' }).click();
     await expect(heading(second.page).inputValue()).resolves.toBe('Mine: talk to us');
+
+    // Scheduled: the version is pinned, and a later save is said to be left out of it.
+    const { page } = first;
+    await page.getByRole('button', { name: 'Schedule…' }).click();
+    await page.getByLabel('Day', { exact: true }).fill('15 Mar 2030');
+    await page.getByLabel(/^Time/).fill('09:30');
+    await page.getByRole('button', { name: 'Schedule publish' }).click();
+    await page.getByText(/is scheduled to publish on 15 Mar 2030, 09:30/).waitFor();
+    await heading(page).fill('Mine, changed after scheduling');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('The draft was changed after it was scheduled').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    if (SCREENSHOTS) await page.locator('.admin-content-schedule').screenshot({ path: `${SCREENSHOTS}/website-schedule-1280.png` });
+    await page.getByRole('button', { name: 'Cancel the scheduled publish' }).click();
+    await page.getByRole('alertdialog', { name: 'Cancel the scheduled publish?' }).getByRole('button', { name: 'Cancel the publish' }).click();
+    await page.getByText('Nothing is scheduled for this page.').waitFor();
     await first.context.close();
     await second.context.close();
   }, 120_000);

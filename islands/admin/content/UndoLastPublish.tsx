@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { contentDocument } from '../../../shared/content/documents';
 import { useDashboard } from '../context';
 import { ConfirmDialog, errorText } from '../kit';
 
 /**
- * "Undo the last publish": puts back what the site showed before the latest publish (the server
- * publishes the previous revision again, so the undo is itself in the history and the audit trail).
- * Asks first.
+ * "Undo the last publish": puts back what the site showed before its latest publish, of whichever
+ * documents that was (the server publishes their previous revisions again, so the undo is itself in
+ * the history and the audit trail). Asks first.
  */
 export function UndoLastPublish({ onUndone }: { onUndone: () => void }) {
   const { api, notify } = useDashboard();
@@ -15,8 +16,10 @@ export function UndoLastPublish({ onUndone }: { onUndone: () => void }) {
   const undo = async () => {
     setBusy(true);
     try {
-      await api.send('POST', '/api/content/undo', 'The last publish could not be undone.', {});
-      notify({ tone: 'success', text: 'The last publish was undone: the site shows what it showed before.' });
+      const { items } = await api.send<{ items: { key: string }[] }>('POST', '/api/content/undo', 'The last publish could not be undone.', {});
+      // The last publish may have been of another page (or of several): say which went back.
+      const names = items.map(({ key }) => contentDocument(key)?.title ?? key).join(', ');
+      notify({ tone: 'success', text: `The last publish was undone: ${names || 'the site'} went back to what it showed before.` });
       onUndone();
     } catch (failure) {
       notify({ tone: 'error', text: errorText(failure, 'The last publish could not be undone.') });
@@ -36,7 +39,7 @@ export function UndoLastPublish({ onUndone }: { onUndone: () => void }) {
       {asking && (
         <ConfirmDialog
           title="Undo the last publish?"
-          message="The site goes back to what it showed before the most recent publish, on every page at once. Drafts are kept."
+          message="The site goes back to what it showed before its most recent publish, whichever page that changed. Drafts are kept."
           confirmLabel="Undo the publish"
           busyLabel="Undoing…"
           busy={busy}
