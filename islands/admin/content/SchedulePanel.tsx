@@ -72,18 +72,22 @@ export function SchedulePanel({ documentKey, doc, dirty, saveFirst, onScheduled 
               The draft was changed after it was scheduled: those later changes will not be published then. Schedule again to include them.
             </p>
           )}
-          <button type="button" className="admin-button admin-button--danger admin-button--small" onClick={() => setCancelling(true)}>
-            Cancel the scheduled publish
-          </button>
         </>
       ) : (
         <p className="admin-muted">Nothing is scheduled for this page.</p>
       )}
-      {!open && (
-        <button type="button" className="admin-button admin-button--ghost" aria-expanded={false} disabled={!canSchedule} onClick={() => setOpen(true)}>
-          Schedule…
-        </button>
-      )}
+      <div className="admin-form__actions">
+        {!open && (
+          <button type="button" className="admin-button admin-button--ghost" aria-expanded={false} disabled={!canSchedule} onClick={() => setOpen(true)}>
+            Schedule…
+          </button>
+        )}
+        {scheduled && (
+          <button type="button" className="admin-button admin-button--danger" onClick={() => setCancelling(true)}>
+            Cancel the scheduled publish
+          </button>
+        )}
+      </div>
       {!canSchedule && <p className="admin-field__hint">Save a draft to schedule it.</p>}
       {open && (
         <FormCard title="Publish the draft later" onSubmit={form.onSubmit} noValidate>

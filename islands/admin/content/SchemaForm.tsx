@@ -277,18 +277,19 @@ function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: 'li
             return (
               // Items have no ids of their own; the index is what the form's paths use too.
               <li key={index} className="admin-list-field__item" data-item={index}>
-                <ListItem node={node.item} path={[...path, index]} value={item} name={name} />
-                <div className="admin-list-field__actions">
-                  <ItemButton action="up" disabled={index === 0} onClick={() => move(index, index - 1)}>
-                    Move up<span className="visually-hidden"> {name}</span>
-                  </ItemButton>
-                  <ItemButton action="down" disabled={index === value.length - 1} onClick={() => move(index, index + 1)}>
-                    Move down<span className="visually-hidden"> {name}</span>
-                  </ItemButton>
-                  <ItemButton action="remove" danger onClick={() => remove(index)}>
-                    Remove<span className="visually-hidden"> {name}</span>
-                  </ItemButton>
-                </div>
+                <ListItem node={node.item} path={[...path, index]} value={item} name={name}>
+                  <div className="admin-list-field__actions">
+                    <ItemButton action="up" disabled={index === 0} onClick={() => move(index, index - 1)}>
+                      Move up<span className="visually-hidden"> {name}</span>
+                    </ItemButton>
+                    <ItemButton action="down" disabled={index === value.length - 1} onClick={() => move(index, index + 1)}>
+                      Move down<span className="visually-hidden"> {name}</span>
+                    </ItemButton>
+                    <ItemButton action="remove" danger onClick={() => remove(index)}>
+                      Remove<span className="visually-hidden"> {name}</span>
+                    </ItemButton>
+                  </div>
+                </ListItem>
               </li>
             );
           })}
@@ -306,17 +307,26 @@ function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: 'li
   );
 }
 
-/** A list item: an object's fields in a group named after the item, or a single field named so. */
-function ListItem({ node, path, value, name }: { node: FieldNode; path: FieldPath; value: unknown; name: string }) {
+/**
+ * A list item: an object's fields in a group named after the item, or a single field named so;
+ * its buttons (`children`) inside that group, so it is clear which item they move.
+ */
+function ListItem({ node, path, value, name, children }: { node: FieldNode; path: FieldPath; value: unknown; name: string; children: ReactNode }) {
   if (node.kind === 'object') {
     return (
       <fieldset className="admin-fieldset">
         <legend>{name}</legend>
         <ObjectFields node={node} path={path} value={value} />
+        {children}
       </fieldset>
     );
   }
-  return <FieldView node={node} path={path} value={value} label={name} />;
+  return (
+    <div className="admin-list-field__single">
+      <FieldView node={node} path={path} value={value} label={name} />
+      {children}
+    </div>
+  );
 }
 
 function ItemButton({ action, disabled, danger, onClick, children }: { action: string; disabled?: boolean; danger?: boolean; onClick: () => void; children: ReactNode }) {
