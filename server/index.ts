@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { createContentEditing } from './content';
 import { createSiteContentStore } from './content/store';
 import { createApp } from './app';
 import { loadKeyring, type Keyring, type KeySource } from './app-key';
@@ -10,7 +11,8 @@ import { createBackupService } from './backup/backup-service';
 import { createLifecycle } from './lifecycle';
 import { createLogger } from './logger';
 import { createCachedAnswerLog } from './middleware/cached-answer-log';
-import { DEFAULT_ASSETS_DIR } from './render/manifest';
+import { DEFAULT_ASSETS_DIR, loadManifest } from './render/manifest';
+import { createPageRenderer } from './render/render-page';
 import { createAdminAuth } from './services/admin-auth';
 import { messages } from './messages';
 import { setPasswordUrl } from './routes/users';
@@ -69,6 +71,8 @@ async function main(): Promise<void> {
     if (seeded > 0) logger.info({ projects: seeded }, 'sample portfolio loaded');
   }
   contentVersion.start();
+  // On PostgreSQL a publish elsewhere is heard at once; the poll above stays as the fallback.
+  if (config.databaseUrl) contentVersion.listen(config.databaseUrl);
   const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }), keyring, logger });
   await settings.refresh();
   settings.start();
@@ -102,7 +106,18 @@ async function main(): Promise<void> {
   const cachedAnswerLog = createCachedAnswerLog(logger);
   const siteContent = createSiteContentStore({ db, contentVersion, settings, logger });
   await siteContent.load();
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
+  // Scheduled publishes due while the site was down run now, then every 15 seconds.
+  const contentEditing = createContentEditing({
+    db,
+    audit: createAuditTrail({ db }),
+    contentVersion,
+    siteContent,
+    renderPage: createPageRenderer(config, loadManifest(DEFAULT_ASSETS_DIR), siteContent.current),
+    timeZone: () => settings.current().timeZone,
+    logger,
+  });
+  contentEditing.scheduler.start();
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, contentEditing, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
@@ -118,6 +133,7 @@ async function main(): Promise<void> {
       cachedAnswerLog.flush();
       clearInterval(spamPurge);
       backups.stop();
+      await contentEditing.scheduler.stop();
       contentVersion.stop();
       settings.stop();
       await notifications.stop();

@@ -7,6 +7,7 @@ import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
 import type { DocumentsByKey, SiteContent } from '../../views/content/site-content';
 import type { RenderPage } from '../render/render-page';
 import { FIXED_SITE_PAGES, portfolioItemIdOf } from '../site-pages';
+import { htmlNestingProblems } from './html-nesting';
 import { contentPageOf } from './pages';
 
 /** One thing wrong with a document, named by the field's path (`banner.image.alt`; `_form` for the whole). */
@@ -50,6 +51,12 @@ function walk(schema: z.ZodType, value: unknown, path: string[], visit: Visit): 
   }
 }
 
+/**
+ * The pages a document is checked on: those it names, and for a document shown on every page
+ * (`*`: the agency's details, the menus) the contact page too, which shows the most of them.
+ */
+const pagesToRender = (paths: string[]) => [...new Set(paths.flatMap((path) => (path === '*' ? ['/contact'] : [path])))];
+
 const fieldName = (path: string[]) => (path.length > 0 ? path.join('.') : WHOLE_VALUE);
 
 /**
@@ -58,7 +65,8 @@ const fieldName = (path: string[]) => (path.length > 0 ? path.join('.') : WHOLE_
  * - an image without alternative text unless it is marked decorative;
  * - every link, in link fields and inside longer texts: a scheme we do not allow (`javascript:`),
  *   or a page of this site that does not exist (`/nowhere`; a `#fragment` or `?query` is ignored);
- * - every public page showing the document rendered with it (a view that cannot render it);
+ * - every public page showing the document rendered with it: a view that cannot render it, or
+ *   markup a browser would have to repair (`html-nesting.ts`);
  * - page titles and descriptions longer than search engines show: warnings only.
  * `others` are documents published together with this one, so the pages render as they will be.
  */
@@ -107,11 +115,12 @@ export function createContentChecker({ renderPage, assemble }: ContentCheckerDep
       } catch (error) {
         problems.push({ field: WHOLE_VALUE, message: `The site cannot be put together with this content (${(error as Error).message}).` });
       }
-      for (const path of content ? definition.paths.filter((candidate) => candidate !== '*') : []) {
+      for (const path of content ? pagesToRender(definition.paths) : []) {
         const page = contentPageOf(path);
         if (!page) continue;
         try {
-          renderPage({ path, ...page, content });
+          const nesting = htmlNestingProblems(renderPage({ path, ...page, content }));
+          if (nesting.length > 0) problems.push({ field: WHOLE_VALUE, message: `The page ${path} would not be valid HTML with this content: ${nesting.slice(0, 3).join('; ')}.` });
         } catch (error) {
           problems.push({ field: WHOLE_VALUE, message: `The page ${path} cannot be shown with this content (${(error as Error).message}).` });
         }

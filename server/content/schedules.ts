@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { isCalendarDate } from '../../shared/local-date';
 import { zonedInstant } from '../../shared/reply-clock';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Logger } from '../logger';
@@ -69,12 +70,12 @@ const AT_MESSAGE = 'Give the time as 2027-03-28T09:30 (the agency’s time) or w
 export function instantOf(at: string, timeZone: string): Date | undefined {
   if (WITH_OFFSET.test(at)) {
     const instant = new Date(at);
-    return Number.isNaN(instant.getTime()) ? undefined : instant;
+    return Number.isNaN(instant.getTime()) || !isCalendarDate(at.slice(0, 10)) ? undefined : instant;
   }
   const local = LOCAL_TIME.exec(at);
   if (!local) return undefined;
   const [, date, hours, minutes, seconds = '0'] = local;
-  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59 || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return undefined;
+  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59 || !isCalendarDate(date!)) return undefined;
   return new Date(zonedInstant(date!, Number(hours) + Number(minutes) / 60 + Number(seconds) / 3600, timeZone));
 }
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { CONTENT_DOCUMENTS, contentDocument, type ContentDocumentDefinition } from '../../shared/content/documents';
+import { differingFields } from '../../shared/content/diff';
 import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
 import { NotFoundError, ValidationError, parseInput } from '../errors';
 import type { AuditActor, AuditTrail } from '../services/audit';
@@ -65,16 +66,6 @@ function titleOf(definition: ContentDocumentDefinition, data: unknown): string {
   return typeof own === 'string' && own !== '' ? own : definition.title;
 }
 
-/** The paths (`seo.title`, `sections.2.body`) whose values differ between two documents' data. */
-export function differingFields(left: unknown, right: unknown, path: string[] = []): string[] {
-  const bothObjects = typeof left === 'object' && left !== null && typeof right === 'object' && right !== null && Array.isArray(left) === Array.isArray(right);
-  if (!bothObjects) return Object.is(left, right) ? [] : [path.length > 0 ? path.join('.') : WHOLE_VALUE];
-  const a = left as Record<string, unknown>;
-  const b = right as Record<string, unknown>;
-  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-  return names.flatMap((name) => differingFields(a[name], b[name], [...path, name]));
-}
-
 export function definitionOf(key: string): ContentDocumentDefinition {
   const definition = contentDocument(key);
   if (!definition) throw new NotFoundError(`There is no document "${key}".`);
@@ -131,6 +122,15 @@ export function createContentService({ db, audit, publisher, check, now = () => 
       current,
       differingFields(sent, current.data),
     );
+  };
+
+  /** One published version in full. */
+  const revision = async (key: string, version: unknown): Promise<RevisionJson> => {
+    definitionOf(key);
+    const number = parseInput(z.object({ version: versionParam }), { version }).version;
+    const row = await db('content_revisions').where({ key, version: number }).first<ContentRevisionRow | undefined>('*');
+    if (!row) throw new NotFoundError(`${key} has no published version ${number}.`);
+    return revisionJson(row);
   };
 
   return {
@@ -225,17 +225,11 @@ export function createContentService({ db, audit, publisher, check, now = () => 
       };
     },
 
-    async revision(key: string, version: unknown): Promise<RevisionJson> {
-      definitionOf(key);
-      const number = parseInput(z.object({ version: versionParam }), { version }).version;
-      const row = await db('content_revisions').where({ key, version: number }).first<ContentRevisionRow | undefined>('*');
-      if (!row) throw new NotFoundError(`${key} has no published version ${number}.`);
-      return revisionJson(row);
-    },
+    revision,
 
     /** Makes a published version the document's draft again (to review, then publish). */
     async restore(key: string, version: unknown, body: unknown, actor: AuditActor): Promise<ContentDraftJson> {
-      const { data } = await this.revision(key, version);
+      const { data } = await revision(key, version);
       const { baseVersion } = parseInput(restoreSchema, body);
       return db.transaction(async (trx) => {
         const row = await rowOf(key, trx, true);
@@ -272,7 +266,7 @@ export function createContentService({ db, audit, publisher, check, now = () => 
         const number = parseInput(z.object({ version: versionParam }), { version }).version;
         if (number === row.draft_version) data = jsonOf(row.draft_data);
         else if (number === row.published_version) data = jsonOf(row.published_data);
-        else data = (await this.revision(key, number)).data;
+        else data = (await revision(key, number)).data;
       }
       return check(key, data, { db });
     },
@@ -286,6 +280,8 @@ export function createContentService({ db, audit, publisher, check, now = () => 
         .insert({ key, username, since: at, seen_at: at })
         .onConflict(['key', 'username'])
         .merge({ since: db.raw('case when content_presence.seen_at > ? then content_presence.since else excluded.since end', [new Date(at.getTime() - PRESENCE_WINDOW_MS)]), seen_at: at });
+      // Rows of people long gone are of no use to anyone (the table stays a few rows long).
+      await db('content_presence').where('seen_at', '<', new Date(at.getTime() - 24 * 3600_000)).delete();
     },
   };
 }

@@ -8,8 +8,8 @@ import type { Publisher } from '../content/publish';
 import { scheduleAtSchema, scheduleItemsSchema, type ContentScheduler } from '../content/schedules';
 import { definitionOf, type ContentService } from '../content/service';
 
-const publishOneSchema = z.strictObject({ version: z.number('Give the version to publish.').int().min(1), at: scheduleAtSchema.optional() });
-const publishManySchema = z.strictObject({ items: scheduleItemsSchema, at: scheduleAtSchema.optional() });
+const publishOneSchema = z.strictObject({ version: z.number('Give the version to publish.').int().min(1), at: scheduleAtSchema.nullish() });
+const publishManySchema = z.strictObject({ items: scheduleItemsSchema, at: scheduleAtSchema.nullish() });
 
 /**
  * The document's key from the path: written as in the list (`/api/content/services/seo/draft`) or
@@ -58,7 +58,7 @@ export function contentRoutes({ content, publisher, scheduler }: { content: Cont
     answering(ctx, async () => {
       const { items, at } = parseInput(publishManySchema, ctx.request.body);
       for (const item of items) definitionOf(item.key);
-      if (at !== undefined) {
+      if (at !== undefined && at !== null) {
         ctx.status = 202;
         ctx.body = { schedule: await scheduler.schedule(items, at, adminActor(ctx)) };
         return;
@@ -86,7 +86,7 @@ export function contentRoutes({ content, publisher, scheduler }: { content: Cont
     answering(ctx, async () => {
       const key = keyOf(ctx);
       const { version, at } = parseInput(publishOneSchema, ctx.request.body);
-      if (at !== undefined) {
+      if (at !== undefined && at !== null) {
         ctx.status = 202;
         ctx.body = { schedule: await scheduler.schedule([{ key, version }], at, adminActor(ctx)) };
         return;

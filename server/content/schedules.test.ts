@@ -1,0 +1,150 @@
+/**
+ * Scheduled publishing: times in the agency's zone stored in UTC across daylight-saving changes,
+ * the pinned version published once however many instances look, a later draft left alone,
+ * failures and overdue runs shown, and the API around it.
+ */
+import request from 'supertest';
+import type { StatsContent } from '../../shared/content/documents';
+import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
+import { loadManifest } from '../render/manifest';
+import { createPageRenderer } from '../render/render-page';
+import { createAuditTrail } from '../services/audit';
+import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
+import { createTestApp, TEST_ASSETS_DIR, type TestApp } from '../../tests/helpers/test-app';
+import { createContentEditing, type ContentEditing } from '.';
+import { instantOf } from './schedules';
+
+const stats = DEFAULT_DOCUMENTS.stats as StatsContent;
+const statsWith = (value: string): StatsContent => ({ items: [{ ...stats.items[0]!, value }, ...stats.items.slice(1)] });
+const ANN = { id: null, name: 'ann' };
+
+describe('the agency’s wall-clock times across daylight-saving changes (Europe/London)', () => {
+  it.each([
+    ['2027-03-27T23:30', '2027-03-27T23:30:00.000Z', 'the night before, still GMT'],
+    ['2027-03-28T00:30', '2027-03-28T00:30:00.000Z', 'before the clocks go forward'],
+    ['2027-03-28T01:30', '2027-03-28T01:30:00.000Z', 'a time the clocks skip: as long after the change (02:30 BST)'],
+    ['2027-03-28T03:00', '2027-03-28T02:00:00.000Z', 'after the change, BST'],
+    ['2027-10-31T00:30', '2027-10-30T23:30:00.000Z', 'before the clocks go back, BST'],
+    ['2027-10-31T01:30', '2027-10-31T01:30:00.000Z', 'a time that happens twice: the later one (GMT)'],
+    ['2027-10-31T01:30:00+01:00', '2027-10-31T00:30:00.000Z', 'the earlier one, given with its offset'],
+    ['2027-10-31T02:30', '2027-10-31T02:30:00.000Z', 'after the change, GMT'],
+  ])('%s is %s (%s)', (at, utc) => {
+    expect(instantOf(at, 'Europe/London')?.toISOString()).toBe(utc);
+  });
+
+  it('refuses what is not a time', () => {
+    for (const at of ['tomorrow', '2027-02-30T10:00', '2027-03-28T24:00', '2027-03-28 10:00', '']) expect(instantOf(at, 'Europe/London')).toBeUndefined();
+  });
+});
+
+describe('scheduled publishing', () => {
+  let t: TestApp;
+  let clock: Date;
+  let workerA: ContentEditing;
+  let workerB: ContentEditing;
+  let owner: AdminTestSession;
+  const api = () => request(t.app.callback());
+
+  /** Another instance's content editing, on the same database, with the test's clock. */
+  const instance = () =>
+    createContentEditing({
+      db: t.db,
+      audit: createAuditTrail({ db: t.db }),
+      contentVersion: t.contentVersion,
+      siteContent: t.siteContent,
+      renderPage: createPageRenderer(t.config, loadManifest(TEST_ASSETS_DIR), t.siteContent.current),
+      timeZone: () => 'Europe/London',
+      now: () => clock,
+    });
+  const latest = async (key: string) => {
+    const row = (await t.db('content_documents').where({ key }).first('draft_version', 'published_version')) as { draft_version: number | null; published_version: number };
+    return row.draft_version ?? row.published_version;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    workerA = instance();
+    workerB = instance();
+    owner = await signInAsAdmin(t, { username: 'owner' });
+  });
+  afterAll(() => t.destroy());
+
+  it('publishes the pinned version once at 01:30 on the night the clocks go forward, with two instances looking', async () => {
+    clock = new Date('2027-03-27T12:00:00Z');
+    const { version } = await workerA.content.saveDraft('stats', { data: statsWith('42'), baseVersion: await latest('stats') }, ANN);
+    const schedule = await workerA.scheduler.schedule([{ key: 'stats', version }], '2027-03-28T01:30', ANN);
+    expect(schedule).toMatchObject({ runAt: '2027-03-28T01:30:00.000Z', timeZone: 'Europe/London', state: 'pending', items: [{ key: 'stats', version }] });
+    expect(schedule.runAtLocal).toMatch(/28 Mar 2027.*02:30.*BST/);
+
+    // A later draft is not part of it, and the editor is told so.
+    const later = await workerA.content.saveDraft('stats', { data: statsWith('43'), baseVersion: version }, ANN);
+    expect(await workerA.scheduler.scheduledFor('stats', later.version)).toEqual({ id: schedule.id, runAt: schedule.runAt, version, draftChangedSince: true });
+
+    clock = new Date('2027-03-28T01:29:59Z');
+    expect(await workerA.scheduler.runDue()).toBe(0);
+    clock = new Date('2027-03-28T01:30:00Z');
+    const revisionsBefore = await t.db('content_revisions').where({ key: 'stats' }).count<{ count: string }[]>('* as count');
+    const ran = await Promise.all([workerA.scheduler.runDue(), workerB.scheduler.runDue()]);
+    expect(ran[0] + ran[1]).toBe(1);
+    const revisionsAfter = await t.db('content_revisions').where({ key: 'stats' }).count<{ count: string }[]>('* as count');
+    expect(Number(revisionsAfter[0]!.count)).toBe(Number(revisionsBefore[0]!.count) + 1);
+
+    const row = await t.db('content_documents').where({ key: 'stats' }).first('published_version', 'published_data', 'draft_version', 'published_by');
+    expect(row).toMatchObject({ published_version: version, published_data: statsWith('42'), draft_version: later.version, published_by: 'ann (scheduled)' });
+    expect((await api().get('/about').expect(200)).text).toContain('42');
+    expect(await t.db('content_schedules').where({ id: schedule.id }).first('state', 'error')).toEqual({ state: 'done', error: null });
+
+    // Run twice (a crash between publishing and marking it done): nothing more happens.
+    await t.db('content_schedules').where({ id: schedule.id }).update({ state: 'pending' });
+    expect(await workerB.scheduler.runDue()).toBe(1);
+    const revisionsAgain = await t.db('content_revisions').where({ key: 'stats' }).count<{ count: string }[]>('* as count');
+    expect(revisionsAgain).toEqual(revisionsAfter);
+    expect((await t.db('content_schedules').where({ id: schedule.id }).first('state')).state).toBe('done');
+    expect(await t.db('audit_log').where({ action: 'content.publish', target_id: 'stats' }).count<{ count: string }[]>('* as count')).toEqual([{ count: expect.anything() }]);
+    expect(Number((await t.db('audit_log').where({ action: 'content.publish', target_id: 'stats' }).count<{ count: string }[]>('* as count'))[0]!.count)).toBe(1);
+  });
+
+  it('keeps a publish due at 01:30 on the night the clocks go back overdue until an instance runs it, then catches up', async () => {
+    clock = new Date('2027-10-30T12:00:00Z');
+    const { version } = await workerA.content.saveDraft('technologies', { data: DEFAULT_DOCUMENTS.technologies, baseVersion: await latest('technologies') }, ANN);
+    const schedule = await workerA.scheduler.schedule([{ key: 'technologies', version }], '2027-10-31T01:30', ANN);
+    expect(schedule.runAt).toBe('2027-10-31T01:30:00.000Z');
+    expect(schedule.runAtLocal).toMatch(/31 Oct 2027.*01:30.*GMT/);
+
+    clock = new Date('2027-10-31T06:00:00Z'); // every instance was down
+    expect((await workerA.scheduler.list()).items.find((item) => item.id === schedule.id)?.state).toBe('overdue');
+    expect(await workerA.scheduler.runDue()).toBe(1);
+    expect((await workerA.scheduler.list()).items.find((item) => item.id === schedule.id)).toBeUndefined();
+  });
+
+  it('marks a publish the checks refuse as failed, with the reason, and lists it', async () => {
+    clock = new Date('2027-11-01T12:00:00Z');
+    const version = (await latest('stats')) + 1;
+    const bad = { items: [{ key: 'toolkit', version, data: { ...(DEFAULT_DOCUMENTS.toolkit as object), body: 'See [this](/nowhere).' } }] };
+    const [row] = await t.db('content_schedules').insert({ items: JSON.stringify(bad.items), run_at: new Date('2027-11-01T11:00:00Z'), time_zone: 'Europe/London', created_by: 'ann' }).returning<{ id: string }[]>('id');
+    expect(await workerA.scheduler.runDue()).toBe(1);
+    const listed = (await workerA.scheduler.list()).items.find((item) => item.id === row!.id);
+    expect(listed).toMatchObject({ state: 'failed', error: expect.stringContaining('/nowhere') });
+  });
+
+  it('schedules, shows and cancels through the API; refuses a time in the past or a version that is not the draft', async () => {
+    const { version } = (await api().put('/api/content/process/draft').set(owner.headers).send({ data: DEFAULT_DOCUMENTS.process, baseVersion: await latest('process') }).expect(200)).body;
+    const at = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const scheduled = await api().post('/api/content/process/publish').set(owner.headers).send({ version, at }).expect(202);
+    expect(scheduled.body.schedule).toMatchObject({ runAt: at, items: [{ key: 'process', version }] });
+    const item = (await api().get('/api/content/process').set(owner.headers).expect(200)).body;
+    expect(item.scheduled).toEqual({ id: scheduled.body.schedule.id, runAt: at, version, draftChangedSince: false });
+    const listed = (await api().get('/api/content/schedules').set(owner.headers).expect(200)).body;
+    expect(listed.items.map((entry: { id: string }) => entry.id)).toContain(scheduled.body.schedule.id);
+
+    await api().post('/api/content/process/publish').set(owner.headers).send({ version, at: '2020-01-01T10:00:00Z' }).expect(400);
+    await api().post('/api/content/process/publish').set(owner.headers).send({ version, at: 'soon' }).expect(400);
+    await api().post('/api/content/process/publish').set(owner.headers).send({ version: version - 1, at }).expect(409);
+    await api().post('/api/content/publish').set(owner.headers).send({ items: [{ key: 'process', version }], at }).expect(202);
+
+    await api().delete(`/api/content/schedules/${scheduled.body.schedule.id}`).set(owner.headers).expect(204);
+    await api().delete(`/api/content/schedules/${scheduled.body.schedule.id}`).set(owner.headers).expect(404);
+    await api().delete('/api/content/schedules/not-a-uuid').set(owner.headers).expect(404);
+    expect((await api().get('/api/content/schedules').set(owner.headers).expect(200)).body.items.map((entry: { id: string }) => entry.id)).not.toContain(scheduled.body.schedule.id);
+  });
+});
