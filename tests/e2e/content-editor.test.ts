@@ -204,6 +204,19 @@ describe('the Website section in a real browser', () => {
     await page.getByRole('button', { name: 'Cancel the scheduled publish' }).click();
     await page.getByRole('alertdialog', { name: 'Cancel the scheduled publish?' }).getByRole('button', { name: 'Cancel the publish' }).click();
     await page.getByText('Nothing is scheduled for this page.').waitFor();
+
+    // Someone else with the page open is named (a soft notice, no lock).
+    const created = await page.evaluate(async () => {
+      const session = (await (await fetch('/api/auth/session')).json()) as { csrfToken: string };
+      const response = await fetch('/api/users', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrfToken }, body: JSON.stringify({ username: 'ada', role: 'editor' }) });
+      return (await response.json()) as { password: string };
+    });
+    const ada = await openDashboard(browser, `${server.url}/admin/dashboard/website/contact`, await signInThroughForm(browser, server.url, { username: 'ada', password: created.password }));
+    await heading(ada.page).waitFor();
+    await page.reload();
+    await page.getByText('ada is editing this page too.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await ada.context.close();
     await first.context.close();
     await second.context.close();
   }, 120_000);
