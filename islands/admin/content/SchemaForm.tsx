@@ -157,8 +157,10 @@ function TextField({ node, path, value, label }: { node: Extract<FieldNode, { ki
 function RatingField({ path, value, label }: { path: FieldPath; value: number; label: string }) {
   const { change } = useForm();
   const { error } = useMessages(path);
+  // Never marked required: a select always holds one of its options (and HTML wants a required
+  // select to start with an empty one).
   return (
-    <Field label={label} error={error} required>
+    <Field label={label} error={error}>
       <select id={fieldId(path)} className="admin-select" value={String(value)} onChange={(event) => change(path, Number(event.target.value))}>
         <Options values={['1', '2', '3', '4', '5']} label={(stars) => (stars === '1' ? '1 star' : `${stars} stars`)} />
       </select>
@@ -170,7 +172,7 @@ function ChoiceField({ node, path, value, label }: { node: Extract<FieldNode, { 
   const { change } = useForm();
   const { error } = useMessages(path);
   return (
-    <Field label={label ?? node.title} error={error} required={!node.nullable}>
+    <Field label={label ?? node.title} error={error}>
       <select id={fieldId(path)} className="admin-select" value={value ?? ''} onChange={(event) => change(path, event.target.value === '' && node.nullable ? null : event.target.value)}>
         <Options values={node.options} label={(option) => option} none={node.nullable ? 'None' : undefined} />
       </select>
