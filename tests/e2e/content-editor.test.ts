@@ -156,6 +156,17 @@ describe('the Website section in a real browser', () => {
     await socials.getByRole('button', { name: `Remove Social link ${count}` }).click();
     await expect(socials.getByRole('button', { name: /^Remove Social link \d+$/ }).count()).resolves.toBe(count);
 
+    // A link to a page that does not exist blocks publishing, named beside its field and at the top.
+    await page.getByLabel('Company profile link').fill('/no-such-page');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'Publishing was refused: fix these first' });
+    await refused.getByRole('link', { name: 'Company profile link' }).waitFor();
+    await refused.getByText('/no-such-page').first().waitFor();
+    await expect(page.getByLabel('Company profile link').getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/website-refused-375.png` });
+    expect(await publicPage(server, '/')).not.toContain('Typed before the reload');
+
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await page.getByRole('alertdialog', { name: 'Discard the draft?' }).getByRole('button', { name: 'Discard draft' }).click();
     await page.getByText('Draft discarded').waitFor();
