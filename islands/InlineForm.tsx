@@ -7,12 +7,14 @@ export interface InlineFormProps {
   /** A rejected no-JavaScript post: the visitor's values and the errors to show beside them. */
   values?: Record<string, string>;
   errors?: FieldErrors;
+  /** The reply promise in force, for the success message. */
+  replyPromise: string;
 }
 
 /**
  * A form in the page itself (the contact form, and the no-JavaScript pages of the other three):
  * plain HTML that posts without JavaScript, enhanced when the visitor starts using it.
  */
-export default function InlineForm({ type, values, errors }: InlineFormProps) {
-  return <VisitorForm type={type} idPrefix={`${type}-form`} values={values} errors={errors} />;
+export default function InlineForm({ type, values, errors, replyPromise }: InlineFormProps) {
+  return <VisitorForm type={type} idPrefix={`${type}-form`} values={values} errors={errors} replyPromise={replyPromise} />;
 }

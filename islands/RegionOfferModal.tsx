@@ -8,6 +8,8 @@ export interface RegionOfferModalProps {
   regions: RegionChoice[];
   /** True on the home page (`/`), where the modal opens by itself once per browser session. */
   autoOpen: boolean;
+  /** The reply promise in force, for the offer form's success message. */
+  replyPromise: string;
 }
 
 /** Links that open the modal; without JavaScript they lead to the `/free-offer` and `/regions` pages. */
@@ -32,7 +34,7 @@ function shownThisSession(): boolean {
  * The region/offer modal of the spec: region choice, the free-offer form, or both. It opens by
  * itself on the home page, and from the top bar's Free Offers (offer) and Region (region) links.
  */
-export default function RegionOfferModal({ regions, autoOpen }: RegionOfferModalProps) {
+export default function RegionOfferModal({ regions, autoOpen, replyPromise }: RegionOfferModalProps) {
   const [view, setView] = useState<View | null>(null);
   const close = useCallback(() => setView(null), []);
 
@@ -64,7 +66,7 @@ export default function RegionOfferModal({ regions, autoOpen }: RegionOfferModal
               </h3>
             )}
             <p className="overlay__lead">{offer.lead}</p>
-            <VisitorForm type="free-offer" idPrefix="offer-modal" />
+            <VisitorForm type="free-offer" idPrefix="offer-modal" replyPromise={replyPromise} />
           </section>
         )}
       </div>

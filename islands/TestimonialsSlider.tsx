@@ -1,8 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import Slider, { type Settings } from 'react-slick';
+import type { ResponsiveImage } from '../shared/portfolio/item';
+import { ResponsivePicture } from './lib/responsive-picture';
 
 export interface TestimonialSlide {
+  /** A logo shipped with the site (empty when `logoImage` is given). */
   logoUrl: string;
+  /** An uploaded logo's renditions, drawn as `<picture>` instead of `logoUrl`. */
+  logoImage?: ResponsiveImage;
   /** Empty for a decorative logo (the client's name is in the text beside it). */
   logoAlt: string;
   website: string;
@@ -16,6 +21,9 @@ export interface TestimonialSlide {
 export interface TestimonialsSliderProps {
   slides: TestimonialSlide[];
 }
+
+/** Logos are drawn 40 px high: a wide one is some 160 px across. */
+const LOGO_SIZES = '160px';
 
 const AUTOPLAY_MS = 3000;
 const TRANSITION_MS = 500;
@@ -37,7 +45,11 @@ const WIDE_QUERY = '(min-width: 768px)';
 function Card({ slide }: { slide: TestimonialSlide }) {
   return (
     <figure className="testimonial">
-      <img className="testimonial__logo" src={slide.logoUrl} alt={slide.logoAlt} width={120} height={40} loading="lazy" />
+      {slide.logoImage ? (
+        <ResponsivePicture className="testimonial__logo" image={slide.logoImage} alt={slide.logoAlt} sizes={LOGO_SIZES} />
+      ) : (
+        <img className="testimonial__logo" src={slide.logoUrl} alt={slide.logoAlt} width={120} height={40} loading="lazy" />
+      )}
       <p className="testimonial__rating">
         {/* The stars are drawn for the eye; the sentence after them is what a screen reader reads. */}
         <span aria-hidden="true">

@@ -23,7 +23,10 @@ import * as analyticsNetworks from './20261129150000_analytics_networks';
 import * as leadReplies from './20261201100000_lead_replies';
 import * as sealTwoFactorSecrets from './20261202100000_seal_two_factor_secrets';
 import * as siteContent from './20261204000000_site_content';
+import * as staffEmail from './20261204100000_staff_email';
 import * as contentEditing from './20261204300000_content_editing';
+import * as contentImages from './20261204500000_content_images';
+import * as contentPreviewLinks from './20261204400000_content_preview_links';
 import type { MigrationContext } from './context';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
@@ -58,5 +61,8 @@ export const migrations: Record<string, Migration> = {
   '20261201100000_lead_replies': leadReplies,
   '20261202100000_seal_two_factor_secrets': sealTwoFactorSecrets,
   '20261204000000_site_content': siteContent,
+  '20261204100000_staff_email': staffEmail,
   '20261204300000_content_editing': contentEditing,
+  '20261204500000_content_images': contentImages,
+  '20261204400000_content_preview_links': contentPreviewLinks,
 };

@@ -31,6 +31,7 @@ import { replyRoutes } from './routes/replies';
 import { formApiRoutes, formPageRoutes } from './routes/forms';
 import { pageRoutes } from './routes/pages';
 import { portfolioApiRoutes } from './routes/portfolio-api';
+import { contentImageRoutes } from './routes/content-images';
 import { portfolioPageRoutes } from './routes/portfolio-pages';
 import { projectRoutes } from './routes/projects';
 import { seoRoutes } from './routes/seo';
@@ -42,12 +43,21 @@ import { personalDataRoutes } from './routes/personal-data';
 import { auditRoutes } from './routes/audit';
 import { setPasswordPageRoutes } from './routes/set-password-pages';
 import { userRoutes } from './routes/users';
+import { accountEmailPageRoutes } from './routes/account-email-pages';
 import { accountRoutes } from './routes/account';
 import { backupRoutes } from './routes/backups';
 import { contentRoutes } from './routes/content';
 import { createContentEditing, type ContentEditing } from './content';
+import { contentPreviewRoutes } from './routes/content-preview';
+import { contentTransferRoutes } from './routes/content-transfer';
+import { createContentPreview } from './content/preview';
+import { createContentTransfer } from './content/transfer';
 import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
 import { createAdminUsers } from './services/admin-users';
+import { createAccountMail } from './services/account-mail';
+import { createBackgroundTasks, type BackgroundTasks } from './services/background-tasks';
+import { createForgotPassword } from './services/forgot-password';
+import { createStaffEmail } from './services/staff-email';
 import type { Analytics } from './services/analytics';
 import { createAnalyticsReportService } from './services/analytics-report';
 import { createAuditTrail } from './services/audit';
@@ -56,6 +66,7 @@ import type { Mailer } from './services/mail-transport';
 import type { ContentVersion } from './services/content-version';
 import type { SiteContentStore } from './content/store';
 import { createPortfolioService } from './services/portfolio';
+import { createContentImageService } from './services/content-images';
 import { createProjectService } from './services/projects';
 import { createFormService } from './services/forms';
 import { createLeadService } from './leads/service';
@@ -91,6 +102,8 @@ export interface AppDeps {
   assetsDir: string;
   /** Called when a form submission queued a staff notification (wakes the outbox worker). */
   onFormQueued?: () => void;
+  /** Work requests start and do not wait for ("Forgot password?"); tests wait for it with `idle()`. */
+  backgroundTasks?: BackgroundTasks;
   /** Tests only: the clock of the reply promise and the back office's figures. */
   now?: () => Date;
   /** Tests only: the clock admin sessions are timed by, and a shorter failed-login delay. */
@@ -103,15 +116,19 @@ export interface AppDeps {
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, contentEditing, assetsDir, onFormQueued, adminAuthOptions, cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, contentEditing, assetsDir, onFormQueued, adminAuthOptions, backgroundTasks = createBackgroundTasks(logger), cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', logLateError(logger));
   const renderPage = createPageRenderer(config, loadManifest(assetsDir), siteContent.current);
   const sendPage = createPageSender(renderPage);
   const portfolio = createPortfolioService({ db, contentVersion });
+  const contentImages = createContentImageService({ db, onStored: siteContent.loadImages });
   const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
   const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, keyring, ...adminAuthOptions });
-  const users = createAdminUsers({ db, auth, audit, now: adminAuthOptions?.now });
+  const accountMail = createAccountMail({ mailer, publicUrl: config.publicUrl, agency: () => siteContent.current().business });
+  const users = createAdminUsers({ db, auth, audit, accountMail, now: adminAuthOptions?.now });
+  const staffEmail = createStaffEmail({ db, auth, audit, accountMail, now: adminAuthOptions?.now });
+  const forgotPassword = createForgotPassword({ db, audit, accountMail, tasks: backgroundTasks, logger, now: adminAuthOptions?.now });
   const sendTestEmail = createTestEmail({ db, mailer, audit });
   const forms = createFormService({
     db,
@@ -122,25 +139,30 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     visitOf: analytics.sourceOf,
     replyPromise: () => settings.current(),
     visitorConfirmation: () => settings.current().visitorConfirmation,
+    visitorConfirmationText: () => settings.current().visitorConfirmationText,
     mailFrom: staffMailFrom(config),
+    agency: () => siteContent.current().business,
     now,
   });
   const personalData = createPersonalData({ db, audit, logger, now });
-  const replies = createLeadReplies({ db, audit, from: staffMailFrom(config), onQueued: onFormQueued, replyPromise: () => settings.current(), now });
+  const replies = createLeadReplies({ db, audit, from: staffMailFrom(config), agency: () => siteContent.current().business, onQueued: onFormQueued, replyPromise: () => settings.current(), now });
   const content =
     contentEditing ?? createContentEditing({ db, audit, contentVersion, siteContent, renderPage, timeZone: () => settings.current().timeZone, logger, now });
+  const contentPreview = createContentPreview({ db, siteContent, renderPage, portfolio, audit, publicUrl: config.publicUrl, now });
   const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise: () => settings.current(), replies, now });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
   // Health checks and stored images need neither a session nor a body.
-  const earlyRoutes = [healthRoutes(db, lifecycle), mediaRoutes(db)];
+  const earlyRoutes = [healthRoutes(db, lifecycle), mediaRoutes(db, (id) => contentImages.find(id, siteContent.current().images))];
   const routes = [
-    // The portfolio API (uploads are read by its routes themselves, with their own limits).
+    // The portfolio API and the content images' upload (uploads are read by their routes
+    // themselves, with their own limits); the latter before the content API's `/api/content/{key}`.
     portfolioApiRoutes(portfolio, audit),
+    contentImageRoutes(contentImages, audit),
     // Visitors: the public pages, sitemap and robots.txt, the forms' pages, posts and JSON calls.
     pageRoutes(sendPage),
     portfolioPageRoutes(sendPage, portfolio, config),
     formPageRoutes(sendPage, forms),
-    seoRoutes(portfolio, config),
+    seoRoutes(portfolio, siteContent, config),
     formApiRoutes(forms),
     // Page views: a pixel no cache keeps, so pages a CDN answered count too.
     pageViewRoutes(analytics, config),
@@ -157,12 +179,17 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })),
     projectRoutes(createProjectService({ db, audit })),
     setPasswordPageRoutes(renderPage, users),
-    accountRoutes(auth, config),
+    accountEmailPageRoutes(renderPage, { forgotPassword, staffEmail }),
+    accountRoutes(auth, staffEmail, config),
     userRoutes(users, config),
     settingsRoutes(settings, mailer, sendTestEmail, personalData),
     auditRoutes(audit),
     backupRoutes(backups ?? createBackupService({ db, config, timeZone: () => settings.current().timeZone, logger }), auth, audit),
     analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),
+    // Drafts shown on the real pages (staff, and clients through preview links) and content files,
+    // before the content API, whose `/api/content/{key}` would otherwise read their paths as keys.
+    contentPreviewRoutes(contentPreview, db),
+    contentTransferRoutes(createContentTransfer({ db, audit, now })),
     contentRoutes(content),
   ];
 

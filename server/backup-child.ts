@@ -14,7 +14,7 @@ const send = (message: BackupChildMessage) => new Promise<void>((resolve) => pro
 
 async function run(job: BackupChildJob): Promise<void> {
   if (job.job === 'write') {
-    const db = createDb(job.source);
+    const db = createDb({ ...job.source, longStatements: true });
     try {
       const manifest = await createBackup(db, job.file, {
         source: job.source.databaseUrl ? 'postgresql' : 'embedded',
@@ -29,7 +29,7 @@ async function run(job: BackupChildJob): Promise<void> {
   }
   // A copy of a ready empty cluster when given (tests), else PGlite creates one (initdb).
   if (job.clusterTemplate) fs.cpSync(job.clusterTemplate, job.scratchDir, { recursive: true });
-  const db = createDb({ dataDir: job.scratchDir });
+  const db = createDb({ dataDir: job.scratchDir, longStatements: true });
   try {
     await send({ progress: 'Restoring into a scratch database' });
     const { manifest } = await restoreBackup(db, job.file);

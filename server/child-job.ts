@@ -1,5 +1,9 @@
 import { fork, type Serializable } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
+
+/** Unix niceness of a background child: about a tenth of a core while the site is busy (10 against 0), all of what is idle. */
+const BACKGROUND_PRIORITY = 10;
 
 /** A child's script and node flags. */
 export interface ChildEntry {
@@ -28,10 +32,28 @@ export type ChildReply<Result> = { result: Result } | { error: Error } | undefin
 export function runChildJob<Message, Result>(
   entry: ChildEntry,
   job: Serializable,
-  { what, timeoutMs, read }: { what: string; timeoutMs: number; read: (message: Message) => ChildReply<Result> },
+  {
+    what,
+    timeoutMs,
+    read,
+    background = false,
+  }: {
+    what: string;
+    timeoutMs: number;
+    read: (message: Message) => ChildReply<Result>;
+    /** Low CPU priority (nice 10): work nobody waits for gives way to the site's requests on a busy machine. */
+    background?: boolean;
+  },
 ): Promise<Result> {
   return new Promise<Result>((resolve, reject) => {
     const child = fork(entry.script, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    if (background && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, BACKGROUND_PRIORITY);
+      } catch {
+        // Not allowed here (some containers): the child runs at the site's priority, slower for the site only.
+      }
+    }
     let settled = false;
     const settle = (done: () => void) => {
       if (settled) return;

@@ -4,6 +4,7 @@ import { business } from '../views/content/business';
 import { REGION_CODES, type RegionCode } from '../views/content/types';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, ADMIN_USERNAME_MAX, ADMIN_USERNAME_MIN } from '../shared/admin-auth';
 import { firstErrorOf, WHOLE_VALUE } from '../shared/zod-errors';
+import { parseS3Url, type S3Target } from './backup/s3-target';
 
 const optionalText = z
   .string()
@@ -66,6 +67,10 @@ const envSchema = z
       (value) => (value === '' ? undefined : value),
       z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(4),
     ),
+    BACKUP_S3_URL: optionalText.pipe(z.string().refine((value) => parseS3Url(value) !== null, 'must look like s3://bucket or s3://bucket/prefix').optional()),
+    AWS_REGION: optionalText,
+    AWS_ENDPOINT_URL_S3: optionalUrl(['http', 'https']),
+    AWS_ENDPOINT_URL: optionalUrl(['http', 'https']),
     PUBLIC_URL: optionalUrl(['http', 'https']),
     ADMIN_USERNAME: optionalText.pipe(z.string().min(ADMIN_USERNAME_MIN, `must be at least ${ADMIN_USERNAME_MIN} characters`).max(ADMIN_USERNAME_MAX).optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(ADMIN_PASSWORD_MIN, `must be at least ${ADMIN_PASSWORD_MIN} characters`).max(ADMIN_PASSWORD_MAX).optional()),
@@ -109,6 +114,8 @@ export interface Config {
    * newest of `keepDaily` days and then of `keepWeekly` weeks.
    */
   backupSchedule: { mode: 'off' | 'embedded' | 'always'; time: string; keepDaily: number; keepWeekly: number };
+  /** Where each verified backup is also uploaded (BACKUP_S3_URL and the AWS SDK's settings); none when unset. */
+  backupS3?: S3Target;
   /** Origin used for canonical links, Open Graph and the sitemap, without a trailing slash. */
   publicUrl: string;
   admin?: { username: string; password: string };
@@ -154,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     backupDir: path.resolve(e.BACKUP_DIR),
     backupSchedule: { mode: e.BACKUP_SCHEDULE, time: e.BACKUP_TIME, keepDaily: e.BACKUP_KEEP_DAILY, keepWeekly: e.BACKUP_KEEP_WEEKLY },
+    backupS3: e.BACKUP_S3_URL ? { ...parseS3Url(e.BACKUP_S3_URL)!, region: e.AWS_REGION ?? 'us-east-1', endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL } : undefined,
     publicUrl,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     appKey: e.APP_KEY,

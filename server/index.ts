@@ -2,6 +2,7 @@ import http from 'node:http';
 import { createContentEditing } from './content';
 import { createSiteContentStore } from './content/store';
 import { createApp } from './app';
+import { createBackgroundTasks } from './services/background-tasks';
 import { loadKeyring, type Keyring, type KeySource } from './app-key';
 import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
 import { createDb } from './db/connection';
@@ -106,6 +107,8 @@ async function main(): Promise<void> {
   const cachedAnswerLog = createCachedAnswerLog(logger);
   const siteContent = createSiteContentStore({ db, contentVersion, settings, logger });
   await siteContent.load();
+  // Work requests queue and do not wait for ("Forgot password?" e-mails), finished before the mailer closes.
+  const backgroundTasks = createBackgroundTasks(logger);
   // Scheduled publishes due while the site was down run now, then every 15 seconds.
   const contentEditing = createContentEditing({
     db,
@@ -117,7 +120,7 @@ async function main(): Promise<void> {
     logger,
   });
   contentEditing.scheduler.start();
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, contentEditing, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, contentEditing, backgroundTasks, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
@@ -138,6 +141,7 @@ async function main(): Promise<void> {
       settings.stop();
       await notifications.stop();
       await digest.stop();
+      await backgroundTasks.idle();
       mailer.close();
       // The views counted since the last batch are written before the database closes.
       await analytics.stop();

@@ -46,6 +46,12 @@ export const messages = {
     invalidForm: 'The form is not valid.',
     notASliderImage: (ids: string[]) => `keepSliderImages: ${ids.join(', ')} is not a slider image of this item.`,
   },
+  contentImages: {
+    notMultipart: (field: string) => `Send the image as multipart/form-data, in a file field named "${field}".`,
+    unknownFileField: (field: string) => `Unexpected file field: only "${field}" takes a file.`,
+    oneFile: 'Send one image at a time.',
+    noFile: (field: string) => `Choose an image to upload (a file field named "${field}").`,
+  },
   leads: {
     notFound: 'Lead not found',
     unknownParameter: 'This is not a parameter of this call.',
@@ -71,12 +77,17 @@ export const messages = {
     notYourself: 'You cannot disable or delete your own account.',
     linkUsed: 'This link was used already.',
     passwordsDiffer: 'The two passwords differ.',
+    emailTaken: 'Another account has verified this e-mail address.',
+    noEmail: 'This account has no e-mail address: make a link to pass on instead.',
+    emailUnverified: 'This account has not verified its e-mail address, so no reset can be sent there: make a link to pass on instead.',
   },
   account: {
     invalid: 'Please correct the highlighted fields.',
     unknownField: 'This is not a field of this form.',
     wrongCurrentPassword: 'This is not your current password.',
     noSuchSession: 'No such session of yours (it may have ended already).',
+    emailTaken: 'Another account has verified this e-mail address.',
+    verifyEmailLimited: (minutes: number) => `Several confirmation e-mails were sent in the last hour. Please try again in ${minutes} minutes.`,
   },
   twoFactor: {
     alreadyOn: 'Two-factor sign-in is on already; turn it off first to set it up again.',
@@ -86,6 +97,24 @@ export const messages = {
   },
   audit: {
     unknownFilter: 'This is not a filter of the audit trail.',
+  },
+  contentPreview: {
+    unknownDocument: 'No such document of the site\'s content.',
+    unknownLink: 'No such preview link.',
+    noSuchPage: 'This page cannot be previewed.',
+    notOnPath: (paths: string[]) => `This document is not shown on that page; preview it on ${paths.join(', ')}.`,
+    draftInvalid: 'The draft of this document does not match its fields any more; open it in the editor and save it again.',
+    badDays: `Choose how many days the link works: a whole number from 1 to 30.`,
+    rateLimited: 'Too many preview pages opened from your network. Please wait a minute and try again.',
+  },
+  contentTransfer: {
+    notJson: 'Send the content file as JSON (Content-Type: application/json).',
+    notAContentFile: 'This is not a content file of this site: expected { "format": "brightpath-content", "schemaVersion", "documents" }.',
+    newerSchema: (given: number, known: number) => `This file was written by a newer version of the site (content schema ${given}; this site reads up to ${known}).`,
+    invalid: 'The content file has problems; nothing was imported.',
+    unknownDocument: (key: string) => `${key}: not a document of this site; it is left out.`,
+    missingImage: (path: string) => `${path}: this image is not stored on this site, and an import cannot add images yet; upload it in the editor first.`,
+    badImage: (path: string) => `${path}: the file's image data does not match its name.`,
   },
   settings: {
     invalid: 'Please correct the highlighted settings.',

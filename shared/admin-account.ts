@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffEmailSchema } from './admin-users';
 
 /** The signed-in admin's own account: `GET /api/account`, its sessions and its password change. */
 
@@ -10,6 +11,9 @@ export interface AccountJson {
   recoveryCodesLeft: number;
   /** True when the owners require two-factor and this account has none yet: only its setup is open. */
   twoFactorSetupRequired: boolean;
+  /** The account's e-mail address and whether it is verified (only then can it receive password resets). */
+  email: string | null;
+  emailVerified: boolean;
 }
 
 export interface SessionJson {
@@ -28,6 +32,12 @@ export interface SessionJson {
 export const passwordChangeSchema = z.strictObject({
   currentPassword: z.string('Enter your current password.').min(1, 'Enter your current password.'),
   newPassword: z.string('Enter a new password.'),
+});
+
+/** `POST /api/account/email`: a new address (or `null` to remove it), with the current password. */
+export const emailChangeSchema = z.strictObject({
+  email: staffEmailSchema.nullable(),
+  password: z.string('Enter your current password.').min(1, 'Enter your current password.'),
 });
 
 const BROWSERS: [RegExp, string][] = [

@@ -6,8 +6,11 @@ import { ADMIN_ROLES, LOGIN_INPUT_MAX, type AdminRole } from './admin-auth';
  * server validates with these schemas and the view builds its requests from them.
  */
 
-/** How a new account (or a reset one) gets its password: generated and shown once, or set by its user through a link. */
-export const PASSWORD_SETUPS = ['generate', 'link'] as const;
+/**
+ * How a new account (or a reset one) gets its password: generated and shown once, set by its user
+ * through a link passed by hand, or through the same link sent to the account's e-mail address.
+ */
+export const PASSWORD_SETUPS = ['generate', 'link', 'email'] as const;
 export type PasswordSetup = (typeof PASSWORD_SETUPS)[number];
 
 /** How long a set-password link works. */
@@ -21,6 +24,9 @@ export interface AdminUserJson {
   disabled: boolean;
   twoFactor: boolean;
   activeSessions: number;
+  /** The account's e-mail address, if it has one, and whether a link mailed to it proved it. */
+  email: string | null;
+  emailVerified: boolean;
 }
 
 /** A new password's one-time disclosure: a generated `password`, or the `setPasswordUrl` to pass on. */
@@ -34,16 +40,25 @@ export interface PasswordDisclosure {
 /** `POST /api/users` → 201, and `PATCH` with `resetPassword`. */
 export interface AdminUserAnswer extends PasswordDisclosure {
   user: AdminUserJson;
+  /** `email` setup: the address the link went to (the link itself is not disclosed then). */
+  emailedTo?: string;
+  /** `email` setup the mail server refused: why; the link is disclosed instead, to pass by hand. */
+  emailError?: string;
 }
 
+/** A staff member's own e-mail address (as mail servers take it: at most 254 characters). */
+export const staffEmailSchema = z.email('Enter an e-mail address such as ada@example.com.').max(254, 'At most 254 characters.');
+
 const role = z.enum(ADMIN_ROLES, 'Choose owner or editor.');
-const passwordSetup = z.enum(PASSWORD_SETUPS, 'Choose generate or link.');
+const passwordSetup = z.enum(PASSWORD_SETUPS, 'Choose generate, link or email.');
 
 export const createUserSchema = z.strictObject({
   username: z.string('Enter a username.'),
   role,
   passwordSetup: passwordSetup.default('generate'),
-});
+  /** The invitee's address: with `passwordSetup: 'email'` the link goes there, and setting the password through it verifies it. */
+  email: staffEmailSchema.optional(),
+}).refine((input) => input.passwordSetup !== 'email' || input.email, { path: ['email'], message: 'Enter the address to send the link to.' });
 
 export const updateUserSchema = z.strictObject({
   role: role.optional(),

@@ -56,6 +56,7 @@ const SETTING_LABELS: Record<SettingName, string> = {
   retentionDays: 'Keeping leads',
   requireTwoFactor: 'Two-factor sign-in for every account',
   visitorConfirmation: 'Acknowledgement to visitors',
+  visitorConfirmationText: 'Words of the acknowledgement',
 };
 
 const keptFor = (days: unknown) => (typeof days === 'number' ? counted(days, 'day') : 'until deleted');

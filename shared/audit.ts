@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = {
   'user.unlock': 'Sign-in failures cleared',
   'account.password-change': 'Password changed',
   'account.session-end': 'Session ended',
+  'account.email-change': 'E-mail address changed',
+  'account.email-verify': 'E-mail address verified',
+  'account.password-reset-request': 'Password reset asked for',
   'two-factor.enable': 'Two-factor sign-in turned on',
   'two-factor.disable': 'Two-factor sign-in turned off',
   'settings.update': 'Settings changed',
@@ -42,6 +45,7 @@ export const AUDIT_ACTIONS = {
   'portfolio.create': 'Portfolio item added',
   'portfolio.update': 'Portfolio item changed',
   'portfolio.delete': 'Portfolio item deleted',
+  'content-image.upload': 'Website image uploaded',
   'reply-template.create': 'Saved reply added',
   'reply-template.update': 'Saved reply changed',
   'reply-template.delete': 'Saved reply deleted',
@@ -53,6 +57,10 @@ export const AUDIT_ACTIONS = {
   'content.schedule': 'Website publish scheduled',
   'content.schedule-cancel': 'Scheduled website publish cancelled',
   'content.schedule-failed': 'Scheduled website publish failed',
+  'content.preview-link': 'Preview link created',
+  'content.preview-link-revoke': 'Preview link revoked',
+  'content.export': 'Content exported',
+  'content.import': 'Content imported as drafts',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

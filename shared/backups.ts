@@ -37,6 +37,7 @@ export interface BackupOutcome {
   finishedAt: string;
   ok: boolean;
   name: string;
+  /** Why it failed; with `ok`, why a verified backup could not be uploaded (BACKUP_S3_URL). */
   error: string | null;
 }
 

@@ -114,12 +114,20 @@ const phoneField: TextFieldDefinition = { name: 'phone', label: 'Phone', kind: '
 const companyField: TextFieldDefinition = { name: 'company', label: 'Company', kind: 'text', required: false, autoComplete: 'organization', maxLength: 120 };
 const messageField: TextFieldDefinition = { name: 'message', label: 'Message', kind: 'textarea', required: true, maxLength: LONG_TEXT_MAX, missingMessage: 'Please enter a message.' };
 
+/**
+ * A form's text with the reply promise from Settings in place of `{replyPromise}` ("within 24
+ * hours"): the server passes the promise in force to the pages and islands that show these texts.
+ */
+export function withReplyPromise(text: string, replyPromise: string): string {
+  return text.replaceAll('{replyPromise}', replyPromise);
+}
+
 export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
   enquiry: {
     type: 'enquiry',
     noun: 'enquiry',
     title: 'Enquire Now',
-    lead: 'Tell us what you need and we will reply within 24 hours.',
+    lead: 'Tell us what you need and we will reply {replyPromise}.',
     pagePath: '/enquire',
     fields: [
       nameField,
@@ -132,7 +140,7 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
     submitLabel: 'Submit',
     busyLabel: 'Sending...',
     successTitle: 'Thank You',
-    successText: 'Your enquiry has been received. We will get back to you within 24 hours.',
+    successText: 'Your enquiry has been received. We will get back to you {replyPromise}.',
     failureText: 'Failed to submit form. Please try again.',
   },
   quote: {
@@ -154,7 +162,7 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
     submitLabel: 'Get My Quote',
     busyLabel: 'Submitting...',
     successTitle: 'Thank You',
-    successText: 'Your quote request has been received. We will send you a quote within 24 hours.',
+    successText: 'Your quote request has been received. We will send you a quote {replyPromise}.',
     failureText: 'Failed to submit form. Please try again.',
   },
   'free-offer': {
@@ -187,7 +195,7 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
     busyLabel: 'Sending...',
     doneLabel: 'Message Sent!',
     successTitle: 'Thank You!',
-    successText: 'Your message has been sent. We will reply within 24 hours.',
+    successText: 'Your message has been sent. We will reply {replyPromise}.',
     failureText: 'Failed to submit form. Please try again.',
   },
 };

@@ -92,18 +92,27 @@ export interface ReplyTemplateJson {
   updatedAt: string;
 }
 
-export const REPLY_PLACEHOLDERS = ['name', 'service', 'replyPromise'] as const;
+export const REPLY_PLACEHOLDERS = ['name', 'service', 'replyPromise', 'agency', 'phone'] as const;
 export type ReplyPlaceholder = (typeof REPLY_PLACEHOLDERS)[number];
 
 export const REPLY_PLACEHOLDER_HINTS: Record<ReplyPlaceholder, string> = {
   name: "the visitor's name",
   service: 'the service they asked about (else the form)',
   replyPromise: 'the reply promise from Settings, such as "within 24 hours"',
+  agency: "the agency's name (Website, Agency details)",
+  phone: "the agency's phone number (Website, Agency details)",
 };
 
-/** Replaces `{name}`, `{service}` and `{replyPromise}`; other braces stay as written. */
+/** Replaces `{name}`, `{service}`, `{replyPromise}`, `{agency}` and `{phone}`; other braces stay as written. */
 export function fillPlaceholders(template: string, values: Record<ReplyPlaceholder, string>): string {
-  return template.replace(/\{(name|service|replyPromise)\}/g, (_, key: ReplyPlaceholder) => values[key]);
+  return template.replace(/\{(name|service|replyPromise|agency|phone)\}/g, (_, key: ReplyPlaceholder) => values[key]);
+}
+
+/** The agency's details mails are signed with, as published on the site (Website, Agency details). */
+export interface AgencyDetails {
+  name: string;
+  phone: string;
+  email: string;
 }
 
 /** The reply promise in words: "within 24 hours", "within 8 working hours". */
@@ -113,8 +122,12 @@ export function replyPromiseText(promise: Pick<ReplyPromise, 'replyPromiseHours'
 }
 
 /** What the placeholders stand for with one lead. */
-export function placeholdersOf(lead: { type: FormType; name: string | null; service: string | null }, promise: Pick<ReplyPromise, 'replyPromiseHours' | 'workingHoursOnly'>): Record<ReplyPlaceholder, string> {
-  return { name: lead.name ?? 'there', service: lead.service ?? `your ${FORM_DEFINITIONS[lead.type].noun}`, replyPromise: replyPromiseText(promise) };
+export function placeholdersOf(
+  lead: { type: FormType; name: string | null; service: string | null },
+  promise: Pick<ReplyPromise, 'replyPromiseHours' | 'workingHoursOnly'>,
+  agency: Pick<AgencyDetails, 'name' | 'phone'>,
+): Record<ReplyPlaceholder, string> {
+  return { name: lead.name ?? 'there', service: lead.service ?? `your ${FORM_DEFINITIONS[lead.type].noun}`, replyPromise: replyPromiseText(promise), agency: agency.name, phone: agency.phone };
 }
 
 /** A reply's signature: who wrote it, for the agency. */

@@ -17,6 +17,9 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** The longest acknowledgement text: a few paragraphs, not a newsletter. */
+export const VISITOR_CONFIRMATION_TEXT_MAX = 4000;
+
 const leadRetentionDays = z.number().int('Keep leads a whole number of days.').min(1, 'Keep leads at least 1 day.').max(3650, 'Keep leads at most 3650 days.');
 const retention = z.union([z.null(), leadRetentionDays]);
 
@@ -43,6 +46,12 @@ export const settingsSchema = z.strictObject({
   requireTwoFactor: z.boolean(),
   /** Per form: e-mail the visitor an acknowledgement with the reply promise (never for spam; a few a day per address). */
   visitorConfirmation: z.strictObject({ contact: z.boolean(), enquiry: z.boolean(), quote: z.boolean(), 'free-offer': z.boolean() }),
+  /** The acknowledgement's words, the agency's own; `{name}`, `{service}` and `{replyPromise}` as in saved replies. */
+  visitorConfirmationText: z
+    .string('Enter the words of the acknowledgement.')
+    .trim()
+    .min(1, 'Enter the words of the acknowledgement.')
+    .max(VISITOR_CONFIRMATION_TEXT_MAX, `The acknowledgement is at most ${VISITOR_CONFIRMATION_TEXT_MAX} characters.`),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -98,7 +107,7 @@ export interface SettingsAnswer {
 }
 
 /** What "never set" means for each setting that does not come from the environment. */
-export const BUILT_IN_DEFAULTS: Omit<Settings, 'notificationRecipients' | 'timeZone'> = {
+export const BUILT_IN_DEFAULTS: Omit<Settings, 'notificationRecipients' | 'timeZone' | 'visitorConfirmationText'> = {
   replyPromiseHours: 24,
   workingHoursOnly: false,
   digestTime: '08:00',

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SiteContent } from './content/site-content';
+import type { ResponsiveImage } from '../shared/portfolio/item';
 import type { RegionCode } from './content/types';
 
 /** What `npm run build` wrote: hashed URLs of the boot script, each island, styles and images. */
@@ -37,6 +38,16 @@ export interface RenderContextValue {
   islands: Set<string>;
   /** Whether the page uses the chrome's scroll script. */
   usesChromeScript: boolean;
+  /** Set when the page shows unpublished content: the layout shows the preview bar and counts no view. */
+  preview?: PreviewNotice;
+}
+
+/** What the "Preview — not published" bar says about the draft on show. */
+export interface PreviewNotice {
+  /** The document whose draft the page shows ("Agency details", "SEO"). */
+  documentTitle: string;
+  /** When the preview link stops working (ISO 8601); absent for staff's own preview. */
+  expiresAt?: string;
 }
 
 export const RenderContext = createContext<RenderContextValue | null>(null);
@@ -62,4 +73,13 @@ export function useAsset(): (file: string) => string {
     if (!url) throw new Error(`Unknown static file "${file}" (is it under static/ and was the build run?)`);
     return url;
   };
+}
+
+/**
+ * The renditions of an uploaded content image (`/media/content/<id>`), from the content the page
+ * is rendered with; undefined for a file shipped with the site or an image this content lacks.
+ */
+export function useContentImage(src: string): ResponsiveImage | undefined {
+  const { images } = useRenderContext().content;
+  return Object.hasOwn(images, src) ? images[src] : undefined;
 }

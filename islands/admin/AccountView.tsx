@@ -3,9 +3,9 @@ import type { AccountJson, SessionJson } from '../../shared/admin-account';
 import { useDashboard } from './context';
 import { counted } from './text';
 import { ViewHeading } from './ViewHeading';
-import { errorText, Field, FormCard, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
+import { errorText, Field, FormCard, FormError, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
 
-/** Your account: two-factor sign-in, your password and your sessions. */
+/** Your account: two-factor sign-in, your e-mail address, your password and your sessions. */
 export function AccountView({ username, twoFactorSetupRequired }: { username: string; twoFactorSetupRequired: boolean }) {
   const account = useData<AccountJson>('/api/account', 'Failed to load your account.');
   // A password change ends the other sessions: the list is read again at once, not on the next visit.
@@ -24,6 +24,7 @@ export function AccountView({ username, twoFactorSetupRequired }: { username: st
       {account.data && <TwoFactorCard account={account.data} onChange={twoFactorSetupRequired ? () => window.location.reload() : account.reload} />}
       {!twoFactorSetupRequired && (
         <>
+          {account.data && <EmailCard account={account.data} onChange={account.reload} />}
           <PasswordCard onChanged={() => setPasswordChanges((count) => count + 1)} />
           <SessionsCard passwordChanges={passwordChanges} />
         </>
@@ -122,6 +123,58 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
         </>
       )}
     </section>
+  );
+}
+
+/** The answer of `POST /api/account/email`. */
+interface EmailAnswer {
+  email: string | null;
+  emailVerified: boolean;
+  verificationSentTo?: string;
+  verificationError?: string;
+}
+
+/** Your e-mail address: where a reset link can go once a link mailed to it confirmed it. */
+function EmailCard({ account, onChange }: { account: AccountJson; onChange: () => void }) {
+  const { api, notify } = useDashboard();
+  const [email, setEmail] = useState(account.email ?? '');
+  const [password, setPassword] = useState('');
+  const save = (value: string | null) => async () => {
+    const answer = await api.send<EmailAnswer>('POST', '/api/account/email', 'Failed to save your e-mail address.', { email: value, password });
+    setPassword('');
+    if (answer.verificationError) notify({ tone: 'error', text: `Saved, but the confirmation e-mail could not be sent: ${answer.verificationError}` });
+    else if (answer.verificationSentTo) notify({ tone: 'success', text: `We sent a link to ${answer.verificationSentTo}: open it to confirm the address.` });
+    else notify({ tone: 'success', text: value === null ? 'E-mail address removed.' : 'E-mail address saved.' });
+    if (value === null) setEmail('');
+    onChange();
+  };
+  const form = useSubmit(save(email.trim()), 'Failed to save your e-mail address.');
+  const remove = useSubmit(save(null), 'Failed to remove your e-mail address.');
+  const state = !account.email ? 'None yet.' : account.emailVerified ? `${account.email}, confirmed.` : `${account.email}, not confirmed yet: open the link we e-mailed there (or save it again for a new link).`;
+
+  return (
+    <FormCard title="Your e-mail address" onSubmit={form.onSubmit}>
+      <p>{state} Only a confirmed address can receive a password reset (&ldquo;Forgot password?&rdquo; on the sign-in page).</p>
+      <div className="admin-form__row">
+        <Field label="E-mail address" error={form.fields.email} required>
+          <input id="account-email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        </Field>
+        <Field label="Your password, to save it" error={form.fields.password ?? remove.fields.password} required>
+          <input id="account-email-password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        </Field>
+      </div>
+      <div className="admin-form__actions">
+        <FormSubmit of={form} pendingText="Saving…">
+          {account.email && !account.emailVerified && email.trim().toLowerCase() === account.email.toLowerCase() ? 'Send the link again' : 'Save e-mail address'}
+        </FormSubmit>
+        {account.email && (
+          <button type="button" className="admin-button admin-button--ghost" disabled={remove.pending} onClick={() => remove.onSubmit()}>
+            {remove.pending ? 'Removing…' : 'Remove address'}
+          </button>
+        )}
+      </div>
+      <FormError error={remove.error} />
+    </FormCard>
   );
 }
 

@@ -32,7 +32,8 @@ export function BackupsView() {
         .then((next) => {
           setStatus(next);
           if (next.running) return;
-          if (next.last) notify(next.last.ok ? { tone: 'success', text: 'Backup made and verified.' } : { tone: 'error', text: `The backup failed: ${next.last.error ?? 'no reason given'}` });
+          // A verified backup whose upload failed: good here, but the owner must hear of the upload.
+          if (next.last) notify(next.last.ok ? (next.last.error ? { tone: 'error', text: next.last.error } : { tone: 'success', text: 'Backup made and verified.' }) : { tone: 'error', text: `The backup failed: ${next.last.error ?? 'no reason given'}` });
           loaded.reload();
         })
         .catch(() => undefined);

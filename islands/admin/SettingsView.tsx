@@ -53,7 +53,10 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (settings:
   const set = <K extends keyof Settings>(name: K, value: Settings[K]) => setDraft({ ...draft, [name]: value });
   const save = useSubmit(async () => {
     const notificationRecipients = recipients.split(/[\s,]+/).filter(Boolean);
-    const answer = await api.send<SettingsAnswer>('PATCH', '/api/settings', 'Failed to save the settings.', { ...draft, notificationRecipients });
+    // The acknowledgement is edited on the Saved replies page: not sent from here, so a page opened
+    // earlier neither undoes a change made there nor pins its standard words.
+    const { visitorConfirmation: _onOtherPage, visitorConfirmationText: _alsoThere, ...edited } = draft;
+    const answer = await api.send<SettingsAnswer>('PATCH', '/api/settings', 'Failed to save the settings.', { ...edited, notificationRecipients });
     onSaved(answer.settings);
     notify({ tone: 'success', text: 'Settings saved.' });
   }, 'Failed to save the settings.');

@@ -27,12 +27,19 @@ export function UsersView({ username: me }: { username: string }) {
     users.reload();
   };
 
-  const change = (user: AdminUserJson, body: object, done: string) =>
+  const change = (user: AdminUserJson, body: object, done: string | ((answer: AdminUserAnswer) => string)) =>
     act(async () => {
       const answer = await api.send<AdminUserAnswer>('PATCH', `/api/users/${encodeURIComponent(user.username)}`, 'Failed to change the account.', body);
       if (answer.password || answer.setPasswordUrl) setDisclosed(answer);
-      notify({ tone: 'success', text: done });
+      notify({ tone: answer.emailError ? 'error' : 'success', text: typeof done === 'string' ? done : done(answer) });
     }, 'Failed to change the account.');
+
+  /** A reset link by e-mail: to a confirmed address, or the invitation again to an account that never signed in. */
+  const mailable = (user: AdminUserJson) => user.email !== null && (user.emailVerified || user.lastSignInAt === null);
+  const resetByEmail = (user: AdminUserJson) =>
+    change(user, { resetPassword: 'email' }, (answer) =>
+      answer.emailedTo ? `A link to set a new password was e-mailed to ${answer.emailedTo}; ${user.username} is signed out everywhere.` : `The e-mail could not be sent: pass the link shown on ${user.username} by hand.`,
+    );
 
   const remove = (user: AdminUserJson) =>
     act(async () => {
@@ -43,13 +50,16 @@ export function UsersView({ username: me }: { username: string }) {
   const columns: Column<AdminUserJson>[] = [
     {
       key: 'username',
-      header: 'Username',
+      header: 'Username and e-mail',
       rowHeader: true,
       cell: (user) => (
         <span>
           <strong>{user.username}</strong>
           {user.username === me && <span className="admin-muted"> (you)</span>}
           {user.disabled && <span className="admin-muted"> · disabled</span>}
+          {/* The address under the name: one more column would push Manage off a laptop's table. */}
+          <br />
+          <span className="admin-muted admin-break">{user.email ? `${user.email} · ${user.emailVerified ? 'confirmed' : 'not confirmed'}` : 'No e-mail address'}</span>
         </span>
       ),
     },
@@ -85,6 +95,12 @@ export function UsersView({ username: me }: { username: string }) {
               Reset password<span className="visually-hidden"> of {user.username}</span>
             </button>
           )}
+          {user.username !== me && mailable(user) && (
+            <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => void resetByEmail(user)}>
+              {user.lastSignInAt ? 'Send reset by e-mail' : 'Send invitation again'}
+              <span className="visually-hidden"> to {user.username}</span>
+            </button>
+          )}
           {user.twoFactor && user.username !== me && (
             <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => void change(user, { twoFactor: false }, `Two-factor sign-in of ${user.username} turned off.`)}>
               Turn off two-factor<span className="visually-hidden"> of {user.username}</span>
@@ -106,7 +122,7 @@ export function UsersView({ username: me }: { username: string }) {
       {disclosed && <Disclosure answer={disclosed} onDone={() => setDisclosed(null)} />}
       <NewUserForm
         onCreated={(answer) => {
-          setDisclosed(answer);
+          if (answer.password || answer.setPasswordUrl) setDisclosed(answer);
           users.reload();
         }}
       />
@@ -134,6 +150,7 @@ function Disclosure({ answer, onDone }: { answer: AdminUserAnswer; onDone: () =>
       <h2 id="disclosure-title" className="admin-card__title">
         {answer.password ? `Password of ${answer.user.username}` : `Set-password link for ${answer.user.username}`}
       </h2>
+      {answer.emailError && <p>The e-mail could not be sent ({answer.emailError}).</p>}
       <p>Shown only this once: pass it on privately.</p>
       {answer.password && (
         <p>
@@ -158,11 +175,15 @@ function NewUserForm({ onCreated }: { onCreated: (answer: AdminUserAnswer) => vo
   const { api, notify } = useDashboard();
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<AdminRole>('editor');
+  const [email, setEmail] = useState('');
   const [passwordSetup, setPasswordSetup] = useState<PasswordSetup>('link');
   const form = useSubmit(async () => {
-    const answer = await api.send<AdminUserAnswer>('POST', '/api/users', 'Failed to create the account.', { username, role, passwordSetup });
-    notify({ tone: 'success', text: `${answer.user.username} created.` });
+    const typed = email.trim();
+    const answer = await api.send<AdminUserAnswer>('POST', '/api/users', 'Failed to create the account.', { username, role, passwordSetup, ...(typed ? { email: typed } : {}) });
+    if (answer.emailError) notify({ tone: 'error', text: `${answer.user.username} created, but the e-mail could not be sent: pass the link below by hand.` });
+    else notify({ tone: 'success', text: answer.emailedTo ? `${answer.user.username} created; the invitation went to ${answer.emailedTo}.` : `${answer.user.username} created.` });
     setUsername('');
+    setEmail('');
     onCreated(answer);
   }, 'Failed to create the account.');
 
@@ -177,9 +198,15 @@ function NewUserForm({ onCreated }: { onCreated: (answer: AdminUserAnswer) => vo
             <Options values={ADMIN_ROLES} label={(value) => ROLE_LABELS[value]} />
           </select>
         </Field>
+        <Field label="E-mail address" hint={passwordSetup === 'email' ? 'The invitation goes here.' : 'Optional; needed to e-mail the invitation.'} error={form.fields.email} required={passwordSetup === 'email'}>
+          <input id="new-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
+        </Field>
       </div>
       <fieldset className="admin-fieldset">
         <legend>Password</legend>
+        <label className="admin-checkbox">
+          <input type="radio" name="password-setup" checked={passwordSetup === 'email'} onChange={() => setPasswordSetup('email')} /> E-mail them a link to set it (valid 24 hours; confirms their address)
+        </label>
         <label className="admin-checkbox">
           <input type="radio" name="password-setup" checked={passwordSetup === 'link'} onChange={() => setPasswordSetup('link')} /> A link for them to set it (valid 24 hours)
         </label>

@@ -1,25 +1,36 @@
 import { useEffect, useState } from 'react';
 import { FORM_TYPES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
-import type { Settings } from '../../shared/settings';
+import { REPLY_PLACEHOLDER_HINTS, REPLY_PLACEHOLDERS } from '../../shared/replies';
+import { VISITOR_CONFIRMATION_TEXT_MAX, type Settings } from '../../shared/settings';
 import { useDashboard } from './context';
-import { FormCard, FormSubmit, LoadStatus, useData, useSubmit } from './kit';
+import { Field, FormCard, FormSubmit, LoadStatus, useData, useSubmit } from './kit';
+
+const PLACEHOLDER_HINT = `Placeholders: ${REPLY_PLACEHOLDERS.map((name) => `{${name}} for ${REPLY_PLACEHOLDER_HINTS[name]}`).join('; ')}.`;
 
 type Confirmation = Settings['visitorConfirmation'];
 
 /**
  * Owners: which forms e-mail the visitor an acknowledgement with the reply promise (off for every
- * form until turned on). Saved with the other settings (`PATCH /api/settings`).
+ * form until turned on), and its words, the agency's own (standard ones until they write theirs).
+ * Saved with the other settings (`PATCH /api/settings`; `visitorConfirmationText: null` goes back
+ * to the standard words).
  */
 export function VisitorConfirmationCard() {
   const { api, notify } = useDashboard();
-  const loaded = useData<{ settings: Settings }>('/api/settings', 'Failed to load the settings.');
+  const loaded = useData<{ settings: Settings; defaults: Settings }>('/api/settings', 'Failed to load the settings.');
   const [chosen, setChosen] = useState<Confirmation | null>(null);
+  const [text, setText] = useState('');
   useEffect(() => {
-    if (loaded.data) setChosen(loaded.data.settings.visitorConfirmation);
+    if (!loaded.data) return;
+    setChosen(loaded.data.settings.visitorConfirmation);
+    setText(loaded.data.settings.visitorConfirmationText);
   }, [loaded.data]);
 
+  const standard = loaded.data?.defaults.visitorConfirmationText ?? '';
+  const isStandard = text.trim() === standard.trim();
   const form = useSubmit(async () => {
-    await api.send('PATCH', '/api/settings', 'The acknowledgements could not be saved.', { visitorConfirmation: chosen });
+    // The standard words stay "not set": a later change of them (the agency's phone) reaches the e-mail.
+    await api.send('PATCH', '/api/settings', 'The acknowledgements could not be saved.', { visitorConfirmation: chosen, visitorConfirmationText: isStandard ? null : text });
     notify({ tone: 'success', text: 'Acknowledgements saved.' });
   }, 'The acknowledgements could not be saved.');
 
@@ -40,10 +51,18 @@ export function VisitorConfirmationCard() {
           ))}
         </div>
       </fieldset>
+      <Field label="The e-mail's words" hint={PLACEHOLDER_HINT} error={form.fields.visitorConfirmationText} required>
+        <textarea id="visitor-confirmation-text" rows={9} maxLength={VISITOR_CONFIRMATION_TEXT_MAX} value={text} onChange={(event) => setText(event.target.value)} />
+      </Field>
       <div className="admin-form__actions">
         <FormSubmit of={form} pendingText="Saving…">
           Save acknowledgements
         </FormSubmit>
+        {!isStandard && (
+          <button type="button" className="admin-button admin-button--ghost" onClick={() => setText(standard)}>
+            Use the standard words
+          </button>
+        )}
       </div>
     </FormCard>
   );

@@ -9,6 +9,7 @@ import type { TaskCounts, TaskPage, TaskSection } from '../../shared/reply-queue
 import type { DashboardFigures } from '../../shared/dashboard';
 import type { MailHealth } from '../../shared/mail-health';
 import type { PersonalDataReport } from '../../shared/personal-data';
+import { CONTENT_IMAGE_FIELD, type ContentImageListItem, type UploadedContentImage } from '../../shared/content/images';
 
 /**
  * A call the server answered with an error status; `message` is its `{ error }` text when it sent
@@ -222,27 +223,51 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
      * of the bytes sent.
      */
     savePortfolioItem(id: string | null, form: FormData, onProgress: (percent: number) => void): Promise<PortfolioItem> {
-      return new Promise((resolve, reject) => {
-        const request = new XMLHttpRequest();
-        request.open(id ? 'PUT' : 'POST', id ? `/api/portfolio/${encodeURIComponent(id)}` : '/api/portfolio');
-        request.setRequestHeader('X-CSRF-Token', csrfToken);
-        request.setRequestHeader('Accept', 'application/json');
-        request.responseType = 'text';
-        request.upload.onprogress = (event) => {
-          if (event.lengthComputable && event.total > 0) onProgress(uploadPercent(event.loaded, event.total));
-        };
-        request.onload = () => {
-          if (request.status === 401) onUnauthorized();
-          const body = parseJsonText(request.responseText);
-          if (request.status >= 200 && request.status < 300) resolve(body as PortfolioItem);
-          else reject(failure(request.status, body, 'Unknown error'));
-        };
-        request.onerror = () => reject(new Error('Network error: the server could not be reached'));
-        request.onabort = () => reject(new Error('The upload was cancelled'));
-        request.send(form);
-      });
+      return sendForm<PortfolioItem>(id ? 'PUT' : 'POST', id ? `/api/portfolio/${encodeURIComponent(id)}` : '/api/portfolio', form, onProgress);
+    },
+
+    /**
+     * Uploads one image for the site's content (`POST /api/content/images`) and resolves with what
+     * an image field stores (`src`) and its size; rejects with the server's message for a bad file.
+     */
+    uploadContentImage(file: File, onProgress: (percent: number) => void): Promise<UploadedContentImage> {
+      const form = new FormData();
+      form.append(CONTENT_IMAGE_FIELD, file);
+      return sendForm<UploadedContentImage>('POST', '/api/content/images', form, onProgress);
+    },
+
+    /** Every uploaded content image, newest first (for a picker). */
+    async listContentImages(): Promise<ContentImageListItem[]> {
+      const response = await call('GET', '/api/content/images', 'Failed to load the images.');
+      return (await readJson(response)) as ContentImageListItem[];
     },
   };
+
+  /**
+   * A multipart form sent with XMLHttpRequest, because fetch reports no upload progress;
+   * `onProgress` gets whole percentages of the bytes sent.
+   */
+  function sendForm<T>(method: 'POST' | 'PUT', url: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open(method, url);
+      request.setRequestHeader('X-CSRF-Token', csrfToken);
+      request.setRequestHeader('Accept', 'application/json');
+      request.responseType = 'text';
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(uploadPercent(event.loaded, event.total));
+      };
+      request.onload = () => {
+        if (request.status === 401) onUnauthorized();
+        const body = parseJsonText(request.responseText);
+        if (request.status >= 200 && request.status < 300) resolve(body as T);
+        else reject(failure(request.status, body, 'Unknown error'));
+      };
+      request.onerror = () => reject(new Error('Network error: the server could not be reached'));
+      request.onabort = () => reject(new Error('The upload was cancelled'));
+      request.send(form);
+    });
+  }
 }
 
 const leadPath = (type: FormType, id: string) => `/api/leads/${type}/${encodeURIComponent(id)}`;

@@ -13,6 +13,7 @@ import {
   formFieldLabel,
   type FieldDefinition,
   type FieldErrors,
+  withReplyPromise,
 } from '../../shared/forms';
 
 /**
@@ -28,6 +29,8 @@ export interface VisitorFormProps {
   /** Values and errors of a rejected no-JavaScript post, rendered back beside the fields. */
   values?: Record<string, string>;
   errors?: FieldErrors;
+  /** The reply promise in force ("within 24 hours"), for the success message. */
+  replyPromise: string;
   /** After the success popup has closed and the form is reset (a panel closes itself here). */
   onDone?: () => void;
 }
@@ -114,7 +117,7 @@ function Field({ field, id, value, error, budget, onBudget }: { field: FieldDefi
  * JavaScript, enhanced once hydrated with the shared schema's checks, the JSON call, and the spec's
  * states (busy label, success popup for 3 s then reset, error text or alert).
  */
-export function VisitorForm({ type, idPrefix, values, errors, onDone }: VisitorFormProps) {
+export function VisitorForm({ type, idPrefix, values, errors, replyPromise, onDone }: VisitorFormProps) {
   const definition = FORM_DEFINITIONS[type];
   const formRef = useRef<HTMLFormElement>(null);
   const startedAt = useRef(0);
@@ -238,7 +241,7 @@ export function VisitorForm({ type, idPrefix, values, errors, onDone }: VisitorF
         <div className="form-popup" role="status">
           <div className="form-popup__card">
             <p className="form-popup__title">{definition.successTitle}</p>
-            <p>{definition.successText}</p>
+            <p>{withReplyPromise(definition.successText, replyPromise)}</p>
           </div>
         </div>
       )}

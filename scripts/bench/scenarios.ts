@@ -82,7 +82,7 @@ async function capture(baseUrl: string, url: string): Promise<CapturedPage> {
   throw new Error(`GET ${url} did not settle`);
 }
 
-async function signIn(baseUrl: string): Promise<AdminSession> {
+export async function signIn(baseUrl: string): Promise<AdminSession> {
   const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify(BENCH_ADMIN) });
   if (!login.ok) throw new Error(`bench login answered ${login.status}`);
   const cookie = login.headers.getSetCookie().find((line) => /^(__Host-)?sid=/.test(line))!.split(';')[0]!;

@@ -4,7 +4,8 @@ export interface CheckResult {
   failures: string[];
 }
 
-export type Check = () => Promise<CheckResult>;
+/** `quick`: CI's run, smaller where a check has a size (the others ignore it). */
+export type Check = (options: { quick: boolean }) => Promise<CheckResult>;
 
 /** Collects figures and failed expectations while a check runs. */
 export class CheckReport {

@@ -6,20 +6,23 @@ import type { Logger } from '../logger';
 import { localDate } from '../../shared/local-date';
 import { zonedInstant } from '../../shared/reply-clock';
 import type { BackupOutcome, BackupProgress, BackupSchedule, BackupsJson, BackupStatus } from '../../shared/backups';
-import { backupsToRemove, backupWarning, listBackups, removeBackup, removeLeftovers } from './catalog';
+import { backupsToRemove, backupWarning, listBackups, markUploaded, removeBackup, removeLeftovers } from './catalog';
+import { createS3Uploader, type BackupUploader } from './s3-upload';
 import { makeSiteBackup, type SiteBackupOptions, type SiteBackupResult } from './site-backup';
 
 export type NightlyOutcome = 'off' | 'not-yet' | 'done-already' | 'busy' | 'verified' | 'failed';
 
 export interface BackupServiceDeps {
   db: Db;
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'backupDir' | 'backupSchedule'>;
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'backupDir' | 'backupSchedule' | 'backupS3'>;
   /** The agency's zone (Settings), which the nightly time and the rotation's days are in. */
   timeZone: () => string;
   logger?: Logger;
   now?: () => Date;
   /** Makes and verifies one backup (tests put a fast stand-in or a damaging hook here). */
   makeBackup?: (options: SiteBackupOptions) => Promise<SiteBackupResult>;
+  /** Copies each verified backup off the machine; by default to `config.backupS3` when set. */
+  upload?: BackupUploader;
   /** Tests: passed on to `makeSiteBackup`. */
   clusterTemplate?: string;
   afterWrite?: (file: string) => void;
@@ -38,7 +41,7 @@ export class BackupBusy extends Error {}
  * (which keeps it from counting as good) and warned of; the nightly one is not retried that day
  * (a failing backup retried every minute would load the site all night), "Back up now" is there.
  */
-export function createBackupService({ db, config, timeZone, logger, now = () => new Date(), makeBackup = makeSiteBackup, clusterTemplate, afterWrite }: BackupServiceDeps) {
+export function createBackupService({ db, config, timeZone, logger, now = () => new Date(), makeBackup = makeSiteBackup, clusterTemplate, afterWrite, upload = config.backupS3 ? createS3Uploader(config.backupS3) : undefined }: BackupServiceDeps) {
   const { mode, time, keepDaily, keepWeekly } = config.backupSchedule;
   const nightly = mode === 'always' || (mode === 'embedded' && !config.databaseUrl);
   const schedule: BackupSchedule = { nightly, time, keepDaily, keepWeekly };
@@ -72,9 +75,10 @@ export function createBackupService({ db, config, timeZone, logger, now = () => 
         if (progress) progress = { ...progress, step };
       },
     })
-      .then((result) => {
-        last = { finishedAt: now().toISOString(), ok: true, name: path.basename(result.file), error: null };
+      .then(async (result) => {
         logger?.info({ file: result.file, bytes: result.bytes, ms: result.ms, heldMs: result.heldMs, trigger }, 'backup made and verified');
+        const uploadError = upload ? await uploadVerified(upload, result) : null;
+        last = { finishedAt: now().toISOString(), ok: true, name: path.basename(result.file), error: uploadError };
         rotate();
         return result;
       })
@@ -89,6 +93,24 @@ export function createBackupService({ db, config, timeZone, logger, now = () => 
         running = undefined;
       });
     return running;
+  }
+
+  /**
+   * Uploads a verified backup; a failure is logged as an error and said in the outcome, but the
+   * backup stays good here (it is verified, on this disk): the next one is uploaded as usual.
+   */
+  async function uploadVerified(uploader: BackupUploader, result: SiteBackupResult): Promise<string | null> {
+    if (progress) progress = { ...progress, step: 'Uploading to S3' };
+    try {
+      const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      const uploaded = await uploader(result.file, { 'created-at': result.manifest.createdAt, 'schema-version': result.manifest.schemaVersion, rows: String(rows), verified: 'true' });
+      markUploaded(result.file, uploaded.location);
+      logger?.info({ file: result.file, location: uploaded.location, ms: uploaded.ms }, 'backup uploaded');
+      return null;
+    } catch (error) {
+      logger?.error({ err: error, file: result.file }, 'backup verified but its upload to S3 failed');
+      return `The backup was made and verified, but its upload to S3 failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
   }
 
   async function nightlyRun(): Promise<NightlyOutcome> {

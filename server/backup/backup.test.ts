@@ -14,6 +14,7 @@ import { seedSamplePortfolio } from '../services/portfolio-seed';
 import { signInAsAdmin, TEST_ADMIN } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
+import { picture } from '../../tests/helpers/portfolio-fixtures';
 import { BackupFileError, readArchive, writeArchive, type BackupManifest } from './archive';
 import { createBackup } from './backup';
 import { restoreBackup, RestoreRefused } from './restore';
@@ -54,6 +55,12 @@ async function imageFiles(db: Knex): Promise<{ id: string; sha256: string; data:
   return rows.map((row) => ({ ...row, data: Buffer.from(row.data) }));
 }
 
+/** Every index of the schema as it would be created, the schema's name left out. */
+async function indexDefinitions(db: Knex): Promise<string[]> {
+  const { rows } = (await db.raw(`select indexdef from pg_indexes where schemaname = current_schema() order by indexname`)) as { rows: { indexdef: string }[] };
+  return rows.map((row) => row.indexdef.replace(/ ON \S+\./, ' ON '));
+}
+
 async function tableNames(db: Knex): Promise<string[]> {
   const { rows } = (await db.raw(`select tablename from pg_tables where schemaname = current_schema() order by 1`)) as { rows: { tablename: string }[] };
   return rows.map((row) => row.tablename);
@@ -84,6 +91,8 @@ describe('backup and restore', () => {
     const leads = await source.db('leads').select('id').orderBy('id').limit(3);
     for (const lead of leads) await source.db('lead_notes').insert({ lead_id: lead.id, author: TEST_ADMIN.username, body: `Called back — "quotes", émojis 🎉 and a\nnew line` });
     await seedSamplePortfolio({ db: source.db, contentVersion: source.contentVersion });
+    // An image uploaded for the site's content: its files live with the portfolio's.
+    await api().post('/api/content/images').set(owner.headers).attach('file', await picture('png', 600, 300), 'banner.png').expect(201);
     await seedAnalytics(source.db, { today: '2026-11-20', days: 5, pages: 4 });
     manifest = await createBackup(source.db, file, { source: thisSource });
   }, 120_000);
@@ -103,8 +112,9 @@ describe('backup and restore', () => {
     // Loaded before the tables that point at them.
     expect(names.indexOf('leads')).toBeLessThan(names.indexOf('lead_notes'));
     expect(names.indexOf('portfolio_images')).toBeLessThan(names.indexOf('portfolio_image_files'));
+    expect(names.indexOf('content_images')).toBeLessThan(names.indexOf('portfolio_image_files'));
     const rows = Object.fromEntries(manifest.tables.map((table) => [table.name, table.rows]));
-    for (const table of ['leads', 'lead_notes', 'lead_arrival_counts', 'portfolio_items', 'portfolio_images', 'portfolio_image_files', 'admin_users', 'admin_recovery_codes', 'admin_devices', 'app_settings', 'analytics_page_days', 'audit_log', 'knex_migrations']) {
+    for (const table of ['leads', 'lead_notes', 'lead_arrival_counts', 'portfolio_items', 'portfolio_images', 'portfolio_image_files', 'content_images', 'admin_users', 'admin_recovery_codes', 'admin_devices', 'app_settings', 'analytics_page_days', 'audit_log', 'knex_migrations']) {
       expect([table, rows[table]! > 0]).toEqual([table, true]);
     }
     const files = await imageFiles(source.db);
@@ -116,6 +126,8 @@ describe('backup and restore', () => {
     const result = await restoreBackup(other.db, file);
     expect(result.migrated).toEqual([]);
     expect(await dumpTables(other.db)).toEqual(await dumpTables(source.db));
+    // The indexes dropped for the load are all built again, as the migrations made them.
+    expect(await indexDefinitions(other.db)).toEqual(await indexDefinitions(source.db));
     const restoredImages = await imageFiles(other.db);
     const sourceImages = await imageFiles(source.db);
     expect(restoredImages.length).toBe(sourceImages.length);

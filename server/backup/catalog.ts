@@ -22,11 +22,19 @@ export interface VerifiedMark {
   bytes: number;
   ms: number;
   heldMs: number;
+  /** Where the backup was uploaded (`s3://…`), once it was. */
+  uploadedTo?: string;
 }
 
 export function markVerified(file: string, mark: VerifiedMark): void {
   fs.rmSync(file + FAILED, { force: true });
   fs.writeFileSync(file + VERIFIED, JSON.stringify(mark));
+}
+
+/** Notes in a verified backup's mark where it was uploaded. */
+export function markUploaded(file: string, location: string): void {
+  const mark = readJson<VerifiedMark>(file + VERIFIED);
+  if (mark) fs.writeFileSync(file + VERIFIED, JSON.stringify({ ...mark, uploadedTo: location }));
 }
 
 export function markFailed(file: string, mark: { at: string; error: string }): void {

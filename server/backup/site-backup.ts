@@ -124,6 +124,8 @@ function runBackupChild(job: BackupChildJob, onProgress: (text: string) => void)
   return runChildJob<BackupChildMessage, BackupManifest>(childEntry('backup-child.js', 'backup-child.ts'), job, {
     what: 'The backup process',
     timeoutMs: CHILD_TIMEOUT_MS,
+    // A backup can take minutes longer; the visitors' pages cannot.
+    background: true,
     read: (message) => {
       if ('progress' in message) return void onProgress(message.progress);
       return message.ok ? { result: message.manifest } : { error: new Error(message.message) };

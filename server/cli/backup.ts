@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const started = Date.now();
   const file = path.resolve(process.argv[2] ?? path.join(config.backupDir, backupFileName(new Date())));
-  const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, longStatements: true });
   try {
     const manifest = await createBackup(db, file, { source: config.databaseUrl ? 'postgresql' : 'embedded' });
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const file = path.resolve(files[0]!);
   const config = loadConfig();
   const started = Date.now();
-  const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, longStatements: true });
   try {
     // A backup older than the encryption of stored secrets has them in clear: the migration that
     // seals them after loading needs the key the restored site will run with.

@@ -8,7 +8,13 @@ import type { DocumentsByKey, SiteContent } from '../../views/content/site-conte
 import type { RenderPage } from '../render/render-page';
 import { FIXED_SITE_PAGES, portfolioItemIdOf } from '../site-pages';
 import { htmlNestingProblems } from './html-nesting';
-import { contentPageOf } from './pages';
+import { sitePageView, type PortfolioReader } from './preview-pages';
+
+/**
+ * Pages are checked without the portfolio: industry pages then show their sample cards, which is
+ * every field of their document.
+ */
+const NO_PORTFOLIO: PortfolioReader = { list: async () => [], get: async () => undefined };
 
 /** One thing wrong with a document, named by the field's path (`banner.image.alt`; `_form` for the whole). */
 export interface ContentProblem {
@@ -116,7 +122,7 @@ export function createContentChecker({ renderPage, assemble }: ContentCheckerDep
         problems.push({ field: WHOLE_VALUE, message: `The site cannot be put together with this content (${(error as Error).message}).` });
       }
       for (const path of content ? pagesToRender(definition.paths) : []) {
-        const page = contentPageOf(path);
+        const page = await sitePageView(path, NO_PORTFOLIO, (page) => page);
         if (!page) continue;
         try {
           const nesting = htmlNestingProblems(renderPage({ path, ...page, content }));

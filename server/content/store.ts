@@ -2,7 +2,10 @@ import type { Knex } from 'knex';
 import type { Logger } from '../logger';
 import type { ContentVersion } from '../services/content-version';
 import type { Settings } from '../../shared/settings';
+import type { ContentImages } from '../../shared/content/images';
+import { readContentImages } from '../services/content-images';
 import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
+import { CONTENT_DOCUMENTS } from '../../shared/content/documents';
 import { assembleSiteContent, siteFactsOf, type DocumentsByKey, type SiteContent } from '../../views/content/site-content';
 
 export interface SiteContentStore {
@@ -10,10 +13,17 @@ export interface SiteContentStore {
   current(): SiteContent;
   /** The published data of every document, by key (what a preview lays a draft over). */
   publishedDocuments(): DocumentsByKey;
+  /** When the newest document shown on `path` was published (the sitemap's `lastmod`); undefined before `load()`. */
+  lastPublishedOn(path: string): Date | undefined;
   /** The site's content with some documents replaced (a preview): assembled exactly as the published one. */
   assemble(documents: DocumentsByKey): SiteContent;
-  /** Reads the published documents now; resolves once pages render with them. */
+  /** Reads the published documents and the uploaded images now; resolves once pages render with them. */
   load(): Promise<void>;
+  /**
+   * Reads the uploaded images again (one was just stored), without telling the listeners: a new
+   * image changes no page until a document naming it is published (which reloads everything).
+   */
+  loadImages(): Promise<void>;
   /** Called after the content in memory changed (a publish here or elsewhere, or a change of Settings). */
   onChange(listener: () => void): void;
 }
@@ -26,7 +36,9 @@ export interface SiteContentStoreDeps {
 }
 
 /**
- * The site's published content, held in memory by every instance (some 35 small documents). It
+ * The site's published content, held in memory by every instance (some 35 small documents, and
+ * the renditions of every uploaded content image: a few URLs each, so a page draws one without
+ * reading the database). It
  * starts with the content the site shipped with and holds the database's once `load()` has run
  * (the server loads it before it listens; tools that never query, such as the route table, don't).
  * When the content version changes (a publish on any instance) it reads them again and then tells
@@ -35,17 +47,22 @@ export interface SiteContentStoreDeps {
  */
 export function createSiteContentStore({ db, contentVersion, settings, logger }: SiteContentStoreDeps): SiteContentStore {
   let documents: DocumentsByKey = DEFAULT_DOCUMENTS;
+  let publishedAt = new Map<string, Date>();
+  let images: ContentImages = {};
   const listeners: (() => void)[] = [];
 
-  const assemble = (overrides: DocumentsByKey = {}) => assembleSiteContent({ ...documents, ...overrides }, siteFactsOf(settings.current()));
+  const assemble = (overrides: DocumentsByKey = {}) => assembleSiteContent({ ...documents, ...overrides }, siteFactsOf(settings.current()), images);
   const changed = () => {
     content = assemble();
     for (const listener of listeners) listener();
   };
 
   const read = async () => {
-    const rows = await db('content_documents').select<{ key: string; published_data: unknown }[]>('key', 'published_data');
+    const rows = await db('content_documents').select<{ key: string; published_data: unknown; published_at: Date }[]>('key', 'published_data', 'published_at');
+    const readImages = await readContentImages(db);
     documents = Object.fromEntries(rows.map((row) => [row.key, typeof row.published_data === 'string' ? JSON.parse(row.published_data) : row.published_data]));
+    publishedAt = new Map(rows.map((row) => [row.key, new Date(row.published_at)]));
+    images = readImages;
   };
 
   // Loads run one after another, each reading what is committed when it starts, so the last one
@@ -53,6 +70,13 @@ export function createSiteContentStore({ db, contentVersion, settings, logger }:
   let queue: Promise<void> = Promise.resolve();
   const load = () => {
     queue = queue.then(read).then(changed, (error: unknown) => logger?.warn({ err: error }, 'cannot read the site content; pages keep the content they have'));
+    return queue;
+  };
+  const loadImages = () => {
+    queue = queue.then(async () => {
+      images = await readContentImages(db);
+      content = assemble();
+    }).catch((error: unknown) => logger?.warn({ err: error }, 'cannot read the content images; pages keep the images they have'));
     return queue;
   };
 
@@ -63,8 +87,17 @@ export function createSiteContentStore({ db, contentVersion, settings, logger }:
   return {
     current: () => content,
     publishedDocuments: () => documents,
+    lastPublishedOn(path) {
+      let newest: Date | undefined;
+      for (const document of CONTENT_DOCUMENTS) {
+        const at = publishedAt.get(document.key);
+        if (at && (document.paths.includes(path) || document.paths.includes('*')) && (!newest || at > newest)) newest = at;
+      }
+      return newest;
+    },
     assemble,
     load,
+    loadImages,
     onChange(listener) {
       listeners.push(listener);
     },

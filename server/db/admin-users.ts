@@ -7,6 +7,11 @@ export async function findAdminUserByUsername(knex: Knex, username: string): Pro
   return knex<AdminUserRow>('admin_users').whereRaw('lower(username) = lower(?)', [username]).first();
 }
 
+/** The account whose verified e-mail address this is, regardless of case (at most one: the index says so). */
+export async function findAdminUserByVerifiedEmail(knex: Knex, email: string): Promise<AdminUserRow | undefined> {
+  return knex<AdminUserRow>('admin_users').whereRaw('lower(email) = lower(?)', [email]).whereNotNull('email_verified_at').first();
+}
+
 export async function findAdminUserById(knex: Knex, id: number): Promise<AdminUserRow | undefined> {
   return knex<AdminUserRow>('admin_users').where({ id }).first();
 }
@@ -44,7 +49,7 @@ export async function listAdminUsersWithSessionCounts(knex: Knex, now: Date): Pr
     .orderByRaw('lower(u.username)');
 }
 
-export type AdminUserChange = Partial<Pick<AdminUserRow, 'role' | 'disabled_at' | 'last_sign_in_at' | 'totp_secret' | 'totp_enabled_at' | 'totp_last_step'>>;
+export type AdminUserChange = Partial<Pick<AdminUserRow, 'role' | 'disabled_at' | 'last_sign_in_at' | 'totp_secret' | 'totp_enabled_at' | 'totp_last_step' | 'email' | 'email_verified_at'>>;
 
 export async function updateAdminUser(knex: Knex, id: number, change: AdminUserChange & { updated_at?: Date }): Promise<void> {
   await knex<AdminUserRow>('admin_users').where({ id }).update(change);

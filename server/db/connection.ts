@@ -11,6 +11,12 @@ export interface DbOptions {
   /** Folder of the embedded database (created with its cluster when missing). */
   dataDir?: string;
   logger?: Logger;
+  /**
+   * Commands that build or read a whole database (backup, restore): no per-statement limit, on the
+   * server nor in the driver. One index build over a million rows takes minutes, and a limit set
+   * with `set local` in the transaction would still meet the driver's own read timeout.
+   */
+  longStatements?: boolean;
 }
 
 /** Longest a request may wait for a pooled connection, and longest one statement may run. */
@@ -21,8 +27,8 @@ export const STATEMENT_TIMEOUT_MS = 10_000;
  * Opens Knex on PostgreSQL (`databaseUrl`) or on the embedded PGlite in `dataDir`. Both speak the
  * same SQL, so the migrations and queries are shared.
  */
-export function createDb({ databaseUrl, dataDir, logger }: DbOptions): Db {
-  if (databaseUrl) return createServerDb(databaseUrl, logger);
+export function createDb({ databaseUrl, dataDir, logger, longStatements = false }: DbOptions): Db {
+  if (databaseUrl) return createServerDb(databaseUrl, logger, longStatements);
   if (!dataDir) throw new Error('The embedded database needs a data folder');
   return knexFactory({
     client: ClientPgLite as unknown as typeof Knex.Client,
@@ -32,14 +38,13 @@ export function createDb({ databaseUrl, dataDir, logger }: DbOptions): Db {
   } as Knex.Config);
 }
 
-function createServerDb(connectionString: string, logger?: Logger): Db {
+function createServerDb(connectionString: string, logger: Logger | undefined, longStatements: boolean): Db {
   return knexFactory({
     client: 'pg',
     connection: {
       connectionString,
       connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
-      statement_timeout: STATEMENT_TIMEOUT_MS,
-      query_timeout: STATEMENT_TIMEOUT_MS + 1000,
+      ...(longStatements ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS, query_timeout: STATEMENT_TIMEOUT_MS + 1000 }),
       application_name: 'agency-site',
     },
     acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,

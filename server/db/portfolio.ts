@@ -6,7 +6,7 @@ import { isUuid } from './uuid';
 type Db = Knex | Knex.Transaction;
 
 /** Metadata of a stored file (no bytes), enough to build URLs and `srcset`s. */
-export type ImageFileInfo = Omit<PortfolioImageFileRow, 'data'>;
+export type ImageFileInfo = Omit<PortfolioImageFileRow, 'data' | 'content_image_id'>;
 
 export interface StoredImage extends PortfolioImageRow {
   files: ImageFileInfo[];

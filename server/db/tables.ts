@@ -19,12 +19,27 @@ export interface AdminUserRow {
   totp_enabled_at: Date | null;
   /** The 30-second step of the last code accepted: a code of that step or earlier is refused. */
   totp_last_step: string | number | null;
+  /** The account's own e-mail address, if it gave one; only a verified one receives password resets. */
+  email: string | null;
+  /** When `email` was proven by a link mailed to it; null while it is not. */
+  email_verified_at: Date | null;
 }
 
 /** A one-time link for an account to set its password (valid 24 hours). */
 export interface AdminPasswordLinkRow {
   token_hash: string;
   admin_user_id: number;
+  created_at: Date;
+  expires_at: Date;
+  /** The address the link was mailed to (an invitation or a reset by e-mail); using the link proves it. Null: passed by hand. */
+  sent_to?: string | null;
+}
+
+/** A one-time link proving an account's e-mail address (stored hashed, valid 24 hours). */
+export interface AdminEmailLinkRow {
+  token_hash: string;
+  admin_user_id: number;
+  email: string;
   created_at: Date;
   expires_at: Date;
 }
@@ -186,12 +201,14 @@ export interface PortfolioImageRow {
   created_at: Date;
 }
 
-export type ImageVariant = 'card' | 'slider' | 'thumb';
+export type ImageVariant = 'card' | 'slider' | 'thumb' | 'content';
 export type ImageFormat = 'avif' | 'webp' | 'jpeg';
 
+/** An encoded file of a portfolio image or of a content image (exactly one of the two ids is set). */
 export interface PortfolioImageFileRow {
   id: string;
-  image_id: string;
+  image_id: string | null;
+  content_image_id: string | null;
   variant: ImageVariant;
   format: ImageFormat;
   width: number;
@@ -199,6 +216,15 @@ export interface PortfolioImageFileRow {
   byte_size: number;
   sha256: string;
   data: Buffer;
+}
+
+export interface ContentImageRow {
+  id: string;
+  width: number;
+  height: number;
+  name: string;
+  created_at: Date;
+  created_by: string | null;
 }
 
 export interface AuditLogRow {

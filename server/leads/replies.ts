@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError, parseInput, ValidationError } from '../er
 import type { AuditActor, AuditTrail } from '../services/audit';
 import { leadTarget, readAtForStatus } from './state';
 import { business } from '../../views/content/business';
+import type { AgencyDetails } from '../../shared/replies';
 import { FORM_TYPES, type FormType } from '../../shared/form-types';
 import { replySubject, senderName } from '../../shared/lead-facts';
 import { RESPONDED_STATUS } from '../../shared/reply-queue';
@@ -69,14 +70,11 @@ export interface LeadRepliesDeps {
   audit: AuditTrail;
   /** The site's sender (`"Agency website" <no-reply@host>`): replies go from its address. */
   from: string;
-  /**
-   * The address a staff member's replies are answered to. Accounts have no address of their own
-   * yet: until they do, answers go to the site's sender address.
-   */
-  staffAddress?: (actor: AuditActor) => string | null;
   /** Called after a reply is stored (wakes the outbox worker). */
   onQueued?: () => void;
   replyPromise?: () => ReplyPromise;
+  /** The agency's details as published (Website, Agency details): replies are signed with them. */
+  agency?: () => AgencyDetails;
   now?: () => Date;
 }
 
@@ -85,7 +83,7 @@ export interface LeadRepliesDeps {
  * worker delivers and retries it), threaded under the replies before it, and recorded in the
  * lead's history. The first reply stops the reply clock.
  */
-export function createLeadReplies({ db, audit, from, staffAddress = () => null, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, now = () => new Date() }: LeadRepliesDeps) {
+export function createLeadReplies({ db, audit, from, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, agency = () => business, now = () => new Date() }: LeadRepliesDeps) {
   const fromAddress = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
   const domain = fromAddress.split('@')[1] ?? 'localhost';
   const whenText = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(at);
@@ -94,12 +92,13 @@ export function createLeadReplies({ db, audit, from, staffAddress = () => null, 
   function composerOf(lead: LeadRow): ReplyComposer | null {
     if (!lead.email) return null;
     const promise = replyPromise();
+    const details = agency();
     return {
       to: lead.email,
       subject: oneLine(replySubject(lead)),
-      agency: business.name,
+      agency: details.name,
       quote: quoteOriginal({ sender: senderName(lead), when: whenText(new Date(lead.submitted_at), promise.timeZone), message: messageOf(lead) }),
-      placeholders: placeholdersOf(lead, promise),
+      placeholders: placeholdersOf(lead, promise, details),
     };
   }
 
@@ -143,6 +142,8 @@ export function createLeadReplies({ db, audit, from, staffAddress = () => null, 
         const written = input.body ?? template?.body;
         if (!written) throw new ValidationError(`body: ${REPLY_MESSAGES.noBody}`, { body: REPLY_MESSAGES.noBody });
 
+        // Answers go to the writer's own confirmed address; without one, to the site's sender.
+        const writer = actor.id === null ? undefined : await trx('admin_users').where({ id: actor.id }).whereNotNull('email_verified_at').first<{ email: string | null } | undefined>('email');
         const earlier = await repliesOf(trx, lead.id);
         const threadIds = earlier.map((reply) => reply.message_id).filter((messageId): messageId is string => Boolean(messageId));
         const row = await queueVisitorMail(trx, {
@@ -150,10 +151,10 @@ export function createLeadReplies({ db, audit, from, staffAddress = () => null, 
           formType: lead.type,
           leadId: lead.id,
           to: composer.to,
-          fromName: oneLine(`${actor.name} at ${business.name}`),
-          replyTo: staffAddress(actor) ?? fromAddress,
+          fromName: oneLine(`${actor.name} at ${agency().name}`),
+          replyTo: writer?.email ?? fromAddress,
           subject: oneLine(input.subject ?? composer.subject),
-          body: replyBody({ text: fillPlaceholders(written, composer.placeholders), signature: replySignature(actor.name, business.name), quote: composer.quote }),
+          body: replyBody({ text: fillPlaceholders(written, composer.placeholders), signature: replySignature(actor.name, agency().name), quote: composer.quote }),
           messageId: `<${randomUUID()}@${domain}>`,
           inReplyTo: threadIds.at(-1) ?? null,
           references: threadIds.length > 0 ? threadIds.join(' ') : null,

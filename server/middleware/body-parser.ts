@@ -11,17 +11,42 @@ export const BODY_LIMIT = '100kb';
 export const undecodableBody = 'The request body could not be decompressed: it does not match its Content-Encoding.';
 
 /**
+ * Calls whose route reads its own JSON body, with a larger limit, once it knows who is asking (a
+ * content file with its images runs to megabytes): nobody may make the server read that much first.
+ */
+export const OWN_BODY_PATHS: ReadonlySet<string> = new Set(['/api/content/import']);
+
+/**
  * Parses JSON and urlencoded bodies with explicit limits (the limit counts decompressed bytes).
- * Multipart (uploads) is parsed only by the routes that take files, with their own limits.
+ * Multipart (uploads) is parsed only by the routes that take files, with their own limits, and
+ * the bodies of `OWN_BODY_PATHS` by their routes (`jsonBody`).
  */
 export function bodyParser(): Middleware {
-  const parse = koaBody({
+  const parse = parser({ urlencoded: true, limit: BODY_LIMIT });
+  return (ctx, next) => {
+    if (OWN_BODY_PATHS.has(ctx.path)) return next();
+    if (ctx.get('Content-Encoding')) containDecoderErrors(ctx);
+    return parse(ctx, next);
+  };
+}
+
+/** A route's own JSON body parser (for `OWN_BODY_PATHS`), placed after its access declaration. */
+export function jsonBody(limit: string): Middleware {
+  const parse = parser({ urlencoded: false, limit });
+  return (ctx, next) => {
+    if (ctx.get('Content-Encoding')) containDecoderErrors(ctx);
+    return parse(ctx, next);
+  };
+}
+
+function parser({ urlencoded, limit }: { urlencoded: boolean; limit: string }): Middleware {
+  return koaBody({
     json: true,
-    urlencoded: true,
+    urlencoded,
     text: false,
     multipart: false,
-    jsonLimit: BODY_LIMIT,
-    formLimit: BODY_LIMIT,
+    jsonLimit: limit,
+    formLimit: limit,
     jsonStrict: true,
     onError(error: Error & { status?: number }, ctx) {
       if (error.status === 413) throw new HttpError(413, messages.http.payloadTooLarge);
@@ -34,10 +59,6 @@ export function bodyParser(): Middleware {
       throw error;
     },
   }) as Middleware;
-  return (ctx, next) => {
-    if (ctx.get('Content-Encoding')) containDecoderErrors(ctx);
-    return parse(ctx, next);
-  };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Document } from '../../views/layout/Document';
 import type { Config } from '../config';
-import type { AssetManifest } from '../../views/render-context';
+import type { AssetManifest, PreviewNotice } from '../../views/render-context';
 import type { PageMeta } from '../../views/page-meta';
 import type { SiteContent } from '../../views/content/site-content';
 import { RenderContext, type RenderContextValue } from '../../views/render-context';
@@ -16,6 +16,8 @@ export interface RenderPageInput {
   page: ReactElement;
   /** The content to render with instead of the published one (a preview of a draft). */
   content?: SiteContent;
+  /** Marks the page as a preview of unpublished content: the preview bar, no view counted. */
+  preview?: PreviewNotice;
 }
 
 export type RenderPage = (input: RenderPageInput) => string;
@@ -29,18 +31,22 @@ export function createPageRenderer(config: Pick<Config, 'publicUrl' | 'regionSit
   const logoUrl = manifest.files['images/logo.svg'] ?? '/';
   const fileUrl = (file: string) => manifest.files[file] ?? file;
 
-  return ({ path, meta: metaOrReader, page, content = publishedContent() }) => {
+  return ({ path, meta: metaOrReader, page, content = publishedContent(), preview }) => {
     const { business } = content;
-    const meta = typeof metaOrReader === 'function' ? metaOrReader(content) : metaOrReader;
-    const context: RenderContextValue = { manifest, config, content, path, islands: new Set(), usesChromeScript: false };
+    const pageMeta = typeof metaOrReader === 'function' ? metaOrReader(content) : metaOrReader;
+    // A preview is never for search engines, whatever the page would say.
+    const meta = preview ? { ...pageMeta, noindex: true } : pageMeta;
+    const context: RenderContextValue = { manifest, config, content, path, islands: new Set(), usesChromeScript: false, preview };
     // renderToString keeps React's hydration markers; islands hydrate against this HTML.
     const bodyHtml = renderToString(<RenderContext.Provider value={context}>{page}</RenderContext.Provider>);
     const scripts = [
       ...(context.usesChromeScript ? [manifest.chrome] : []),
       ...(context.islands.size > 0 ? [manifest.boot] : []),
     ];
-    const defaultImage = business.sharingImage ? fileUrl(business.sharingImage.src) : (manifest.files['images/og-default.png'] ?? logoUrl);
-    const image = meta.image ? fileUrl(meta.image) : defaultImage;
+    // An uploaded sharing image is shared as its largest JPEG: link previews read no AVIF.
+    const sharedUrl = (src: string) => (Object.hasOwn(content.images, src) ? content.images[src]!.jpeg.at(-1)!.url : fileUrl(src));
+    const defaultImage = business.sharingImage ? sharedUrl(business.sharingImage.src) : (manifest.files['images/og-default.png'] ?? logoUrl);
+    const image = meta.image ? sharedUrl(meta.image) : defaultImage;
     const jsonLd = [organizationJsonLd(business, absolute, logoUrl), ...(meta.breadcrumbs ? [breadcrumbJsonLd(absolute, meta.breadcrumbs)] : []), ...(meta.jsonLd ?? [])];
     const document = renderToStaticMarkup(
       <Document

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { adminActor, allow, createRouter } from '../middleware/access';
 import { setSessionCookie } from '../middleware/admin-session';
 import type { AdminAuth } from '../services/admin-auth';
+import type { StaffEmail } from '../services/staff-email';
 import type { AccountJson } from '../../shared/admin-account';
 
 /**
@@ -10,9 +11,11 @@ import type { AccountJson } from '../../shared/admin-account';
  * `{ currentPassword, newPassword }` → 204 (every other session ends; this one gets a new id, so a
  * new session cookie); `GET /api/account/sessions`
  * → the sessions (device, IP, created, last seen); `DELETE /api/account/sessions/{id}` → 204;
- * `GET /api/account` and two-factor sign-in's setup, enable and turning off.
+ * `GET /api/account` and two-factor sign-in's setup, enable and turning off; `POST /api/account/email`
+ * `{ email | null, password }` → `{ email, emailVerified, verificationSentTo? | verificationError? }`
+ * (a new address gets a link to verify it).
  */
-export function accountRoutes(auth: AdminAuth, config: Pick<Config, 'isProduction'>): Router {
+export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, config: Pick<Config, 'isProduction'>): Router {
   const router = createRouter();
 
   router.get('/api/account', allow.adminDuringTwoFactorSetup, async (ctx) => {
@@ -23,6 +26,7 @@ export function accountRoutes(auth: AdminAuth, config: Pick<Config, 'isProductio
       twoFactor: admin.twoFactor,
       recoveryCodesLeft: admin.twoFactor ? await auth.twoFactor.recoveryCodesLeft(admin.id) : 0,
       twoFactorSetupRequired: Boolean(ctx.state.twoFactorSetupRequired),
+      ...(await staffEmail.own(admin.id)),
     };
     ctx.body = account;
   });
@@ -46,6 +50,10 @@ export function accountRoutes(auth: AdminAuth, config: Pick<Config, 'isProductio
     const renewed = await auth.changeOwnPassword(ctx.state.admin!, ctx.state.adminSession!, ctx.request.body, ctx.ip);
     setSessionCookie(ctx, config, renewed.sessionId, renewed.session);
     ctx.status = 204;
+  });
+
+  router.post('/api/account/email', allow.admin, async (ctx) => {
+    ctx.body = await staffEmail.setOwn(ctx.state.admin!, ctx.request.body, ctx.ip);
   });
 
   router.get('/api/account/sessions', allow.admin, async (ctx) => {

@@ -72,7 +72,7 @@ export function formPageRoutes(send: SendPage, forms: FormService): Router {
   router.get('/thank-you/:type', allow.anyone, (ctx, next) => {
     const type = ctx.params.type ?? '';
     if (!isFormType(type)) return next();
-    send(ctx, { meta: thankYouMeta(type), page: <ThankYouPage type={type} /> });
+    send(ctx, { meta: (content) => thankYouMeta(type, content), page: <ThankYouPage type={type} /> });
   });
 
   for (const type of FORM_TYPES) {

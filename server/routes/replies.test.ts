@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
+import { signInAsAdmin, TEST_ADMIN, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { startSmtp, type Inbox } from '../../tests/helpers/smtp-inbox';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
@@ -87,6 +87,27 @@ describe('replies to leads', () => {
 
     detail = await lead('enquiry', id);
     expect(detail.replies[0]).toMatchObject({ state: 'delivered', attempts: 1, smtpAnswer: expect.stringMatching(/^250/) });
+  });
+
+  it("has answers go to the writer's confirmed address, signed with the agency's published name", async () => {
+    await t.db('admin_users').where({ username: TEST_ADMIN.username }).update({ email: 'ada@agency.test', email_verified_at: t.db.fn.now() });
+    const business = await t.db('content_documents').where({ key: 'business' }).first('published_data');
+    const published = typeof business.published_data === 'string' ? JSON.parse(business.published_data) : business.published_data;
+    await t.db('content_documents').where({ key: 'business' }).update({ published_data: JSON.stringify({ ...published, name: 'Northlight Studio' }) });
+    await t.siteContent.load();
+    try {
+      const id = await submit('contact');
+      await reply('contact', id, { body: 'Thanks!' }).expect(201);
+      await worker.runOnce();
+      const [raw] = toVisitors();
+      expect(header(raw!, 'Reply-To')).toBe('ada@agency.test');
+      expect(header(raw!, 'From')).toMatch(/at Northlight Studio/);
+      expect(split(raw!).body).toContain('Northlight Studio');
+    } finally {
+      await t.db('admin_users').where({ username: TEST_ADMIN.username }).update({ email: null, email_verified_at: null });
+      await t.db('content_documents').where({ key: 'business' }).update({ published_data: JSON.stringify(published) });
+      await t.siteContent.load();
+    }
   });
 
   it('threads a second reply under the first (In-Reply-To, References) and keeps the first reply time', async () => {
@@ -224,6 +245,30 @@ describe('replies to leads', () => {
       for (let i = 0; i < 4; i += 1) await submit('contact', { email: 'visitor@example.com' });
       await worker.runOnce();
       expect(acknowledgements()).toHaveLength(2);
+    });
+
+    it("goes in the agency's own words once an owner writes them, and back to the standard ones with null", async () => {
+      await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmation: { contact: true, enquiry: false, quote: false, 'free-offer': false } }).expect(200);
+      const tooLong = await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmationText: 'x'.repeat(4001) }).expect(400);
+      expect(tooLong.body.fields).toEqual({ visitorConfirmationText: 'The acknowledgement is at most 4000 characters.' });
+      await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmationText: '   ' }).expect(400);
+      const own = 'Hi {name},\n\nThanks for asking about {service}: Ada will call you {replyPromise}.\n\n' + 'Northwind '.repeat(20);
+      const saved = await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmationText: own }).expect(200);
+      expect(saved.body.settings.visitorConfirmationText).toBe(own.trim());
+      // The trail says it changed without copying the whole text.
+      const [summary] = await t.db('audit_log').where({ action: 'settings.update' }).orderBy('id', 'desc').limit(1).pluck('summary');
+      expect(summary).toMatch(/^visitorConfirmationText ".{80}…" → "Hi \{name\}, Thanks for asking about \{service\}.*…"$/);
+
+      inbox.messages.length = 0;
+      await submit('contact', { email: 'own-words@example.com', name: 'Olga' });
+      await worker.runOnce();
+      expect(split(acknowledgements()[0]!).body).toContain('Hi Olga,\r\n\r\nThanks for asking about your contact message: Ada will call you within 24 hours.');
+
+      await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmationText: null }).expect(200);
+      inbox.messages.length = 0;
+      await submit('contact', { email: 'standard-words@example.com', name: 'Sam' });
+      await worker.runOnce();
+      expect(split(acknowledgements()[0]!).body).toContain('Hello Sam,\r\n\r\nThank you for getting in touch.');
     });
   });
 });

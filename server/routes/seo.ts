@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { allow, createRouter } from '../middleware/access';
-import { industries } from '../../views/content/industries';
-import { services } from '../../views/content/services';
+import { INDUSTRY_SLUGS, SERVICE_SLUGS } from '../../shared/content/documents';
+import type { SiteContentStore } from '../content/store';
 import type { Config } from '../config';
 import type { PortfolioService } from '../services/portfolio';
 import { PORTFOLIO_CATEGORY_PAGES } from '../../shared/portfolio/category-pages';
@@ -11,8 +11,8 @@ export const STATIC_PUBLIC_PATHS: string[] = [
   '/',
   '/about',
   '/services',
-  ...services.map((service) => `/services/${service.slug}`),
-  ...industries.map((industry) => `/industries/${industry.slug}`),
+  ...SERVICE_SLUGS.map((slug) => `/services/${slug}`),
+  ...INDUSTRY_SLUGS.map((slug) => `/industries/${slug}`),
   '/portfolio',
   ...PORTFOLIO_CATEGORY_PAGES.map((page) => `/portfolio/${page.slug}`),
   '/toolkit',
@@ -22,8 +22,11 @@ export const STATIC_PUBLIC_PATHS: string[] = [
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** `/robots.txt` and `/sitemap.xml`: every public page, and every portfolio item with its last change. */
-export function seoRoutes(portfolio: PortfolioService, config: Pick<Config, 'publicUrl'>): Router {
+/**
+ * `/robots.txt` and `/sitemap.xml`: every public page with the last publish of the content it shows
+ * (the agency's details are on every page), and every portfolio item with its last change.
+ */
+export function seoRoutes(portfolio: PortfolioService, siteContent: Pick<SiteContentStore, 'lastPublishedOn'>, config: Pick<Config, 'publicUrl'>): Router {
   const router = createRouter();
 
   router.get('/robots.txt', allow.anyone, (ctx) => {
@@ -41,7 +44,7 @@ export function seoRoutes(portfolio: PortfolioService, config: Pick<Config, 'pub
     ctx.body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...STATIC_PUBLIC_PATHS.map((path) => url(path)),
+      ...STATIC_PUBLIC_PATHS.map((path) => url(path, siteContent.lastPublishedOn(path))),
       ...items.map((item) => url(`/portfolio/${item.id}`, item.updatedAt)),
       '</urlset>',
       '',

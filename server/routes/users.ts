@@ -17,8 +17,9 @@ export function setPasswordUrl(publicUrl: string, token: string): string {
 
 /**
  * Accounts, owners only: `GET /api/users` → the list; `POST /api/users` `{ username, role,
- * passwordSetup? }` → 201 `{ user, password }` (generated, shown once) or `{ user, setPasswordUrl,
- * setPasswordUrlExpiresAt }`; `PATCH /api/users/{username}` `{ role?, disabled?, resetPassword?,
+ * passwordSetup?, email? }` → 201 `{ user, password }` (generated, shown once), `{ user,
+ * setPasswordUrl, setPasswordUrlExpiresAt }` or, by e-mail, `{ user, emailedTo }` (`emailError`
+ * and the link when the mail server refused); `PATCH /api/users/{username}` `{ role?, disabled?, resetPassword?,
  * twoFactor?: false, password? }` → `{ user, … }` (`password`, the caller's own, only for their own
  * second factor or password); `DELETE /api/users/{username}` → 204.
  */
@@ -36,6 +37,8 @@ export function userRoutes(users: AdminUsers, config: Pick<Config, 'publicUrl'>)
       body.setPasswordUrl = setPasswordUrl(config.publicUrl, disclosed.link.token);
       body.setPasswordUrlExpiresAt = disclosed.link.expiresAt.toISOString();
     }
+    if (disclosed.emailedTo) body.emailedTo = disclosed.emailedTo;
+    if (disclosed.emailError) body.emailError = disclosed.emailError;
     return body;
   };
 

@@ -1,4 +1,7 @@
 import { Writable } from 'node:stream';
+import { NO_KEYRING } from '../app-key';
+import { createAccountMail } from './account-mail';
+import { createMailer } from './mail-transport';
 import pino from 'pino';
 import { createLogger } from '../logger';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -64,7 +67,9 @@ describe('first admin at start-up', () => {
     let current = new Date('2026-11-25T08:00:00Z').getTime();
     clock = { now: () => new Date(current), advance: (ms) => void (current += ms) };
     auth = createAdminAuth({ db: testDb.db, logger: createLogger('silent'), failureDelayMs: 0, now: clock.now });
-    users = createAdminUsers({ db: testDb.db, auth, audit: createAuditTrail({ db: testDb.db, now: clock.now }), now: clock.now });
+    // Mail off: these tests make links to pass by hand.
+    const accountMail = createAccountMail({ mailer: createMailer({ envFrom: 'site@agency.test', saved: () => null, keyring: NO_KEYRING }), publicUrl: 'https://agency.test' });
+    users = createAdminUsers({ db: testDb.db, auth, audit: createAuditTrail({ db: testDb.db, now: clock.now }), accountMail, now: clock.now });
   });
   afterEach(() => testDb.destroy());
   const signIn = (username: string, password: string) => auth.login({ username, password, remember: false, ip: '192.0.2.1' });

@@ -6,6 +6,7 @@ import { deleteAdminDevicesOfUser } from '../db/admin-devices';
 import {
   deleteAdminUser,
   findAdminUserByUsername,
+  findAdminUserByVerifiedEmail,
   listAdminUsersWithSessionCounts,
   lockActiveOwnerIds,
   updateAdminUser,
@@ -23,6 +24,7 @@ import {
   type PasswordSetup,
 } from '../../shared/admin-users';
 import { generatePassword, hashPassword, hashToken, newToken, TOKEN_PATTERN, type AdminAuth } from './admin-auth';
+import type { AccountMail } from './account-mail';
 import type { AuditActor, AuditTrail } from './audit';
 
 export const PASSWORD_LINK_MS = PASSWORD_LINK_HOURS * 3600_000;
@@ -34,6 +36,10 @@ export type Actor = AuditActor & { id: number };
 export interface NewPassword {
   password?: string;
   link?: { token: string; expiresAt: Date };
+  /** The link went by e-mail to this address (and is not disclosed). */
+  emailedTo?: string;
+  /** The mail server refused it: why (the link is disclosed instead, to pass by hand). */
+  emailError?: string;
 }
 
 export function toAdminUserJson(row: AdminUserRow & { active_sessions?: string | number }): AdminUserJson {
@@ -45,6 +51,8 @@ export function toAdminUserJson(row: AdminUserRow & { active_sessions?: string |
     disabled: row.disabled_at !== null,
     twoFactor: row.totp_enabled_at !== null,
     activeSessions: Number(row.active_sessions ?? 0),
+    email: row.email,
+    emailVerified: row.email_verified_at !== null,
   };
 }
 
@@ -61,7 +69,7 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
  * disabled or deleted, and nobody disables or deletes themselves. Every change is audited in the
  * transaction that makes it.
  */
-export function createAdminUsers({ db, auth, audit, now = () => new Date() }: { db: Knex; auth: AdminAuth; audit: AuditTrail; now?: () => Date }) {
+export function createAdminUsers({ db, auth, audit, accountMail, now = () => new Date() }: { db: Knex; auth: AdminAuth; audit: AuditTrail; accountMail: AccountMail; now?: () => Date }) {
   async function findOrThrow(trx: Knex, username: string): Promise<AdminUserRow> {
     const user = await findAdminUserByUsername(trx, username);
     if (!user) throw new NotFoundError(messages.admin.noSuchAdmin(username));
@@ -81,8 +89,33 @@ export function createAdminUsers({ db, auth, audit, now = () => new Date() }: { 
     }
     const token = newToken();
     const expiresAt = new Date(at.getTime() + PASSWORD_LINK_MS);
-    await replaceAdminPasswordLink(trx, { token_hash: hashToken(token), admin_user_id: user.id, created_at: at, expires_at: expiresAt });
+    const sentTo = setup === 'email' ? user.email : null;
+    await replaceAdminPasswordLink(trx, { token_hash: hashToken(token), admin_user_id: user.id, created_at: at, expires_at: expiresAt, sent_to: sentTo });
     return { link: { token, expiresAt } };
+  }
+
+  /**
+   * Mails a link made for the `email` setup, after its transaction committed. Sent: the link stays
+   * undisclosed (only the address's owner gets it). Refused by the mail server: the link is
+   * disclosed, as with `link`, for the owner to pass on by hand.
+   */
+  async function mailLink(user: AdminUserRow, secret: NewPassword, send: (to: string, link: { token: string; createdAt: Date; expiresAt: Date }) => Promise<void>, at: Date): Promise<NewPassword> {
+    if (!secret.link || !user.email) return secret;
+    try {
+      await send(user.email, { ...secret.link, createdAt: at });
+      return { emailedTo: user.email };
+    } catch (error) {
+      return { ...secret, emailError: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /**
+   * A reset goes by e-mail only to a verified address; an account that never signed in may get its
+   * invitation again at the address it was invited with (setting the password verifies it).
+   */
+  function assertMailable(user: AdminUserRow): void {
+    if (!user.email) throw new ValidationError(messages.users.noEmail, { resetPassword: messages.users.noEmail });
+    if (!user.email_verified_at && user.last_sign_in_at) throw new ValidationError(messages.users.emailUnverified, { resetPassword: messages.users.emailUnverified });
   }
 
   async function get(username: string): Promise<AdminUserJson> {
@@ -98,14 +131,20 @@ export function createAdminUsers({ db, auth, audit, now = () => new Date() }: { 
     },
 
     async create(input: unknown, actor: Actor): Promise<{ user: AdminUserJson } & NewPassword> {
-      const { username, role, passwordSetup } = parseOrThrow(createUserSchema, input);
+      const { username, role, passwordSetup, email } = parseOrThrow(createUserSchema, input);
+      if (email && (await findAdminUserByVerifiedEmail(db, email))) throw new ConflictError(messages.users.emailTaken);
       const created = await auth.createAdmin(username, generatePassword(), role);
       const at = now();
-      const disclosed = await db.transaction(async (trx) => {
-        const secret = await newPassword(trx, created, passwordSetup, at);
-        await audit.record(actor, { action: 'user.create', target: { type: 'user', id: created.username }, summary: `role ${created.role}; password ${passwordSetup === 'link' ? 'by link' : 'generated'}` }, trx);
-        return secret;
+      const { user, secret } = await db.transaction(async (trx) => {
+        // The address waits unverified until the invitee sets a password through the mailed link.
+        if (email) await updateAdminUser(trx, created.id, { email, updated_at: at });
+        const user = { ...created, email: email ?? null };
+        const secret = await newPassword(trx, user, passwordSetup, at);
+        const how = { generate: 'generated', link: 'by link', email: `link e-mailed to ${email}` }[passwordSetup];
+        await audit.record(actor, { action: 'user.create', target: { type: 'user', id: created.username }, summary: `role ${created.role}; password ${how}` }, trx);
+        return { user, secret };
       });
+      const disclosed = passwordSetup === 'email' ? await mailLink(user, secret, (to, link) => accountMail.invitation(to, { username: user.username, invitedBy: actor.name, ...link }), at) : secret;
       return { user: await get(created.username), ...disclosed };
     },
 
@@ -121,7 +160,7 @@ export function createAdminUsers({ db, auth, audit, now = () => new Date() }: { 
         if (target?.id === actor.id) await auth.proveOwnPassword(actor, change.password, ip);
       }
       const at = now();
-      const disclosed = await db.transaction(async (trx) => {
+      const { user: changed, secret } = await db.transaction(async (trx) => {
         const user = await findOrThrow(trx, username);
         const owners = await lockActiveOwnerIds(trx);
         const isLastActiveOwner = owners.length === 1 && owners[0] === user.id;
@@ -140,11 +179,18 @@ export function createAdminUsers({ db, auth, audit, now = () => new Date() }: { 
         }
         if (Object.keys(update).length > 0) await updateAdminUser(trx, user.id, { ...update, updated_at: at });
         if (change.twoFactor === false) await auth.twoFactor.disable(actor, user, trx);
-        if (!change.resetPassword) return {};
+        if (!change.resetPassword) return { user, secret: {} };
+        if (change.resetPassword === 'email') assertMailable(user);
         const secret = await newPassword(trx, user, change.resetPassword, at);
-        await audit.record(actor, { action: 'user.password-reset', target: { type: 'user', id: user.username }, summary: `${change.resetPassword === 'link' ? 'link sent' : 'password generated'}; signed out everywhere` }, trx);
-        return secret;
+        const how = { generate: 'password generated', link: 'link made', email: `link e-mailed to ${user.email}` }[change.resetPassword];
+        await audit.record(actor, { action: 'user.password-reset', target: { type: 'user', id: user.username }, summary: `${how}; signed out everywhere` }, trx);
+        return { user, secret };
       });
+      // An account that never signed in gets its invitation again; any other a reset.
+      const disclosed =
+        change.resetPassword === 'email'
+          ? await mailLink(changed, secret, (to, link) => (changed.last_sign_in_at ? accountMail.ownerReset(to, { username: changed.username, resetBy: actor.name, ...link }) : accountMail.invitation(to, { username: changed.username, invitedBy: actor.name, ...link })), at)
+          : secret;
       return { user: await get(username), ...disclosed };
     },
 
@@ -174,12 +220,24 @@ export function createAdminUsers({ db, auth, audit, now = () => new Date() }: { 
         within: async (trx, user) => {
           // Two tabs posting the same link at once: only the first one's delete finds it.
           if (!(await deleteAdminPasswordLink(trx, link.token_hash))) throw new ConflictError(messages.users.linkUsed);
-          await audit.record({ id: user.id, name: user.username }, { action: 'account.password-change', target: { type: 'user', id: user.username }, summary: 'set through a one-time link' }, trx);
+          const verified = await verifyByLink(trx, user, link.sent_to ?? null, now());
+          await audit.record({ id: user.id, name: user.username }, { action: 'account.password-change', target: { type: 'user', id: user.username }, summary: `set through a one-time link${verified ? `; ${user.email} verified` : ''}` }, trx);
         },
       });
       return { username: link.username };
     },
   };
+}
+
+/**
+ * A link mailed to the account's current address and used proves that address: it becomes
+ * verified, unless another account verified it first (one account per verified address).
+ */
+async function verifyByLink(trx: Knex, user: AdminUserRow, sentTo: string | null, at: Date): Promise<boolean> {
+  if (!sentTo || !user.email || user.email_verified_at || user.email.toLowerCase() !== sentTo.toLowerCase()) return false;
+  if (await findAdminUserByVerifiedEmail(trx, sentTo)) return false;
+  await updateAdminUser(trx, user.id, { email_verified_at: at });
+  return true;
 }
 
 export type AdminUsers = ReturnType<typeof createAdminUsers>;

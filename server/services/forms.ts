@@ -12,6 +12,8 @@ import { messages } from '../messages';
 import { FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { CLIENT_TOKEN_FIELD, FILL_TIME_FIELD, FORM_DEFINITIONS, HONEYPOT_FIELD, NOT_A_FORM_MESSAGE, labelWithUnit, type FieldErrors } from '../../shared/forms';
 import { queueVisitorConfirmation } from './visitor-confirmation';
+import type { AgencyDetails } from '../../shared/replies';
+import { business } from '../../views/content/business';
 import { validateForm, type FormValues } from '../../shared/form-schemas';
 
 export interface FormServiceDeps {
@@ -30,8 +32,12 @@ export interface FormServiceDeps {
   replyPromise?: () => ReplyPromise;
   /** The forms whose visitors get an acknowledgement e-mail (Settings; none unless given). */
   visitorConfirmation?: () => Record<FormType, boolean>;
+  /** The acknowledgement's words in force (Settings), read at each submission. */
+  visitorConfirmationText?: () => string;
   /** The site's sender, whose address acknowledgements go from. */
   mailFrom?: string;
+  /** The agency's name, phone and e-mail as published (acknowledgements are signed with them). */
+  agency?: () => AgencyDetails;
   now?: () => Date;
 }
 
@@ -116,7 +122,7 @@ export function describeSubmission(type: FormType, data: FormValues, id: string,
  * four forms is data (`shared/forms.ts`, the table map), not code. Once stored, a lead is the lead
  * service's (`server/leads/service.ts`).
  */
-export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, visitorConfirmation, mailFrom = 'no-reply@localhost', now = () => new Date() }: FormServiceDeps) {
+export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, visitorConfirmation, visitorConfirmationText, mailFrom = 'no-reply@localhost', agency = () => business, now = () => new Date() }: FormServiceDeps) {
   const minFillMs = config.formMinFillSeconds * 1000;
 
   async function enforceRateLimit(ip: string): Promise<void> {
@@ -199,7 +205,7 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
         logger.info({ form: type, id: result.id, channel }, 'form submission stored');
         if (visitorConfirmation?.()[type]) {
           // The lead is stored already: an acknowledgement that cannot be queued costs the visitor nothing.
-          await queueVisitorConfirmation(db, { type, leadId: result.id, data, promise: replyPromise(), from: mailFrom }).catch((error: unknown) => logger.warn({ err: error, id: result.id }, 'acknowledgement not queued'));
+          await queueVisitorConfirmation(db, { type, leadId: result.id, data, promise: replyPromise(), agency: agency(), from: mailFrom, text: visitorConfirmationText?.() }).catch((error: unknown) => logger.warn({ err: error, id: result.id }, 'acknowledgement not queued'));
         }
         onQueued?.();
       }

@@ -75,11 +75,24 @@ const ENCODERS: Record<ImageFormat, (image: Sharp) => Sharp> = {
   jpeg: (image) => image.jpeg({ quality: 78, mozjpeg: true, progressive: true }),
 };
 
-/** Widths worth encoding: none wider than the source, but always at least the smallest. */
-function widthsFor(variant: ImageVariant, sourceWidth: number): number[] {
-  const { widths } = VARIANTS[variant];
+/**
+ * The renditions of one variant for a decoded image of `decodedWidth` × `decodedHeight` (the
+ * upload turned upright and shrunk to fit 1600 px): none wider than the source. A cropped variant
+ * always has at least its smallest width; one keeping the aspect ratio is never enlarged, so a
+ * source narrower than its smallest width is kept at its own size (a 120 px logo stays 120 px).
+ */
+function renditionsFor(variant: ImageVariant, sourceWidth: number, decodedWidth: number, decodedHeight: number): { width: number; height: number }[] {
+  const { widths, aspect } = VARIANTS[variant];
+  if (aspect === null) {
+    const fitting = widths.filter((width) => width <= decodedWidth);
+    // The source's own width too when it is clearly wider than the last step (a 1200 px banner is
+    // not cut down to 960), so the largest rendition loses nothing of the upload.
+    const last = fitting[fitting.length - 1];
+    if (last === undefined || decodedWidth > last * 1.1) fitting.push(decodedWidth);
+    return fitting.map((width) => ({ width, height: Math.max(1, Math.round((width * decodedHeight) / decodedWidth)) }));
+  }
   const fitting = widths.filter((width) => width <= sourceWidth);
-  return fitting.length > 0 ? fitting : [widths[0]!];
+  return (fitting.length > 0 ? fitting : [widths[0]!]).map((width) => ({ width, height: Math.round(width / aspect) }));
 }
 
 /**
@@ -90,6 +103,7 @@ function widthsFor(variant: ImageVariant, sourceWidth: number): number[] {
 export async function encodeImage(upload: UploadedImage, variants: ImageVariant[]): Promise<EncodedImage> {
   const { width: sourceWidth, height: sourceHeight } = await inspectImage(upload);
   let decoded: Sharp;
+  let decodedSize: { width: number; height: number };
   try {
     const { data, info } = await sharp(upload.data, { limitInputPixels: PORTFOLIO_LIMITS.maxPixels, failOn: 'error' })
       .rotate()
@@ -100,6 +114,7 @@ export async function encodeImage(upload: UploadedImage, variants: ImageVariant[
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
     decoded = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    decodedSize = { width: info.width, height: info.height };
   } catch {
     throw new UnsupportedTypeError(`${upload.label} ${portfolioMessages.notAnImage}`);
   }
@@ -107,11 +122,12 @@ export async function encodeImage(upload: UploadedImage, variants: ImageVariant[
   // parallel only raised the peak memory (measured: 418 MB against 331 MB for 36 uploads).
   const files: EncodedFile[] = [];
   for (const variant of variants) {
-    for (const width of widthsFor(variant, sourceWidth)) {
-      const height = Math.round(width / VARIANTS[variant].aspect);
-      const resized = decoded.clone().resize(width, height, { fit: 'cover', position: 'attention' }).flatten({ background: '#ffffff' });
+    for (const { width, height } of renditionsFor(variant, sourceWidth, decodedSize.width, decodedSize.height)) {
+      // Cover with attention: a cropped variant keeps the interesting part; an uncropped one has the source's shape already.
+      const resized = decoded.clone().resize(width, height, { fit: 'cover', position: 'attention' });
       for (const format of ['avif', 'webp', 'jpeg'] as const) {
-        const data = await ENCODERS[format](resized.clone()).toBuffer();
+        const opaque = format === 'jpeg' || !VARIANTS[variant].keepsTransparency;
+        const data = await ENCODERS[format](opaque ? resized.clone().flatten({ background: '#ffffff' }) : resized.clone()).toBuffer();
         files.push({ variant, format, width, height, data, sha256: createHash('sha256').update(data).digest('hex') });
       }
     }

@@ -10,7 +10,7 @@ import { normalizePortfolioFields } from '../../shared/portfolio/save-rules';
 import type { FieldErrors } from '../../shared/forms';
 import type { ContentVersion } from './content-version';
 import { encodeImagesInChildProcess, type EncodeImages } from './image-encoder';
-import { MAIN_IMAGE_VARIANTS, mediaUrl, SLIDER_IMAGE_VARIANTS, type UploadedImage } from './image-renditions';
+import { MAIN_IMAGE_VARIANTS, responsiveSet, SLIDER_IMAGE_VARIANTS, type UploadedImage } from './image-renditions';
 import { portfolioFieldsSchema } from '../../shared/portfolio/schema';
 import { fieldErrorsOf } from '../../shared/zod-errors';
 
@@ -150,16 +150,7 @@ function invalidFields(fields: FieldErrors): ValidationError {
 }
 
 function responsive(image: portfolioDb.StoredImage | undefined, variant: ImageVariant): ResponsiveImage | null {
-  const files = image?.files.filter((file) => file.variant === variant) ?? [];
-  if (!image || files.length === 0) return null;
-  const sources = (format: 'avif' | 'webp' | 'jpeg') =>
-    files
-      .filter((file) => file.format === format)
-      .sort((a, b) => a.width - b.width)
-      .map((file) => ({ url: mediaUrl(file), width: file.width, height: file.height }));
-  const jpeg = sources('jpeg');
-  const largest = jpeg[jpeg.length - 1]!;
-  return { id: image.id, width: largest.width, height: largest.height, avif: sources('avif'), webp: sources('webp'), jpeg };
+  return image ? responsiveSet(image.id, image.files, variant) : null;
 }
 
 const largestJpeg = (set: ResponsiveImage | null) => set?.jpeg[set.jpeg.length - 1]?.url ?? null;

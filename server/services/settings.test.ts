@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { CONFIRMATION_TEXT } from './visitor-confirmation';
 import { signInAsAdmin } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { createAuditTrail } from './audit';
@@ -21,6 +22,7 @@ describe('back-office settings', () => {
       retentionDays: { contact: null, enquiry: null, quote: null, 'free-offer': null, spam: 30 },
       requireTwoFactor: false,
       visitorConfirmation: { contact: false, enquiry: false, quote: false, 'free-offer': false },
+      visitorConfirmationText: CONFIRMATION_TEXT,
     });
     expect(t.settings.overridden()).toEqual([]);
   });

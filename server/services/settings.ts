@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { CONFIRMATION_TEXT } from './visitor-confirmation';
 import { z } from 'zod';
 import { NO_KEYRING, secretPurpose, type Keyring } from '../app-key';
 import type { Config } from '../config';
@@ -79,11 +80,17 @@ function parseStored(text: string | null, logger?: Logger): Stored {
  * "replyPromiseHours 24 → 48; workingHoursOnly false → true": what a change did, for the audit
  * trail. The mail set-up is shown as the browser sees it: a new password is named, never shown.
  */
+/** A long text's beginning (the acknowledgement's words): the trail says it changed without copying pages of it. */
+function shortened(value: unknown): unknown {
+  if (typeof value !== 'string' || value.length <= 80) return value;
+  return `${value.replace(/\s+/g, ' ').slice(0, 80)}…`;
+}
+
 function describeChange(before: Settings & { smtp?: StoredSmtp }, after: Settings & { smtp?: StoredSmtp }): string {
   const changes: string[] = [];
   for (const name of Object.keys(after) as SettingName[]) {
     if ((name as string) === 'smtp') continue;
-    const [was, now] = [JSON.stringify(before[name]), JSON.stringify(after[name])];
+    const [was, now] = [JSON.stringify(shortened(before[name])), JSON.stringify(shortened(after[name]))];
     if (was !== now) changes.push(`${name} ${was} → ${now}`);
   }
   const [smtpWas, smtpNow] = [smtpView(before.smtp ?? null), smtpView(after.smtp ?? null)];
@@ -116,6 +123,8 @@ export function createSettingsService({ db, config, audit, keyring = NO_KEYRING,
     ...BUILT_IN_DEFAULTS,
     notificationRecipients: config.notifyTo ? [config.notifyTo] : [],
     timeZone: DEFAULT_TIME_ZONE,
+    // The agency's name and phone number are in it, so it comes from the site's content.
+    visitorConfirmationText: CONFIRMATION_TEXT,
   };
   let storedText: string | null = null;
   let stored: Stored = {};

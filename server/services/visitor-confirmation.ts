@@ -2,21 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { queueVisitorMail } from '../db/lead-replies';
 import { countHit } from '../db/rate-limit-windows';
-import { business } from '../../views/content/business';
 import { FORM_DEFINITIONS } from '../../shared/forms';
 import type { FormType } from '../../shared/form-types';
 import type { FormValues } from '../../shared/form-schemas';
 import type { ReplyPromise } from '../../shared/reply-clock';
-import { fillPlaceholders, placeholdersOf } from '../../shared/replies';
+import { fillPlaceholders, placeholdersOf, type AgencyDetails } from '../../shared/replies';
 
-/** The acknowledgement, in the agency's words; `{name}` and `{replyPromise}` as in saved replies. */
+/**
+ * The acknowledgement's words until the agency writes its own (on the Saved replies page, the
+ * `visitorConfirmationText` setting); `{name}`, `{service}` and `{replyPromise}` as in saved replies.
+ */
 export const CONFIRMATION_TEXT = `Hello {name},
 
 Thank you for getting in touch. We have your message and a member of our team will reply {replyPromise}.
 
-There is no need to answer this e-mail; if something is urgent, call us on ${business.phone}.
+There is no need to answer this e-mail; if something is urgent, call us on {phone}.
 
-${business.name}`;
+{agency}`;
 
 /** Acknowledgements one address receives at most per day: the forms cannot be used to mail a stranger over and over. */
 export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
@@ -27,7 +29,7 @@ export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
  */
 export async function queueVisitorConfirmation(
   db: Knex,
-  { type, leadId, data, promise, from }: { type: FormType; leadId: string; data: FormValues; promise: ReplyPromise; from: string },
+  { type, leadId, data, promise, agency, from, text = CONFIRMATION_TEXT }: { type: FormType; leadId: string; data: FormValues; promise: ReplyPromise; agency: AgencyDetails; from: string; text?: string },
 ): Promise<boolean> {
   const email = typeof data.email === 'string' ? data.email : null;
   if (!email) return false;
@@ -40,11 +42,11 @@ export async function queueVisitorConfirmation(
     formType: type,
     leadId,
     to: email,
-    fromName: business.name,
+    fromName: agency.name,
     // Answers reach the agency's public inbox, not the no-reply sender.
-    replyTo: business.email,
+    replyTo: agency.email,
     subject: `We received your ${FORM_DEFINITIONS[type].noun}`,
-    body: `${fillPlaceholders(CONFIRMATION_TEXT, placeholdersOf(lead, promise))}\n`,
+    body: `${fillPlaceholders(text, placeholdersOf(lead, promise, agency))}\n`,
     messageId: `<${randomUUID()}@${fromAddress.split('@')[1] ?? 'localhost'}>`,
   });
   return true;

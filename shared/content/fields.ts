@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTENT_IMAGE_SRC } from './images';
 
 /**
  * The field types content documents are made of. Each carries, in zod's metadata, how the editor
@@ -79,16 +80,20 @@ export function icon(title = 'Icon') {
     .meta({ title, widget: 'icon' } satisfies FieldMeta);
 }
 
+/** A file shipped with the site under `static/images/`, or an uploaded one (exactly `/media/content/<uuid>`). */
+const IMAGE_SRC = new RegExp(`^images/[a-z0-9/_-]+\\.(svg|png|webp|avif|jpe?g)$|${CONTENT_IMAGE_SRC.source}`);
+
 /**
  * An image: one shipped with the site (`images/hero.svg`) or one uploaded through the portfolio's
- * image pipeline (`/media/…`), with its alternative text. A decorative image has none, and says so.
+ * image pipeline (`/media/content/<id>`, see `shared/content/images.ts`), with its alternative
+ * text. A decorative image has none, and says so.
  */
 export function image(title: string) {
   return z
     .strictObject({
       src: z
         .string(`Choose the ${title.toLowerCase()}.`)
-        .regex(/^(images\/[a-z0-9/_-]+\.(svg|png|webp|avif|jpe?g)|\/media\/[a-zA-Z0-9/_.-]+)$/, `${title}: choose one of the site's images or upload one.`),
+        .regex(IMAGE_SRC, `${title}: choose one of the site's images or upload one.`),
       alt: z.string().trim().max(300, 'The alternative text is at most 300 characters.'),
       decorative: z.boolean(),
     })

@@ -39,7 +39,7 @@ describe('HTML validity (W3C Nu Html Checker)', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('finds no error on any public page or the admin login', async () => {
+  it('finds no error on any public page, the admin login or Forgot password?', async () => {
     const pages: { name: string; status: number; request: () => Promise<Response> }[] = [
       ...[
         ...STATIC_PUBLIC_PATHS,
@@ -50,12 +50,19 @@ describe('HTML validity (W3C Nu Html Checker)', () => {
         '/regions',
         ...FORM_TYPES.map((type) => `/thank-you/${type}`),
         '/admin/dashboard',
+        '/admin/forgot-password',
       ].map((pagePath) => ({ name: pagePath, status: 200, request: () => fetch(server.url + pagePath) })),
       { name: '/no-such-page', status: 404, request: () => fetch(`${server.url}/no-such-page`) },
       {
         name: 'POST /quote with errors',
         status: 400,
         request: () => fetch(`${server.url}/quote`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=&budget=99&service=Other' }),
+      },
+      { name: '/admin/verify-email with a used link', status: 404, request: () => fetch(`${server.url}/admin/verify-email?token=${'x'.repeat(43)}`) },
+      {
+        name: 'POST /admin/forgot-password',
+        status: 200,
+        request: () => fetch(`${server.url}/admin/forgot-password`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url }, body: 'identifier=someone' }),
       },
       {
         name: 'POST /admin/login without a password',

@@ -14,6 +14,7 @@ import { createContentVersion, type ContentVersion } from '../../server/services
 import { createSettingsService, type SettingsService } from '../../server/services/settings';
 import { createSiteContentStore, type SiteContentStore } from '../../server/content/store';
 import { createBackupService, type BackupService } from '../../server/backup/backup-service';
+import { createBackgroundTasks, type BackgroundTasks } from '../../server/services/background-tasks';
 import { clusterTemplate, createTestDb, type TestDb } from './test-db';
 
 export const TEST_ASSETS_DIR = path.resolve(__dirname, '../../dist/test-public');
@@ -34,6 +35,8 @@ export interface TestApp extends TestDb {
   analytics: Analytics;
   /** Never scheduled; its scratch restores copy the ready cluster instead of creating one. */
   backups: BackupService;
+  /** What requests queued without waiting ("Forgot password?"): `await backgroundTasks.idle()`. */
+  backgroundTasks: BackgroundTasks;
 }
 
 /**
@@ -68,6 +71,7 @@ export async function createTestApp(
   const backups = createBackupService({ db: testDb.db, config, timeZone: () => settings.current().timeZone, logger, clusterTemplate: clusterTemplate() });
   const siteContent = createSiteContentStore({ db: testDb.db, contentVersion, settings });
   await siteContent.load();
-  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
-  return { ...testDb, app, config, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups };
+  const backgroundTasks = createBackgroundTasks(logger);
+  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, backgroundTasks, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
+  return { ...testDb, app, config, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, backgroundTasks };
 }

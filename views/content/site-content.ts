@@ -9,6 +9,7 @@ import {
   type PrivacyContent,
   type ToolkitContent,
 } from '../../shared/content/documents';
+import type { ContentImages } from '../../shared/content/images';
 import { replyPromiseText } from '../../shared/replies';
 import { WORKING_HOURS_TEXT } from '../../shared/reply-clock';
 import type { Settings } from '../../shared/settings';
@@ -37,6 +38,8 @@ export interface SiteContent {
   processSteps: ProcessStep[];
   technologies: Technology[];
   facts: SiteFacts;
+  /** Renditions of the uploaded images content may name, by `src` (`/media/content/<id>`); see `ContentImage`. */
+  images: ContentImages;
 }
 
 /** The placeholders texts may use, replaced when the site's content is assembled. */
@@ -61,10 +64,10 @@ function required<K extends keyof ContentDocuments & string>(documents: Document
 
 /**
  * The site's content from its documents and the facts from Settings: placeholders replaced,
- * services and industries in the order of their menus. Pure, so a preview assembles a draft the
- * same way the published site is.
+ * services and industries in the order of their menus, with the uploaded images' renditions
+ * (`images`, by `src`). Pure, so a preview assembles a draft the same way the published site is.
  */
-export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts): SiteContent {
+export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts, images: ContentImages = {}): SiteContent {
   const business = required(documents, 'business');
   const values: Record<(typeof PLACEHOLDERS)[number], string> = {
     '{name}': business.name,
@@ -90,6 +93,7 @@ export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts)
     processSteps: resolved(required(documents, 'process')).steps,
     technologies: resolved(required(documents, 'technologies')).items,
     facts,
+    images,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from '../components/Icon';
+import { PreviewBar } from '../components/PreviewBar';
 import { Island } from '../components/Island';
 import { MobileBar, SiteFooter, SocialBar, TopBar } from './chrome';
 import { useAsset, useRenderContext } from '../render-context';
@@ -26,7 +27,8 @@ function mainNavigation({ services, industries }: SiteContent): MenuGroup[] {
 
 /**
  * Page chrome of the public site: top bar, header with navigation, footer and the mobile bars.
- * `countsView` (off for error pages) adds the page-view pixel of the cookieless analytics.
+ * `countsView` (off for error pages) adds the page-view pixel of the cookieless analytics. A preview
+ * of a draft starts with the preview bar and counts no view.
  */
 export function SiteLayout({ children, countsView = true }: { children: ReactNode; countsView?: boolean }) {
   const context = useRenderContext();
@@ -39,8 +41,10 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
   // The home page opens the region/offer modal by itself, so there it wakes at once.
   const isHome = context.path === '/';
 
+  const { preview } = context;
   return (
     <>
+      {preview && <PreviewBar notice={preview} />}
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
@@ -94,16 +98,16 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
       <MobileBar />
       {/* The panels wake on the first click of a link that opens them; until then the links lead
           to pages holding the same forms. */}
-      <Island name="EnquirePanel" hydrate="interaction" triggers={ENQUIRE_TRIGGERS} props={{}} />
-      <Island name="QuotePopup" hydrate="interaction" triggers={QUOTE_TRIGGERS} props={{}} />
+      <Island name="EnquirePanel" hydrate="interaction" triggers={ENQUIRE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise }} />
+      <Island name="QuotePopup" hydrate="interaction" triggers={QUOTE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise }} />
       <Island
         name="RegionOfferModal"
         hydrate={isHome ? 'load' : 'interaction'}
         sessionDone={isHome ? REGION_MODAL_SHOWN_KEY : undefined}
         triggers={REGION_OFFER_TRIGGERS}
-        props={{ regions: regionChoices, autoOpen: isHome }}
+        props={{ regions: regionChoices, autoOpen: isHome, replyPromise: context.content.facts.replyPromise }}
       />
-      {countsView && (
+      {countsView && !preview && (
         // With JavaScript the chrome script counts the view (with the referrer) at the address in
         // data-view-pixel; without it, this image does (the page's address is its Referer).
         <noscript data-view-pixel={VIEW_PIXEL_PATH}>

@@ -28,6 +28,11 @@ export function AdminLoginPage({ returnTo, username = '', remember = false, erro
         <img className="admin-login__logo" src={asset('images/logo.svg')} alt={business.name} width={180} height={40} />
         <h1 className="admin-login__title">{step === 'code' ? 'Two-factor sign-in' : 'Sign in to the admin'}</h1>
         <Island name="AdminLogin" hydrate="load" props={{ action: '/admin/login', returnTo, username, remember, error, step, offerCode }} />
+        {step === 'password' && (
+          <p className="admin-login__aside">
+            <a href="/admin/forgot-password">Forgot password?</a>
+          </p>
+        )}
       </div>
       <a className="admin-login__back" href="/">
         ← Back to website

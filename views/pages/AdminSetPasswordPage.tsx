@@ -27,7 +27,7 @@ export function AdminSetPasswordPage(props: AdminSetPasswordPageProps) {
       <div className="admin-login__card">
         <img className="admin-login__logo" src={asset('images/logo.svg')} alt={business.name} width={180} height={40} />
         <h1 className="admin-login__title">Set your password</h1>
-        {props.state === 'invalid' && <p>This link does not work any more: it was used already or has expired. Ask an owner for a new one (for the first admin&apos;s setup address, restart the site: it prints a new one).</p>}
+        {props.state === 'invalid' && <p>This link does not work any more: it was used already or has expired. Ask for a new one with <a href="/admin/forgot-password">Forgot password?</a> (accounts with a confirmed e-mail address) or ask an owner (for the first admin&apos;s setup address, restart the site: it prints a new one).</p>}
         {props.state === 'done' && (
           <p role="status">
             The password of <strong>{props.username}</strong> is set. <a href="/admin/dashboard">Sign in</a>

@@ -1,6 +1,6 @@
 import { metaFromSeo, type PageMeta } from '../page-meta';
-import { useAsset, useContent } from '../render-context';
-import { altOf } from '../../shared/content/fields';
+import { useContent } from '../render-context';
+import { ContentImage } from '../components/ContentImage';
 import type { SiteContent } from '../content/site-content';
 import type { FieldErrors } from '../../shared/forms';
 import { Icon, type IconName } from '../components/Icon';
@@ -25,8 +25,8 @@ interface ContactPageProps {
 
 /** The four ways to reach the agency, the contact form, working hours, and the map. */
 export function ContactPage({ form }: ContactPageProps = {}) {
-  const asset = useAsset();
-  const { business, contact } = useContent();
+  const content = useContent();
+  const { business, contact } = content;
   const boxes: { title: string; value: string; href?: string; icon: IconName }[] = [
     { title: 'Phone', value: business.phone, href: business.phoneHref, icon: 'phone' },
     { title: 'Social', value: business.socialHandle, href: business.socials[0]?.href, icon: 'at' },
@@ -56,7 +56,7 @@ export function ContactPage({ form }: ContactPageProps = {}) {
             <h2>{contact.formHeading}</h2>
             <p>{contact.formLead}</p>
           </div>
-          <Island name="InlineForm" hydrate="interaction" props={{ type: 'contact', values: form?.values, errors: form?.errors }} />
+          <Island name="InlineForm" hydrate="interaction" props={{ type: 'contact', values: form?.values, errors: form?.errors, replyPromise: content.facts.replyPromise }} />
         </div>
         <div className="contact-layout">
           <div className="contact-hours">
@@ -66,7 +66,7 @@ export function ContactPage({ form }: ContactPageProps = {}) {
           </div>
           <figure className="contact-map">
             <a href={business.mapLink} rel="noopener">
-              <img src={asset(business.mapImage.src)} alt={altOf(business.mapImage)} width={600} height={400} loading="lazy" />
+              <ContentImage image={business.mapImage} width={600} height={400} sizes="(min-width: 900px) 45vw, calc(100vw - 2.5rem)" loading="lazy" />
             </a>
             <figcaption>
               <a href={business.mapLink} rel="noopener">

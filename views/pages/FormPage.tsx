@@ -1,6 +1,6 @@
 import type { PageMeta } from '../page-meta';
 import type { FormType } from '../../shared/form-types';
-import { FORM_DEFINITIONS, type FieldErrors } from '../../shared/forms';
+import { FORM_DEFINITIONS, withReplyPromise, type FieldErrors } from '../../shared/forms';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
@@ -11,11 +11,11 @@ import { SiteLayout } from '../layout/SiteLayout';
 /** The forms that have a page of their own (the contact form lives on `/contact`). */
 export type StandaloneFormType = Exclude<FormType, 'contact'>;
 
-export function formPageMeta(type: StandaloneFormType, { business }: SiteContent): PageMeta {
+export function formPageMeta(type: StandaloneFormType, { business, facts }: SiteContent): PageMeta {
   const definition = FORM_DEFINITIONS[type];
   return {
     title: definition.title,
-    description: `${definition.lead} ${business.name}.`,
+    description: `${withReplyPromise(definition.lead, facts.replyPromise)} ${business.name}.`,
     breadcrumbs: [
       { label: 'Home', href: '/' },
       { label: definition.title, href: definition.pagePath },
@@ -41,9 +41,9 @@ export function FormPage({ type, values, errors }: FormPageProps) {
   const meta = formPageMeta(type, content);
   return (
     <SiteLayout>
-      <PageBanner heading={definition.title} lead={definition.lead} breadcrumbs={meta.breadcrumbs} />
+      <PageBanner heading={definition.title} lead={withReplyPromise(definition.lead, content.facts.replyPromise)} breadcrumbs={meta.breadcrumbs} />
       <PageSection label={`${definition.title} form`} containerClassName="form-page">
-        <Island name="InlineForm" hydrate="interaction" props={{ type, values, errors }} />
+        <Island name="InlineForm" hydrate="interaction" props={{ type, values, errors, replyPromise: content.facts.replyPromise }} />
         <aside className="form-page__aside">
           <h2>What happens next</h2>
           <p>{business.replyPromise}</p>

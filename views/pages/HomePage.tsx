@@ -5,7 +5,8 @@ import { Island } from '../components/Island';
 import { PageSection } from '../components/PageSection';
 import { SectionHeading } from '../components/SectionHeading';
 import { TechnologyMarquee } from '../components/TechnologyMarquee';
-import { altOf } from '../../shared/content/fields';
+import { altOf, type ImageField } from '../../shared/content/fields';
+import { ContentImage } from '../components/ContentImage';
 import type { SiteContent } from '../content/site-content';
 import { SiteLayout } from '../layout/SiteLayout';
 
@@ -13,9 +14,14 @@ export function homeMeta({ home }: SiteContent): PageMeta {
   return metaFromSeo(home.seo);
 }
 
+/** The banner's column: up to 560 px beside the text on wide screens, the container's width below. */
+const HERO_IMAGE_SIZES = '(min-width: 900px) 560px, calc(100vw - 2.5rem)';
+
 export function HomePage() {
   const asset = useAsset();
-  const { home, services, industries, stats, testimonials, processSteps } = useContent();
+  const { home, services, industries, stats, testimonials, processSteps, images } = useContent();
+  // A shipped logo goes to the slider as its URL; an uploaded one as its renditions.
+  const testimonialLogo = (logo: ImageField) => (Object.hasOwn(images, logo.src) ? { logoUrl: '', logoImage: images[logo.src] } : { logoUrl: asset(logo.src) });
   const { banner } = home;
   return (
     <SiteLayout>
@@ -34,7 +40,7 @@ export function HomePage() {
               </a>
             </p>
           </div>
-          <img className="hero__image" src={asset(banner.image.src)} alt={altOf(banner.image)} width={600} height={450} fetchPriority="high" />
+          <ContentImage className="hero__image" image={banner.image} width={600} height={450} sizes={HERO_IMAGE_SIZES} fetchPriority="high" />
         </div>
       </section>
 
@@ -87,7 +93,7 @@ export function HomePage() {
         <Island
           name="TestimonialsSlider"
           hydrate="visible"
-          props={{ slides: testimonials.map(({ logo, ...rest }) => ({ ...rest, logoUrl: asset(logo.src), logoAlt: altOf(logo) })) }}
+          props={{ slides: testimonials.map(({ logo, ...rest }) => ({ ...rest, ...testimonialLogo(logo), logoAlt: altOf(logo) })) }}
         />
       </PageSection>
 

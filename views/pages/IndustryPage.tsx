@@ -1,6 +1,6 @@
 import { metaFromSeo, type PageMeta } from '../page-meta';
-import { useAsset, useContent } from '../render-context';
-import { altOf } from '../../shared/content/fields';
+import { useContent } from '../render-context';
+import { ContentImage } from '../components/ContentImage';
 import { RichText } from '../components/RichText';
 import type { SiteContent } from '../content/site-content';
 import { cardExcerpt } from '../../shared/portfolio/display';
@@ -76,7 +76,6 @@ function IndustryCard({ badge, title, description, href, linkLabel, picture }: I
  * and jewellery, which show none.
  */
 export function IndustryPage({ slug, loaded }: { slug: IndustrySlug; loaded: Loaded<PortfolioItemJson[]> }) {
-  const asset = useAsset();
   const content = useContent();
   const industry = industryOf(content, slug);
   const items = loaded.ok ? industryItems(industry, loaded.value) : [];
@@ -122,7 +121,7 @@ export function IndustryPage({ slug, loaded }: { slug: IndustrySlug; loaded: Loa
                 description={card.description}
                 href="/portfolio"
                 linkLabel="View Details"
-                picture={<img src={asset(card.image.src)} alt={altOf(card.image)} width={600} height={400} loading="lazy" />}
+                picture={<ContentImage image={card.image} width={600} height={400} sizes={CARD_SIZES} loading="lazy" />}
               />
             ))}
           </ul>

@@ -1,22 +1,23 @@
 import type { PageMeta } from '../page-meta';
 import type { FormType } from '../../shared/form-types';
-import { FORM_DEFINITIONS } from '../../shared/forms';
+import { FORM_DEFINITIONS, withReplyPromise } from '../../shared/forms';
+import type { SiteContent } from '../content/site-content';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
 import { useContent } from '../render-context';
 import { SiteLayout } from '../layout/SiteLayout';
 
-export function thankYouMeta(type: FormType): PageMeta {
-  return { title: FORM_DEFINITIONS[type].successTitle, description: FORM_DEFINITIONS[type].successText, noindex: true };
+export function thankYouMeta(type: FormType, { facts }: SiteContent): PageMeta {
+  return { title: FORM_DEFINITIONS[type].successTitle, description: withReplyPromise(FORM_DEFINITIONS[type].successText, facts.replyPromise), noindex: true };
 }
 
 /** Where a successful no-JavaScript post lands (redirect after POST, so a reload sends nothing). */
 export function ThankYouPage({ type }: { type: FormType }) {
   const definition = FORM_DEFINITIONS[type];
-  const { business } = useContent();
+  const { business, facts } = useContent();
   return (
     <SiteLayout>
-      <PageBanner heading={definition.successTitle} lead={definition.successText} />
+      <PageBanner heading={definition.successTitle} lead={withReplyPromise(definition.successText, facts.replyPromise)} />
       <PageSection containerClassName="thank-you">
         <p>
           Need us sooner? Call <a href={business.phoneHref}>{business.phone}</a> ({business.hours}).

@@ -8,6 +8,8 @@
  * - Tables: `<DataTable label columns rows rowKey empty selection? more? />`.
  * - Forms: `<Options values label none? />` (a select's options), `<DateField>` (a day typed the agency's way), `<Field label hint? error? required?><input … /></Field>`, `useSubmit(send, fallback)`
  *   (pending, error, per-field errors), `<FormSubmit of={form} pendingText>` (the form's error, then its button), `<SubmitButton>`, `<FormError>`, `<FormCard title onSubmit>`.
+ * - Images for the site's content: `<ImageUpload label onUploaded={({ src, width, height }) => …} hint? buttonText? disabled? />`
+ *   (a file input and an Upload button with progress; errors announced; no form of its own).
  * - Short lists: `<TimedListItem at={iso}>…</TimedListItem>` (text left, time right).
  * - Dates: `useDates()` → `formatDateTime(iso)`, `formatDate(iso)` in the agency's time zone.
  * - Failures: `errorText(failure, fallback)`: the server's message when it gave one.
@@ -19,6 +21,7 @@ export { Field } from './Field';
 export { Options } from './Options';
 export { FormError, FormSubmit, SubmitButton } from './FormParts';
 export { FormCard } from './FormCard';
+export { ImageUpload, type ImageUploadProps } from './ImageUpload';
 export { Failed, Loading, LoadStatus } from './LoadStatus';
 export { TimedListItem } from './TimedListItem';
 export { useData, usePagedData, type Loaded, type MoreState, type PagedData, type Source } from './use-data';

@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { CONTENT_DOCUMENTS, CONTENT_SCHEMA_VERSION, contentDocument, type ContentDocumentDefinition } from '../../shared/content/documents';
+import { findFile } from '../db/portfolio';
+import { ValidationError } from '../errors';
+import { messages } from '../messages';
+import type { AuditActor, createAuditTrail } from '../services/audit';
+import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
+
+/**
+ * Moving the site's content between sites (staging to live) as one JSON file: every document by
+ * its stable key, and the stored images they show. An import never publishes: each document it
+ * changes lands as a draft, to be previewed and published as any other edit.
+ */
+
+export const CONTENT_FILE_FORMAT = 'brightpath-content';
+
+export interface ContentFile {
+  format: typeof CONTENT_FILE_FORMAT;
+  schemaVersion: number;
+  exportedAt: string;
+  /** Every document's published data, by key. */
+  documents: Record<string, unknown>;
+  /** The stored images (`/media/<sha256>.<ext>`) the documents show, base64-encoded. */
+  images: Record<string, string>;
+}
+
+/** What an import would do to one document of the file. */
+export interface ImportChange {
+  key: string;
+  /** `new`: a document of this site not stored yet; `unknown`: no document of this site (left out). */
+  status: 'unchanged' | 'changed' | 'new' | 'unknown';
+  /** The fields that differ from the draft (or, without one, the published data), as dotted paths. */
+  fields: string[];
+}
+
+/** Something that stops the import, named by document and field (or image). */
+export interface ImportProblem {
+  key?: string;
+  field?: string;
+  image?: string;
+  message: string;
+}
+
+export interface ImportPlan {
+  changes: ImportChange[];
+  problems: ImportProblem[];
+}
+
+const envelopeSchema = z.object({
+  format: z.literal(CONTENT_FILE_FORMAT),
+  schemaVersion: z.number().int().min(1),
+  exportedAt: z.string().optional(),
+  documents: z.record(z.string(), z.unknown()),
+  images: z.record(z.string(), z.string()).optional(),
+});
+
+/** A stored image's address: `/media/<sha256>.<ext>`, as the media route serves it. */
+const MEDIA_PATH = /^\/media\/([0-9a-f]{64})\.(avif|webp|jpg)$/;
+
+/** Every `/media/…` image a document shows (each image field's `src`). */
+export function mediaPathsIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const each of value) mediaPathsIn(each, found);
+  else if (value && typeof value === 'object') {
+    for (const [name, each] of Object.entries(value)) {
+      if (name === 'src' && typeof each === 'string' && each.startsWith('/media/')) found.add(each);
+      else mediaPathsIn(each, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * Where two values differ, as dotted paths (`location.city`, `socials.2.href`): down to the
+ * leaves, except a list whose length changed, named as a whole.
+ */
+export function changedFields(before: unknown, after: unknown, path = ''): string[] {
+  const here = path || '(document)';
+  if (Array.isArray(before) && Array.isArray(after)) {
+    if (before.length !== after.length) return [here];
+    return after.flatMap((each, index) => changedFields(before[index], each, path ? `${path}.${index}` : String(index)));
+  }
+  const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+  if (isObject(before) && isObject(after)) {
+    // In the new value's order (the schema's): jsonb keeps keys in an order of its own.
+    const names = [...new Set([...Object.keys(after), ...Object.keys(before)])];
+    return names.flatMap((name) => changedFields(before[name], after[name], path ? `${path}.${name}` : name));
+  }
+  return Object.is(before, after) ? [] : [here];
+}
+
+/** A zod issue's path as a dotted field name. */
+const fieldOf = (path: readonly PropertyKey[]) => path.map(String).join('.') || '(document)';
+
+type AuditTrail = Pick<ReturnType<typeof createAuditTrail>, 'record'>;
+
+interface DocumentRow {
+  key: string;
+  version: number;
+  published_data: unknown;
+  draft_data: unknown;
+}
+
+const json = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+
+export interface ContentTransferDeps {
+  db: Knex;
+  audit: AuditTrail;
+  now?: () => Date;
+}
+
+export function createContentTransfer({ db, audit, now = () => new Date() }: ContentTransferDeps) {
+  /** Reads the file's envelope; a file that is not one of ours is refused before anything else. */
+  const envelopeOf = (file: unknown) => {
+    const parsed = envelopeSchema.safeParse(file);
+    if (!parsed.success) throw new ValidationError(messages.contentTransfer.notAContentFile);
+    if (parsed.data.schemaVersion > CONTENT_SCHEMA_VERSION) throw new ValidationError(messages.contentTransfer.newerSchema(parsed.data.schemaVersion, CONTENT_SCHEMA_VERSION));
+    return parsed.data;
+  };
+
+  /** What importing `file` would change, each document checked against its schema; reads only. */
+  const plan = async (file: unknown, trx: Knex = db): Promise<ImportPlan & { writes: { key: string; data: unknown; exists: boolean }[] }> => {
+    const envelope = envelopeOf(file);
+    const rows = await trx<DocumentRow>('content_documents').select('key', 'version', 'published_data', 'draft_data');
+    const stored = new Map(rows.map((row) => [row.key, row]));
+    const changes: ImportChange[] = [];
+    const problems: ImportProblem[] = [];
+    const writes: { key: string; data: unknown; exists: boolean }[] = [];
+    const images = new Set<string>();
+
+    for (const [key, data] of Object.entries(envelope.documents)) {
+      const definition = contentDocument(key);
+      if (!definition) {
+        changes.push({ key, status: 'unknown', fields: [] });
+        continue;
+      }
+      const parsed = definition.schema.safeParse(data);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) problems.push({ key, field: fieldOf(issue.path), message: `${key}, ${fieldOf(issue.path)}: ${issue.message}` });
+        continue;
+      }
+      mediaPathsIn(parsed.data, images);
+      const row = stored.get(key);
+      if (!row) {
+        changes.push({ key, status: 'new', fields: Object.keys(parsed.data as object) });
+        writes.push({ key, data: parsed.data, exists: false });
+        continue;
+      }
+      const fields = changedFields(json(row.draft_data ?? row.published_data), parsed.data);
+      changes.push({ key, status: fields.length > 0 ? 'changed' : 'unchanged', fields });
+      if (fields.length > 0) writes.push({ key, data: parsed.data, exists: true });
+    }
+
+    const given = envelope.images ?? {};
+    for (const image of [...images].sort()) {
+      const [, sha256] = MEDIA_PATH.exec(image) ?? [];
+      if (!sha256) {
+        problems.push({ image, message: messages.contentTransfer.missingImage(image) });
+        continue;
+      }
+      const data = given[image];
+      if (data !== undefined && createHash('sha256').update(Buffer.from(data, 'base64')).digest('hex') !== sha256) {
+        problems.push({ image, message: messages.contentTransfer.badImage(image) });
+        continue;
+      }
+      // Stored images are addressed by their content: the same bytes are already here, or not.
+      if (!(await findFile(trx, sha256))) problems.push({ image, message: messages.contentTransfer.missingImage(image) });
+    }
+    return { changes, problems, writes };
+  };
+
+  return {
+    /** The whole published content and the stored images it shows, as one file. */
+    async exportAll(actor?: AuditActor): Promise<ContentFile> {
+      const rows = await db<DocumentRow>('content_documents').select('key', 'published_data');
+      const byKey = new Map(rows.map((row) => [row.key, json(row.published_data)]));
+      // In the editor's order, each document's fields in its schema's (jsonb keeps an order of its
+      // own): two exports of the same content are the same file but for the date, and read as the editor shows it.
+      const inSchemaOrder = (definition: ContentDocumentDefinition, data: unknown) => {
+        const parsed = definition.schema.safeParse(data);
+        return parsed.success ? parsed.data : data;
+      };
+      const documents = Object.fromEntries(CONTENT_DOCUMENTS.filter((definition) => byKey.has(definition.key)).map((definition) => [definition.key, inSchemaOrder(definition, byKey.get(definition.key))]));
+      const images: Record<string, string> = {};
+      for (const image of [...mediaPathsIn(documents)].sort()) {
+        const [, sha256, extension] = MEDIA_PATH.exec(image) ?? [];
+        const file = sha256 ? await findFile(db, sha256) : undefined;
+        if (file && (file.format === extension || (file.format === 'jpeg' && extension === 'jpg'))) images[image] = file.data.toString('base64');
+      }
+      if (actor) await audit.record(actor, { action: 'content.export', summary: `${Object.keys(documents).length} documents, ${Object.keys(images).length} images` });
+      return { format: CONTENT_FILE_FORMAT, schemaVersion: CONTENT_SCHEMA_VERSION, exportedAt: now().toISOString(), documents, images };
+    },
+
+    /** What importing `file` would change (a dry run): nothing is written. */
+    async dryRun(file: unknown): Promise<ImportPlan> {
+      const { changes, problems } = await plan(file);
+      return { changes, problems };
+    },
+
+    /**
+     * Writes every document of `file` that differs as a new draft (never published), in one
+     * transaction: a file with any problem is refused whole (400 naming each document and field).
+     */
+    async importAsDrafts(file: unknown, actor: AuditActor): Promise<ImportPlan> {
+      return db.transaction(async (trx) => {
+        // The rows are locked first, so a save in between cannot be overwritten unseen.
+        await trx('content_documents').select('key').forUpdate();
+        const { changes, problems, writes } = await plan(file, trx);
+        if (problems.length > 0) {
+          const fields = Object.fromEntries(problems.map((problem) => [problem.key ? `${problem.key}.${problem.field}` : (problem.image ?? 'file'), problem.message]));
+          throw new ValidationError(`${messages.contentTransfer.invalid} ${problems.map((problem) => problem.message).join(' ')}`, fields);
+        }
+        for (const { key, data, exists } of writes) {
+          const draft = { draft_data: JSON.stringify(data), draft_saved_at: now(), draft_saved_by: actor.name };
+          if (exists) {
+            // A new version of the document, saved as its draft (the published data stays live).
+            await trx('content_documents')
+              .where({ key })
+              .update({ ...draft, version: trx.raw('version + 1'), draft_version: trx.raw('version + 1') });
+          } else {
+            // A document this site did not store yet: its published data is the shipped default
+            // the editor would otherwise show, the imported data its first draft
+            // (stored as its first revision, as the migration stores every document's).
+            const shipped = JSON.stringify(contentDocument(key)!.schema.parse(DEFAULT_DOCUMENTS[key]));
+            await trx('content_documents').insert({ key, version: 2, schema_version: CONTENT_SCHEMA_VERSION, published_version: 1, published_data: shipped, draft_version: 2, ...draft });
+            await trx('content_revisions').insert({ key, version: 1, schema_version: CONTENT_SCHEMA_VERSION, data: shipped });
+          }
+        }
+        const changed = changes.filter((change) => change.status === 'changed' || change.status === 'new').map((change) => change.key);
+        await audit.record(actor, { action: 'content.import', summary: changed.length > 0 ? `Drafts of ${changed.join(', ')}`.slice(0, 1000) : 'Nothing changed' }, trx);
+        return { changes, problems };
+      });
+    },
+  };
+}
+
+export type ContentTransfer = ReturnType<typeof createContentTransfer>;
