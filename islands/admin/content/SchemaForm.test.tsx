@@ -2,13 +2,28 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { businessSchema, homeSchema } from '../../../shared/content/documents';
 import { DEFAULT_DOCUMENTS } from '../../../views/content/defaults';
 import { SchemaForm } from './SchemaForm';
+import { DashboardContext, type DashboardServices } from '../context';
+import { createDashboardApi } from '../api';
 import { fieldTree, setIn } from './schema-fields';
 
 const noop = () => undefined;
 const business = DEFAULT_DOCUMENTS.business!;
+/** The image field's upload calls the dashboard's API (never, in these tests). */
+const services: DashboardServices = {
+  api: createDashboardApi({ csrfToken: 'token', fetchImpl: () => Promise.reject(new Error('no network in this test')) }),
+  navigate: noop,
+  notify: noop,
+  leadsChanged: noop,
+  mailChanged: noop,
+  dates: { timeZone: 'UTC' },
+};
 
 function render(schema: typeof businessSchema | typeof homeSchema, value: unknown, errors: Record<string, string> = {}, warnings: Record<string, string> = {}) {
-  return renderToStaticMarkup(<SchemaForm tree={fieldTree(schema)} value={value} onChange={noop} errors={errors} warnings={warnings} icons={['images/social/x.svg']} />);
+  return renderToStaticMarkup(
+    <DashboardContext.Provider value={services}>
+      <SchemaForm tree={fieldTree(schema)} value={value} onChange={noop} errors={errors} warnings={warnings} icons={['images/social/x.svg']} />
+    </DashboardContext.Provider>,
+  );
 }
 
 /** The opening tag of the control with `id`. */
@@ -55,6 +70,15 @@ describe('the form generated from a document’s schema', () => {
     expect(alt).toContain('disabled=""');
     expect(alt).not.toContain('required');
     expect(html).toMatch(/<legend>Default sharing image<\/legend><label class="admin-checkbox"><input id="content-field-sharingImage" type="checkbox" checked=""\/>No image<\/label><\/fieldset>/);
+  });
+
+  it('offers an upload beside each image’s file, and shows a thumbnail of an uploaded image only', () => {
+    const uploaded = '/media/content/0b7e3f1c-5d2a-4c8e-9f10-2a3b4c5d6e7f';
+    const html = render(businessSchema, setIn(business, ['mapImage'], { src: uploaded, alt: 'Our street', decorative: false }));
+    expect(html).toContain(`<img class="admin-image-field__thumb" src="${uploaded}" alt=""`);
+    expect(html).toMatch(/<label for="[^"]+">Upload an image<\/label>/);
+    // A file shipped with the site has no thumbnail (its relative path means another thing here).
+    expect(render(businessSchema, setIn(business, ['mapImage'], { src: 'images/map.svg', alt: 'Map', decorative: false }))).not.toContain('admin-image-field__thumb');
   });
 
   it('counts a search title’s characters and warns past what search engines show, without an error', () => {

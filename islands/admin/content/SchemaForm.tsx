@@ -1,5 +1,6 @@
 import { createContext, useContext, useId, useRef, type ReactNode } from 'react';
-import { Field, Options } from '../kit';
+import { Field, ImageUpload, Options } from '../kit';
+import { contentImageId } from '../../../shared/content/images';
 import { emptyValue, pathKey, type FieldNode, type FieldPath, type ImageValue } from './schema-fields';
 
 /**
@@ -195,6 +196,9 @@ function ImageField({ node, path, value, label }: { node: Extract<FieldNode, { k
   const id = fieldId(path);
   const image = value ?? { src: '', alt: '', decorative: false };
   const set = (part: Partial<ImageValue>) => change(path, { ...image, ...part });
+  // An upload ends after later typing (the alternative text, say): it changes the file only.
+  const latest = useRef(image);
+  latest.current = image;
   return (
     <fieldset className="admin-fieldset admin-image-field" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{label ?? node.title}</legend>
@@ -216,9 +220,15 @@ function ImageField({ node, path, value, label }: { node: Extract<FieldNode, { k
       )}
       {value !== null && (
         <>
-          <Field label="Image file" hint="An image shipped with the site (images/…) or uploaded with the portfolio (/media/…)." error={srcError} required>
-            <input id={node.nullable ? `${id}-src` : id} type="text" spellCheck={false} autoComplete="off" value={image.src} onChange={(event) => set({ src: event.target.value })} />
-          </Field>
+          <div className="admin-image-field__file">
+            {/* Only an uploaded image is shown: its address answers with its largest JPEG. A file
+                shipped with the site is named by a path relative to the page, which differs here. */}
+            {contentImageId(image.src) && <img className="admin-image-field__thumb" src={image.src} alt="" width={96} height={64} loading="lazy" />}
+            <Field label="Image file" hint="An image uploaded below (/media/content/…), or a file shipped with the site (images/…)." error={srcError} required>
+              <input id={node.nullable ? `${id}-src` : id} type="text" spellCheck={false} autoComplete="off" value={image.src} onChange={(event) => set({ src: event.target.value })} />
+            </Field>
+          </div>
+          <ImageUpload label="Upload an image" buttonText="Upload" onUploaded={({ src }) => change(path, { ...latest.current, src })} />
           <label className="admin-checkbox">
             <input id={`${id}-decorative`} type="checkbox" checked={image.decorative} onChange={(event) => set({ decorative: event.target.checked, alt: event.target.checked ? '' : image.alt })} />
             Decorative (it adds nothing to the text, so it has no alternative text)
