@@ -11,6 +11,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { fieldId, SchemaForm } from './SchemaForm';
 import { changedFields, fieldLabel, fieldTree, iconValues, normalizeFieldKey, setIn, validate, type FieldChange, type FieldPath } from './schema-fields';
 import { SchedulePanel } from './SchedulePanel';
+import { PreviewLinksPanel } from './PreviewLinksPanel';
 
 /** How often the editor tells the server it is open (the others' "…is editing" notice). */
 export const PRESENCE_INTERVAL_MS = 20_000;
@@ -411,6 +412,7 @@ export function ContentEditor({ documentKey, username }: { documentKey: string; 
           </FormCard>
 
           <SchedulePanel documentKey={documentKey} doc={doc} dirty={form.dirty} saveFirst={saveDraft} onScheduled={loaded.reload} />
+          <PreviewLinksPanel documentKey={documentKey} />
           <HistoryPanel documentKey={documentKey} tree={tree} doc={doc} round={historyRound} hasTyping={form.dirty} baseVersion={form.base} onRestored={restored} onUndone={restored} />
 
           {confirmDiscard && (

@@ -103,6 +103,15 @@ export function refusalOf(failure: unknown): { problems: ContentProblem[]; warni
   return { problems: list(body.problems), warnings: list(body.warnings) };
 }
 
+/** A preview link as listed (its address is shown once, when it is made). */
+export interface PreviewLinkItem {
+  id: string;
+  createdBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+  state: 'active' | 'expired' | 'revoked';
+}
+
 export function contentApi(api: DashboardApi, key: string) {
   const path = contentPath(key);
   return {
@@ -117,6 +126,9 @@ export function contentApi(api: DashboardApi, key: string) {
     revisions: (cursor: string | null) => api.send<RevisionPage>('GET', `${path}/revisions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, 'Failed to load the history.'),
     revisionData: async (version: number) => (await api.send<{ data: unknown }>('GET', `${path}/revisions/${version}`, 'Failed to load that version.')).data,
     /** Makes `version` the draft; refused (409) when the draft is no longer `baseVersion`. */
+    /** A link for someone without an account; its `url` cannot be had again. */
+    createPreviewLink: () => api.send<{ id: string; url: string; expiresAt: string }>('POST', `${path}/preview-links`, 'The preview link could not be made.', {}),
+    revokePreviewLink: (id: string) => api.send<null>('DELETE', `/api/content/preview-links/${encodeURIComponent(id)}`, 'The preview link could not be revoked.'),
     restore: (version: number, baseVersion: number) => api.send<unknown>('POST', `${path}/revisions/${version}/restore`, 'The version could not be restored.', { baseVersion }),
   };
 }
