@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alignListItems } from '../../../shared/content/diff';
 import type { FieldMeta } from '../../../shared/content/fields';
 
 /**
@@ -216,7 +217,7 @@ export function changedFields(tree: FieldNode, before: unknown, after: unknown):
       return;
     }
     if (node.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
-      for (const [i, j] of alignItems(a, b)) {
+      for (const [i, j] of alignListItems(a, b)) {
         if (i !== null && j !== null) visit(node.item, [...path, j], a[i], b[j]);
         else if (i !== null) changes.push({ path: pathKey([...path, i]), label: fieldLabel(tree, [...path, i]), before: itemSummary(node.item, a[i]), after: '(removed)' });
         else if (j !== null) changes.push({ path: pathKey([...path, j]), label: fieldLabel(tree, [...path, j]), before: '(none)', after: itemSummary(node.item, b[j]) });
@@ -227,42 +228,6 @@ export function changedFields(tree: FieldNode, before: unknown, after: unknown):
   };
   visit(tree, [], before, after);
   return changes;
-}
-
-/**
- * Pairs the items of two versions of a list: unchanged items by their place in the longest run they
- * share (so removing the first item is one removal, not every item changed), and the items between
- * two such pairs one to one (an item edited in place); the rest are added or removed (null).
- */
-function alignItems(a: readonly unknown[], b: readonly unknown[]): [number | null, number | null][] {
-  const left = a.map((item) => JSON.stringify(item));
-  const right = b.map((item) => JSON.stringify(item));
-  // Longest common subsequence lengths, from the ends.
-  const common = Array.from({ length: left.length + 1 }, () => new Array<number>(right.length + 1).fill(0));
-  for (let i = left.length - 1; i >= 0; i -= 1) {
-    for (let j = right.length - 1; j >= 0; j -= 1) common[i]![j] = left[i] === right[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
-  }
-  const pairs: [number | null, number | null][] = [];
-  let pendingLeft: number[] = [];
-  let pendingRight: number[] = [];
-  const flush = () => {
-    for (let k = 0; k < Math.max(pendingLeft.length, pendingRight.length); k += 1) pairs.push([pendingLeft[k] ?? null, pendingRight[k] ?? null]);
-    pendingLeft = [];
-    pendingRight = [];
-  };
-  let i = 0;
-  let j = 0;
-  while (i < left.length || j < right.length) {
-    if (i < left.length && j < right.length && left[i] === right[j]) {
-      flush();
-      pairs.push([i, j]);
-      i += 1;
-      j += 1;
-    } else if (j >= right.length || (i < left.length && common[i + 1]![j]! >= common[i]![j + 1]!)) pendingLeft.push(i++);
-    else pendingRight.push(j++);
-  }
-  flush();
-  return pairs;
 }
 
 /** A list item in one line: its first text, else its value as text. */
