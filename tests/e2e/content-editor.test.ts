@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { axeViolations, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm, launchBrowser, type BrowserState } from './browser';
 import { startServer, type RunningServer } from './server';
@@ -249,8 +250,61 @@ describe('the Website section in a real browser', () => {
     await second.context.close();
   }, 120_000);
 
+  it('uploads a banner image, shows it in the field, and the saved draft draws it as a <picture> in the preview and a shared link', async () => {
+    const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard/website/home`, state);
+    const field = page.getByRole('group', { name: 'Banner image' });
+    const file = field.getByLabel(/^Image file/);
+    await file.waitFor();
+    // A PNG made here, so no fixture file is needed.
+    const picture = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 32, g: 96, b: 160 } } }).png().toBuffer();
+    await field.getByLabel('Upload an image').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: picture });
+    await field.getByRole('button', { name: 'Upload', exact: true }).click();
+    await field.getByText('Uploaded banner.png.').waitFor();
+    const src = await file.inputValue();
+    expect(src).toMatch(/^\/media\/content\/[0-9a-f-]{36}$/);
+    // The thumbnail is the uploaded image itself, loaded.
+    const thumb = field.locator('img.admin-image-field__thumb');
+    await expect(thumb.getAttribute('src')).resolves.toBe(src);
+    await page.waitForFunction(() => (document.querySelector('img.admin-image-field__thumb') as HTMLImageElement | null)?.naturalWidth);
+    expect(await axeViolations(page)).toEqual([]);
+    await keepMarkup(page, 'the editor with an uploaded image');
+    if (SCREENSHOTS) await field.screenshot({ path: `${SCREENSHOTS}/website-image-1280.png` });
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Draft saved.').first().waitFor();
+    // On a phone, the saved draft's image field (thumbnail, address, upload) fits the screen.
+    const phone = await openDashboard(browser, `${server.url}/admin/dashboard/website/home`, state, PHONE_DEVICE);
+    const phoneField = phone.page.getByRole('group', { name: 'Banner image' });
+    await phoneField.locator('img.admin-image-field__thumb').waitFor();
+    expect((await pageWidths(phone.page)).document).toBeLessThanOrEqual(375);
+    if (SCREENSHOTS) await phoneField.screenshot({ path: `${SCREENSHOTS}/website-image-375.png` });
+    await phone.context.close();
+    // The Preview link opens the saved draft, drawn with the uploaded image's renditions.
+    const href = await page.getByRole('link', { name: /^Preview/ }).getAttribute('href');
+    expect(href).toBe('/admin/preview/home');
+    const preview = await page.evaluate(async (url) => (await fetch(url)).text(), href!);
+    const banner = /<picture class="hero__image"><source type="image\/avif" srcSet="\/media\/[0-9a-f]{64}\.avif 480w/;
+    expect(banner.test(preview)).toBe(true);
+    expect(banner.test(await publicPage(server, '/'))).toBe(false);
+
+    // A link for a client: shown once with Copy, listed with Revoke, and dead once revoked.
+    await page.getByRole('button', { name: 'Share preview link' }).click();
+    const shared = await page.getByLabel(/^New link/).inputValue();
+    expect(shared).toMatch(/\/preview\/[0-9a-f]{64}$/);
+    const client = new URL(shared).pathname;
+    expect(banner.test(await publicPage(server, client))).toBe(true);
+    await page.getByRole('button', { name: /^Copy/ }).click();
+    await page.locator('.admin-content-share__made [role="status"]').filter({ hasText: /Copied|copy it/ }).waitFor();
+    if (SCREENSHOTS) await page.locator('.admin-content-share').screenshot({ path: `${SCREENSHOTS}/website-share-1280.png` });
+    await page.getByRole('button', { name: /^Revoke/ }).click();
+    await page.getByText('The preview link no longer works.').waitFor();
+    expect((await fetch(`${server.url}${client}`)).status).toBe(404);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('draws valid HTML in every state kept above (W3C Nu Html Checker)', async () => {
-    expect([...rendered.keys()]).toHaveLength(5);
+    expect([...rendered.keys()]).toHaveLength(6);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'website-vnu-'));
     const nameOf = new Map<string, string>();
     for (const [index, [name, html]] of [...rendered].entries()) {
