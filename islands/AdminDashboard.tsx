@@ -24,6 +24,8 @@ import { PersonalDataView } from './admin/PersonalDataView';
 import { TopBar } from './admin/TopBar';
 import { ViewHeading } from './admin/ViewHeading';
 import { ViewLink } from './admin/ViewLink';
+import { ContentEditor } from './admin/content/ContentEditor';
+import { WebsiteView } from './admin/content/WebsiteView';
 import { PLACEHOLDER_LABELS, isOwnerView, pathOfView, titleOfView, viewFromPath, type DashboardView } from './admin/views';
 
 export interface AdminDashboardProps {
@@ -234,6 +236,11 @@ function CurrentView({ view, username, role, twoFactorSetupRequired }: { view: D
       return <LeadDetailView key={view.id} type={view.type} id={view.id} username={username} />;
     case 'saved-replies':
       return <SavedRepliesView isOwner={role === 'owner'} />;
+    case 'website':
+      return <WebsiteView />;
+    case 'website-document':
+      // Keyed by document: another one starts from its own load.
+      return <ContentEditor key={view.key} documentKey={view.key} username={username} />;
     case 'portfolio':
     case 'portfolio-detail':
       return <PortfolioSection view={view} />;

@@ -24,6 +24,8 @@ export class ApiError extends Error {
     readonly fromServer: boolean,
     /** The server's message per field of a 400 answer (`{ error, fields }`). */
     readonly fields: Record<string, string> = {},
+    /** The answer's whole JSON body, for answers that carry more than a message (a 409's other version, a 422's problems). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -47,7 +49,7 @@ function errorTextOf(body: unknown): string | null {
 function failure(status: number, body: unknown, fallback: string): ApiError {
   const serverText = errorTextOf(body);
   const fields = body && typeof body === 'object' && 'fields' in body && body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : {};
-  return new ApiError(serverText ?? fallback, status, serverText !== null, fields);
+  return new ApiError(serverText ?? fallback, status, serverText !== null, fields, body);
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -83,7 +85,7 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     csrfToken,
 
     /** A JSON call of the back office's own API; resolves with the answer's body (null for 204). */
-    async send<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, fallback: string, json?: unknown): Promise<T> {
+    async send<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, fallback: string, json?: unknown): Promise<T> {
       const response = await call(method, url, fallback, json);
       return (response.status === 204 ? null : await readJson(response)) as T;
     },

@@ -15,6 +15,9 @@ describe('dashboard views in the URL path', () => {
     { name: 'projects' },
     { name: 'projects', filters: { stage: 'in-progress', q: 'a&b c' } },
     { name: 'portfolio', fromProject: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
+    { name: 'website' },
+    { name: 'website-document', key: 'business' },
+    { name: 'website-document', key: 'services/seo' },
     ...PLACEHOLDER_SECTIONS.map((section) => ({ name: 'placeholder' as const, section })),
   ];
 
@@ -56,6 +59,16 @@ describe('dashboard views in the URL path', () => {
     expect(pathOfView({ name: 'forms', type: 'quote', filters: { type: 'contact', q: 'ada' } })).toBe('/admin/dashboard/forms/quote?q=ada');
     expect(titleOfView({ name: 'forms', type: 'quote', filters: { folder: 'spam' } })).toBe('Quotes submissions');
     expect(sidebarKeyOfView({ name: 'forms', type: 'quote', filters: { status: 'new' } })).toBe('forms/quote');
+  });
+
+  it('opens a content document by its key, slash included, and nothing else', () => {
+    expect(viewFromPath('/admin/dashboard/website/industries/real-estate')).toEqual({ name: 'website-document', key: 'industries/real-estate' });
+    expect(pathOfView({ name: 'website-document', key: 'industries/real-estate' })).toBe('/admin/dashboard/website/industries/real-estate');
+    expect(viewFromPath('/admin/dashboard/website/services/nothing')).toEqual({ name: 'not-found' });
+    expect(viewFromPath('/admin/dashboard/website/business/extra')).toEqual({ name: 'not-found' });
+    expect(titleOfView({ name: 'website-document', key: 'business' })).toBe('Edit Agency details');
+    expect(sidebarKeyOfView({ name: 'website-document', key: 'home' })).toBe('website');
+    expect(isOwnerView({ name: 'website' })).toBe(false);
   });
 
   it('encodes a detail id so no id can change the path shape', () => {
@@ -114,7 +127,7 @@ describe('dashboard views in the URL path', () => {
     });
 
     it('lists the sidebar in its order, the audit trail being a page of Settings', () => {
-      expect(SIDEBAR_ENTRIES.map((entry) => entry.sidebar?.label ?? entry.title)).toEqual(['Dashboard', 'Users', 'Projects', 'Portfolio', 'Messages', 'Tasks', 'Find by e-mail', 'Analytics', 'Settings', 'Your account']);
+      expect(SIDEBAR_ENTRIES.map((entry) => entry.sidebar?.label ?? entry.title)).toEqual(['Dashboard', 'Users', 'Projects', 'Portfolio', 'Website', 'Messages', 'Tasks', 'Find by e-mail', 'Analytics', 'Settings', 'Your account']);
       expect([...OWNER_SECTIONS].sort()).toEqual(['privacy', 'settings', 'users']);
       expect(viewFromPath('/admin/dashboard/settings/audit/x')).toEqual({ name: 'not-found' });
       expect(viewFromPath('/admin/dashboard/audit')).toEqual({ name: 'not-found' });

@@ -4,6 +4,7 @@ import { SEARCH_LENGTH } from '../../shared/search';
 import { isProjectStage, type ProjectFilters } from '../../shared/projects';
 
 import { DASHBOARD_PATH } from '../../shared/lead-facts';
+import { contentDocument } from '../../shared/content/documents';
 import type { AdminIconName } from './icons';
 
 /** Where the dashboard lives; every view is a path below it, so reload and Back keep the view. */
@@ -37,6 +38,10 @@ export type DashboardView =
   | { name: 'privacy' }
   /** The saved replies staff start a reply from (within Messages). */
   | { name: 'saved-replies' }
+  /** Website: the site's content documents, grouped by page. */
+  | { name: 'website' }
+  /** One content document's editor; `key` as the API names it (`business`, `services/seo`). */
+  | { name: 'website-document'; key: string }
   | { name: 'placeholder'; section: PlaceholderSection }
   | { name: 'admin'; section: AdminSection }
   | { name: 'not-found' };
@@ -158,6 +163,7 @@ export const VIEW_TABLE: readonly ViewEntry[] = [
     queryOf: (view) => (view.name === 'portfolio' && view.fromProject ? `?from-project=${view.fromProject}` : ''),
     sidebar: { icon: 'portfolio' },
   },
+  { key: 'website', path: 'website', title: 'Website', open: () => ({ name: 'website' }), sidebar: { icon: 'website' } },
   {
     key: 'messages',
     path: 'messages',
@@ -218,6 +224,11 @@ export function viewFromPath(url: string): DashboardView {
     if (isFormType(detail) && id && more.length === 0 && UUID.test(id)) return { name: 'lead', type: detail, id: id.toLowerCase() };
     return { name: 'not-found' };
   }
+  // A document's key may hold a slash (`services/seo`): its segments are the rest of the path.
+  if (section === 'website' && detail !== undefined) {
+    const key = [detail, ...rest].join('/');
+    return contentDocument(key) ? { name: 'website-document', key } : { name: 'not-found' };
+  }
   if (rest.length > 0) return { name: 'not-found' };
   if (section === 'forms') {
     if (!detail || !isFormType(detail)) return { name: 'not-found' };
@@ -252,6 +263,8 @@ export function pathOfView(view: DashboardView): string {
       return `${DASHBOARD_BASE}/portfolio/${encodeURIComponent(view.id)}`;
     case 'placeholder':
       return `${DASHBOARD_BASE}/${view.section}`;
+    case 'website-document':
+      return `${DASHBOARD_BASE}/website/${view.key}`;
   }
   const entry = entryOfView(view);
   if (!entry) return DASHBOARD_BASE;
@@ -272,6 +285,8 @@ export function titleOfView(view: DashboardView): string {
       return 'Portfolio item';
     case 'placeholder':
       return PLACEHOLDER_LABELS[view.section];
+    case 'website-document':
+      return `Edit ${contentDocument(view.key)?.title ?? view.key}`;
     case 'not-found':
       return 'Page not found';
   }
@@ -292,6 +307,8 @@ export function sidebarKeyOfView(view: DashboardView): string {
       return 'portfolio';
     case 'lead':
       return 'messages';
+    case 'website-document':
+      return 'website';
   }
   const entry = entryOfView(view);
   return entry ? (entry.within ?? entry.key) : view.name;

@@ -8,4 +8,12 @@ describe('differingFields', () => {
     expect(differingFields(before, after)).toEqual(['location.city', 'socials.1', 'image']);
     expect(differingFields('a', 'b')).toEqual(['_form']);
   });
+
+  it('pairs list items, so removing or inserting one names that item only', () => {
+    const items = [{ href: 'a' }, { href: 'b' }, { href: 'c' }];
+    expect(differingFields({ socials: items }, { socials: items.slice(1) })).toEqual(['socials.0']);
+    expect(differingFields({ socials: items }, { socials: [{ href: 'new' }, ...items] })).toEqual(['socials.0']);
+    // An item edited in place is compared field by field.
+    expect(differingFields({ socials: items }, { socials: [items[0], { href: 'B' }, items[2]] })).toEqual(['socials.1.href']);
+  });
 });

@@ -5,13 +5,15 @@ interface FormCardProps {
   title: string;
   onSubmit: (event: FormEvent) => void;
   children: ReactNode;
+  /** The form checks its fields itself (its messages beside each field, not the browser's bubbles). */
+  noValidate?: boolean;
 }
 
 /** A form of its own on a card ("Add an account", "Change your password"), named by its heading. */
-export function FormCard({ title, onSubmit, children }: FormCardProps) {
+export function FormCard({ title, onSubmit, children, noValidate }: FormCardProps) {
   const id = useId();
   return (
-    <form className="admin-card admin-form" onSubmit={onSubmit} aria-labelledby={id}>
+    <form className="admin-card admin-form" onSubmit={onSubmit} aria-labelledby={id} noValidate={noValidate}>
       <h2 id={id} className="admin-card__title">
         {title}
       </h2>

@@ -1,0 +1,69 @@
+import type { ContentGroup } from '../../../shared/content/documents';
+import { DataTable, LoadStatus, useData, useDates, type Column } from '../kit';
+import { ViewHeading } from '../ViewHeading';
+import { ViewLink } from '../ViewLink';
+import type { ContentListItem } from './content-api';
+import { UndoLastPublish } from './UndoLastPublish';
+
+/** The groups in the order the section lists them (by where on the site their words are). */
+export const CONTENT_GROUPS: readonly ContentGroup[] = ['Site-wide', 'Pages', 'Home page sections', 'Services', 'Industries'];
+
+/** A document's state in words. */
+export function statusText(status: string): string {
+  return status === 'published' ? 'Published' : 'Draft waiting';
+}
+
+/**
+ * Website: every document of the site's content, grouped as the site is, each with whether a draft
+ * is waiting and who changed it last; a title opens its editor. Every staff member may edit.
+ */
+export function WebsiteView() {
+  const documents = useData<ContentListItem[]>('/api/content', 'Failed to load the website’s pages.');
+  const { formatDateTime } = useDates();
+
+  const columns: Column<ContentListItem>[] = [
+    {
+      key: 'title',
+      header: 'Page or part',
+      rowHeader: true,
+      cell: (row) => <ViewLink to={{ name: 'website-document', key: row.key }}>{row.title}</ViewLink>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => <span className={`admin-content-status admin-content-status--${row.status === 'published' ? 'published' : 'draft'}`}>{statusText(row.status)}</span>,
+    },
+    {
+      key: 'updated',
+      header: 'Last changed',
+      className: 'admin-table__date',
+      cell: (row) => (row.updatedAt ? `${formatDateTime(row.updatedAt)}${row.updatedBy ? ` by ${row.updatedBy}` : ''}` : '—'),
+    },
+  ];
+
+  return (
+    <>
+      <ViewHeading title="Website" actions={<UndoLastPublish onUndone={documents.reload} />}>
+        <p className="admin-view__lead">Every word of the public site. Save a draft, preview it, then publish: the site changes at once, and each publish can be undone.</p>
+      </ViewHeading>
+      <LoadStatus of={documents} loadingText="Loading the website’s pages…" />
+      {documents.data && (
+        <>
+          {CONTENT_GROUPS.map((group) => {
+            const rows = documents.data!.filter((row) => row.group === group);
+            if (rows.length === 0) return null;
+            // The table is its own labelled region already: the group is a heading and its table.
+            return (
+              <section key={group} className="admin-content-group">
+                <h2 className="admin-card__title">
+                  {group}
+                </h2>
+                <DataTable label={group} columns={columns} rows={rows} rowKey={(row) => row.key} empty="None." />
+              </section>
+            );
+          })}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import type { ContentGroup } from '../../../shared/content/documents';
+import { ApiError, type DashboardApi } from '../api';
+
+/**
+ * The content API as the Website section uses it (issue 26's contract: `/api/content…`). Keys
+ * with a slash (`services/seo`) are written as they are: the slash is part of the API's path.
+ */
+
+/** One document in the Website list. */
+export interface ContentListItem {
+  key: string;
+  title: string;
+  group: ContentGroup;
+  paths: string[];
+  /** "published", or a draft is waiting ("draft"). */
+  status: string;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+/** Someone else who has the document open (the "…is editing" notice). */
+export type EditingPerson = string | { username?: string; name?: string; since?: string };
+
+/** The document's pending scheduled publish. */
+export interface ContentSchedule {
+  id: string;
+  /** When it publishes (UTC). */
+  runAt: string;
+  /** The version it will publish (pinned when it was scheduled). */
+  version: number;
+  /** The draft was saved again after it was scheduled: the later changes are not in it. */
+  draftChangedSince: boolean;
+}
+
+export interface ContentDocumentJson {
+  key: string;
+  title?: string;
+  paths?: string[];
+  published: { version: number; data: unknown; publishedAt: string | null; publishedBy: string | null };
+  draft: { version: number; data: unknown; savedAt: string | null; savedBy: string | null } | null;
+  editing?: EditingPerson[];
+  scheduled?: ContentSchedule | null;
+}
+
+/** A published version in the history list (its data is loaded when it is compared). */
+export interface ContentRevision {
+  version: number;
+  schemaVersion?: number;
+  publishedAt: string;
+  publishedBy: string | null;
+}
+
+export interface RevisionPage {
+  items: ContentRevision[];
+  nextCursor: string | null;
+}
+
+/** A check's finding (422), named by the field's path (`banner.image.alt`; `_form` for the whole document). */
+export interface ContentProblem {
+  key?: string;
+  field?: string;
+  message: string;
+}
+
+/** Where a document's calls go. */
+export const contentPath = (key: string) => `/api/content/${key}`;
+
+/** The version a save must name: the draft's if there is one, else the published one's. */
+export function baseVersionOf(document: ContentDocumentJson): number {
+  return document.draft?.version ?? document.published.version;
+}
+
+/** What the editor starts from: the draft if there is one, else what is published. */
+export function currentDataOf(document: ContentDocumentJson): unknown {
+  return document.draft ? document.draft.data : document.published.data;
+}
+
+/** The names of the people in an `editing` list, without the reader. */
+export function editorsOf(editing: readonly EditingPerson[] | undefined, me: string): string[] {
+  const names = (editing ?? []).map((person) => (typeof person === 'string' ? person : (person.name ?? person.username ?? ''))).filter((name) => name && name !== me);
+  return [...new Set(names)];
+}
+
+/** A 409's news: the version now stored (when the answer carries it) and the fields the server says differ. */
+export interface StaleAnswer {
+  current: { version: number; data: unknown; savedBy?: string | null; savedAt?: string | null } | null;
+  fields: string[];
+}
+
+export function staleAnswerOf(failure: unknown): StaleAnswer | null {
+  if (!(failure instanceof ApiError) || failure.status !== 409) return null;
+  const body = (failure.body ?? {}) as { current?: StaleAnswer['current']; fields?: unknown };
+  const current = body.current && typeof body.current.version === 'number' ? body.current : null;
+  const fields = Array.isArray(body.fields) ? body.fields.filter((field): field is string => typeof field === 'string') : [];
+  return { current, fields };
+}
+
+/** A 422's problems and warnings (publishing refused by the checks). */
+export function refusalOf(failure: unknown): { problems: ContentProblem[]; warnings: ContentProblem[] } | null {
+  if (!(failure instanceof ApiError) || failure.status !== 422) return null;
+  const body = (failure.body ?? {}) as { problems?: unknown; warnings?: unknown };
+  const list = (value: unknown) => (Array.isArray(value) ? value.filter((entry): entry is ContentProblem => Boolean(entry) && typeof (entry as ContentProblem).message === 'string') : []);
+  return { problems: list(body.problems), warnings: list(body.warnings) };
+}
+
+/** A preview link as listed (its address is shown once, when it is made). */
+export interface PreviewLinkItem {
+  id: string;
+  createdBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+  state: 'active' | 'expired' | 'revoked';
+}
+
+export function contentApi(api: DashboardApi, key: string) {
+  const path = contentPath(key);
+  return {
+    load: () => api.send<ContentDocumentJson>('GET', path, 'Failed to load the page’s content.'),
+    saveDraft: (data: unknown, baseVersion: number) => api.send<{ version: number }>('PUT', `${path}/draft`, 'The draft could not be saved.', { data, baseVersion }),
+    publish: (version: number) => api.send<{ version: number }>('POST', `${path}/publish`, 'The page could not be published.', { version }),
+    /** Publishes `version` at `at` (UTC); the server pins that version. */
+    schedule: (version: number, at: string) => api.send<{ schedule: unknown }>('POST', `${path}/publish`, 'The publish could not be scheduled.', { version, at }),
+    cancelSchedule: (id: string) => api.send<null>('DELETE', `/api/content/schedules/${encodeURIComponent(id)}`, 'The scheduled publish could not be cancelled.'),
+    discardDraft: () => api.send<null>('DELETE', `${path}/draft`, 'The draft could not be discarded.'),
+    presence: () => api.send<null>('POST', `${path}/presence`, 'Failed to say the page is open.'),
+    revisions: (cursor: string | null) => api.send<RevisionPage>('GET', `${path}/revisions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, 'Failed to load the history.'),
+    revisionData: async (version: number) => (await api.send<{ data: unknown }>('GET', `${path}/revisions/${version}`, 'Failed to load that version.')).data,
+    /** Makes `version` the draft; refused (409) when the draft is no longer `baseVersion`. */
+    /** A link for someone without an account; its `url` cannot be had again. */
+    createPreviewLink: () => api.send<{ id: string; url: string; expiresAt: string }>('POST', `${path}/preview-links`, 'The preview link could not be made.', {}),
+    revokePreviewLink: (id: string) => api.send<null>('DELETE', `/api/content/preview-links/${encodeURIComponent(id)}`, 'The preview link could not be revoked.'),
+    restore: (version: number, baseVersion: number) => api.send<unknown>('POST', `${path}/revisions/${version}/restore`, 'The version could not be restored.', { baseVersion }),
+  };
+}

@@ -1,0 +1,92 @@
+import { businessSchema, CONTENT_DOCUMENTS, homeSchema, serviceSchema, testimonialsSchema } from '../../../shared/content/documents';
+import { DEFAULT_DOCUMENTS } from '../../../views/content/defaults';
+import { changedFields, emptyValue, fieldLabel, fieldTree, getIn, iconValues, normalizeFieldKey, setIn, validate, type FieldNode } from './schema-fields';
+
+const business = DEFAULT_DOCUMENTS.business!;
+
+function child(node: FieldNode, name: string): FieldNode {
+  if (node.kind !== 'object') throw new Error(`${node.title} has no fields`);
+  const found = node.fields.find((field) => field.name === name);
+  if (!found) throw new Error(`no field ${name}`);
+  return found.node;
+}
+
+describe('the editor’s reading of the content schemas', () => {
+  it.each(CONTENT_DOCUMENTS.map((document) => [document.key, document]))('%s: every field has a widget, and today’s content passes its own schema', (key, document) => {
+    const tree = fieldTree(document.schema);
+    expect(tree.kind).toBe('object');
+    expect(validate(document.schema, DEFAULT_DOCUMENTS[key])).toEqual({});
+  });
+
+  it('reads labels, widgets, limits and whether a field may be empty from the schema', () => {
+    const tree = fieldTree(businessSchema);
+    expect(child(tree, 'phone')).toEqual({ kind: 'text', title: 'Phone number (as shown)', widget: 'text', required: true, maxLength: 40, description: undefined, softMax: undefined });
+    expect(child(tree, 'phoneHref')).toMatchObject({ kind: 'text', widget: 'link', description: 'The number as dialled, such as tel:+15550102030.' });
+    expect(child(tree, 'email')).toMatchObject({ kind: 'text', title: 'E-mail address', required: true });
+    expect(child(tree, 'mapImage')).toEqual({ kind: 'image', title: 'Map image', nullable: false });
+    expect(child(tree, 'sharingImage')).toEqual({ kind: 'image', title: 'Default sharing image', nullable: true });
+    expect(child(tree, 'location')).toMatchObject({ kind: 'object', title: 'Address' });
+    const socials = child(tree, 'socials');
+    expect(socials).toMatchObject({ kind: 'list', title: 'Social links', itemTitle: 'Social link', min: 0, max: 12 });
+    expect(socials.kind === 'list' && child(socials.item, 'name')).toMatchObject({ kind: 'choice', options: ['Facebook', 'Instagram', 'LinkedIn', 'X', 'YouTube', 'Behance'], nullable: false });
+    expect(socials.kind === 'list' && child(socials.item, 'icon')).toMatchObject({ kind: 'text', widget: 'icon' });
+
+    const seo = child(fieldTree(homeSchema), 'seo');
+    expect(child(seo, 'title')).toMatchObject({ widget: 'text', softMax: 60, maxLength: 120 });
+    expect(child(seo, 'description')).toMatchObject({ widget: 'multiline', softMax: 160 });
+    expect(child(fieldTree(serviceSchema), 'intro')).toMatchObject({ widget: 'rich', description: expect.stringContaining('**bold**') });
+    expect(child(fieldTree(serviceSchema), 'portfolioCategory')).toMatchObject({ kind: 'choice', nullable: true });
+    const items = child(fieldTree(testimonialsSchema), 'items');
+    expect(items.kind === 'list' && child(items.item, 'rating')).toEqual({ kind: 'rating', title: 'Rating (stars)' });
+  });
+
+  it('makes a new list item with empty texts and as many sub-items as it needs', () => {
+    const tree = fieldTree(serviceSchema);
+    const sections = child(tree, 'sections');
+    expect(sections.kind === 'list' && emptyValue(sections.item)).toEqual({ heading: '', body: '' });
+    expect(emptyValue(child(tree, 'portfolioCategory'))).toBeNull();
+    expect(emptyValue(child(fieldTree(businessSchema), 'mapImage'))).toEqual({ src: '', alt: '', decorative: false });
+  });
+
+  it('names each problem by its field’s path, as the server does', () => {
+    const data = setIn(setIn(business, ['location', 'city'], ''), ['socials', 1, 'href'], 'javascript:alert(1)');
+    const problems = validate(businessSchema, data);
+    expect(Object.keys(problems)).toEqual(['location.city', 'socials.1.href']);
+    expect(problems['location.city']).toBe('Enter the city.');
+    expect(fieldLabel(fieldTree(businessSchema), ['socials', 1, 'href'])).toBe('Social links › Social link 2 › Profile address');
+    expect(fieldLabel(fieldTree(businessSchema), ['mapImage', 'alt'])).toBe('Map image › Alternative text');
+  });
+
+  it('changes one value without touching the others', () => {
+    const changed = setIn(business, ['socials', 0, 'href'], 'https://example.com');
+    expect(getIn(changed, ['socials', 0, 'href'])).toBe('https://example.com');
+    expect(business.socials[0]!.href).not.toBe('https://example.com');
+    expect((changed as typeof business).location).toBe(business.location);
+  });
+
+  it('reads a field’s name in the server’s spellings', () => {
+    expect(normalizeFieldKey('socials[2].href')).toBe('socials.2.href');
+    expect(normalizeFieldKey('/socials/2/href')).toBe('socials.2.href');
+    expect(normalizeFieldKey('seo.title')).toBe('seo.title');
+  });
+
+  it('lists only the fields that changed, a removed or added item as one change', () => {
+    const tree = fieldTree(businessSchema);
+    const after = { ...business, phone: '+1 555 0100', socials: [...business.socials.slice(1), { name: 'X' as const, href: 'https://x.com/new', icon: 'images/social/x.svg' }] };
+    expect(changedFields(tree, business, after)).toEqual([
+      { path: 'phone', label: 'Phone number (as shown)', before: business.phone, after: '+1 555 0100' },
+      { path: 'socials.0', label: 'Social links › Social link 1', before: business.socials[0]!.href, after: '(removed)' },
+      { path: 'socials.5', label: 'Social links › Social link 6', before: '(none)', after: 'https://x.com/new' },
+    ]);
+    const decorative = { ...business, mapImage: { ...business.mapImage, alt: '', decorative: true }, sharingImage: null };
+    expect(changedFields(tree, business, decorative).map((change) => [change.label, change.after])).toEqual([
+      ['Map image', `${business.mapImage.src} (decorative)`],
+      ...(business.sharingImage ? [['Default sharing image', 'No image']] : []),
+    ]);
+    expect(changedFields(tree, business, business)).toEqual([]);
+  });
+
+  it('offers the icons the document already uses', () => {
+    expect(iconValues(fieldTree(businessSchema), business)).toContain('images/social/facebook.svg');
+  });
+});
