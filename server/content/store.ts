@@ -41,9 +41,9 @@ export interface SiteContentStoreDeps {
  * reading the database). It
  * starts with the content the site shipped with and holds the database's once `load()` has run
  * (the server loads it before it listens; tools that never query, such as the route table, don't).
- * When the content version changes (a publish on any instance) it reads them again and then tells
- * its listeners, the render cache first among them: the cache empties only once the new content
- * is in place, so no page is rendered and kept with the old content after the change.
+ * When the content version changes (a publish or a portfolio change, on any instance) it tells
+ * its listeners, the render cache first among them, at once and again once it has read the
+ * documents: a page rendered in between with the old documents is not kept after the change.
  */
 export function createSiteContentStore({ db, contentVersion, settings, logger }: SiteContentStoreDeps): SiteContentStore {
   let documents: DocumentsByKey = DEFAULT_DOCUMENTS;
@@ -81,7 +81,12 @@ export function createSiteContentStore({ db, contentVersion, settings, logger }:
   };
 
   let content = assemble();
-  contentVersion.onChange(() => void load());
+  // Told at once (a portfolio change shows from the database on the next render) and again once
+  // the documents are read: a page rendered in between, with the old documents, is not kept.
+  contentVersion.onChange(() => {
+    for (const listener of listeners) listener();
+    void load();
+  });
   settings.onChange(changed);
 
   return {
