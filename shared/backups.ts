@@ -15,11 +15,13 @@ export interface BackupEntry {
   rows: number | null;
   /** Taken by `npm start` before migrating (never rotated away). */
   beforeMigration: boolean;
+  /** Why a verified backup could not be copied to S3 (BACKUP_S3_URL); null when it was, or none is set. */
+  uploadError: string | null;
 }
 
 /** What the owners are warned of (null when all is well): the time is the backup's. */
 export interface BackupWarning {
-  kind: 'failed' | 'unverified' | 'stale';
+  kind: 'failed' | 'unverified' | 'stale' | 'upload-failed';
   at: string;
   message: string;
 }

@@ -112,6 +112,7 @@ function BackupList({ backups, onDownload }: { backups: readonly BackupEntry[]; 
         <span className={`admin-backup-state admin-backup-state--${backup.state}`}>
           {STATE_TEXT[backup.state]}
           {backup.error && <span className="admin-muted"> · {backup.error.slice(0, 160)}</span>}
+          {backup.uploadError && <span className="admin-muted"> · not uploaded to S3: {backup.uploadError.slice(0, 160)}</span>}
         </span>
       ),
     },
@@ -172,7 +173,7 @@ function BackupWarningCard({ warning }: { warning: Warning }) {
 
 /**
  * The owners' backup warning on the dashboard home (and Settings): the last backup failed or did
- * not verify, or none has verified for two days. Nothing when all is well or the check fails.
+ * not verify, its upload to S3 failed, or none has verified for two days. Nothing when all is well or the check fails.
  */
 export function BackupWarning() {
   const { data } = useData<BackupsJson>('/api/backups', 'Failed to check the backups.', 'backup-warning');

@@ -6,7 +6,7 @@ import type { Logger } from '../logger';
 import { localDate } from '../../shared/local-date';
 import { zonedInstant } from '../../shared/reply-clock';
 import type { BackupOutcome, BackupProgress, BackupSchedule, BackupsJson, BackupStatus } from '../../shared/backups';
-import { backupsToRemove, backupWarning, listBackups, markUploaded, removeBackup, removeLeftovers } from './catalog';
+import { backupsToRemove, backupWarning, listBackups, markUploaded, markUploadFailed, removeBackup, removeLeftovers } from './catalog';
 import { createS3Uploader, type BackupUploader } from './s3-upload';
 import { makeSiteBackup, type SiteBackupOptions, type SiteBackupResult } from './site-backup';
 
@@ -96,8 +96,9 @@ export function createBackupService({ db, config, timeZone, logger, now = () => 
   }
 
   /**
-   * Uploads a verified backup; a failure is logged as an error and said in the outcome, but the
-   * backup stays good here (it is verified, on this disk): the next one is uploaded as usual.
+   * Uploads a verified backup; a failure is logged as an error, said in the outcome and noted in
+   * the backup's mark (the owners' banner warns of it), but the backup stays good here (it is
+   * verified, on this disk): the next one is uploaded as usual.
    */
   async function uploadVerified(uploader: BackupUploader, result: SiteBackupResult): Promise<string | null> {
     if (progress) progress = { ...progress, step: 'Uploading to S3' };
@@ -109,7 +110,9 @@ export function createBackupService({ db, config, timeZone, logger, now = () => 
       return null;
     } catch (error) {
       logger?.error({ err: error, file: result.file }, 'backup verified but its upload to S3 failed');
-      return `The backup was made and verified, but its upload to S3 failed: ${error instanceof Error ? error.message : String(error)}`;
+      const reason = error instanceof Error ? error.message : String(error);
+      markUploadFailed(result.file, reason);
+      return `The backup was made and verified, but its upload to S3 failed: ${reason}`;
     }
   }
 

@@ -24,6 +24,8 @@ export interface VerifiedMark {
   heldMs: number;
   /** Where the backup was uploaded (`s3://…`), once it was. */
   uploadedTo?: string;
+  /** Why its upload failed (the backup itself is good). */
+  uploadError?: string;
 }
 
 export function markVerified(file: string, mark: VerifiedMark): void {
@@ -35,6 +37,12 @@ export function markVerified(file: string, mark: VerifiedMark): void {
 export function markUploaded(file: string, location: string): void {
   const mark = readJson<VerifiedMark>(file + VERIFIED);
   if (mark) fs.writeFileSync(file + VERIFIED, JSON.stringify({ ...mark, uploadedTo: location }));
+}
+
+/** Notes in a verified backup's mark that its upload failed, and why: the owners' banner says so until a later one is uploaded. */
+export function markUploadFailed(file: string, error: string): void {
+  const mark = readJson<VerifiedMark>(file + VERIFIED);
+  if (mark) fs.writeFileSync(file + VERIFIED, JSON.stringify({ ...mark, uploadError: error }));
 }
 
 export function markFailed(file: string, mark: { at: string; error: string }): void {
@@ -85,6 +93,7 @@ export function listBackups(dir: string): BackupEntry[] {
       error: failed?.error ?? null,
       rows: verified?.rows ?? null,
       beforeMigration: Boolean(beforeMigration),
+      uploadError: verified?.uploadError ?? null,
     });
   }
   return entries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.name.localeCompare(b.name));
@@ -176,6 +185,8 @@ export function backupWarning(entries: readonly BackupEntry[], { now, scheduled,
   if (newest.state === 'failed') return { kind: 'failed', at: newest.createdAt, message: `The last backup failed: ${newest.error ?? 'no reason was recorded'}.` };
   // A backup running right now is not verified yet, and that is no fault.
   if (newest.state === 'unverified' && !running) return { kind: 'unverified', at: newest.createdAt, message: 'The last backup was never verified (did the site stop while it ran?).' };
+  // Good on this disk, but not off the machine, which is what the copy to S3 is for.
+  if (newest.uploadError) return { kind: 'upload-failed', at: newest.createdAt, message: `The last backup was verified here, but its upload to S3 failed: ${newest.uploadError}` };
   const good = rotated.find((entry) => entry.state === 'verified');
   if (scheduled && good && now.getTime() - Date.parse(good.createdAt) > 2 * 24 * 3600_000) {
     return { kind: 'stale', at: good.createdAt, message: 'No backup has been verified for over two days.' };

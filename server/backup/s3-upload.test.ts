@@ -99,7 +99,7 @@ describe('uploading verified backups to an S3-compatible store (s3rver)', () => 
     expect(mark.uploadedTo).toBe(`s3://${BUCKET}/agency/nightly/${name}`);
   }, 60_000);
 
-  it('keeps a backup that verified but could not be uploaded, and says why in the log and the outcome', async () => {
+  it('keeps a backup that verified but could not be uploaded, and says why in the log, the outcome and the owners\' banner until one is uploaded', async () => {
     const logger = recordingLogger();
     const { backups } = service('s3://no-such-bucket', logger);
     backups.backUpNow();
@@ -107,5 +107,17 @@ describe('uploading verified backups to an S3-compatible store (s3rver)', () => 
     expect(backups.status().last).toMatchObject({ ok: true, error: expect.stringMatching(/^The backup was made and verified, but its upload to S3 failed: /) });
     expect(logger.errors).toHaveLength(1);
     expect(listBackups(backupDir).map((entry) => entry.state)).toEqual(['verified']);
+    const listed = backups.list();
+    expect(listed.backups[0]!.uploadError).toEqual(expect.any(String));
+    expect(listed.warning).toMatchObject({ kind: 'upload-failed', message: expect.stringMatching(/^The last backup was verified here, but its upload to S3 failed: ./) });
+
+    // The next backup, uploaded, ends the warning (and, made the same day, rotates the other away).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const { backups: fixed } = service(`s3://${BUCKET}`);
+    fixed.backUpNow();
+    await fixed.running();
+    const after = fixed.list();
+    expect(after.backups[0]).toMatchObject({ state: 'verified', uploadError: null });
+    expect(after.warning).toBeNull();
   }, 60_000);
 });
