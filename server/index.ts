@@ -22,6 +22,7 @@ import { createAuditTrail } from './services/audit';
 import { createContentVersion } from './services/content-version';
 import { seedSamplePortfolioOnFirstStart } from './services/portfolio-seed';
 import { purgeSpamFolder } from './services/forms';
+import { followOtherInstances } from './services/other-instances';
 import { createSettingsService } from './services/settings';
 import { createNotificationWorker } from './services/notification-worker';
 import { createMorningDigest, digestSender } from './services/morning-digest';
@@ -71,12 +72,9 @@ async function main(): Promise<void> {
     const seeded = await seedSamplePortfolioOnFirstStart({ db, contentVersion });
     if (seeded > 0) logger.info({ projects: seeded }, 'sample portfolio loaded');
   }
-  contentVersion.start();
-  // On PostgreSQL a publish elsewhere is heard at once; the poll above stays as the fallback.
-  if (config.databaseUrl) contentVersion.listen(config.databaseUrl);
   const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }), keyring, logger });
-  await settings.refresh();
-  settings.start();
+  // Polled (and content heard through NOTIFY) on PostgreSQL; embedded, this is the only instance.
+  await followOtherInstances({ databaseUrl: config.databaseUrl, contentVersion, settings });
   // One mailer for everything that sends: SMTP_URL, else the set-up saved in Settings (followed on
   // every instance through the settings poller), else off.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring });

@@ -77,7 +77,7 @@ describe('content API', () => {
   it('changes the phone number everywhere only when published, here and on a second instance within a second', async () => {
     const second = await createTestApp({}, { testDb: t });
     // On PostgreSQL the second instance does not poll at all: it hears of the publish through NOTIFY.
-    // Embedded, it polls as it does in production (every 0.5 s).
+    // Embedded (where only tests open a second instance on one folder), it polls every 0.5 s.
     if (t.databaseUrl) second.contentVersion.listen(t.databaseUrl);
     else second.contentVersion.start();
     try {
