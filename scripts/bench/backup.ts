@@ -9,8 +9,9 @@
  * 2. `npm run restore` of that file into a new database of the same kind: time, peak RSS.
  * 3. The running site's own backup ("Back up now": copy or dump in a child, then a verifying
  *    restore into a scratch embedded database in another): the site's RSS growth meanwhile (goal
- *    ≤ 100 MB), and its cached pages' req/s under load while the backup runs against the same load
- *    before and after it (goal ≥ 90%).
+ *    ≤ 100 MB), and its cached pages' req/s under load while the backup runs (windows of
+ *    BACKUP_BENCH_SECONDS, every BACKUP_BENCH_PAUSE_SECONDS more) against the same load before
+ *    and after it (goal ≥ 90%).
  *
  *   BACKUP_BENCH_LEADS=100000 BACKUP_BENCH_ITEMS=50 npm run bench:backup
  *   BACKUP_BENCH_DATABASES=postgresql npm run bench:backup     # or embedded
@@ -40,6 +41,8 @@ const DATABASES = (process.env.BACKUP_BENCH_DATABASES ?? 'embedded,postgresql').
 const STEPS = new Set((process.env.BACKUP_BENCH_STEPS ?? 'command,restore,site').split(','));
 /** Seconds of each load window (before, during and after the site's backup). */
 const LOAD_SECONDS = Number(process.env.BACKUP_BENCH_SECONDS ?? 10);
+/** Seconds without load between two windows during the site's backup. */
+const PAUSE_SECONDS = Number(process.env.BACKUP_BENCH_PAUSE_SECONDS ?? 20);
 const CONNECTIONS = 50;
 /** The cached public pages loaded while the site backs itself up. */
 const CACHED_PAGES = ['/', '/about', '/portfolio', '/contact'];
@@ -199,11 +202,14 @@ async function siteBackup(source: Source, work: string): Promise<SiteFigures> {
         else await sleep(250);
       }
     })();
-    // Load windows for as long as the backup runs (at least one).
+    // Load windows for as long as the backup runs (at least one), with a pause between them: under
+    // constant load the backup's children (nice 10) get so little CPU that a million leads would
+    // take hours, and the windows still fall in every phase of it (copy, dump, verifying restore).
     const duringRps: number[] = [];
     do {
       duringRps.push(await cachedLoad(site));
       console.log(`    during the backup: ${duringRps.at(-1)!.toFixed(0)} req/s (without: ${before.toFixed(0)}), RSS peak so far +${(rssPeakMb - rssBeforeMb).toFixed(0)} MB`);
+      for (let waited = 0; running && waited < PAUSE_SECONDS * 1000; waited += 250) await sleep(250);
     } while (running);
     await watcher;
     const backupMs = Date.now() - started;

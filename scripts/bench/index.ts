@@ -5,7 +5,8 @@
  *   npm run bench                 # builds for production first
  *   BENCH_SECONDS=10 BENCH_ROUNDS=5 npm run bench
  *   BENCH_ONLY=/about npm run bench    # only the scenarios whose name contains this (or one of
- *                                      # `a|b`), and the cached pages they are held against
+ *                                      # `a|b`; `=GET /` for that name exactly), and the cached
+ *                                      # pages they are held against
  *
  * Each route is loaded by autocannon with 50 connections for BENCH_SECONDS, BENCH_ROUNDS times,
  * alternating site and ceiling; the printed figures are the medians of the rounds. Scenarios of
@@ -38,6 +39,15 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY = process.env.BENCH_ONLY;
+/**
+ * How the site, the ceiling and the render timing run: as deployed (`NODE_ENV=production` and the
+ * runtime settings of `server/runtime-settings.ts`), or with BENCH_NODE_OPTIONS instead of its
+ * V8 flags, to measure what one of them costs.
+ */
+const RUNTIME_ENV_OF_SERVERS: Record<string, string> = {
+  ...PRODUCTION_RUNTIME_ENV,
+  ...(process.env.BENCH_NODE_OPTIONS !== undefined ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+};
 const ROOT = path.resolve(__dirname, '../..');
 const GOAL = { shareOfCached: 0.9, p99Ms: 15 };
 /** The cached pages whose CPU per request is measured. */
@@ -74,7 +84,9 @@ async function startCeiling(pages: CapturedPage[]): Promise<Server & { stop: () 
   fs.writeFileSync(file, JSON.stringify(pages));
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(__dirname, 'ceiling-server.ts'), file], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    // The site's runtime settings: the two servers differ by their code only, not by how V8 is
+    // told to manage their memory.
+    env: { ...process.env, ...RUNTIME_ENV_OF_SERVERS },
   });
   // The server's own pid, which it prints: tsx runs the script in a child process of its own.
   const { url, pid } = await new Promise<Server>((resolve, reject) => {
@@ -99,7 +111,7 @@ function uncachedRenderTiming(items: PortfolioItemJson[]): { home: Timing; portf
   fs.writeFileSync(file, JSON.stringify(items));
   const output = execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(__dirname, 'render-timing.tsx'), file], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, ...RUNTIME_ENV_OF_SERVERS },
     encoding: 'utf8',
   });
   return JSON.parse(output.trim().split('\n').pop()!);
@@ -148,7 +160,7 @@ async function main(): Promise<void> {
   console.log(`Database: ${database ? 'a fresh PostgreSQL database' : 'embedded PGlite'}\n`);
   // Default settings, access logs included (cached pages are counted, not logged one by one).
   const site: RunningServer = await startServer({
-    ...PRODUCTION_RUNTIME_ENV,
+    ...RUNTIME_ENV_OF_SERVERS,
     LOG_LEVEL: 'info',
     PORT: String(await freePort()),
     FORM_RATE_LIMIT: '100000000',
@@ -161,7 +173,7 @@ async function main(): Promise<void> {
     const prepared = await prepareSite(site.url);
     const rssAfterUploads = rssMb(site.process.pid!);
     const all = benchScenarios(prepared);
-    const picked = all.filter((scenario) => !ONLY || ONLY.split('|').some((part) => scenario.name.includes(part)));
+    const picked = all.filter((scenario) => !ONLY || ONLY.split('|').some((part) => (part.startsWith('=') ? scenario.name === part.slice(1) : scenario.name.includes(part))));
     const scenarios = all.filter((scenario) => picked.includes(scenario) || picked.some((one) => one.comparedTo === scenario.name));
     ceiling = await startCeiling(prepared.pages);
     const rows: Row[] = [];
