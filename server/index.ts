@@ -1,3 +1,5 @@
+// First: it must see the first `process.nextTick` entry (see the module).
+import './next-tick-shape';
 import http from 'node:http';
 import { createContentEditing } from './content';
 import { createSiteContentStore } from './content/store';
