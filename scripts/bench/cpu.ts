@@ -4,13 +4,15 @@
  * generator competes for the same cores; the CPU a server process spent answering a fixed number
  * of requests does not. Each figure is the process's own CPU time (user + system clock ticks in
  * `/proc/<pid>/stat`) over `CPU_REQUESTS` keep-alive requests from this process (autocannon), the
- * median of `rounds`, site and ceiling alternating.
+ * median of `rounds`, site and ceiling alternating; their ratio is the median of the pairs.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 
-export const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 60_000);
+export const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 40_000);
+/** Rounds per page and server: five pairs, as one round's CPU can be a sixth off on a shared machine. */
+export const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
 /** Requests per server before the first measured round, so both run JIT-compiled code. */
 const WARM_UP_REQUESTS = 10_000;
 const CONNECTIONS = 50;
@@ -79,6 +81,11 @@ export interface CpuRow {
   ceiling: number;
   /** Of `site`, what the site spends with no traffic, spread over the round's requests (µs). */
   siteIdle: number;
+  /**
+   * Bare ÷ site: the median of each round's pair (a site round and the ceiling round right after
+   * it), so a machine that slows down or speeds up between rounds weighs on both sides alike.
+   */
+  ratio: number;
 }
 
 export async function measureCpu(site: Server, ceiling: Server, paths: string[], rounds: number): Promise<CpuRow[]> {
@@ -96,7 +103,8 @@ export async function measureCpu(site: Server, ceiling: Server, paths: string[],
     }
     const siteMedian = median(siteRounds.map((round) => round.cpu));
     const siteSeconds = median(siteRounds.map((round) => round.seconds));
-    rows.push({ path, site: siteMedian, ceiling: median(ceilingRounds.map((round) => round.cpu)), siteIdle: (idlePerSecond * siteSeconds) / CPU_REQUESTS });
+    const ratio = median(siteRounds.map((round, i) => ceilingRounds[i]!.cpu / round.cpu));
+    rows.push({ path, site: siteMedian, ceiling: median(ceilingRounds.map((round) => round.cpu)), siteIdle: (idlePerSecond * siteSeconds) / CPU_REQUESTS, ratio });
     process.stdout.write('.');
   }
   return rows;
@@ -109,7 +117,7 @@ export function printCpu(rows: CpuRow[], throughput: (path: string) => { site?: 
   const line = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' '));
   line(['page', 'site µs', 'idle µs', 'ceiling µs', 'bare ÷ site', 'goal', 'req/s', 'p99 ms', 'ceiling req/s', 'ceiling p99']);
   for (const row of rows) {
-    const ratio = row.ceiling / row.site;
+    const { ratio } = row;
     const { site, ceiling } = throughput(row.path);
     line([
       `GET ${row.path}`,
@@ -125,5 +133,6 @@ export function printCpu(rows: CpuRow[], throughput: (path: string) => { site?: 
     ]);
   }
   console.log('idle µs: of the site µs, what the site spends with no traffic at all (pollers, timers) over the same time, per request.');
+  console.log('bare ÷ site: the median of the rounds\' ratios, each a site round against the ceiling round right after it.');
   console.log(`Goal: bare ÷ site ≥ ${CPU_GOAL} on every cached page.`);
 }

@@ -14,7 +14,7 @@
  * load) are also held against their cached page: goal ≥ 90% of its req/s and p99 ≤ 15 ms.
  *
  * Then the CPU each server process spends per request on the cached pages of `CPU_PAGES` (see
- * ./cpu.ts; BENCH_CPU_REQUESTS=60000 by default): goal, the bare server's ÷ the site's ≥ 0.90.
+ * ./cpu.ts; BENCH_CPU_REQUESTS=40000 and BENCH_CPU_ROUNDS=5 by default): goal, the bare server's ÷ the site's ≥ 0.90.
  * The site runs with its default settings, access logs included.
  */
 import { spawn, execFileSync } from 'node:child_process';
@@ -30,7 +30,7 @@ import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
 import { freePort, peakRssMb, rssMb } from '../lib/net';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import type { CapturedPage } from './ceiling-server';
-import { CPU_REQUESTS, measureCpu, printCpu, type Server } from './cpu';
+import { CPU_REQUESTS, CPU_ROUNDS, measureCpu, printCpu, type Server } from './cpu';
 import { measureMemory, printMemory } from './memory';
 import { BENCH_ADMIN, benchScenarios, prepareSite, type Scenario } from './scenarios';
 import { PRODUCTION_RUNTIME_ENV } from '../lib/production-env';
@@ -201,7 +201,7 @@ async function main(): Promise<void> {
     const cpuPages = CPU_PAGES.filter((page) => picked.some((scenario) => scenario.name === `GET ${page}`));
     if (cpuPages.length > 0) {
       console.log(`\nCPU: ${CPU_REQUESTS} requests per round and server`);
-      const cpu = await measureCpu({ url: site.url, pid: site.process.pid! }, ceiling, cpuPages, ROUNDS);
+      const cpu = await measureCpu({ url: site.url, pid: site.process.pid! }, ceiling, cpuPages, CPU_ROUNDS);
       console.log('\n');
       const figures = (path: string) => {
         const row = rows.find((one) => one.scenario.name === `GET ${path}`);
@@ -210,7 +210,7 @@ async function main(): Promise<void> {
           ceiling: row?.ceiling && { rps: row.ceiling.requestsPerSecond, p99: row.ceiling.p99 },
         };
       };
-      printCpu(cpu, figures, ROUNDS);
+      printCpu(cpu, figures, CPU_ROUNDS);
     }
     console.log(`\nRSS of the site after the 12 uploads: ${rssAfterUploads.toFixed(0)} MB; at the end: ${rssMb(site.process.pid!).toFixed(0)} MB; peak: ${peakRssMb(site.process.pid!).toFixed(0)} MB`);
 
