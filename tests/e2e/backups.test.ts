@@ -85,3 +85,42 @@ describe('backups in a real browser', () => {
     await context.close();
   }, 60_000);
 });
+
+/** A night whose backup verified but could not be copied to S3: good here, not off the machine. */
+describe('a backup that was not uploaded, in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let state: BrowserState;
+  let backupDir: string;
+  const REASON = 'getaddrinfo ENOTFOUND backups.example.invalid';
+
+  beforeAll(async () => {
+    backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-backups-s3-'));
+    const name = 'backup-20260101-023000.tar.gz';
+    fs.writeFileSync(path.join(backupDir, name), 'a verified backup');
+    fs.writeFileSync(path.join(backupDir, `${name}.verified`), JSON.stringify({ verifiedAt: '2026-01-01T02:40:00.000Z', rows: 1200, tables: 32, images: 0, bytes: 17, ms: 900, heldMs: 12, uploadError: REASON }));
+    [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, BACKUP_DIR: backupDir, BACKUP_SCHEDULE: 'off' }), launchBrowser()]);
+    state = await signInThroughForm(browser, server.url, OWNER);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    fs.rmSync(backupDir, { recursive: true, force: true });
+  });
+
+  it('is on the owners\' dashboard banner and beside the backup, on a phone, with axe clean', async () => {
+    const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard`, state, PHONE_DEVICE);
+    await page.getByText(`The last backup was verified here, but its upload to S3 failed: ${REASON}`).waitFor();
+    await page.getByRole('link', { name: 'See the backups' }).click();
+    const row = page.getByRole('row', { name: /Verified/ });
+    await row.waitFor();
+    await expect(row.getByText(`not uploaded to S3: ${REASON}`).count()).resolves.toBe(1);
+    const widths = await pageWidths(page);
+    expect(widths.document).toBeLessThanOrEqual(375);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await axeViolations(page)).toEqual([]);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/backups-not-uploaded-375.png`, fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
