@@ -31,7 +31,11 @@ onServer('content version over NOTIFY', () => {
     const listeners = async () =>
       Number(
         (
-          await testDb.db.raw<{ rows: { count: string }[] }>("select count(*) from pg_stat_activity where application_name = 'agency-site-content-listener' and datname = current_database()")
+          // Counted once its LISTEN has run (the backend's last statement), not when it connects:
+          // a bump between the two would be read by the catch-up refresh, not heard.
+          await testDb.db.raw<{ rows: { count: string }[] }>(
+            "select count(*) from pg_stat_activity where application_name = 'agency-site-content-listener' and datname = current_database() and query ilike 'listen %'",
+          )
         ).rows[0]!.count,
       );
     reader.listen(testDb.databaseUrl!);
@@ -44,13 +48,13 @@ onServer('content version over NOTIFY', () => {
         await trx.rollback();
       }).catch(() => undefined);
       await testDb.db.transaction((trx) => writer.bump(trx));
-      await until(() => seen.length === 2, 1000);
+      await until(() => seen.length === 2, 3000);
       expect(seen).toEqual(['0', '1']);
 
       await testDb.db.raw("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'agency-site-content-listener' and datname = current_database()");
       await until(async () => (await listeners()) === 1, 5000);
       await testDb.db.transaction((trx) => writer.bump(trx));
-      await until(() => seen.length === 3, 1000);
+      await until(() => seen.length === 3, 3000);
       expect(seen).toEqual(['0', '1', '2']);
     } finally {
       reader.stop();
