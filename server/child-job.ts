@@ -1,6 +1,7 @@
 import { fork, type Serializable } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { pauseWhileBusy } from './pause-while-busy';
 
 /** Unix niceness of a background child: about a tenth of a core while the site is busy (10 against 0), all of what is idle. */
 const BACKGROUND_PRIORITY = 10;
@@ -41,24 +42,31 @@ export function runChildJob<Message, Result>(
     what: string;
     timeoutMs: number;
     read: (message: Message) => ChildReply<Result>;
-    /** Low CPU priority (nice 10): work nobody waits for gives way to the site's requests on a busy machine. */
+    /**
+     * Work nobody waits for, which gives way to the site's requests: low CPU priority (nice 10),
+     * and paused while the site is busy (see `pauseWhileBusy`).
+     */
     background?: boolean;
   },
 ): Promise<Result> {
   return new Promise<Result>((resolve, reject) => {
     const child = fork(entry.script, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let stopPausing: () => void = () => undefined;
     if (background && child.pid !== undefined) {
       try {
         os.setPriority(child.pid, BACKGROUND_PRIORITY);
       } catch {
         // Not allowed here (some containers): the child runs at the site's priority, slower for the site only.
       }
+      stopPausing = pauseWhileBusy(child);
     }
     let settled = false;
     const settle = (done: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      // A paused child would only see the kill's SIGTERM once continued.
+      stopPausing();
       if (child.exitCode === null) child.kill();
       done();
     };
