@@ -5,9 +5,13 @@
  * negotiation) is its overhead. A URL with a query string it does not know gets its path's answer,
  * as the site's canonical page would be.
  *
- * Run by scripts/bench/index.ts: `tsx scripts/bench/ceiling-server.ts <pages.json>`; prints
+ * Run by scripts/bench/index.ts, bundled to plain JavaScript first (`node <bundle> <pages.json>`: no
+ * loader in the process, as no loader is in the site's); prints
  * `listening on http://127.0.0.1:<port> (pid <pid>)` once ready (the bench reads the process's CPU time).
  */
+// First, as in the site's entry: the ceiling never runs `process.nextTick` on V8's slow path either,
+// which a bare server's process can fall onto too (docs/performance.md, "CPU per cached page").
+import '../../server/next-tick-shape';
 import fs from 'node:fs';
 import http from 'node:http';
 

@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
+import * as esbuild from 'esbuild';
 import { launchBrowser } from '../../tests/e2e/browser';
 import { startServer, type RunningServer } from '../../tests/e2e/server';
 import { measureJsWeight, printJsWeights } from '../js-weight';
@@ -82,13 +83,17 @@ async function load(baseUrl: string, scenario: Scenario): Promise<Figures> {
 async function startCeiling(pages: CapturedPage[]): Promise<Server & { stop: () => void }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'pages.json');
   fs.writeFileSync(file, JSON.stringify(pages));
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(__dirname, 'ceiling-server.ts'), file], {
+  // Bundled like the site's server, so the ceiling runs plain JavaScript in a process of its own
+  // (under tsx, its module loader would share the process and its heap).
+  const script = path.join(path.dirname(file), 'ceiling-server.js');
+  esbuild.buildSync({ entryPoints: [path.join(__dirname, 'ceiling-server.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: script, logLevel: 'warning' });
+  const child = spawn(process.execPath, [script, file], {
     stdio: ['ignore', 'pipe', 'inherit'],
     // The site's runtime settings: the two servers differ by their code only, not by how V8 is
     // told to manage their memory.
     env: { ...process.env, ...RUNTIME_ENV_OF_SERVERS },
   });
-  // The server's own pid, which it prints: tsx runs the script in a child process of its own.
+  // The server's own pid, which it prints.
   const { url, pid } = await new Promise<Server>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`ceiling server exited with ${code}`)));
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
