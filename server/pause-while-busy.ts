@@ -6,8 +6,8 @@ export interface PauseWhileBusyOptions {
   sampleMs?: number;
   /**
    * The share of the last sample the site's event loop spent working above which it counts as
-   * busy. A fifth: an agency site's usual traffic is far below it (a cached page costs well under
-   * 0.1 ms), and a site answering thousands of requests a second is well above it.
+   * busy. A fifth: an agency site's usual traffic is far below it (a cached page costs about 0.1 ms
+   * of CPU on a small machine), and a site answering thousands of requests a second is above it.
    */
   busyAbove?: number;
   /** While the site stays busy, the child still runs one sample in this many, so it always finishes. */
