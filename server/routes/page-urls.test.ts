@@ -103,13 +103,19 @@ describe('one address per public page', () => {
 
   // The render cache's own test pins this down with a held render; here the real page and database
   // (on PostgreSQL the requests overlap the read; in-process PGlite may answer before they do).
-  it('reads the portfolio once for the requests that arrive together right after it changed', async () => {
+  // A change also makes the content store read its documents again (which empties the cache once
+  // more when it lands); the store's queue is drained first so only the page's own reads are counted.
+  const changePortfolio = async () => {
     await t.contentVersion.bump(t.db);
+    await t.siteContent.load();
     queriesSince();
+  };
+  it('reads the portfolio once for the requests that arrive together right after it changed', async () => {
+    await changePortfolio();
     await get('/portfolio').expect(200);
     const oneRender = queriesSince();
-    await t.contentVersion.bump(t.db);
-    queriesSince();
+    expect(oneRender).toBeGreaterThan(0);
+    await changePortfolio();
     const answers = await Promise.all(Array.from({ length: 20 }, () => get('/portfolio').expect(200)));
     expect(queriesSince()).toBe(oneRender);
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
