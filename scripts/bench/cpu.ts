@@ -4,10 +4,13 @@
  * generator competes for the same cores; the CPU a server process spent answering a fixed number
  * of requests does not. Each figure is the process's own CPU time (user + system clock ticks in
  * `/proc/<pid>/stat`) over `CPU_REQUESTS` keep-alive requests from this process (autocannon), the
- * median of `rounds`, site and ceiling alternating; their ratio is the median of the pairs.
+ * median of `rounds`, site and ceiling alternating; their ratio is the median of the pairs. A
+ * third server in each round is the ceiling's bare answers inside the site's process
+ * (./bare-in-site.ts): it tells the site's code from the process it runs in.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 40_000);
@@ -48,11 +51,35 @@ interface Round {
   seconds: number;
 }
 
-async function cpuPerRequest(server: Server, path: string): Promise<Round> {
+/**
+ * With `BENCH_PROFILE=<folder>`, the last round of each page and server is also recorded with
+ * `perf record` (call graphs, 2 kHz) into `<folder>/<site|ceiling><path>.data`. Start the servers
+ * with `BENCH_NODE_OPTIONS='--max-old-space-size=192 --perf-prof'` so JavaScript frames can be
+ * named afterwards (`perf inject --jit`; docs/performance.md, "CPU per cached page").
+ */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+
+/** Runs `perf record` on `pid` until the returned function is called. */
+async function recordProfile(pid: number, file: string): Promise<() => Promise<void>> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const perf = spawn('perf', ['record', '-k', 'mono', '-F', '2000', '-g', '-p', String(pid), '-o', file], { stdio: 'ignore' });
+  const exited = new Promise((resolve) => perf.once('exit', resolve));
+  // perf attaches to the process's threads before the round starts.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return async () => {
+    perf.kill('SIGINT');
+    await exited;
+  };
+}
+
+async function cpuPerRequest(server: Server, path: string, profile?: string): Promise<Round> {
+  const stopProfile = profile ? await recordProfile(server.pid, profile) : undefined;
   const before = cpuMicroseconds(server.pid);
   const started = performance.now();
   await send(server, path, CPU_REQUESTS);
-  return { cpu: (cpuMicroseconds(server.pid) - before) / CPU_REQUESTS, seconds: (performance.now() - started) / 1000 };
+  const round = { cpu: (cpuMicroseconds(server.pid) - before) / CPU_REQUESTS, seconds: (performance.now() - started) / 1000 };
+  await stopProfile?.();
+  return round;
 }
 
 /** Seconds of no traffic over which a server's background CPU is measured. */
@@ -79,6 +106,8 @@ export interface CpuRow {
   /** µs of CPU per request. */
   site: number;
   ceiling: number;
+  /** The ceiling's bare answers sent from inside the site's process (./bare-in-site.ts). */
+  bareInSite: number;
   /** Of `site`, what the site spends with no traffic, spread over the round's requests (µs). */
   siteIdle: number;
   /**
@@ -86,25 +115,35 @@ export interface CpuRow {
    * it), so a machine that slows down or speeds up between rounds weighs on both sides alike.
    */
   ratio: number;
+  /** Bare in site ÷ site, the same way: what the site's own code costs, in its own process. */
+  ratioInSite: number;
 }
 
-export async function measureCpu(site: Server, ceiling: Server, paths: string[], rounds: number): Promise<CpuRow[]> {
+/** The servers a page's CPU is measured on; `bareInSite` has the site's pid. */
+export interface CpuServers {
+  site: Server;
+  ceiling: Server;
+  bareInSite: Server;
+}
+
+export async function measureCpu(servers: CpuServers, paths: string[], rounds: number): Promise<CpuRow[]> {
   const rows: CpuRow[] = [];
   // Measured once, after the throughput rounds (nothing is left running then).
-  const idlePerSecond = await idleCpuPerSecond(site);
+  const idlePerSecond = await idleCpuPerSecond(servers.site);
+  const names = ['site', 'ceiling', 'bareInSite'] as const;
   for (const path of paths) {
-    await send(site, path, WARM_UP_REQUESTS);
-    await send(ceiling, path, WARM_UP_REQUESTS);
-    const siteRounds: Round[] = [];
-    const ceilingRounds: Round[] = [];
+    for (const name of names) await send(servers[name], path, WARM_UP_REQUESTS);
+    const measured: Record<(typeof names)[number], Round[]> = { site: [], ceiling: [], bareInSite: [] };
     for (let round = 0; round < rounds; round += 1) {
-      siteRounds.push(await cpuPerRequest(site, path));
-      ceilingRounds.push(await cpuPerRequest(ceiling, path));
+      for (const name of names) {
+        const profile = PROFILE_DIR && round === rounds - 1 ? `${PROFILE_DIR}/${name}${path === '/' ? '/home' : path}.data` : undefined;
+        measured[name].push(await cpuPerRequest(servers[name], path, profile));
+      }
     }
-    const siteMedian = median(siteRounds.map((round) => round.cpu));
-    const siteSeconds = median(siteRounds.map((round) => round.seconds));
-    const ratio = median(siteRounds.map((round, i) => ceilingRounds[i]!.cpu / round.cpu));
-    rows.push({ path, site: siteMedian, ceiling: median(ceilingRounds.map((round) => round.cpu)), siteIdle: (idlePerSecond * siteSeconds) / CPU_REQUESTS, ratio });
+    const cpu = (name: (typeof names)[number]) => median(measured[name].map((round) => round.cpu));
+    const pairedRatio = (name: 'ceiling' | 'bareInSite') => median(measured.site.map((round, i) => measured[name][i]!.cpu / round.cpu));
+    const siteSeconds = median(measured.site.map((round) => round.seconds));
+    rows.push({ path, site: cpu('site'), ceiling: cpu('ceiling'), bareInSite: cpu('bareInSite'), siteIdle: (idlePerSecond * siteSeconds) / CPU_REQUESTS, ratio: pairedRatio('ceiling'), ratioInSite: pairedRatio('bareInSite') });
     process.stdout.write('.');
   }
   return rows;
@@ -113,9 +152,9 @@ export async function measureCpu(site: Server, ceiling: Server, paths: string[],
 /** The table, with req/s and p99 of the same pages from the throughput rounds beside it. */
 export function printCpu(rows: CpuRow[], throughput: (path: string) => { site?: { rps: number; p99: number }; ceiling?: { rps: number; p99: number } }, rounds: number): void {
   console.log(`CPU per cached page: µs of the server process's CPU per request (/proc/<pid>/stat), ${CPU_REQUESTS} keep-alive requests, median of ${rounds}`);
-  const widths = [22, 10, 10, 13, 14, 6, 9, 8, 13, 12];
+  const widths = [22, 9, 9, 12, 14, 13, 6, 15, 9, 8, 13, 12];
   const line = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' '));
-  line(['page', 'site µs', 'idle µs', 'ceiling µs', 'bare ÷ site', 'goal', 'req/s', 'p99 ms', 'ceiling req/s', 'ceiling p99']);
+  line(['page', 'site µs', 'idle µs', 'ceiling µs', 'bare in site', 'bare ÷ site', 'goal', 'in site ÷ site', 'req/s', 'p99 ms', 'ceiling req/s', 'ceiling p99']);
   for (const row of rows) {
     const { ratio } = row;
     const { site, ceiling } = throughput(row.path);
@@ -124,8 +163,10 @@ export function printCpu(rows: CpuRow[], throughput: (path: string) => { site?: 
       row.site.toFixed(1),
       row.siteIdle.toFixed(1),
       row.ceiling.toFixed(1),
+      row.bareInSite.toFixed(1),
       ratio.toFixed(2),
       ratio >= CPU_GOAL ? 'met' : 'NOT',
+      row.ratioInSite.toFixed(2),
       site ? site.rps.toFixed(0) : '–',
       site ? site.p99.toFixed(1) : '–',
       ceiling ? ceiling.rps.toFixed(0) : '–',
@@ -134,5 +175,7 @@ export function printCpu(rows: CpuRow[], throughput: (path: string) => { site?: 
   }
   console.log('idle µs: of the site µs, what the site spends with no traffic at all (pollers, timers) over the same time, per request.');
   console.log('bare ÷ site: the median of the rounds\' ratios, each a site round against the ceiling round right after it.');
+  console.log('bare in site: the ceiling\'s bare answers sent from inside the site\'s process; in site ÷ site is what the site\'s own');
+  console.log('  code costs there (1.00: nothing), and bare ÷ in site what the process costs.');
   console.log(`Goal: bare ÷ site ≥ ${CPU_GOAL} on every cached page.`);
 }

@@ -30,7 +30,6 @@ import { measureJsWeight, printJsWeights } from '../js-weight';
 import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
 import { freePort, peakRssMb, rssMb } from '../lib/net';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
-import type { CapturedPage } from './ceiling-server';
 import { CPU_REQUESTS, CPU_ROUNDS, measureCpu, printCpu, type Server } from './cpu';
 import { measureMemory, printMemory } from './memory';
 import { BENCH_ADMIN, benchScenarios, prepareSite, type Scenario } from './scenarios';
@@ -80,14 +79,23 @@ async function load(baseUrl: string, scenario: Scenario): Promise<Figures> {
   };
 }
 
-async function startCeiling(pages: CapturedPage[]): Promise<Server & { stop: () => void }> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'pages.json');
-  fs.writeFileSync(file, JSON.stringify(pages));
-  // Bundled like the site's server, so the ceiling runs plain JavaScript in a process of its own
-  // (under tsx, its module loader would share the process and its heap).
-  const script = path.join(path.dirname(file), 'ceiling-server.js');
-  esbuild.buildSync({ entryPoints: [path.join(__dirname, 'ceiling-server.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: script, logLevel: 'warning' });
-  const child = spawn(process.execPath, [script, file], {
+/** The bench's scratch folder: the captured pages and the bundled helpers. */
+const WORK = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+/** The captured answers, for the ceiling and for the bare answers inside the site. */
+const PAGES_FILE = path.join(WORK, 'pages.json');
+
+/**
+ * A helper of the bench bundled to plain JavaScript with esbuild, to run under plain `node` as the
+ * site's bundle does (under tsx, its module loader would share the process and its heap).
+ */
+function bundled(entry: string): string {
+  const outfile = path.join(WORK, `${path.basename(entry, '.ts')}.js`);
+  esbuild.buildSync({ entryPoints: [path.join(__dirname, entry)], bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'warning' });
+  return outfile;
+}
+
+async function startCeiling(): Promise<Server & { stop: () => void }> {
+  const child = spawn(process.execPath, [bundled('ceiling-server.ts'), PAGES_FILE], {
     stdio: ['ignore', 'pipe', 'inherit'],
     // The site's runtime settings: the two servers differ by their code only, not by how V8 is
     // told to manage their memory.
@@ -104,6 +112,22 @@ async function startCeiling(pages: CapturedPage[]): Promise<Server & { stop: () 
   return { url, pid, stop: () => child.kill('SIGTERM') };
 }
 
+/**
+ * What the site is started with so that its process also sends the ceiling's bare answers, on a
+ * port of their own (./bare-in-site.ts): the CPU table's `bare in site` column.
+ */
+async function bareAnswersInSite(): Promise<{ env: Record<string, string>; url: string }> {
+  const port = await freePort();
+  return {
+    env: {
+      NODE_OPTIONS: `${RUNTIME_ENV_OF_SERVERS.NODE_OPTIONS ?? ''} --require ${bundled('bare-in-site.ts')}`.trim(),
+      BENCH_BARE_PORT: String(port),
+      BENCH_BARE_PAGES: PAGES_FILE,
+    },
+    url: `http://127.0.0.1:${port}`,
+  };
+}
+
 interface Timing {
   bytes: number;
   p50: number;
@@ -112,7 +136,7 @@ interface Timing {
 
 /** Uncached renders timed in a process of their own: `/`, and a true miss of `/portfolio`. */
 function uncachedRenderTiming(items: PortfolioItemJson[]): { home: Timing; portfolio: Timing; portfolioMiss: Timing } {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'items.json');
+  const file = path.join(WORK, 'items.json');
   fs.writeFileSync(file, JSON.stringify(items));
   const output = execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(__dirname, 'render-timing.tsx'), file], {
     cwd: ROOT,
@@ -164,8 +188,10 @@ async function main(): Promise<void> {
   const database = serverUrl === 'embedded' ? undefined : await freshDatabase(serverUrl, 'bench');
   console.log(`Database: ${database ? 'a fresh PostgreSQL database' : 'embedded PGlite'}\n`);
   // Default settings, access logs included (cached pages are counted, not logged one by one).
+  const bareInSite = await bareAnswersInSite();
   const site: RunningServer = await startServer({
     ...RUNTIME_ENV_OF_SERVERS,
+    ...bareInSite.env,
     LOG_LEVEL: 'info',
     PORT: String(await freePort()),
     FORM_RATE_LIMIT: '100000000',
@@ -180,7 +206,8 @@ async function main(): Promise<void> {
     const all = benchScenarios(prepared);
     const picked = all.filter((scenario) => !ONLY || ONLY.split('|').some((part) => (part.startsWith('=') ? scenario.name === part.slice(1) : scenario.name.includes(part))));
     const scenarios = all.filter((scenario) => picked.includes(scenario) || picked.some((one) => one.comparedTo === scenario.name));
-    ceiling = await startCeiling(prepared.pages);
+    fs.writeFileSync(PAGES_FILE, JSON.stringify(prepared.pages));
+    ceiling = await startCeiling();
     const rows: Row[] = [];
     for (const scenario of scenarios) {
       const siteRounds: Figures[] = [];
@@ -206,7 +233,8 @@ async function main(): Promise<void> {
     const cpuPages = CPU_PAGES.filter((page) => picked.some((scenario) => scenario.name === `GET ${page}`));
     if (cpuPages.length > 0) {
       console.log(`\nCPU: ${CPU_REQUESTS} requests per round and server`);
-      const cpu = await measureCpu({ url: site.url, pid: site.process.pid! }, ceiling, cpuPages, CPU_ROUNDS);
+      const sitePid = site.process.pid!;
+      const cpu = await measureCpu({ site: { url: site.url, pid: sitePid }, ceiling, bareInSite: { url: bareInSite.url, pid: sitePid } }, cpuPages, CPU_ROUNDS);
       console.log('\n');
       const figures = (path: string) => {
         const row = rows.find((one) => one.scenario.name === `GET ${path}`);

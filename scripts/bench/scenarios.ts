@@ -13,7 +13,7 @@ import { rasterizeDrawing } from '../../server/services/portfolio-images';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 import { distinctDisplayCategories } from '../../shared/portfolio/display';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
-import type { CapturedPage } from './ceiling-server';
+import type { CapturedPage } from './bare-answers';
 
 export interface Scenario {
   name: string;
