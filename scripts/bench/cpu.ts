@@ -53,9 +53,10 @@ interface Round {
 
 /**
  * With `BENCH_PROFILE=<folder>`, the last round of each page and server is also recorded with
- * `perf record` (call graphs, 2 kHz) into `<folder>/<site|ceiling><path>.data`. Start the servers
- * with `BENCH_NODE_OPTIONS='--max-old-space-size=192 --perf-prof'` so JavaScript frames can be
- * named afterwards (`perf inject --jit`; docs/performance.md, "CPU per cached page").
+ * `perf record` (call graphs, 2 kHz) into `<folder>/<site|ceiling|bareInSite>/<page>.data` (the
+ * whole process: `bareInSite` is the site's). Start the servers with
+ * `BENCH_NODE_OPTIONS='--max-old-space-size=192 --perf-prof'` so JavaScript frames can be named
+ * afterwards (`perf inject --jit`; docs/performance.md, "Profiling a cached page").
  */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 
