@@ -1,21 +1,26 @@
 /**
  * CPU per request of a cached page: the site's against the ceiling's (a bare `node:http` server
  * sending the same bytes). req/s hides most of the difference on a small machine, because the load
- * generator competes for the same cores; the CPU a server process spent answering a fixed number
- * of requests does not. Each figure is the process's own CPU time (user + system clock ticks in
- * `/proc/<pid>/stat`) over `CPU_REQUESTS` keep-alive requests from this process (autocannon), the
- * median of `rounds`, site and ceiling alternating; their ratio is the median of the pairs. A
- * third server in each round is the ceiling's bare answers inside the site's process
- * (./bare-in-site.ts): it tells the site's code from the process it runs in.
+ * generator competes for the same cores; the CPU a server process spent answering the requests it
+ * answered does not. Each figure is the process's own CPU time (user + system clock ticks in
+ * `/proc/<pid>/stat`) over `CPU_SECONDS` of keep-alive requests from this process (autocannon).
+ *
+ * The site and the ceiling are loaded at the same time, each by 50 connections of its own, so that
+ * whatever the machine does meanwhile (a slower spell, another tenant) weighs on both alike: one
+ * round of the same server can be a third off the next on this machine, the two servers of one
+ * window a tenth (docs/performance.md, "CPU per cached page"). A second window of each round loads
+ * the ceiling's bare answers inside the site's process (./bare-in-site.ts) beside the ceiling: it
+ * tells the site's code from the process it runs in. Figures are the medians of `rounds`.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
-export const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 40_000);
-/** Rounds per page and server: five pairs, as one round's CPU can be a sixth off on a shared machine. */
-export const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
+/** Seconds of each measuring window: some 30,000 requests per server on this machine. */
+export const CPU_SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 3);
+/** Rounds per page: nine pairs of each kind, the median of which moves little from run to run. */
+export const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 9);
 /** Requests per server before the first measured round, so both run JIT-compiled code. */
 const WARM_UP_REQUESTS = 10_000;
 const CONNECTIONS = 50;
@@ -37,24 +42,21 @@ export interface Server {
   pid: number;
 }
 
-/** Sends `amount` GETs of `path` over 50 keep-alive connections; fails on any answer but a 200. */
-async function send(server: Server, path: string, amount: number): Promise<void> {
-  const result = await autocannon({ url: server.url, connections: CONNECTIONS, amount, headers: { 'accept-encoding': 'br, gzip' }, requests: [{ method: 'GET', path }] });
+/**
+ * Sends GETs of `path` over 50 keep-alive connections, `amount` of them or for `duration` seconds;
+ * fails on any answer but a 200. Returns how many were answered.
+ */
+async function send(server: Server, path: string, load: { amount: number } | { duration: number }): Promise<number> {
+  const result = await autocannon({ url: server.url, connections: CONNECTIONS, ...load, headers: { 'accept-encoding': 'br, gzip' }, requests: [{ method: 'GET', path }] });
   const failures = result.non2xx + result.errors + result.timeouts;
-  if (failures > 0) throw new Error(`${failures} of ${amount} GETs of ${path} failed on ${server.url}`);
-}
-
-interface Round {
-  /** µs of CPU per request. */
-  cpu: number;
-  /** How long the round took, in seconds. */
-  seconds: number;
+  if (failures > 0) throw new Error(`${failures} of ${result.requests.total} GETs of ${path} failed on ${server.url}`);
+  return result['2xx'];
 }
 
 /**
- * With `BENCH_PROFILE=<folder>`, the last round of each page and server is also recorded with
- * `perf record` (call graphs, 2 kHz) into `<folder>/<site|ceiling|bareInSite>/<page>.data` (the
- * whole process: `bareInSite` is the site's). Start the servers with
+ * With `BENCH_PROFILE=<folder>`, the last round of each page is also recorded with `perf record`
+ * (call graphs, 2 kHz) into `<folder>/<server>/<page>.data`: `site` and `ceiling` of the one window,
+ * `bareInSite` (the whole site's process) and `ceilingBesideBare` of the other. Start the servers with
  * `BENCH_NODE_OPTIONS='--max-old-space-size=192 --perf-prof'` so JavaScript frames can be named
  * afterwards (`perf inject --jit`; docs/performance.md, "Profiling a cached page").
  */
@@ -73,14 +75,24 @@ async function recordProfile(pid: number, file: string): Promise<() => Promise<v
   };
 }
 
-async function cpuPerRequest(server: Server, path: string, profile?: string): Promise<Round> {
-  const stopProfile = profile ? await recordProfile(server.pid, profile) : undefined;
-  const before = cpuMicroseconds(server.pid);
-  const started = performance.now();
-  await send(server, path, CPU_REQUESTS);
-  const round = { cpu: (cpuMicroseconds(server.pid) - before) / CPU_REQUESTS, seconds: (performance.now() - started) / 1000 };
-  await stopProfile?.();
-  return round;
+interface Measure {
+  /** µs of CPU per request. */
+  cpu: number;
+  requests: number;
+}
+
+/**
+ * Loads two servers in other processes at once for `CPU_SECONDS` (each its own connections) and
+ * returns each one's CPU per request over that same window. With `profiles`, records each with
+ * `perf` meanwhile.
+ */
+async function cpuPerRequestTogether(servers: [Server, Server], path: string, profiles?: [string, string]): Promise<[Measure, Measure]> {
+  const stopProfiles = profiles ? await Promise.all(servers.map((server, i) => recordProfile(server.pid, profiles[i]!))) : [];
+  const before = servers.map((server) => cpuMicroseconds(server.pid));
+  const answered = await Promise.all(servers.map((server) => send(server, path, { duration: CPU_SECONDS })));
+  const measures = servers.map((server, i) => ({ cpu: (cpuMicroseconds(server.pid) - before[i]!) / answered[i]!, requests: answered[i]! }));
+  await Promise.all(stopProfiles.map((stop) => stop()));
+  return measures as [Measure, Measure];
 }
 
 /** Seconds of no traffic over which a server's background CPU is measured. */
@@ -89,8 +101,8 @@ const IDLE_SECONDS = 3;
 /**
  * The CPU a server spends with no request at all, in µs per second: for the site its pollers
  * (settings and content version, on the embedded database inside the process), timers and GC.
- * It is part of every round's figure in proportion to the round's length, so it weighs more per
- * request on a busy machine, where the same requests take longer.
+ * It is part of every window's figure, so it weighs more per request on a busy machine, where
+ * fewer requests are answered in the same time.
  */
 async function idleCpuPerSecond(server: Server): Promise<number> {
   // A second first, for the collections V8 runs once the load before has stopped.
@@ -109,14 +121,16 @@ export interface CpuRow {
   ceiling: number;
   /** The ceiling's bare answers sent from inside the site's process (./bare-in-site.ts). */
   bareInSite: number;
-  /** Of `site`, what the site spends with no traffic, spread over the round's requests (µs). */
+  /** Of `site`, what the site spends with no traffic, spread over a window's requests (µs). */
   siteIdle: number;
-  /**
-   * Bare ÷ site: the median of each round's pair (a site round and the ceiling round right after
-   * it), so a machine that slows down or speeds up between rounds weighs on both sides alike.
-   */
+  /** Bare ÷ site: the median of the rounds' ratios, each of the two measured in one window. */
   ratio: number;
-  /** Bare in site ÷ site, the same way: what the site's own code costs, in its own process. */
+  /** The lowest and the highest of those ratios: how far one window's figure can be off. */
+  ratioRange: [low: number, high: number];
+  /**
+   * Bare in site ÷ site, each held against the ceiling beside it: what the site's own code costs,
+   * in its own process.
+   */
   ratioInSite: number;
 }
 
@@ -131,20 +145,31 @@ export async function measureCpu(servers: CpuServers, paths: string[], rounds: n
   const rows: CpuRow[] = [];
   // Measured once, after the throughput rounds (nothing is left running then).
   const idlePerSecond = await idleCpuPerSecond(servers.site);
-  const names = ['site', 'ceiling', 'bareInSite'] as const;
+  const { site, ceiling, bareInSite } = servers;
   for (const path of paths) {
-    for (const name of names) await send(servers[name], path, WARM_UP_REQUESTS);
-    const measured: Record<(typeof names)[number], Round[]> = { site: [], ceiling: [], bareInSite: [] };
+    for (const server of [site, ceiling, bareInSite]) await send(server, path, { amount: WARM_UP_REQUESTS });
+    const pairs: { site: Measure; ceilingBesideSite: Measure; bareInSite: Measure; ceilingBesideBare: Measure }[] = [];
     for (let round = 0; round < rounds; round += 1) {
-      for (const name of names) {
-        const profile = PROFILE_DIR && round === rounds - 1 ? `${PROFILE_DIR}/${name}${path === '/' ? '/home' : path}.data` : undefined;
-        measured[name].push(await cpuPerRequest(servers[name], path, profile));
-      }
+      const profiles = (a: string, b: string) => (PROFILE_DIR && round === rounds - 1 ? ([a, b].map((name) => `${PROFILE_DIR}/${name}${path === '/' ? '/home' : path}.data`) as [string, string]) : undefined);
+      const besideSite = () => cpuPerRequestTogether([site, ceiling], path, profiles('site', 'ceiling'));
+      const besideBare = () => cpuPerRequestTogether([bareInSite, ceiling], path, profiles('bareInSite', 'ceilingBesideBare'));
+      // Every other round the other window first, so neither always follows the warm-up.
+      const first = round % 2 === 0 ? await besideSite() : await besideBare();
+      const second = round % 2 === 0 ? await besideBare() : await besideSite();
+      const [[siteMeasure, ceilingBesideSite], [bareMeasure, ceilingBesideBare]] = round % 2 === 0 ? [first, second] : [second, first];
+      pairs.push({ site: siteMeasure, ceilingBesideSite, bareInSite: bareMeasure, ceilingBesideBare });
     }
-    const cpu = (name: (typeof names)[number]) => median(measured[name].map((round) => round.cpu));
-    const pairedRatio = (name: 'ceiling' | 'bareInSite') => median(measured.site.map((round, i) => measured[name][i]!.cpu / round.cpu));
-    const siteSeconds = median(measured.site.map((round) => round.seconds));
-    rows.push({ path, site: cpu('site'), ceiling: cpu('ceiling'), bareInSite: cpu('bareInSite'), siteIdle: (idlePerSecond * siteSeconds) / CPU_REQUESTS, ratio: pairedRatio('ceiling'), ratioInSite: pairedRatio('bareInSite') });
+    const ratios = pairs.map((pair) => pair.ceilingBesideSite.cpu / pair.site.cpu);
+    rows.push({
+      path,
+      site: median(pairs.map((pair) => pair.site.cpu)),
+      ceiling: median(pairs.map((pair) => pair.ceilingBesideSite.cpu)),
+      bareInSite: median(pairs.map((pair) => pair.bareInSite.cpu)),
+      siteIdle: (idlePerSecond * CPU_SECONDS) / median(pairs.map((pair) => pair.site.requests)),
+      ratio: median(ratios),
+      ratioRange: [Math.min(...ratios), Math.max(...ratios)],
+      ratioInSite: median(pairs.map((pair) => pair.bareInSite.cpu / pair.ceilingBesideBare.cpu / (pair.site.cpu / pair.ceilingBesideSite.cpu))),
+    });
     process.stdout.write('.');
   }
   return rows;
@@ -152,10 +177,10 @@ export async function measureCpu(servers: CpuServers, paths: string[], rounds: n
 
 /** The table, with req/s and p99 of the same pages from the throughput rounds beside it. */
 export function printCpu(rows: CpuRow[], throughput: (path: string) => { site?: { rps: number; p99: number }; ceiling?: { rps: number; p99: number } }, rounds: number): void {
-  console.log(`CPU per cached page: µs of the server process's CPU per request (/proc/<pid>/stat), ${CPU_REQUESTS} keep-alive requests, median of ${rounds}`);
-  const widths = [22, 9, 9, 12, 14, 13, 6, 15, 9, 8, 13, 12];
+  console.log(`CPU per cached page: µs of the server process's CPU per request (/proc/<pid>/stat), site and ceiling loaded together for ${CPU_SECONDS} s, median of ${rounds} rounds`);
+  const widths = [22, 9, 9, 12, 14, 13, 6, 11, 15, 9, 8, 13, 12];
   const line = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' '));
-  line(['page', 'site µs', 'idle µs', 'ceiling µs', 'bare in site', 'bare ÷ site', 'goal', 'in site ÷ site', 'req/s', 'p99 ms', 'ceiling req/s', 'ceiling p99']);
+  line(['page', 'site µs', 'idle µs', 'ceiling µs', 'bare in site', 'bare ÷ site', 'goal', 'pairs', 'in site ÷ site', 'req/s', 'p99 ms', 'ceiling req/s', 'ceiling p99']);
   for (const row of rows) {
     const { ratio } = row;
     const { site, ceiling } = throughput(row.path);
@@ -167,6 +192,7 @@ export function printCpu(rows: CpuRow[], throughput: (path: string) => { site?: 
       row.bareInSite.toFixed(1),
       ratio.toFixed(2),
       ratio >= CPU_GOAL ? 'met' : 'NOT',
+      row.ratioRange.map((value) => value.toFixed(2)).join('–'),
       row.ratioInSite.toFixed(2),
       site ? site.rps.toFixed(0) : '–',
       site ? site.p99.toFixed(1) : '–',
@@ -175,8 +201,9 @@ export function printCpu(rows: CpuRow[], throughput: (path: string) => { site?: 
     ]);
   }
   console.log('idle µs: of the site µs, what the site spends with no traffic at all (pollers, timers) over the same time, per request.');
-  console.log('bare ÷ site: the median of the rounds\' ratios, each a site round against the ceiling round right after it.');
-  console.log('bare in site: the ceiling\'s bare answers sent from inside the site\'s process; in site ÷ site is what the site\'s own');
-  console.log('  code costs there (1.00: nothing), and bare ÷ in site what the process costs.');
+  console.log('bare ÷ site: the median of the rounds\' ratios, each of the two servers measured in the same window;');
+  console.log('  pairs: the lowest and highest of those ratios.');
+  console.log('bare in site: the ceiling\'s bare answers sent from inside the site\'s process (loaded beside the ceiling in a window');
+  console.log('  of its own); in site ÷ site is what the site\'s own code costs there (1.00: nothing).');
   console.log(`Goal: bare ÷ site ≥ ${CPU_GOAL} on every cached page.`);
 }

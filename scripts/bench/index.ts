@@ -14,7 +14,7 @@
  * load) are also held against their cached page: goal ≥ 90% of its req/s and p99 ≤ 15 ms.
  *
  * Then the CPU each server process spends per request on the cached pages of `CPU_PAGES` (see
- * ./cpu.ts; BENCH_CPU_REQUESTS=40000 and BENCH_CPU_ROUNDS=5 by default): goal, the bare server's ÷ the site's ≥ 0.90.
+ * ./cpu.ts; BENCH_CPU_SECONDS=3 and BENCH_CPU_ROUNDS=9 by default): goal, the bare server's ÷ the site's ≥ 0.90.
  * The site runs with its default settings, access logs included.
  */
 import { spawn, execFileSync } from 'node:child_process';
@@ -30,7 +30,7 @@ import { measureJsWeight, printJsWeights } from '../js-weight';
 import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
 import { freePort, peakRssMb, rssMb } from '../lib/net';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
-import { CPU_REQUESTS, CPU_ROUNDS, measureCpu, printCpu, type Server } from './cpu';
+import { CPU_ROUNDS, CPU_SECONDS, measureCpu, printCpu, type Server } from './cpu';
 import { measureMemory, printMemory } from './memory';
 import { BENCH_ADMIN, benchScenarios, prepareSite, type Scenario } from './scenarios';
 import { PRODUCTION_RUNTIME_ENV } from '../lib/production-env';
@@ -232,7 +232,7 @@ async function main(): Promise<void> {
     printTable(rows);
     const cpuPages = CPU_PAGES.filter((page) => picked.some((scenario) => scenario.name === `GET ${page}`));
     if (cpuPages.length > 0) {
-      console.log(`\nCPU: ${CPU_REQUESTS} requests per round and server`);
+      console.log(`\nCPU: ${CPU_ROUNDS} rounds of ${CPU_SECONDS} s windows`);
       const sitePid = site.process.pid!;
       const cpu = await measureCpu({ site: { url: site.url, pid: sitePid }, ceiling, bareInSite: { url: bareInSite.url, pid: sitePid } }, cpuPages, CPU_ROUNDS);
       console.log('\n');
