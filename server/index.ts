@@ -1,6 +1,7 @@
 // First: it must see the first `process.nextTick` entry (see the module).
 import './next-tick-shape';
 import http from 'node:http';
+import { keepFirstRequestShapes } from './http-shapes';
 import { createContentEditing } from './content';
 import { createSiteContentStore } from './content/store';
 import { createApp } from './app';
@@ -125,6 +126,7 @@ async function main(): Promise<void> {
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
   server.keepAliveTimeout = 5_000;
+  keepFirstRequestShapes(server);
   installGracefulShutdown({
     server,
     db,
