@@ -27,6 +27,7 @@ import * as staffEmail from './20261204100000_staff_email';
 import * as contentEditing from './20261204300000_content_editing';
 import * as contentImages from './20261204500000_content_images';
 import * as contentPreviewLinks from './20261204400000_content_preview_links';
+import * as adminDisplayName from './20261205100000_admin_display_name';
 import type { MigrationContext } from './context';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '20261204300000_content_editing': contentEditing,
   '20261204500000_content_images': contentImages,
   '20261204400000_content_preview_links': contentPreviewLinks,
+  '20261205100000_admin_display_name': adminDisplayName,
 };

@@ -23,6 +23,8 @@ export interface AdminUserRow {
   email: string | null;
   /** When `email` was proven by a link mailed to it; null while it is not. */
   email_verified_at: Date | null;
+  /** The name replies are sent and signed as ("Maria Lopez"); null on accounts that have not given one. */
+  display_name: string | null;
 }
 
 /** A one-time link for an account to set its password (valid 24 hours). */
