@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { staffEmailSchema } from './admin-users';
+import { displayNameSchema, staffEmailSchema } from './admin-users';
 
 /** The signed-in admin's own account: `GET /api/account`, its sessions and its password change. */
 
@@ -14,6 +14,8 @@ export interface AccountJson {
   /** The account's e-mail address and whether it is verified (only then can it receive password resets). */
   email: string | null;
   emailVerified: boolean;
+  /** The name replies to clients are sent and signed as; null until the account gives one. */
+  displayName: string | null;
 }
 
 export interface SessionJson {
@@ -38,6 +40,11 @@ export const passwordChangeSchema = z.strictObject({
 export const emailChangeSchema = z.strictObject({
   email: staffEmailSchema.nullable(),
   password: z.string('Enter your current password.').min(1, 'Enter your current password.'),
+});
+
+/** `POST /api/account/display-name`: the name replies to clients are signed with. */
+export const displayNameChangeSchema = z.strictObject({
+  displayName: displayNameSchema,
 });
 
 const BROWSERS: [RegExp, string][] = [

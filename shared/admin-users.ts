@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ROLES, LOGIN_INPUT_MAX, type AdminRole } from './admin-auth';
+import { FORBIDDEN_IN_LINE } from './text';
+import { firstErrorOf } from './zod-errors';
 
 /**
  * Accounts as the Users view and `GET/POST/PATCH/DELETE /api/users` see them. Isomorphic: the
@@ -27,6 +29,8 @@ export interface AdminUserJson {
   /** The account's e-mail address, if it has one, and whether a link mailed to it proved it. */
   email: string | null;
   emailVerified: boolean;
+  /** What replies are sent and signed as ("Maria Lopez"); null on an account that has not given one. */
+  displayName: string | null;
 }
 
 /** A new password's one-time disclosure: a generated `password`, or the `setPasswordUrl` to pass on. */
@@ -49,11 +53,47 @@ export interface AdminUserAnswer extends PasswordDisclosure {
 /** A staff member's own e-mail address (as mail servers take it: at most 254 characters). */
 export const staffEmailSchema = z.email('Enter an e-mail address such as ada@example.com.').max(254, 'At most 254 characters.');
 
+/** The longest display name, in characters (the database's check says the same). */
+export const DISPLAY_NAME_MAX = 80;
+
+/** Line breaks of every kind, the ones Unicode adds (NEL, line and paragraph separators) included. */
+const LINE_BREAK = /[\n\r\u0085\u2028\u2029]/u;
+/**
+ * Invisible characters that change what is shown: the C1 controls beside the C0 ones, and the
+ * direction overrides and isolates, which could make "at Brightpath Digital" read backwards.
+ */
+const INVISIBLE_CONTROL = /[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/u;
+/** What would break out of a mail header's display name (`"Maria Lopez at …" <hello@…>`) or pass for an address. */
+const MAIL_SYNTAX = /[<>@"]/;
+
+/**
+ * An account's display name, as replies to clients are sent and signed ("Maria Lopez at Brightpath
+ * Digital"): one line of 1 to 80 characters (counted as people count them, so an accented or
+ * non-Latin name is not cut short), without control characters or the marks of a mail address.
+ * Trimmed. The one rule for the API, the set-password page, the CLI, the configuration and the views.
+ */
+export const displayNameSchema = z
+  .string('Enter a name, such as Maria Lopez.')
+  .trim()
+  .min(1, 'Enter a name, such as Maria Lopez.')
+  .refine((name) => Array.from(name).length <= DISPLAY_NAME_MAX, `A name has at most ${DISPLAY_NAME_MAX} characters.`)
+  .refine((name) => !LINE_BREAK.test(name), 'Keep the name on one line.')
+  .refine((name) => !FORBIDDEN_IN_LINE.test(name) && !INVISIBLE_CONTROL.test(name), 'Leave out tabs and invisible control characters.')
+  .refine((name) => !MAIL_SYNTAX.test(name), 'Leave out < > @ and ": the name is shown as the sender of our e-mails.');
+
+/** What is wrong with a display name, in the schema's words, or undefined: for a form to check before it sends. */
+export function displayNameProblem(value: string): string | undefined {
+  const parsed = displayNameSchema.safeParse(value);
+  return parsed.success ? undefined : firstErrorOf(parsed.error).message;
+}
+
 const role = z.enum(ADMIN_ROLES, 'Choose owner or editor.');
 const passwordSetup = z.enum(PASSWORD_SETUPS, 'Choose generate, link or email.');
 
 export const createUserSchema = z.strictObject({
   username: z.string('Enter a username.'),
+  /** The new account's name as clients will read it on replies. */
+  displayName: displayNameSchema,
   role,
   passwordSetup: passwordSetup.default('generate'),
   /** The invitee's address: with `passwordSetup: 'email'` the link goes there, and setting the password through it verifies it. */

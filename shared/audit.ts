@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   'account.session-end': 'Session ended',
   'account.email-change': 'E-mail address changed',
   'account.email-verify': 'E-mail address verified',
+  'account.display-name': 'Name changed',
   'account.password-reset-request': 'Password reset asked for',
   'two-factor.enable': 'Two-factor sign-in turned on',
   'two-factor.disable': 'Two-factor sign-in turned off',
