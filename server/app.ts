@@ -180,7 +180,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     projectRoutes(createProjectService({ db, audit })),
     setPasswordPageRoutes(renderPage, users),
     accountEmailPageRoutes(renderPage, { forgotPassword, staffEmail }),
-    accountRoutes(auth, staffEmail, config),
+    accountRoutes(auth, staffEmail, users, config),
     userRoutes(users, config),
     settingsRoutes(settings, mailer, sendTestEmail, personalData),
     auditRoutes(audit),

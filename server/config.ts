@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { business } from '../views/content/business';
 import { REGION_CODES, type RegionCode } from '../views/content/types';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, ADMIN_USERNAME_MAX, ADMIN_USERNAME_MIN } from '../shared/admin-auth';
+import { displayNameSchema } from '../shared/admin-users';
 import { firstErrorOf, WHOLE_VALUE } from '../shared/zod-errors';
 import { parseS3Url, type S3Target } from './backup/s3-target';
 
@@ -74,6 +75,7 @@ const envSchema = z
     PUBLIC_URL: optionalUrl(['http', 'https']),
     ADMIN_USERNAME: optionalText.pipe(z.string().min(ADMIN_USERNAME_MIN, `must be at least ${ADMIN_USERNAME_MIN} characters`).max(ADMIN_USERNAME_MAX).optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(ADMIN_PASSWORD_MIN, `must be at least ${ADMIN_PASSWORD_MIN} characters`).max(ADMIN_PASSWORD_MAX).optional()),
+    ADMIN_DISPLAY_NAME: optionalText.pipe(displayNameSchema.optional()),
     APP_KEY: optionalText,
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     NOTIFY_TO: optionalText.pipe(z.email('must be an e-mail address').optional()),
@@ -95,6 +97,10 @@ const envSchema = z
   .refine((env) => Boolean(env.ADMIN_USERNAME) === Boolean(env.ADMIN_PASSWORD), {
     message: 'must be set together with ADMIN_PASSWORD (or neither)',
     path: ['ADMIN_USERNAME'],
+  })
+  .refine((env) => !env.ADMIN_DISPLAY_NAME || Boolean(env.ADMIN_USERNAME), {
+    message: 'is the name of the ADMIN_USERNAME account: set ADMIN_USERNAME and ADMIN_PASSWORD too',
+    path: ['ADMIN_DISPLAY_NAME'],
   });
 
 /** The resolved configuration: every field filled in, read once at start-up. */
@@ -118,7 +124,8 @@ export interface Config {
   backupS3?: S3Target;
   /** Origin used for canonical links, Open Graph and the sitemap, without a trailing slash. */
   publicUrl: string;
-  admin?: { username: string; password: string };
+  /** The start-up admin (ADMIN_USERNAME / ADMIN_PASSWORD), with the name its replies are signed with (ADMIN_DISPLAY_NAME). */
+  admin?: { username: string; password: string; displayName?: string };
   /** The application key(s) sealing stored secrets (server/app-key.ts); unset: the data folder's key file (embedded database only). */
   appKey?: string;
   /** Mail through this server, whatever Settings say (`SMTP_URL`). */
@@ -163,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupSchedule: { mode: e.BACKUP_SCHEDULE, time: e.BACKUP_TIME, keepDaily: e.BACKUP_KEEP_DAILY, keepWeekly: e.BACKUP_KEEP_WEEKLY },
     backupS3: e.BACKUP_S3_URL ? { ...parseS3Url(e.BACKUP_S3_URL)!, region: e.AWS_REGION ?? 'us-east-1', endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL } : undefined,
     publicUrl,
-    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, ...(e.ADMIN_DISPLAY_NAME ? { displayName: e.ADMIN_DISPLAY_NAME } : {}) } : undefined,
     appKey: e.APP_KEY,
     smtpUrl: e.SMTP_URL,
     notifyTo: e.NOTIFY_TO,

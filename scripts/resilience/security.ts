@@ -93,7 +93,7 @@ function upload(file: Buffer, name: string, type: string): FormData {
 
 /** Bodies that would change something, for the owners' routes an editor tries (`{}` for the rest). */
 const OWNER_CALL_BODIES: Record<string, object[]> = {
-  'POST /api/users': [{ username: 'made-by-editor', role: 'owner' }],
+  'POST /api/users': [{ username: 'made-by-editor', displayName: 'Made By Editor Example', role: 'owner' }],
   'PATCH /api/users/:username': [{ role: 'editor' }, { disabled: true }, { resetPassword: 'generate' }],
   'PATCH /api/settings': [{ requireTwoFactor: true }],
   'POST /api/personal-data/find': [{ email: 'sweep@example.com' }],
@@ -145,7 +145,7 @@ async function accountsAndTwoFactor(report: CheckReport, server: RunningServer, 
     return { status: response.status, body, session: cookie && body.csrfToken ? { cookie, csrfToken: body.csrfToken } : undefined };
   };
 
-  const created = await json('POST', '/api/users', owner, { username: 'sweep-editor', role: 'editor' });
+  const created = await json('POST', '/api/users', owner, { username: 'sweep-editor', displayName: 'Sweep Editor Example', role: 'editor' });
   const { password } = (await created.json()) as { password: string };
   report.expect(created.status === 201 && Boolean(password), `creating an editor answered ${created.status}`);
   let editor = (await loginAs('sweep-editor', password, '198.51.100.61')).session!;

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,10 +40,20 @@ describe('npm run admin', () => {
     }
   }
 
-  it('creates an admin and changes its password, reading the password from stdin', async () => {
-    const created = await runCli(dataDir, ['create', 'cli-admin'], 'first password 123\n');
+  /** Display names, by username. */
+  async function displayNames(): Promise<Record<string, string | null>> {
+    const db = createDb({ dataDir });
+    try {
+      return Object.fromEntries((await db('admin_users').select('username', 'display_name')).map((row: { username: string; display_name: string | null }) => [row.username, row.display_name]));
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it('creates an admin named with --name and changes its password, reading the password from stdin', async () => {
+    const created = await runCli(dataDir, ['create', 'cli-admin', '--name', ' Carla Admin '], 'first password 123\n');
     expect(created.stderr).toBe('');
-    expect(created.stdout).toContain('Admin "cli-admin" (owner) created.');
+    expect(created.stdout).toContain('Admin "cli-admin" (owner) created; replies are signed "Carla Admin".');
     expect(created.status).toBe(0);
     expect(await loginOutcome('cli-admin', 'first password 123')).toBe('signed-in');
 
@@ -53,8 +63,36 @@ describe('npm run admin', () => {
     expect(await loginOutcome('cli-admin', 'first password 123')).toBe('invalid');
     expect(await loginOutcome('cli-admin', 'second password 456')).toBe('signed-in');
 
-    const editor = await runCli(dataDir, ['create', 'cli-editor', 'editor'], 'editor password 789\n');
-    expect(editor.stdout).toContain('Admin "cli-editor" (editor) created.');
+    const editor = await runCli(dataDir, ['create', 'cli-editor', 'editor', '--name=Ed Itor'], 'editor password 789\n');
+    expect(editor.stdout).toContain('Admin "cli-editor" (editor) created; replies are signed "Ed Itor".');
+    expect(await displayNames()).toEqual({ 'cli-admin': 'Carla Admin', 'cli-editor': 'Ed Itor' });
+  }, 120_000);
+
+  it('asks for the name on a terminal, shown as typed, before the password, which it hides', async () => {
+    // `script` (util-linux, on every Debian) gives the command a terminal, as a person at a shell has.
+    const child = spawn('script', ['-qfec', `${path.join(root, 'node_modules/.bin/tsx')} server/cli/admin.ts create cli-terminal editor`, '/dev/null'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test', TERM: 'dumb' },
+    });
+    let screen = '';
+    // Each prompt is answered once it shows (each shows only after the one before was answered).
+    const answers: [RegExp, string][] = [
+      [/signed with \(such as Maria Lopez\): /, 'Tess Terminal\r'],
+      [/New password \(at least 12 characters\): /, 'terminal password 1\r'],
+      [/Same password again: /, 'terminal password 1\r'],
+    ];
+    child.stdout.on('data', (chunk: Buffer) => {
+      screen += chunk.toString();
+      while (answers[0]?.[0].test(screen)) child.stdin.write(answers.shift()![1]);
+    });
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(status).toBe(0);
+    expect(screen).toContain('Tess Terminal');
+    expect(screen).not.toContain('terminal password 1');
+    // An owner when it is the first account (this test alone), else the editor asked for.
+    expect(screen).toMatch(/Admin "cli-terminal" \((owner|editor)\) created; replies are signed "Tess Terminal"\./);
+    expect((await displayNames())['cli-terminal']).toBe('Tess Terminal');
+    expect(await loginOutcome('cli-terminal', 'terminal password 1')).toBe('signed-in');
   }, 120_000);
 
   it('unlock clears the failures counted against a username, so the daily ceiling no longer holds it, and is audited', async () => {
@@ -93,7 +131,13 @@ describe('npm run admin', () => {
   it('refuses a short password and a wrong command with a message and exit code 1', async () => {
     // Duplicate and unknown accounts are the service's errors (admin-auth.test.ts), printed the same way.
     const cases: [string[], string, string][] = [
-      [['create', 'another'], 'short\n', 'Passwords need at least 12 characters.'],
+      [['create', 'another', '--name', 'An Other'], 'short\n', 'Passwords need at least 12 characters.'],
+      // Without a terminal stdin holds the password: the name must come as --name.
+      [['create', 'another'], 'a long password 123\n', 'Give the account\'s name with --name "Maria Lopez": replies to clients are signed with it. Nothing was changed.'],
+      [['create', 'another', '--name', 'An Other <another@agency.test>'], 'a long password 123\n', 'Leave out < > @ and ": the name is shown as the sender of our e-mails. Nothing was changed.'],
+      [['create', 'another', '--name', ''], 'a long password 123\n', 'Enter a name, such as Maria Lopez.'],
+      [['set-password', 'cli-admin', '--name', 'Carla'], 'a long password 123\n', 'Usage: npm run admin -- create <username>'],
+      [['create', 'another', '--nickname', 'An'], 'a long password 123\n', 'Usage: npm run admin -- create <username>'],
       [['delete', 'cli-admin'], '', 'Usage: npm run admin -- create <username>'],
       [['create', 'another', 'admin'], '', 'Usage: npm run admin -- create <username>'],
     ];
@@ -102,6 +146,7 @@ describe('npm run admin', () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toContain(message);
     }
+    expect(Object.keys(await displayNames())).not.toContain('another');
   }, 120_000);
 
   it('rotate-key re-encrypts the secrets under a new key in the data folder, the old key gone; with APP_KEY it guides each step', async () => {

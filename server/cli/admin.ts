@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
 import { APP_KEY_FILE, createKeyring, loadKeyring, newAppKey, parseAppKeys, writeKeyFile, type Keyring } from '../app-key';
 import { loadConfig, type Config } from '../config';
 import { createDb, type Db } from '../db/connection';
@@ -9,11 +11,35 @@ import { createAdminAuth } from '../services/admin-auth';
 import { SYSTEM_ACTOR } from '../services/audit';
 import { resealSecrets, type Resealed } from '../services/secrets';
 import { isAdminRole } from '../../shared/admin-auth';
+import { displayNameProblem, displayNameSchema } from '../../shared/admin-users';
 
 const USAGE =
-  'Usage: npm run admin -- create <username> [owner|editor]\n       npm run admin -- set-password <username>\n       npm run admin -- unlock <username>\n' +
+  'Usage: npm run admin -- create <username> [owner|editor] [--name "Maria Lopez"]\n       npm run admin -- set-password <username>\n       npm run admin -- unlock <username>\n' +
   '       npm run admin -- new-key\n       npm run admin -- rotate-key\n' +
-  'A password is asked for (hidden) on a terminal, or read from the first line of stdin.';
+  'A password is asked for (hidden) on a terminal, or read from the first line of stdin.\n' +
+  'A new account\'s name (what replies to clients are signed with) is --name, or asked for on a terminal.';
+
+/** Asks on the terminal, showing what is typed (a name, not a secret). */
+async function promptLine(question: string): Promise<string> {
+  const prompt = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  try {
+    return await prompt.question(question);
+  } finally {
+    prompt.close();
+  }
+}
+
+/**
+ * The new account's display name: `--name`, else asked for on a terminal. Without a terminal stdin
+ * carries the password, so the name must come as `--name`. Checked before the password is asked for.
+ */
+async function readDisplayName(given: string | undefined): Promise<string> {
+  if (given === undefined && !process.stdin.isTTY) throw new Error('Give the account\'s name with --name "Maria Lopez": replies to clients are signed with it. Nothing was changed.');
+  const typed = given ?? (await promptLine('Name replies to clients are signed with (such as Maria Lopez): '));
+  const problem = displayNameProblem(typed);
+  if (problem) throw new Error(`${problem} Nothing was changed.`);
+  return displayNameSchema.parse(typed);
+}
 
 /** Asks on the terminal without echoing what is typed. */
 function promptHidden(question: string): Promise<string> {
@@ -95,12 +121,24 @@ function keyringText(config: Config): string {
   return readFileSync(path.join(config.dataDir, APP_KEY_FILE), 'utf8');
 }
 
+/** The command's words and its one option, `--name "Maria Lopez"` (or `--name=…`); anything else is a usage error. */
+function parseCommandLine(args: string[]): { positionals: string[]; name?: string } {
+  try {
+    const { positionals, values } = parseArgs({ args, options: { name: { type: 'string' } }, allowPositionals: true, strict: true });
+    return { positionals, name: values.name };
+  } catch {
+    throw new Error(USAGE);
+  }
+}
+
 /**
- * `npm run admin -- create <username> [owner|editor]`, `npm run admin -- set-password <username>`,
+ * `npm run admin -- create <username> [owner|editor] [--name "Maria Lopez"]`, `npm run admin -- set-password <username>`,
  * `npm run admin -- unlock <username>`, `npm run admin -- new-key` and `npm run admin -- rotate-key`.
  */
 async function run(): Promise<void> {
-  const [command, username, role, ...extra] = process.argv.slice(2);
+  const { positionals, name } = parseCommandLine(process.argv.slice(2));
+  const [command, username, role, ...extra] = positionals;
+  if (name !== undefined && command !== 'create') throw new Error(USAGE);
   if (command === 'new-key' && username === undefined) {
     console.log(newAppKey());
     return;
@@ -124,12 +162,14 @@ async function run(): Promise<void> {
       console.log(`Sign-in failures of "${user.username}" cleared (${cleared}).`);
       return;
     }
-    const password = await readNewPassword();
     if (command === 'create') {
+      const displayName = await readDisplayName(name);
+      const password = await readNewPassword();
       // Whoever has a shell on the server controls it anyway: accounts made here are owners unless told.
-      const row = await auth.createAdmin(username, password, role !== undefined && isAdminRole(role) ? role : 'owner');
-      console.log(`Admin "${row.username}" (${row.role}) created.`);
+      const row = await auth.createAdmin(username, password, role !== undefined && isAdminRole(role) ? role : 'owner', displayName);
+      console.log(`Admin "${row.username}" (${row.role}) created; replies are signed "${row.display_name}".`);
     } else {
+      const password = await readNewPassword();
       const row = await auth.setPassword(username, password);
       console.log(`Password of "${row.username}" changed; its sessions were signed out and its known browsers forgotten.`);
     }

@@ -18,10 +18,10 @@ export async function findAdminUserById(knex: Knex, id: number): Promise<AdminUs
 
 export async function insertAdminUser(
   knex: Knex,
-  user: { username: string; passwordHash: string; role: AdminRole; now: Date },
+  user: { username: string; passwordHash: string; role: AdminRole; now: Date; displayName?: string | null },
 ): Promise<AdminUserRow> {
   const [row] = await knex<AdminUserRow>('admin_users')
-    .insert({ username: user.username, password_hash: user.passwordHash, role: user.role, created_at: user.now, updated_at: user.now })
+    .insert({ username: user.username, password_hash: user.passwordHash, role: user.role, display_name: user.displayName ?? null, created_at: user.now, updated_at: user.now })
     .returning('*');
   return row!;
 }
@@ -49,7 +49,7 @@ export async function listAdminUsersWithSessionCounts(knex: Knex, now: Date): Pr
     .orderByRaw('lower(u.username)');
 }
 
-export type AdminUserChange = Partial<Pick<AdminUserRow, 'role' | 'disabled_at' | 'last_sign_in_at' | 'totp_secret' | 'totp_enabled_at' | 'totp_last_step' | 'email' | 'email_verified_at'>>;
+export type AdminUserChange = Partial<Pick<AdminUserRow, 'role' | 'disabled_at' | 'last_sign_in_at' | 'totp_secret' | 'totp_enabled_at' | 'totp_last_step' | 'email' | 'email_verified_at' | 'display_name'>>;
 
 export async function updateAdminUser(knex: Knex, id: number, change: AdminUserChange & { updated_at?: Date }): Promise<void> {
   await knex<AdminUserRow>('admin_users').where({ id }).update(change);

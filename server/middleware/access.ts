@@ -12,6 +12,11 @@ export interface AdminIdentity {
   username: string;
   role: AdminRole;
   twoFactor: boolean;
+  /**
+   * The name replies to clients are sent and signed as ("Maria Lopez"); null until the account
+   * gives one. The audit trail names the account by its username (`adminActor`), not by this.
+   */
+  displayName: string | null;
 }
 
 declare module 'koa' {

@@ -7,6 +7,12 @@ const ORIGIN = 'https://agency.test';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
+/** The dashboard island's props as the page carries them (the signed-in admin the server read). */
+function decodeProps(html: string): Record<string, unknown> {
+  const attribute = /data-island="AdminDashboard"[^>]*data-props="([^"]*)"/.exec(html)?.[1] ?? '{}';
+  return JSON.parse(attribute.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as Record<string, unknown>;
+}
+
 describe('your account', () => {
   let t: TestApp;
   const api = () => request(t.app.callback());
@@ -21,6 +27,41 @@ describe('your account', () => {
     const cookie = sessionCookieFrom(response.headers['set-cookie'])!;
     return { cookie, headers: { Cookie: cookie, 'X-CSRF-Token': response.body.csrfToken as string, Origin: ORIGIN } };
   }
+
+  it('shows your display name and changes it, audited, where the back office reads the signed-in admin; bad names are refused naming the field', async () => {
+    const eda = await signInAsAdmin(t, { username: 'eda', role: 'editor' });
+    const from = { ...eda.headers, 'X-Forwarded-For': '198.51.100.40' };
+    const propsOfDashboard = async () => decodeProps((await api().get('/admin/dashboard/account').set('Cookie', eda.cookie).expect(200)).text);
+    // Made before names were asked for: none yet, and the dashboard asks for one.
+    expect((await api().get('/api/account').set(eda.headers).expect(200)).body).toMatchObject({ username: 'eda', displayName: null });
+    expect(await propsOfDashboard()).toMatchObject({ username: 'eda', displayName: null });
+
+    for (const [displayName, message] of [
+      ['', 'Enter a name, such as Maria Lopez.'],
+      ['Eda\nEditor', 'Keep the name on one line.'],
+      ['Eda <eda@agency.test>', 'Leave out < > @ and ": the name is shown as the sender of our e-mails.'],
+    ]) {
+      const refused = await api().post('/api/account/display-name').set(from).send({ displayName }).expect(400);
+      expect(refused.body).toEqual({ error: `displayName: ${message}`, fields: { displayName: message } });
+    }
+    const unknown = await api().post('/api/account/display-name').set(from).send({ displayName: 'Eda Editor', username: 'someone-else' }).expect(400);
+    expect(unknown.body.fields).toEqual({ username: messages.account.unknownField });
+
+    expect((await api().post('/api/account/display-name').set(from).send({ displayName: '  Eda Editor ' }).expect(200)).body).toEqual({ displayName: 'Eda Editor' });
+    expect((await api().get('/api/account').set(eda.headers).expect(200)).body.displayName).toBe('Eda Editor');
+    expect(await propsOfDashboard()).toMatchObject({ username: 'eda', displayName: 'Eda Editor' });
+    await api().post('/api/account/display-name').set(from).send({ displayName: 'Eda Evans' }).expect(200);
+    // The same name again changes nothing and records nothing.
+    await api().post('/api/account/display-name').set(from).send({ displayName: 'Eda Evans' }).expect(200);
+    expect(await t.db('audit_log').where({ action: 'account.display-name' }).orderBy('id').select('actor_name', 'target_id', 'summary', 'ip')).toEqual([
+      { actor_name: 'eda', target_id: 'eda', summary: 'name "Eda Editor"', ip: '198.51.100.40' },
+      { actor_name: 'eda', target_id: 'eda', summary: 'name "Eda Editor" → "Eda Evans"', ip: '198.51.100.40' },
+    ]);
+
+    await api().post('/api/account/display-name').set('Origin', ORIGIN).send({ displayName: 'Nobody' }).expect(401);
+    await api().post('/api/account/display-name').set({ Cookie: eda.cookie, Origin: ORIGIN }).send({ displayName: 'No Token' }).expect(403);
+    expect((await api().get('/api/account').set(eda.headers).expect(200)).body.displayName).toBe('Eda Evans');
+  });
 
   it('lists your sessions with device, address and times, and ends one of them', async () => {
     const laptop = await signInFrom(FIREFOX, '198.51.100.7');

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { adminActor, allow, createRouter } from '../middleware/access';
 import { setSessionCookie } from '../middleware/admin-session';
 import type { AdminAuth } from '../services/admin-auth';
+import type { AdminUsers } from '../services/admin-users';
 import type { StaffEmail } from '../services/staff-email';
 import type { AccountJson } from '../../shared/admin-account';
 
@@ -13,9 +14,10 @@ import type { AccountJson } from '../../shared/admin-account';
  * → the sessions (device, IP, created, last seen); `DELETE /api/account/sessions/{id}` → 204;
  * `GET /api/account` and two-factor sign-in's setup, enable and turning off; `POST /api/account/email`
  * `{ email | null, password }` → `{ email, emailVerified, verificationSentTo? | verificationError? }`
- * (a new address gets a link to verify it).
+ * (a new address gets a link to verify it); `POST /api/account/display-name` `{ displayName }` →
+ * `{ displayName }` (the name replies to clients are signed with).
  */
-export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, config: Pick<Config, 'isProduction'>): Router {
+export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, users: AdminUsers, config: Pick<Config, 'isProduction'>): Router {
   const router = createRouter();
 
   router.get('/api/account', allow.adminDuringTwoFactorSetup, async (ctx) => {
@@ -26,6 +28,7 @@ export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, config: P
       twoFactor: admin.twoFactor,
       recoveryCodesLeft: admin.twoFactor ? await auth.twoFactor.recoveryCodesLeft(admin.id) : 0,
       twoFactorSetupRequired: Boolean(ctx.state.twoFactorSetupRequired),
+      displayName: admin.displayName,
       ...(await staffEmail.own(admin.id)),
     };
     ctx.body = account;
@@ -54,6 +57,10 @@ export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, config: P
 
   router.post('/api/account/email', allow.admin, async (ctx) => {
     ctx.body = await staffEmail.setOwn(ctx.state.admin!, ctx.request.body, ctx.ip);
+  });
+
+  router.post('/api/account/display-name', allow.admin, async (ctx) => {
+    ctx.body = await users.setOwnDisplayName(ctx.state.admin!, ctx.request.body, ctx.ip);
   });
 
   router.get('/api/account/sessions', allow.admin, async (ctx) => {

@@ -32,7 +32,8 @@ describe('staff e-mail addresses, invitations by e-mail and "Forgot password?"',
   const api = () => request(t.app.callback());
   const login = (username: string, password: string) => api().post('/api/auth/login').set('Origin', ORIGIN).send({ username, password });
   const forgot = (identifier: string) => api().post('/admin/forgot-password').set('Origin', ORIGIN).type('form').send({ identifier });
-  const setPassword = (token: string, password: string) => api().post('/admin/set-password').set('Origin', ORIGIN).type('form').send({ token, password, confirm: password });
+  /** The set-password page's form as a browser posts it: the account's name comes prefilled. */
+  const setPassword = (token: string, password: string, displayName = 'Ivy Example') => api().post('/admin/set-password').set('Origin', ORIGIN).type('form').send({ token, displayName, password, confirm: password });
   /** The messages that arrived since `before`, once the queued work is done. */
   const mailSince = async (before: number) => {
     await t.backgroundTasks.idle();
@@ -100,8 +101,8 @@ describe('staff e-mail addresses, invitations by e-mail and "Forgot password?"',
 
   it('sends an invitation by e-mail: following the link sets the password and verifies the address', async () => {
     const before = inbox.messages.length;
-    await api().post('/api/users').set(owner.headers).send({ username: 'ivy', role: 'editor', passwordSetup: 'email' }).expect(400);
-    const created = await api().post('/api/users').set(owner.headers).send({ username: 'ivy', role: 'editor', passwordSetup: 'email', email: 'ivy@agency.test' }).expect(201);
+    await api().post('/api/users').set(owner.headers).send({ username: 'ivy', displayName: 'Ivy Example', role: 'editor', passwordSetup: 'email' }).expect(400);
+    const created = await api().post('/api/users').set(owner.headers).send({ username: 'ivy', displayName: 'Ivy Example', role: 'editor', passwordSetup: 'email', email: 'ivy@agency.test' }).expect(201);
     // The owner is told where it went and never sees the link.
     expect(created.body).toEqual({ user: expect.objectContaining({ username: 'ivy', email: 'ivy@agency.test', emailVerified: false }), emailedTo: 'ivy@agency.test' });
     const [raw] = await mailSince(before);
@@ -116,7 +117,7 @@ describe('staff e-mail addresses, invitations by e-mail and "Forgot password?"',
   });
 
   it('keeps the link passed by hand for accounts without an address, and resets by e-mail only to a verified one', async () => {
-    await api().post('/api/users').set(owner.headers).send({ username: 'nomail', role: 'editor', passwordSetup: 'link' }).expect(201);
+    await api().post('/api/users').set(owner.headers).send({ username: 'nomail', displayName: 'Nomail Example', role: 'editor', passwordSetup: 'link' }).expect(201);
     const refused = await api().patch('/api/users/nomail').set(owner.headers).send({ resetPassword: 'email' }).expect(400);
     expect(refused.body.fields).toEqual({ resetPassword: expect.stringMatching(/no e-mail address/) });
     const before = inbox.messages.length;

@@ -9,7 +9,7 @@ const OWNER_ONLY_CALLS: [method: 'get' | 'patch' | 'post' | 'delete', path: stri
   ['get', '/api/settings', null],
   ['patch', '/api/settings', { replyPromiseHours: 48 }],
   ['get', '/api/users', null],
-  ['post', '/api/users', { username: 'new-account', role: 'owner' }],
+  ['post', '/api/users', { username: 'new-account', displayName: 'New Account Example', role: 'owner' }],
   ['patch', '/api/users/an-editor', { role: 'owner' }],
   ['patch', '/api/users/first-owner', { disabled: true }],
   ['delete', '/api/users/first-owner', null],

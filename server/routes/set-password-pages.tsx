@@ -3,14 +3,18 @@ import { allow, createRouter } from '../middleware/access';
 import type { Context } from 'koa';
 import { AdminSetPasswordPage, adminSetPasswordMeta, type AdminSetPasswordPageProps } from '../../views/pages/AdminSetPasswordPage';
 import { ValidationError } from '../errors';
-import { messages } from '../messages';
+import { DISPLAY_NAME_MAX } from '../../shared/admin-users';
 import type { RenderPage } from '../render/render-page';
 import type { AdminUsers } from '../services/admin-users';
 import { SET_PASSWORD_PATH } from './users';
 
+/** A form field as text: what a browser posts, or '' for anything else. */
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 /**
  * The one-time set-password link: `GET /admin/set-password?token=…` shows the form (or says the
- * link no longer works), and the form posts back here. Works without JavaScript.
+ * link no longer works), and the form posts back here: the new password twice and the account's
+ * display name (asked for when it has none, prefilled when it has one). Works without JavaScript.
  */
 export function setPasswordPageRoutes(renderPage: RenderPage, users: AdminUsers): Router {
   const router = createRouter();
@@ -32,24 +36,23 @@ export function setPasswordPageRoutes(renderPage: RenderPage, users: AdminUsers)
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
     const link = await users.passwordLink(token);
     if (!link) return send(ctx, 404, { state: 'invalid' });
-    send(ctx, 200, { state: 'form', token, username: link.username });
+    send(ctx, 200, { state: 'form', token, username: link.username, displayName: link.displayName ?? '' });
   });
 
   router.post(SET_PASSWORD_PATH, allow.anyoneFromOurPages, async (ctx) => {
     const form = (ctx.request.body ?? {}) as Record<string, unknown>;
     const token = typeof form.token === 'string' ? form.token : '';
-    const password = typeof form.password === 'string' ? form.password : '';
-    const confirm = typeof form.confirm === 'string' ? form.confirm : '';
     const link = await users.passwordLink(token);
     if (!link) return send(ctx, 404, { state: 'invalid' });
-    if (password !== confirm) return send(ctx, 400, { state: 'form', token, username: link.username, error: { field: 'confirm', message: messages.users.passwordsDiffer } });
     try {
-      const done = await users.usePasswordLink(token, password);
+      const done = await users.usePasswordLink(token, { password: textOf(form.password), confirm: textOf(form.confirm), displayName: textOf(form.displayName) });
       if (!done) return send(ctx, 404, { state: 'invalid' });
       send(ctx, 200, { state: 'done', username: done.username });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      send(ctx, 400, { state: 'form', token, username: link.username, error: { field: 'password', message: error.message } });
+      // The name typed comes back to be corrected; passwords are never written into a page.
+      const displayName = textOf(form.displayName).slice(0, 4 * DISPLAY_NAME_MAX);
+      send(ctx, 400, { state: 'form', token, username: link.username, displayName, errors: error.fields ?? { password: error.message } });
     }
   });
 

@@ -74,6 +74,8 @@ describe('first admin at start-up', () => {
   afterEach(() => testDb.destroy());
   const signIn = (username: string, password: string) => auth.login({ username, password, remember: false, ip: '192.0.2.1' });
   const usernames = () => testDb.db('admin_users').orderBy('id').pluck('username');
+  /** The set-password page's form. */
+  const setPasswordForm = (password: string, displayName: string) => ({ displayName, password, confirm: password });
 
   it('comes from ADMIN_USERNAME / ADMIN_PASSWORD, once, with no setup address', async () => {
     expect(await auth.ensureFirstAdmin({ configured: { username: 'owner', password: 'owner password 123' } })).toBeUndefined();
@@ -93,9 +95,12 @@ describe('first admin at start-up', () => {
     expect(await auth.passwordMatches((await testDb.db('admin_users').first('id')).id, row.password_hash)).toBe(false);
 
     // The invitation links' own page and rules set it: once.
-    expect(await users.passwordLink(setup!.token)).toEqual({ username: 'admin' });
-    expect(await users.usePasswordLink(setup!.token, 'the first owner password')).toEqual({ username: 'admin' });
+    expect(await users.passwordLink(setup!.token)).toEqual({ username: 'admin', displayName: null });
+    // Its page asks for the owner's name as well, which the account has none of.
+    await expect(users.usePasswordLink(setup!.token, { password: 'the first owner password', confirm: 'the first owner password' })).rejects.toMatchObject({ fields: { displayName: 'Enter a name, such as Maria Lopez.' } });
+    expect(await users.usePasswordLink(setup!.token, setPasswordForm('the first owner password', 'Ada Owner'))).toEqual({ username: 'admin' });
     expect((await signIn('admin', 'the first owner password')).outcome).toBe('signed-in');
+    expect(await testDb.db('admin_users').where({ username: 'admin' }).first('display_name')).toEqual({ display_name: 'Ada Owner' });
     expect(await users.passwordLink(setup!.token)).toBeNull();
     // From now on a start has nothing to set up.
     clock.advance(3600_000);
@@ -106,10 +111,10 @@ describe('first admin at start-up', () => {
   it('the setup address stops working after an hour', async () => {
     const setup = await auth.ensureFirstAdmin({});
     clock.advance(3600_000 - 1000);
-    expect(await users.passwordLink(setup!.token)).toEqual({ username: 'admin' });
+    expect(await users.passwordLink(setup!.token)).toEqual({ username: 'admin', displayName: null });
     clock.advance(1000);
     expect(await users.passwordLink(setup!.token)).toBeNull();
-    expect(await users.usePasswordLink(setup!.token, 'the first owner password')).toBeNull();
+    expect(await users.usePasswordLink(setup!.token, setPasswordForm('the first owner password', 'Ada Owner'))).toBeNull();
   });
 
   it('a restart before the address was used issues a new one and the older one stops working', async () => {
@@ -119,7 +124,7 @@ describe('first admin at start-up', () => {
     expect(second).toEqual({ username: 'admin', token: expect.stringMatching(TOKEN_PATTERN), expiresAt: new Date(clock.now().getTime() + 3600_000) });
     expect(second!.token).not.toBe(first!.token);
     expect(await users.passwordLink(first!.token)).toBeNull();
-    expect(await users.passwordLink(second!.token)).toEqual({ username: 'admin' });
+    expect(await users.passwordLink(second!.token)).toEqual({ username: 'admin', displayName: null });
     expect(await usernames()).toEqual(['admin']);
     // Still no usable password after the restart.
     expect((await signIn('admin', first!.token)).outcome).toBe('invalid');
@@ -134,11 +139,11 @@ describe('first admin at start-up', () => {
     const issued = results.filter((result) => result !== undefined);
     expect(issued).toHaveLength(1);
     expect(await usernames()).toEqual(['admin']);
-    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin' });
+    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin', displayName: null });
     // One started a few seconds later still leaves it alone.
     clock.advance(20_000);
     expect(await auth.ensureFirstAdmin({})).toBeUndefined();
-    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin' });
+    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin', displayName: null });
   });
 
   it('ADMIN_USERNAME / ADMIN_PASSWORD set after a start without them replace the account still waiting for its password', async () => {
@@ -182,6 +187,38 @@ describe('first admin at start-up', () => {
     const line = messages.admin.firstAdminSetup(url);
     expect(line).toBe(`Set up the first admin: ${url} (single use, valid for one hour)`);
     expect(line).not.toMatch(/password:/i);
+  });
+
+  it('names the ADMIN_USERNAME account ADMIN_DISPLAY_NAME, and gives a later start\'s name only to that account while it has none', async () => {
+    const displayNames = () => testDb.db('admin_users').orderBy('id').select('username', 'display_name');
+    await auth.ensureFirstAdmin({ configured: { username: 'owner', password: 'owner password 123', displayName: '  Olivia Owner ' } });
+    expect(await displayNames()).toEqual([{ username: 'owner', display_name: 'Olivia Owner' }]);
+    expect((await signIn('owner', 'owner password 123')).outcome).toBe('signed-in');
+
+    // An account made before names were asked for: the next start with the variable names it, audited.
+    await testDb.db('admin_users').update({ display_name: null });
+    await auth.ensureFirstAdmin({ configured: { username: 'OWNER', password: 'owner password 123', displayName: 'Olivia Owner' } });
+    expect(await displayNames()).toEqual([{ username: 'owner', display_name: 'Olivia Owner' }]);
+    expect(await testDb.db('audit_log').where({ action: 'account.display-name' }).select('actor_name', 'target_id', 'summary')).toEqual([
+      { actor_name: 'system', target_id: 'owner', summary: 'name "Olivia Owner" from ADMIN_DISPLAY_NAME' },
+    ]);
+    // A name the owner chose since is never overwritten, and another start records nothing more.
+    await testDb.db('admin_users').update({ display_name: 'Olivia O.' });
+    await auth.ensureFirstAdmin({ configured: { username: 'owner', password: 'owner password 123', displayName: 'Olivia Owner' } });
+    expect(await displayNames()).toEqual([{ username: 'owner', display_name: 'Olivia O.' }]);
+    expect(await testDb.db('audit_log').where({ action: 'account.display-name' }).pluck('summary')).toHaveLength(1);
+  });
+
+  it('gives ADMIN_DISPLAY_NAME to the account still waiting for its password when ADMIN_USERNAME takes it over', async () => {
+    await auth.ensureFirstAdmin({});
+    clock.advance(5 * 60_000);
+    await auth.ensureFirstAdmin({ configured: { username: 'admin', password: 'owner password 123', displayName: 'Ada Owner' } });
+    expect(await testDb.db('admin_users').select('username', 'display_name')).toEqual([{ username: 'admin', display_name: 'Ada Owner' }]);
+  });
+
+  it('names ADMIN_DISPLAY_NAME when it holds an unusable name', async () => {
+    await expect(auth.ensureFirstAdmin({ configured: { username: 'owner', password: 'owner password 123', displayName: 'Olivia <owner@agency.test>' } }))
+      .rejects.toThrow('ADMIN_DISPLAY_NAME: Leave out < > @ and ": the name is shown as the sender of our e-mails.');
   });
 
   it('names the variables when they hold an unusable username', async () => {

@@ -33,7 +33,7 @@ import {
 } from '../db/admin-devices';
 import type { AdminDeviceRow, AdminUserRow } from '../db/tables';
 import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../errors';
-import { createAuditTrail, type AuditActor, type AuditTrail } from './audit';
+import { createAuditTrail, SYSTEM_ACTOR, type AuditActor, type AuditTrail } from './audit';
 import { createTwoFactor } from './two-factor';
 import { NO_KEYRING, type Keyring } from '../app-key';
 import { deleteLoginChallenge, findLoginChallenge, insertLoginChallenge } from '../db/two-factor';
@@ -50,6 +50,7 @@ import {
   ADMIN_USERNAME_MIN,
 } from '../../shared/admin-auth';
 import { fieldErrorsOf, firstErrorOf } from '../../shared/zod-errors';
+import { displayNameSchema } from '../../shared/admin-users';
 import { counted } from '../../shared/text';
 
 const MINUTE = 60_000;
@@ -119,6 +120,8 @@ export interface SignedInAdmin {
   role: AdminRole;
   /** Whether the account signs in with a second factor. */
   twoFactor: boolean;
+  /** The name replies to clients are sent and signed as; null until the account gives one. */
+  displayName: string | null;
 }
 
 export interface LoginAttempt {
@@ -212,13 +215,17 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     return findAdminDeviceOfUsername(db, { tokenHash: hashToken(deviceToken), username, now: at });
   }
 
-  /** Creates an account; the first one is always an owner, whatever `role` says. */
-  async function createAdmin(username: string, password: string, role: AdminRole = 'owner'): Promise<AdminUserRow> {
+  /**
+   * Creates an account; the first one is always an owner, whatever `role` says. `displayName` is
+   * what replies are signed with (the API and the CLI ask for it; tests may leave it out).
+   */
+  async function createAdmin(username: string, password: string, role: AdminRole = 'owner', displayName: string | null = null): Promise<AdminUserRow> {
     const name = parseOrThrow(adminUsernameSchema, username);
     const secret = parseOrThrow(adminPasswordSchema, password);
+    const shownAs = displayName === null ? null : parseOrThrow(displayNameSchema, displayName);
     if (await findAdminUserByUsername(db, name)) throw new ConflictError(messages.admin.usernameTaken(name));
     const first = !(await hasAnyAdmin());
-    const row = await insertAdminUser(db, { username: name, passwordHash: await hashPassword(secret), role: first ? 'owner' : role, now: now() });
+    const row = await insertAdminUser(db, { username: name, passwordHash: await hashPassword(secret), role: first ? 'owner' : role, displayName: shownAs, now: now() });
     logger.info({ adminId: row.id, username: row.username, role: row.role }, 'admin account created');
     return row;
   }
@@ -541,7 +548,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
       await audit.record({ id: user.id, name: user.username }, { action: 'auth.sign-in', summary: `${secondFactor}${attempt.remember ? '; remember me' : ''}`, ip: attempt.ip }, trx);
     });
     log.info({ adminId: user.id, username: user.username, ip: attempt.ip, remember: session.remember, knownDevice: Boolean(device) }, 'admin signed in');
-    const admin: SignedInAdmin = { id: user.id, username: user.username, role: user.role, twoFactor: user.totp_enabled_at !== null };
+    const admin: SignedInAdmin = { id: user.id, username: user.username, role: user.role, twoFactor: user.totp_enabled_at !== null, displayName: user.display_name };
     return { outcome: 'signed-in', admin, sessionId, session, device: deviceCookie, twoFactorSetupRequired: setupRequired(admin) };
   }
 
@@ -567,7 +574,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     }
     if (at - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) await touchAdminSession(db, idHash, new Date(at));
     return {
-      admin: { id: row.admin_user_id, username: row.username, role: row.role, twoFactor: row.totp_enabled_at !== null },
+      admin: { id: row.admin_user_id, username: row.username, role: row.role, twoFactor: row.totp_enabled_at !== null, displayName: row.display_name },
       session: { idHash, csrfToken: row.csrf_token, remember: row.remember, expiresAt: row.expires_at },
     };
   }
@@ -582,11 +589,13 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
 
   /**
    * At start-up, while no owner can sign in. With ADMIN_USERNAME / ADMIN_PASSWORD: creates that
-   * owner (taking over an account still waiting for its first password). Without them: creates the
-   * owner `admin` with no usable password and answers a one-time setup token, which the caller
-   * prints as a set-password address (the invitations' links and page): the password never exists
-   * outside the owner's head, so no stream or log can keep it. A start while that account still
-   * has no password issues a new token and the older one stops working.
+   * owner (taking over an account still waiting for its first password), named ADMIN_DISPLAY_NAME
+   * when set. Without them: creates the owner `admin` with no usable password and no name and
+   * answers a one-time setup token, which the caller prints as a set-password address (the
+   * invitations' links and page, which asks for the name too): the password never exists outside
+   * the owner's head, so no stream or log can keep it. A start while that account still has no
+   * password issues a new token and the older one stops working. Once the setup is done, a start
+   * with ADMIN_DISPLAY_NAME gives that name to the ADMIN_USERNAME account if it has none.
    *
    * The same on PostgreSQL as on the embedded database: the address is worth something only until
    * it is used or for an hour, and if someone else used it first, the owner finds it spent and
@@ -595,7 +604,10 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
    */
   async function ensureFirstAdmin({ configured }: FirstAdminOptions): Promise<FirstAdminSetup | undefined> {
     // The usual start: the setup is done, and no lock is taken.
-    if ((await countAdminUsers(db)) > 0 && !(await findOwnerAwaitingPassword(db))) return undefined;
+    if ((await countAdminUsers(db)) > 0 && !(await findOwnerAwaitingPassword(db))) {
+      if (configured?.displayName) await nameConfiguredAdmin(parseConfiguredAdmin(configured));
+      return undefined;
+    }
     const parsed = configured && parseConfiguredAdmin(configured);
     const passwordHash = parsed && (await hashPassword(parsed.password));
     // Instances starting at once take turns here, so one account is created and one address issued.
@@ -613,10 +625,11 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
         if (existing) {
           await updateAdminPasswordHash(trx, { id: existing.id, passwordHash, now: at });
           await deleteAdminPasswordLinksOfUser(trx, existing.id);
+          if (parsed.displayName) await updateAdminUser(trx, existing.id, { display_name: parsed.displayName });
         } else {
           // The waiting account never had a password, so nothing is lost with it (its link goes too).
           if (pending) await deleteAdminUser(trx, pending.id);
-          await insertAdminUser(trx, { username: parsed.username, passwordHash, role: 'owner', now: at });
+          await insertAdminUser(trx, { username: parsed.username, passwordHash, role: 'owner', displayName: parsed.displayName, now: at });
         }
         logger.info({ username: parsed.username }, 'first admin created from ADMIN_USERNAME / ADMIN_PASSWORD');
         return undefined;
@@ -643,6 +656,25 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     });
   }
 
+  /**
+   * ADMIN_DISPLAY_NAME on a later start: the account ADMIN_USERNAME names gets it if it has no name
+   * yet (one made before accounts had names), never over a name its owner chose. Instances starting
+   * together fill it in once: the update only finds the row while its name is still missing.
+   */
+  async function nameConfiguredAdmin({ username, displayName }: ConfiguredAdmin): Promise<void> {
+    if (!displayName) return;
+    await db.transaction(async (trx) => {
+      const [named] = await trx<AdminUserRow>('admin_users')
+        .whereRaw('lower(username) = lower(?)', [username])
+        .whereNull('display_name')
+        .update({ display_name: displayName, updated_at: now() })
+        .returning(['id', 'username']);
+      if (!named) return;
+      await audit.record(SYSTEM_ACTOR, { action: 'account.display-name', target: { type: 'user', id: named.username }, summary: `name "${displayName}" from ADMIN_DISPLAY_NAME` }, trx);
+      logger.info({ username: named.username }, 'display name of the ADMIN_USERNAME account set from ADMIN_DISPLAY_NAME');
+    });
+  }
+
   return { twoFactor, setupRequired, unlock, proveOwnPassword, turnOffOwnTwoFactor, createAdmin, setPassword, passwordMatches, changeOwnPassword, listSessions, endSession, hasAnyAdmin, login, completeChallenge, resolveSession, logout, ensureFirstAdmin };
 }
 
@@ -665,9 +697,16 @@ export const FIRST_ADMIN_SETUP_REISSUE_MS = MINUTE;
  */
 export const NO_PASSWORD_HASH = `$argon2id$v=19$m=19456,t=2,p=1$bm8gcGFzc3dvcmQgeWV0IQ$${'A'.repeat(43)}`;
 
+/** ADMIN_USERNAME / ADMIN_PASSWORD, and the optional ADMIN_DISPLAY_NAME. */
+interface ConfiguredAdmin {
+  username: string;
+  password: string;
+  displayName?: string;
+}
+
 export interface FirstAdminOptions {
-  /** ADMIN_USERNAME / ADMIN_PASSWORD, when set. */
-  configured?: { username: string; password: string };
+  /** ADMIN_USERNAME / ADMIN_PASSWORD (and ADMIN_DISPLAY_NAME), when set. */
+  configured?: ConfiguredAdmin;
 }
 
 /** The first admin's one-time setup: the caller turns the token into a set-password address. */
@@ -691,13 +730,20 @@ async function lockFirstAdminSetup(trx: Knex): Promise<void> {
   await trx.raw("select pg_advisory_xact_lock(hashtext('first admin setup'))");
 }
 
-function parseConfiguredAdmin(configured: { username: string; password: string }): { username: string; password: string } {
-  try {
-    return { username: parseOrThrow(adminUsernameSchema, configured.username), password: parseOrThrow(adminPasswordSchema, configured.password) };
-  } catch (error) {
-    if (error instanceof ValidationError) throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${error.message}`, { cause: error });
-    throw error;
-  }
+function parseConfiguredAdmin(configured: ConfiguredAdmin): ConfiguredAdmin {
+  const parse = <T>(variables: string, schema: z.ZodType<T>, value: unknown): T => {
+    try {
+      return parseOrThrow(schema, value);
+    } catch (error) {
+      if (error instanceof ValidationError) throw new Error(`${variables}: ${error.message}`, { cause: error });
+      throw error;
+    }
+  };
+  return {
+    username: parse('ADMIN_USERNAME / ADMIN_PASSWORD', adminUsernameSchema, configured.username),
+    password: parse('ADMIN_USERNAME / ADMIN_PASSWORD', adminPasswordSchema, configured.password),
+    displayName: configured.displayName === undefined ? undefined : parse('ADMIN_DISPLAY_NAME', displayNameSchema, configured.displayName),
+  };
 }
 
 function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {

@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { deleteAdminPasswordLink, findAdminPasswordLink, replaceAdminPasswordLink } from '../db/admin-password-links';
 import { deleteAdminSessionsOfUser } from '../db/admin-sessions';
 import { deleteAdminDevicesOfUser } from '../db/admin-devices';
 import {
   deleteAdminUser,
+  findAdminUserById,
   findAdminUserByUsername,
   findAdminUserByVerifiedEmail,
   listAdminUsersWithSessionCounts,
@@ -13,17 +14,18 @@ import {
   type AdminUserChange,
 } from '../db/admin-users';
 import type { AdminUserRow } from '../db/tables';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
-import { fieldErrorsOf } from '../../shared/zod-errors';
+import { displayNameChangeSchema } from '../../shared/admin-account';
 import {
   createUserSchema,
+  displayNameSchema,
   PASSWORD_LINK_HOURS,
   updateUserSchema,
   type AdminUserJson,
   type PasswordSetup,
 } from '../../shared/admin-users';
-import { generatePassword, hashPassword, hashToken, newToken, TOKEN_PATTERN, type AdminAuth } from './admin-auth';
+import { adminPasswordSchema, generatePassword, hashPassword, hashToken, newToken, TOKEN_PATTERN, type AdminAuth } from './admin-auth';
 import type { AccountMail } from './account-mail';
 import type { AuditActor, AuditTrail } from './audit';
 
@@ -53,13 +55,30 @@ export function toAdminUserJson(row: AdminUserRow & { active_sessions?: string |
     activeSessions: Number(row.active_sessions ?? 0),
     email: row.email,
     emailVerified: row.email_verified_at !== null,
+    displayName: row.display_name,
   };
 }
 
-function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw new ValidationError(messages.users.invalid, fieldErrorsOf(parsed.error, { unknownField: messages.users.unknownField }));
-  return parsed.data;
+const parseOrThrow = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => parseInput(schema, value, { unknownField: messages.users.unknownField });
+
+/**
+ * The set-password page's form: the new password twice, and the account's name (asked for when it
+ * has none, shown to be confirmed or corrected when it has one). Other fields (the token, the
+ * username kept for password managers) are the page's own.
+ */
+const setPasswordFormSchema = z
+  .object({ displayName: displayNameSchema, password: adminPasswordSchema, confirm: z.string() })
+  .refine((form) => form.password === form.confirm, { path: ['confirm'], message: messages.users.passwordsDiffer });
+
+/**
+ * Stores an account's new display name, audited as the account's own change (`actor`) in the
+ * caller's transaction; nothing when the name is the same.
+ */
+async function saveDisplayName(trx: Knex, audit: AuditTrail, actor: AuditActor, user: AdminUserRow, displayName: string, how: { at: Date; ip?: string; via?: string }): Promise<void> {
+  if (user.display_name === displayName) return;
+  await updateAdminUser(trx, user.id, { display_name: displayName, updated_at: how.at });
+  const change = user.display_name === null ? `name "${displayName}"` : `name "${user.display_name}" → "${displayName}"`;
+  await audit.record(actor, { action: 'account.display-name', target: { type: 'user', id: user.username }, summary: how.via ? `${change} (${how.via})` : change, ip: how.ip }, trx);
 }
 
 /**
@@ -131,9 +150,9 @@ export function createAdminUsers({ db, auth, audit, accountMail, now = () => new
     },
 
     async create(input: unknown, actor: Actor): Promise<{ user: AdminUserJson } & NewPassword> {
-      const { username, role, passwordSetup, email } = parseOrThrow(createUserSchema, input);
+      const { username, displayName, role, passwordSetup, email } = parseOrThrow(createUserSchema, input);
       if (email && (await findAdminUserByVerifiedEmail(db, email))) throw new ConflictError(messages.users.emailTaken);
-      const created = await auth.createAdmin(username, generatePassword(), role);
+      const created = await auth.createAdmin(username, generatePassword(), role, displayName);
       const at = now();
       const { user, secret } = await db.transaction(async (trx) => {
         // The address waits unverified until the invitee sets a password through the mailed link.
@@ -141,7 +160,7 @@ export function createAdminUsers({ db, auth, audit, accountMail, now = () => new
         const user = { ...created, email: email ?? null };
         const secret = await newPassword(trx, user, passwordSetup, at);
         const how = { generate: 'generated', link: 'by link', email: `link e-mailed to ${email}` }[passwordSetup];
-        await audit.record(actor, { action: 'user.create', target: { type: 'user', id: created.username }, summary: `role ${created.role}; password ${how}` }, trx);
+        await audit.record(actor, { action: 'user.create', target: { type: 'user', id: created.username }, summary: `role ${created.role}; name "${displayName}"; password ${how}` }, trx);
         return { user, secret };
       });
       const disclosed = passwordSetup === 'email' ? await mailLink(user, secret, (to, link) => accountMail.invitation(to, { username: user.username, invitedBy: actor.name, ...link }), at) : secret;
@@ -205,26 +224,53 @@ export function createAdminUsers({ db, auth, audit, accountMail, now = () => new
       });
     },
 
-    /** The account a set-password link is for, or null when the link is unknown, used or expired. */
-    async passwordLink(token: string): Promise<{ username: string } | null> {
+    /**
+     * The account a set-password link is for, with its display name (null: the page asks for one),
+     * or null when the link is unknown, used or expired.
+     */
+    async passwordLink(token: string): Promise<{ username: string; displayName: string | null } | null> {
       if (!TOKEN_PATTERN.test(token)) return null;
       const link = await findAdminPasswordLink(db, hashToken(token), now());
-      return link ? { username: link.username } : null;
+      if (!link) return null;
+      const user = await findAdminUserByUsername(db, link.username);
+      return { username: link.username, displayName: user?.display_name ?? null };
     },
 
-    /** Sets the password through a link, which then stops working; null when the link no longer works. */
-    async usePasswordLink(token: string, password: string): Promise<{ username: string } | null> {
+    /**
+     * Sets the password (and the account's display name) through a link, which then stops working;
+     * null when the link no longer works. `form` is the page's form: `password`, `confirm` and
+     * `displayName`; a ValidationError names each field to correct.
+     */
+    async usePasswordLink(token: string, form: unknown): Promise<{ username: string } | null> {
       const link = TOKEN_PATTERN.test(token) ? await findAdminPasswordLink(db, hashToken(token), now()) : undefined;
       if (!link) return null;
+      const { password, displayName } = parseOrThrow(setPasswordFormSchema, form);
       await auth.setPassword(link.username, password, {
         within: async (trx, user) => {
           // Two tabs posting the same link at once: only the first one's delete finds it.
           if (!(await deleteAdminPasswordLink(trx, link.token_hash))) throw new ConflictError(messages.users.linkUsed);
-          const verified = await verifyByLink(trx, user, link.sent_to ?? null, now());
-          await audit.record({ id: user.id, name: user.username }, { action: 'account.password-change', target: { type: 'user', id: user.username }, summary: `set through a one-time link${verified ? `; ${user.email} verified` : ''}` }, trx);
+          const at = now();
+          const verified = await verifyByLink(trx, user, link.sent_to ?? null, at);
+          const actor = { id: user.id, name: user.username };
+          await audit.record(actor, { action: 'account.password-change', target: { type: 'user', id: user.username }, summary: `set through a one-time link${verified ? `; ${user.email} verified` : ''}` }, trx);
+          await saveDisplayName(trx, audit, actor, user, displayName, { at, via: 'set-password page' });
         },
       });
       return { username: link.username };
+    },
+
+    /**
+     * The signed-in admin's own display name (Your account). No password asked: the name is no
+     * secret and opens nothing; the audit trail keeps who changed it, from where.
+     */
+    async setOwnDisplayName(admin: { id: number; username: string }, input: unknown, ip: string): Promise<{ displayName: string }> {
+      const { displayName } = parseInput(displayNameChangeSchema, input, { unknownField: messages.account.unknownField });
+      await db.transaction(async (trx) => {
+        const user = await findAdminUserById(trx, admin.id);
+        if (!user) throw new NotFoundError(messages.admin.noSuchAdmin(admin.username));
+        await saveDisplayName(trx, audit, { id: user.id, name: user.username }, user, displayName, { at: now(), ip });
+      });
+      return { displayName };
     },
   };
 }

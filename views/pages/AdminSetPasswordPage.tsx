@@ -7,17 +7,22 @@ export function adminSetPasswordMeta({ business }: SiteContent): PageMeta {
   return { title: 'Set your password', description: `Set the password of your ${business.name} back-office account.`, noindex: true };
 }
 
+type SetPasswordField = 'displayName' | 'password' | 'confirm';
+
 export type AdminSetPasswordPageProps =
-  /** The link works: the form, with the error of a previous try beside its field. */
-  | { state: 'form'; token: string; username: string; error?: { field: 'password' | 'confirm'; message: string } }
+  /**
+   * The link works: the form, with the account's display name (or the one typed in a previous
+   * try; '' asks for one) and that try's errors beside their fields.
+   */
+  | { state: 'form'; token: string; username: string; displayName: string; errors?: Partial<Record<SetPasswordField, string>> }
   /** The password was set. */
   | { state: 'done'; username: string }
   /** Unknown, used or expired link. */
   | { state: 'invalid' };
 
 /**
- * The page a one-time set-password link opens: a plain form (no JavaScript needed) for the new
- * password, twice. Only the token in the address proves who it is for.
+ * The page a one-time set-password link opens: a plain form (no JavaScript needed) for the
+ * account's name and the new password, twice. Only the token in the address proves who it is for.
  */
 export function AdminSetPasswordPage(props: AdminSetPasswordPageProps) {
   const asset = useAsset();
@@ -42,8 +47,14 @@ export function AdminSetPasswordPage(props: AdminSetPasswordPageProps) {
   );
 }
 
-function SetPasswordForm({ token, username, error }: Extract<AdminSetPasswordPageProps, { state: 'form' }>) {
-  const errorOf = (field: 'password' | 'confirm') => (error?.field === field ? error.message : undefined);
+function SetPasswordForm({ token, username, displayName, errors = {} }: Extract<AdminSetPasswordPageProps, { state: 'form' }>) {
+  const described = (field: SetPasswordField, hint?: string) => [hint, errors[field] ? `set-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const errorOf = (field: SetPasswordField) =>
+    errors[field] && (
+      <p id={`set-${field}-error`} className="admin-login__error">
+        {errors[field]}
+      </p>
+    );
   return (
     <form className="admin-login__form" method="post" action="/admin/set-password">
       <p>
@@ -52,6 +63,23 @@ function SetPasswordForm({ token, username, error }: Extract<AdminSetPasswordPag
       <input type="hidden" name="token" value={token} />
       {/* Lets password managers file the new password under the right account. */}
       <input type="hidden" name="username" value={username} autoComplete="username" />
+      <div className="admin-login__field">
+        <label htmlFor="set-displayName">Your name</label>
+        <p id="set-displayName-hint" className="admin-login__hint">
+          Replies to clients are sent and signed with it, such as &ldquo;Maria Lopez&rdquo;.
+        </p>
+        <input
+          id="set-displayName"
+          name="displayName"
+          type="text"
+          autoComplete="name"
+          required
+          defaultValue={displayName}
+          aria-invalid={errors.displayName ? true : undefined}
+          aria-describedby={described('displayName', 'set-displayName-hint')}
+        />
+        {errorOf('displayName')}
+      </div>
       {(['password', 'confirm'] as const).map((field) => (
         <div className="admin-login__field" key={field}>
           <label htmlFor={`set-${field}`}>{field === 'password' ? `New password (at least ${ADMIN_PASSWORD_MIN} characters)` : 'Same password again'}</label>
@@ -63,14 +91,10 @@ function SetPasswordForm({ token, username, error }: Extract<AdminSetPasswordPag
             required
             minLength={ADMIN_PASSWORD_MIN}
             maxLength={ADMIN_PASSWORD_MAX}
-            aria-invalid={errorOf(field) ? true : undefined}
-            aria-describedby={errorOf(field) ? `set-${field}-error` : undefined}
+            aria-invalid={errors[field] ? true : undefined}
+            aria-describedby={described(field)}
           />
-          {errorOf(field) && (
-            <p id={`set-${field}-error`} className="admin-login__error">
-              {errorOf(field)}
-            </p>
-          )}
+          {errorOf(field)}
         </div>
       ))}
       <button type="submit" className="button admin-login__submit">
