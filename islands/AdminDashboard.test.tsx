@@ -11,8 +11,8 @@ import type { AdminRole } from '../shared/admin-auth';
 
 const renderPage = createPageRenderer(loadConfig({ PUBLIC_URL: 'https://agency.test' }), loadManifest(TEST_ASSETS_DIR), startingSiteContent);
 /** The page's HTML, without the `<!-- -->` separators React puts between adjacent text nodes. */
-const render = (path: string, role: AdminRole = 'owner') =>
-  renderPage({ path, meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: 'ada', role }} csrfToken="csrf-123" timeZone="Europe/London" /> }).replace(/<!-- -->/g, '');
+const render = (path: string, role: AdminRole = 'owner', displayName: string | null = null) =>
+  renderPage({ path, meta: adminDashboardMeta, page: <AdminDashboardPage admin={{ username: 'ada', role, displayName }} csrfToken="csrf-123" timeZone="Europe/London" /> }).replace(/<!-- -->/g, '');
 
 function decodeAttribute(value: string): string {
   return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -24,7 +24,7 @@ describe('admin dashboard page (server render)', () => {
     expect(html.match(/data-island=/g)).toHaveLength(1);
     expect(html).toMatch(/data-island="AdminDashboard" data-hydrate="load"/);
     const props = JSON.parse(decodeAttribute(html.match(/data-props="([^"]*)"/)![1]!));
-    expect(props).toEqual({ username: 'ada', role: 'owner', csrfToken: 'csrf-123', path: '/admin/dashboard/forms/quote', timeZone: 'Europe/London', twoFactorSetupRequired: false });
+    expect(props).toEqual({ username: 'ada', role: 'owner', displayName: null, csrfToken: 'csrf-123', path: '/admin/dashboard/forms/quote', timeZone: 'Europe/London', twoFactorSetupRequired: false });
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
   });
 
@@ -49,6 +49,25 @@ describe('admin dashboard page (server render)', () => {
     expect(html).toContain('Loading the dashboard…');
     expect(html).not.toContain('sample data');
     expect(html).toMatch(/href="\/admin\/dashboard" class="admin-nav__link" aria-current="page"/);
+  });
+
+  it('greets the admin by display name and shows it in the top bar, a link to Your account', () => {
+    const html = render('/admin/dashboard', 'editor', 'Ada Lovelace');
+    expect(html).toContain('Welcome back, Ada Lovelace.');
+    expect(html).toMatch(/<a href="\/admin\/dashboard\/account" class="admin-topbar__user">.*?<span class="admin-topbar__name" aria-hidden="true">Ada Lovelace<\/span><span class="visually-hidden">Your account \(Ada Lovelace\)<\/span><\/a>/);
+    expect(html).not.toContain('Add your name');
+    expect(render('/admin/dashboard/account', 'editor', 'Ada Lovelace')).toContain('Replies to clients are sent and signed as <strong>Ada Lovelace</strong>.');
+  });
+
+  it('asks an account without a display name for one: in the top bar and first thing in Your account', () => {
+    const html = render('/admin/dashboard', 'editor');
+    expect(html).toContain('Welcome back, ada.');
+    expect(html).toContain('<span class="admin-topbar__name" aria-hidden="true">Add your name</span><span class="visually-hidden">Your account: add your name, replies to clients are signed with it</span>');
+    const account = render('/admin/dashboard/account', 'editor');
+    expect(account).toContain('Add your name: replies to clients are signed with it.');
+    // The name comes before every other card of the view.
+    expect(account.indexOf('id="account-displayName"')).toBeGreaterThan(0);
+    expect(account.indexOf('id="account-displayName"')).toBeLessThan(account.indexOf('Loading your account…'));
   });
 
   it.each([

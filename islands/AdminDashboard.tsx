@@ -31,6 +31,8 @@ import { PLACEHOLDER_LABELS, isOwnerView, pathOfView, titleOfView, viewFromPath,
 export interface AdminDashboardProps {
   username: string;
   role: AdminRole;
+  /** The name replies to clients are signed with; null until the account gives one (Your account asks for it). */
+  displayName?: string | null;
   /** The owners require two-factor sign-in and this account has none: only its setup is shown. */
   twoFactorSetupRequired?: boolean;
   /** The session's CSRF token, sent as `X-CSRF-Token` on every state-changing call. */
@@ -48,7 +50,9 @@ const COLLAPSED_KEY = 'admin.sidebarCollapsed';
  * The whole admin dashboard the spec describes: sidebar, top bar and the current view. The view lives in
  * the URL path, so reload and Back keep it; switching views uses `history.pushState`.
  */
-export default function AdminDashboard({ username, role, csrfToken, path, timeZone, twoFactorSetupRequired = false }: AdminDashboardProps) {
+export default function AdminDashboard({ username, role, displayName: signedInName = null, csrfToken, path, timeZone, twoFactorSetupRequired = false }: AdminDashboardProps) {
+  // Saved in Your account, the name shows in the top bar at once.
+  const [displayName, setDisplayName] = useState(signedInName);
   // An account the owners' two-factor rule holds back sees its account's setup only.
   const [view, setView] = useState<DashboardView>(() => (twoFactorSetupRequired ? { name: 'admin', section: 'account' } : viewFromPath(path)));
   const [collapsed, setCollapsed] = useState(false);
@@ -164,7 +168,7 @@ export default function AdminDashboard({ username, role, csrfToken, path, timeZo
         />
         <div className="admin-app__backdrop" data-open={navOpen} aria-hidden="true" onClick={() => setNavOpen(false)} />
         <div className="admin-app__body">
-          <TopBar username={username} navOpen={navOpen} onOpenNav={() => setNavOpen(true)} leadsVersion={leadsVersion} />
+          <TopBar username={username} displayName={displayName} navOpen={navOpen} onOpenNav={() => setNavOpen(true)} leadsVersion={leadsVersion} />
           <main id="admin-main" ref={mainRef} className="admin-main" tabIndex={-1}>
             <div className="admin-notices">
               <div role="status">{notice?.tone === 'success' && <NoticeBox notice={notice} onDismiss={() => setNotice(null)} />}</div>
@@ -174,7 +178,7 @@ export default function AdminDashboard({ username, role, csrfToken, path, timeZo
               </div>
             </div>
             {!twoFactorSetupRequired && <MailHealthBanner role={role} viewKey={pathOfView(view)} mailVersion={mailVersion} />}
-            <CurrentView view={view} username={username} role={role} twoFactorSetupRequired={twoFactorSetupRequired} />
+            <CurrentView view={view} username={username} role={role} account={{ displayName, onDisplayNameChange: setDisplayName }} twoFactorSetupRequired={twoFactorSetupRequired} />
           </main>
         </div>
       </div>
@@ -210,8 +214,14 @@ function NoticeBox({ notice, onDismiss }: { notice: Notice; onDismiss: () => voi
   );
 }
 
-function CurrentView({ view, username, role, twoFactorSetupRequired }: { view: DashboardView; username: string; role: AdminRole; twoFactorSetupRequired: boolean }) {
-  if (twoFactorSetupRequired) return <AccountView username={username} twoFactorSetupRequired />;
+/** The signed-in account's display name, and how Your account reports a new one. */
+interface AccountName {
+  displayName: string | null;
+  onDisplayNameChange: (displayName: string) => void;
+}
+
+function CurrentView({ view, username, role, account, twoFactorSetupRequired }: { view: DashboardView; username: string; role: AdminRole; account: AccountName; twoFactorSetupRequired: boolean }) {
+  if (twoFactorSetupRequired) return <AccountView username={username} {...account} twoFactorSetupRequired />;
   // An editor who follows a link to an owners' view learns why it is not there (its calls would answer 403).
   if (role !== 'owner' && isOwnerView(view)) {
     return (
@@ -225,7 +235,7 @@ function CurrentView({ view, username, role, twoFactorSetupRequired }: { view: D
   }
   switch (view.name) {
     case 'home':
-      return <DashboardHome username={username} owner={role === 'owner'} />;
+      return <DashboardHome name={account.displayName ?? username} owner={role === 'owner'} />;
     case 'forms':
       // The Messages inbox with the type fixed; keyed by type, so another form starts afresh.
       return <LeadInbox key={view.type} filters={view.filters ?? {}} formType={view.type} />;
@@ -259,7 +269,7 @@ function CurrentView({ view, username, role, twoFactorSetupRequired }: { view: D
         case 'users':
           return <UsersView username={username} />;
         case 'account':
-          return <AccountView username={username} twoFactorSetupRequired={false} />;
+          return <AccountView username={username} {...account} twoFactorSetupRequired={false} />;
         case 'settings':
           return <SettingsView />;
         case 'audit':

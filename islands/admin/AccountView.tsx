@@ -1,12 +1,22 @@
 import { useState } from 'react';
 import type { AccountJson, SessionJson } from '../../shared/admin-account';
+import { displayNameProblem } from '../../shared/admin-users';
 import { useDashboard } from './context';
 import { counted } from './text';
 import { ViewHeading } from './ViewHeading';
 import { errorText, Field, FormCard, FormError, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
 
-/** Your account: two-factor sign-in, your e-mail address, your password and your sessions. */
-export function AccountView({ username, twoFactorSetupRequired }: { username: string; twoFactorSetupRequired: boolean }) {
+interface AccountViewProps {
+  username: string;
+  /** The name replies to clients are signed with; null: the view asks for one first. */
+  displayName: string | null;
+  /** A new name was saved (the top bar shows it). */
+  onDisplayNameChange: (displayName: string) => void;
+  twoFactorSetupRequired: boolean;
+}
+
+/** Your account: your name, two-factor sign-in, your e-mail address, your password and your sessions. */
+export function AccountView({ username, displayName, onDisplayNameChange, twoFactorSetupRequired }: AccountViewProps) {
   const account = useData<AccountJson>('/api/account', 'Failed to load your account.');
   // A password change ends the other sessions: the list is read again at once, not on the next visit.
   const [passwordChanges, setPasswordChanges] = useState(0);
@@ -20,6 +30,8 @@ export function AccountView({ username, twoFactorSetupRequired }: { username: st
           The owners require two-factor sign-in for every account. Set it up below to use the dashboard.
         </p>
       )}
+      {/* The setup the owners require comes first; the name can wait until it is done. */}
+      {!twoFactorSetupRequired && <NameCard displayName={displayName} onSaved={onDisplayNameChange} />}
       <LoadStatus of={account} loadingText="Loading your account…" />
       {account.data && <TwoFactorCard account={account.data} onChange={twoFactorSetupRequired ? () => window.location.reload() : account.reload} />}
       {!twoFactorSetupRequired && (
@@ -30,6 +42,44 @@ export function AccountView({ username, twoFactorSetupRequired }: { username: st
         </>
       )}
     </>
+  );
+}
+
+/**
+ * Your name, as replies to clients are sent and signed ("Maria Lopez at Brightpath Digital"). An
+ * account made before names were asked for has none: the card says so first.
+ */
+function NameCard({ displayName, onSaved }: { displayName: string | null; onSaved: (displayName: string) => void }) {
+  const { api, notify } = useDashboard();
+  const [typed, setTyped] = useState(displayName ?? '');
+  // The shared rule, checked here before sending; the server checks it again.
+  const [problem, setProblem] = useState<string | undefined>();
+  const form = useSubmit(async () => {
+    const found = displayNameProblem(typed);
+    setProblem(found);
+    if (found) return;
+    const answer = await api.send<{ displayName: string }>('POST', '/api/account/display-name', 'Failed to save your name.', { displayName: typed });
+    setTyped(answer.displayName);
+    notify({ tone: 'success', text: `Name saved. Replies to clients are now signed ${answer.displayName}.` });
+    onSaved(answer.displayName);
+  }, 'Failed to save your name.');
+
+  return (
+    <FormCard title="Your name" onSubmit={form.onSubmit}>
+      {displayName === null ? (
+        <p className="admin-notice admin-notice--warning">Add your name: replies to clients are signed with it.</p>
+      ) : (
+        <p>
+          Replies to clients are sent and signed as <strong>{displayName}</strong>.
+        </p>
+      )}
+      <Field label="Name" hint="As clients will read it, such as Maria Lopez." error={problem ?? form.fields.displayName} required>
+        <input id="account-displayName" autoComplete="name" value={typed} onChange={(event) => setTyped(event.target.value)} />
+      </Field>
+      <FormSubmit of={form} pendingText="Saving…">
+        Save name
+      </FormSubmit>
+    </FormCard>
   );
 }
 

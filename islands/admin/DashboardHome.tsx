@@ -14,13 +14,13 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
  * The dashboard home: live figures read from the leads (new ones per form and period against the
  * period before, open and overdue, time to first reply), the newest leads and portfolio items.
  */
-export function DashboardHome({ username, owner = false }: { username: string; /** Owners also see a backup that failed. */ owner?: boolean }) {
+export function DashboardHome({ name, owner = false }: { /** The signed-in admin's display name, else their username. */ name: string; /** Owners also see a backup that failed. */ owner?: boolean }) {
   const home = useData((api) => api.dashboard(), 'Failed to load the dashboard.', 'dashboard');
 
   return (
     <>
       <ViewHeading title="Dashboard">
-        <p className="admin-view__lead">Welcome back, {username}.</p>
+        <p className="admin-view__lead">Welcome back, {name}.</p>
       </ViewHeading>
       {owner && <BackupWarning />}
       <LoadStatus of={home} loadingText="Loading the dashboard…" />

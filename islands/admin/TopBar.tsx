@@ -8,6 +8,8 @@ import { useData } from './kit';
 
 interface TopBarProps {
   username: string;
+  /** The account's display name; null: the account link asks for one. */
+  displayName: string | null;
   navOpen: boolean;
   onOpenNav: () => void;
   /** Changes whenever leads change in the dashboard, so the unread count is fetched again. */
@@ -16,9 +18,10 @@ interface TopBarProps {
 
 /**
  * The top bar: a search over leads and portfolio titles (it opens Messages with the search), the
- * number of unread leads (a link to them) and the avatar.
+ * number of unread leads (a link to them) and the avatar with the account's name, a link to Your
+ * account (which asks an account without a name for one).
  */
-export function TopBar({ username, navOpen, onOpenNav, leadsVersion }: TopBarProps) {
+export function TopBar({ username, displayName, navOpen, onOpenNav, leadsVersion }: TopBarProps) {
   const { navigate } = useDashboard();
   // Counted again whenever leads change here; on a failure the bell shows no number.
   const { data: unread, error } = useData((api) => api.unreadLeadCount(), 'Failed to count unread messages.', 'unread-count', leadsVersion);
@@ -53,12 +56,21 @@ export function TopBar({ username, navOpen, onOpenNav, leadsVersion }: TopBarPro
           )}
           <span className="visually-hidden">{unreadText}</span>
         </ViewLink>
-        <span className="admin-topbar__user">
+        <ViewLink to={{ name: 'admin', section: 'account' }} className="admin-topbar__user">
           <span className="admin-avatar" aria-hidden="true">
-            {username.slice(0, 1).toUpperCase()}
+            {Array.from(displayName ?? username)[0]!.toUpperCase()}
           </span>
-          <span className="admin-topbar__name">{username}</span>
-        </span>
+          {displayName === null && (
+            <span className="admin-topbar__badge admin-topbar__badge--account" aria-hidden="true">
+              !
+            </span>
+          )}
+          {/* The visible words are in the link's name below as well, which phones (where they are hidden) read alone. */}
+          <span className="admin-topbar__name" aria-hidden="true">
+            {displayName ?? 'Add your name'}
+          </span>
+          <span className="visually-hidden">{displayName === null ? 'Your account: add your name, replies to clients are signed with it' : `Your account (${displayName})`}</span>
+        </ViewLink>
       </div>
     </header>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ADMIN_ROLES, type AdminRole } from '../../shared/admin-auth';
-import { ROLE_LABELS, type AdminUserAnswer, type AdminUserJson, type PasswordSetup } from '../../shared/admin-users';
+import { displayNameProblem, ROLE_LABELS, type AdminUserAnswer, type AdminUserJson, type PasswordSetup } from '../../shared/admin-users';
 import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
 import { type Column, ConfirmDialog, DataTable, errorText, Field, FormCard, FormSubmit, LoadStatus, Options, useData, useDates, useSubmit } from './kit';
@@ -50,13 +50,16 @@ export function UsersView({ username: me }: { username: string }) {
   const columns: Column<AdminUserJson>[] = [
     {
       key: 'username',
-      header: 'Username and e-mail',
+      header: 'Username, name and e-mail',
       rowHeader: true,
       cell: (user) => (
         <span>
           <strong>{user.username}</strong>
           {user.username === me && <span className="admin-muted"> (you)</span>}
           {user.disabled && <span className="admin-muted"> · disabled</span>}
+          {/* The name replies are signed with, beside the login name; an account made before names were asked for has none yet. */}
+          <br />
+          {user.displayName ?? <span className="admin-muted">No name yet</span>}
           {/* The address under the name: one more column would push Manage off a laptop's table. */}
           <br />
           <span className="admin-muted admin-break">{user.email ? `${user.email} · ${user.emailVerified ? 'confirmed' : 'not confirmed'}` : 'No e-mail address'}</span>
@@ -174,15 +177,22 @@ function Disclosure({ answer, onDone }: { answer: AdminUserAnswer; onDone: () =>
 function NewUserForm({ onCreated }: { onCreated: (answer: AdminUserAnswer) => void }) {
   const { api, notify } = useDashboard();
   const [username, setUsername] = useState('');
+  const [displayName, setDisplayName] = useState('');
   const [role, setRole] = useState<AdminRole>('editor');
   const [email, setEmail] = useState('');
   const [passwordSetup, setPasswordSetup] = useState<PasswordSetup>('link');
+  // The shared rule, checked here before sending; the server checks it again.
+  const [nameProblem, setNameProblem] = useState<string | undefined>();
   const form = useSubmit(async () => {
+    const found = displayNameProblem(displayName);
+    setNameProblem(found);
+    if (found) return;
     const typed = email.trim();
-    const answer = await api.send<AdminUserAnswer>('POST', '/api/users', 'Failed to create the account.', { username, role, passwordSetup, ...(typed ? { email: typed } : {}) });
+    const answer = await api.send<AdminUserAnswer>('POST', '/api/users', 'Failed to create the account.', { username, displayName, role, passwordSetup, ...(typed ? { email: typed } : {}) });
     if (answer.emailError) notify({ tone: 'error', text: `${answer.user.username} created, but the e-mail could not be sent: pass the link below by hand.` });
     else notify({ tone: 'success', text: answer.emailedTo ? `${answer.user.username} created; the invitation went to ${answer.emailedTo}.` : `${answer.user.username} created.` });
     setUsername('');
+    setDisplayName('');
     setEmail('');
     onCreated(answer);
   }, 'Failed to create the account.');
@@ -192,6 +202,9 @@ function NewUserForm({ onCreated }: { onCreated: (answer: AdminUserAnswer) => vo
       <div className="admin-form__row">
         <Field label="Username" error={form.fields.username} required>
           <input id="new-username" value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="off" />
+        </Field>
+        <Field label="Name" hint="Their replies to clients are signed with it, such as Maria Lopez." error={nameProblem ?? form.fields.displayName} required>
+          <input id="new-displayName" value={displayName} onChange={(event) => setDisplayName(event.target.value)} autoComplete="off" />
         </Field>
         <Field label="Role" error={form.fields.role}>
           <select id="new-role" className="admin-select" value={role} onChange={(event) => setRole(event.target.value as AdminRole)}>

@@ -58,7 +58,7 @@ export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps & { tim
     // The query too: the inbox's filters live in it.
     const page = (
       <AdminDashboardPage
-        admin={{ username: admin.username, role: admin.role }}
+        admin={{ username: admin.username, role: admin.role, displayName: admin.displayName }}
         csrfToken={adminSession.csrfToken}
         twoFactorSetupRequired={Boolean(ctx.state.twoFactorSetupRequired)}
         path={ctx.url}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
+import { axeViolations, DESKTOP, launchBrowser, pageWidths, PHONE, PHONE_DEVICE, watchConsole } from './browser';
 import { startServer, type RunningServer } from './server';
 
 const OWNER = { username: 'e2e-owner', password: 'e2e owner password long' };
@@ -36,6 +36,107 @@ describe('accounts, two-factor sign-in and the audit trail in a real browser', (
     await page.getByLabel('Password').fill(OWNER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
+
+  /** The view laid out within the screen, passing axe, and shot for looking at. */
+  async function checkView(page: Page, name: string): Promise<void> {
+    const { width } = page.viewportSize()!;
+    expect({ name, width: (await pageWidths(page)).document }).toEqual({ name, width });
+    await noAxeViolations(page, `${name} at ${width}`);
+    await shoot(page, `${name}-${width}`);
+  }
+
+  /**
+   * The link's page as the invitee sees it: on a phone without JavaScript (a plain form post) and
+   * on a laptop with it, each refusing a bad name beside its field, then setting name and password.
+   */
+  async function setUpThroughLink(link: string): Promise<void> {
+    for (const [device, javaScriptEnabled] of [[PHONE_DEVICE, false], [{ viewport: DESKTOP }, true]] as const) {
+      const context = await browser.newContext({ ...device, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(link);
+      // The name the owner gave, to confirm or correct.
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Nina Newcomer');
+      await page.getByLabel('Your name').fill('Nina "Newcomer"');
+      await page.getByLabel(/New password/).fill('nina chose this one');
+      await page.getByLabel('Same password again').fill('nina chose this one');
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.getByText('Leave out < > @ and ": the name is shown as the sender of our e-mails.').waitFor();
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Nina "Newcomer"');
+      const { width } = page.viewportSize()!;
+      expect((await pageWidths(page)).document).toBe(width);
+      // axe runs as a script in the page, so only where scripts run.
+      if (javaScriptEnabled) await noAxeViolations(page, `set-password page with an error at ${width}`);
+      await shoot(page, `set-password-name-error-${width}`);
+      if (javaScriptEnabled) {
+        await page.getByLabel('Your name').fill('Nina Newcomer');
+        await page.getByLabel(/New password/).fill('nina chose this one');
+        await page.getByLabel('Same password again').fill('nina chose this one');
+        await page.getByRole('button', { name: 'Set password' }).click();
+        await page.getByRole('status').filter({ hasText: 'The password of nina is set.' }).waitFor();
+      }
+      await context.close();
+    }
+  }
+
+  it('asks an account without a name for one, in the top bar and Your account; the Users view adds accounts with names and shows them, at 375 and 1280 px', async () => {
+    for (const device of [PHONE_DEVICE, { viewport: DESKTOP }]) {
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await page.goto(`${server.url}/admin/dashboard/users`);
+      await page.waitForSelector('[data-island="AdminLogin"][data-hydrated="true"]');
+      await Promise.all([page.waitForURL(`${server.url}/admin/dashboard/users`), signInWithPassword(page)]);
+      await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
+      const ownerRow = page.getByRole('row').filter({ hasText: OWNER.username });
+      if (device === PHONE_DEVICE) {
+        // Made from ADMIN_USERNAME without ADMIN_DISPLAY_NAME: no name yet, and it says so.
+        await ownerRow.getByText('No name yet').waitFor();
+        await page.getByRole('link', { name: 'Your account: add your name, replies to clients are signed with it' }).waitFor();
+        await checkView(page, 'users-no-name');
+
+        // The new account's name is asked for beside its username, checked by the shared rule before it is sent.
+        await page.getByLabel('Username *', { exact: true }).fill('nina');
+        await page.getByLabel('Name *', { exact: true }).fill('Nina <nina@agency.test>');
+        await page.getByRole('button', { name: 'Add account' }).click();
+        await page.getByText('Leave out < > @ and ": the name is shown as the sender of our e-mails.').waitFor();
+        await checkView(page, 'users-add-name-error');
+        await page.getByLabel('Name *', { exact: true }).fill('Nina Newcomer');
+        await page.getByLabel('A link for them to set it (valid 24 hours)').check();
+        await page.getByRole('button', { name: 'Add account' }).click();
+        await page.getByRole('status').filter({ hasText: 'nina created.' }).waitFor();
+        await page.getByRole('row').filter({ hasText: 'nina' }).getByText('Nina Newcomer').waitFor();
+        const link = (await page.locator('section[aria-labelledby="disclosure-title"] code').textContent())!;
+        await setUpThroughLink(new URL(new URL(link).pathname + new URL(link).search, server.url).toString());
+
+        // Your account, from the top bar: the prompt first; the name saved shows at once.
+        await page.getByRole('link', { name: 'Your account: add your name, replies to clients are signed with it' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+        await page.getByText('Add your name: replies to clients are signed with it.').waitFor();
+        await checkView(page, 'account-no-name');
+        await page.getByLabel('Name *', { exact: true }).fill('Owen\tOwner');
+        await page.getByRole('button', { name: 'Save name' }).click();
+        await page.getByText('Leave out tabs and invisible control characters.').waitFor();
+        await page.getByLabel('Name *', { exact: true }).fill('  Owen Owner ');
+        await page.getByRole('button', { name: 'Save name' }).click();
+        await page.getByRole('status').filter({ hasText: 'Name saved. Replies to clients are now signed Owen Owner.' }).waitFor();
+        await page.getByText('Replies to clients are sent and signed as Owen Owner.').waitFor();
+        await page.getByRole('link', { name: 'Your account (Owen Owner)' }).waitFor();
+        expect(await page.getByText('Add your name').count()).toBe(0);
+      } else {
+        // Named now: the top bar shows the name, Users each account's name beside its username.
+        await ownerRow.getByText('Owen Owner').waitFor();
+        await page.getByRole('row').filter({ hasText: 'nina' }).getByText('Nina Newcomer').waitFor();
+        await page.getByRole('link', { name: 'Your account (Owen Owner)' }).waitFor();
+        await checkView(page, 'users-named');
+        await page.getByRole('link', { name: 'Your account (Owen Owner)' }).click();
+        await page.getByText('Replies to clients are sent and signed as Owen Owner.').waitFor();
+        expect(await page.getByLabel('Name *', { exact: true }).inputValue()).toBe('Owen Owner');
+        await checkView(page, 'account-named');
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
 
   it('sets up two-factor sign-in in Your account, and the owner views pass axe at 375 and 1280 px', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });

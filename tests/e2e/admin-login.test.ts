@@ -195,6 +195,9 @@ describe('first start on an empty embedded database without ADMIN_USERNAME', () 
       const context = await browser.newContext({ viewport: PHONE });
       const page = await context.newPage();
       await page.goto(address);
+      // The first owner has no name yet: the page asks for it, required.
+      expect(await page.getByLabel('Your name').inputValue()).toBe('');
+      await page.getByLabel('Your name').fill('Ada Owner');
       await page.getByLabel(/New password/).fill('the first owner password');
       await page.getByLabel('Same password again').fill('the first owner password');
       await page.getByRole('button', { name: 'Set password' }).click();
@@ -205,6 +208,7 @@ describe('first start on an empty embedded database without ADMIN_USERNAME', () 
       await page.getByLabel('Password', { exact: true }).fill('the first owner password');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page.getByText('Welcome back, Ada Owner.').waitFor();
       // Used once: the address no longer works.
       await page.goto(address);
       await page.getByText('This link does not work any more').waitFor();

@@ -239,7 +239,7 @@ describe('the Website section in a real browser', () => {
     // Someone else with the page open is named (a soft notice, no lock).
     const created = await page.evaluate(async () => {
       const session = (await (await fetch('/api/auth/session')).json()) as { csrfToken: string };
-      const response = await fetch('/api/users', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrfToken }, body: JSON.stringify({ username: 'ada', role: 'editor' }) });
+      const response = await fetch('/api/users', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrfToken }, body: JSON.stringify({ username: 'ada', displayName: 'Ada Example', role: 'editor' }) });
       return (await response.json()) as { password: string };
     });
     const ada = await openDashboard(browser, `${server.url}/admin/dashboard/website/contact`, await signInThroughForm(browser, server.url, { username: 'ada', password: created.password }));

@@ -26,7 +26,7 @@ describe('Forgot password? in a real browser', () => {
 
   beforeAll(async () => {
     inbox = await startSmtp();
-    [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, SMTP_URL: `smtp://127.0.0.1:${inbox.port}` }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, ADMIN_DISPLAY_NAME: 'Fran Forgetful', SMTP_URL: `smtp://127.0.0.1:${inbox.port}` }), launchBrowser()]);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -88,6 +88,8 @@ describe('Forgot password? in a real browser', () => {
     await phonePage.goto(linkIn(mail, '/admin/set-password', server));
     await phonePage.getByText(`Account: ${OWNER.username}`).waitFor();
     await checkPage(phonePage);
+    // The name the start-up gave the account (ADMIN_DISPLAY_NAME) is there to confirm.
+    expect(await phonePage.getByLabel('Your name').inputValue()).toBe('Fran Forgetful');
     await phonePage.getByLabel(/New password/).fill('a new password after forgetting');
     await phonePage.getByLabel('Same password again').fill('a new password after forgetting');
     await phonePage.getByRole('button', { name: 'Set password' }).click();

@@ -41,6 +41,8 @@ describe('set-password links in a real browser', () => {
     await page.getByText(`Account: ${username}`).waitFor();
     // axe runs as a script in the page, so only where scripts run.
     if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+    // The name given when the account was made, to confirm or correct.
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Nell Editor');
     await page.getByLabel(/New password/).fill(password);
     await page.getByLabel('Same password again').fill(password);
     await page.getByRole('button', { name: 'Set password' }).click();
@@ -63,6 +65,7 @@ describe('set-password links in a real browser', () => {
   it('an owner adds an editor with a link; in another browser the editor chooses a password and signs in', async () => {
     const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard/users`, ownerState);
     await page.getByLabel('Username *', { exact: true }).fill('new-editor');
+    await page.getByLabel('Name *', { exact: true }).fill('Nell Editor');
     await page.getByLabel('Role', { exact: true }).selectOption('editor');
     await page.getByLabel('A link for them to set it (valid 24 hours)').check();
     await page.getByRole('button', { name: 'Add account' }).click();

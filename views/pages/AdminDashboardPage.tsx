@@ -10,7 +10,7 @@ export const adminDashboardMeta: PageMeta = {
 };
 
 export interface AdminDashboardPageProps {
-  admin: { username: string; role: AdminRole };
+  admin: { username: string; role: AdminRole; displayName: string | null };
   /** The owners require two-factor sign-in and this account has none: only its setup is shown. */
   twoFactorSetupRequired?: boolean;
   /** Per-session token the dashboard sends as X-CSRF-Token on every state-changing call. */
@@ -27,5 +27,5 @@ export interface AdminDashboardPageProps {
  */
 export function AdminDashboardPage({ admin, csrfToken, path, timeZone, twoFactorSetupRequired = false }: AdminDashboardPageProps) {
   const context = useRenderContext();
-  return <Island name="AdminDashboard" hydrate="load" props={{ username: admin.username, role: admin.role, csrfToken, path: path ?? context.path, timeZone, twoFactorSetupRequired }} />;
+  return <Island name="AdminDashboard" hydrate="load" props={{ username: admin.username, role: admin.role, displayName: admin.displayName, csrfToken, path: path ?? context.path, timeZone, twoFactorSetupRequired }} />;
 }
