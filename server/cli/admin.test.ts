@@ -85,7 +85,11 @@ describe('npm run admin', () => {
       screen += chunk.toString();
       while (answers[0]?.[0].test(screen)) child.stdin.write(answers.shift()![1]);
     });
+    // A prompt that never shows fails the test instead of leaving the command waiting for input.
+    const stop = setTimeout(() => child.kill('SIGKILL'), 60_000);
     const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    clearTimeout(stop);
+    expect(answers.map(([prompt]) => prompt.source)).toEqual([]);
     expect(status).toBe(0);
     expect(screen).toContain('Tess Terminal');
     expect(screen).not.toContain('terminal password 1');
