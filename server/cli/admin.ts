@@ -147,6 +147,8 @@ async function run(): Promise<void> {
   const roleGiven = role === undefined || (command === 'create' && isAdminRole(role));
   const accountCommand = (command === 'create' || command === 'set-password' || command === 'unlock') && Boolean(username) && roleGiven && extra.length === 0;
   if (!keyCommand && !accountCommand) throw new Error(USAGE);
+  // Asked (or checked) first, so a missing or unusable name stops the command before it opens the database.
+  const displayName = command === 'create' ? await readDisplayName(name) : undefined;
   const config = loadConfig();
   const { keyring } = loadKeyring(config);
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -162,14 +164,12 @@ async function run(): Promise<void> {
       console.log(`Sign-in failures of "${user.username}" cleared (${cleared}).`);
       return;
     }
+    const password = await readNewPassword();
     if (command === 'create') {
-      const displayName = await readDisplayName(name);
-      const password = await readNewPassword();
       // Whoever has a shell on the server controls it anyway: accounts made here are owners unless told.
       const row = await auth.createAdmin(username, password, role !== undefined && isAdminRole(role) ? role : 'owner', displayName);
       console.log(`Admin "${row.username}" (${row.role}) created; replies are signed "${row.display_name}".`);
     } else {
-      const password = await readNewPassword();
       const row = await auth.setPassword(username, password);
       console.log(`Password of "${row.username}" changed; its sessions were signed out and its known browsers forgotten.`);
     }
