@@ -182,7 +182,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     accountEmailPageRoutes(renderPage, { forgotPassword, staffEmail }),
     accountRoutes(auth, staffEmail, config),
     userRoutes(users, config),
-    settingsRoutes(settings, mailer, sendTestEmail, personalData),
+    settingsRoutes(settings, mailer, sendTestEmail, personalData, () => siteContent.current().business.email),
     auditRoutes(audit),
     backupRoutes(backups ?? createBackupService({ db, config, timeZone: () => settings.current().timeZone, logger }), auth, audit),
     analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),
