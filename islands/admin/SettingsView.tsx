@@ -250,10 +250,10 @@ function ReplyAddress({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (s
       </Field>
       {!saved && answer.agencyEmail && (
         <p className="admin-reply-address__proposal">
+          <span className="admin-muted">The agency’s e-mail, from Website, Agency details:</span>
           <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={proposed.pending} onClick={() => proposed.onSubmit()}>
             Use {answer.agencyEmail}
-          </button>{' '}
-          <span className="admin-muted">the agency’s e-mail in Website, Agency details</span>
+          </button>
         </p>
       )}
       <FormError error={proposed.error || remove.error} />
