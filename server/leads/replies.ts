@@ -166,7 +166,8 @@ export function createLeadReplies({ db, audit, sender, onQueued, replyPromise = 
         // The writer as the account is now, read with the reply: a name or address changed a moment ago counts.
         const composer = composerOf(lead, await replyWriterOf(trx, actor.id));
         if (!composer) throw new ValidationError(REPLY_MESSAGES.noAddress);
-        if (composer.blockers.length > 0) throw new ValidationError(replyBlockedText(composer.blockers));
+        const { author } = composer;
+        if (composer.blockers.length > 0 || !author) throw new ValidationError(replyBlockedText(composer.blockers));
         let template: ReplyTemplateRow | undefined;
         if (input.templateId) {
           template = await findReplyTemplate(trx, input.templateId);
@@ -178,7 +179,6 @@ export function createLeadReplies({ db, audit, sender, onQueued, replyPromise = 
         // Counted with the reply it lets through: a refused one (this limit or anything after) is not counted.
         const { hits, secondsLeft } = await countHit(trx, `reply:account:${actor.id}`, 3600);
         if (hits > REPLY_LIMITS.repliesPerHour) throw new RateLimitedError(REPLY_MESSAGES.tooManyReplies(Math.ceil(secondsLeft / 60)), secondsLeft);
-        const author = composer.author!;
         const earlier = await repliesOf(trx, lead.id);
         const threadIds = earlier.map((reply) => reply.message_id).filter((messageId): messageId is string => Boolean(messageId));
         const row = await queueVisitorMail(trx, {
