@@ -243,7 +243,7 @@ function CurrentView({ view, username, role, account, twoFactorSetupRequired }: 
       return <LeadInbox filters={view.filters} />;
     case 'lead':
       // Keyed by lead: another lead starts from its own load.
-      return <LeadDetailView key={view.id} type={view.type} id={view.id} username={username} />;
+      return <LeadDetailView key={view.id} type={view.type} id={view.id} isOwner={role === 'owner'} />;
     case 'saved-replies':
       return <SavedRepliesView isOwner={role === 'owner'} />;
     case 'website':

@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { staffMailFrom, type Config } from './config';
+import type { Config } from './config';
 import type { Keyring } from './app-key';
 import type { Db } from './db/connection';
 import type { Lifecycle } from './lifecycle';
@@ -130,6 +130,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const staffEmail = createStaffEmail({ db, auth, audit, accountMail, now: adminAuthOptions?.now });
   const forgotPassword = createForgotPassword({ db, audit, accountMail, tasks: backgroundTasks, logger, now: adminAuthOptions?.now });
   const sendTestEmail = createTestEmail({ db, mailer, audit });
+  // The agency as its mail shows it: the published details, and the inbox answers go to (Settings, Mail).
+  const agencyForMail = () => ({ ...siteContent.current().business, replyAddress: settings.current().replyAddress });
   const forms = createFormService({
     db,
     config,
@@ -140,12 +142,12 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     replyPromise: () => settings.current(),
     visitorConfirmation: () => settings.current().visitorConfirmation,
     visitorConfirmationText: () => settings.current().visitorConfirmationText,
-    mailFrom: staffMailFrom(config),
-    agency: () => siteContent.current().business,
+    mailFrom: mailer.sender,
+    agency: agencyForMail,
     now,
   });
   const personalData = createPersonalData({ db, audit, logger, now });
-  const replies = createLeadReplies({ db, audit, from: staffMailFrom(config), agency: () => siteContent.current().business, onQueued: onFormQueued, replyPromise: () => settings.current(), now });
+  const replies = createLeadReplies({ db, audit, sender: mailer.sender, agency: agencyForMail, onQueued: onFormQueued, replyPromise: () => settings.current(), now });
   const content =
     contentEditing ?? createContentEditing({ db, audit, contentVersion, siteContent, renderPage, timeZone: () => settings.current().timeZone, logger, now });
   const contentPreview = createContentPreview({ db, siteContent, renderPage, portfolio, audit, publicUrl: config.publicUrl, now });
@@ -182,7 +184,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     accountEmailPageRoutes(renderPage, { forgotPassword, staffEmail }),
     accountRoutes(auth, staffEmail, users, config),
     userRoutes(users, config),
-    settingsRoutes(settings, mailer, sendTestEmail, personalData),
+    settingsRoutes(settings, mailer, sendTestEmail, personalData, () => siteContent.current().business.email),
     auditRoutes(audit),
     backupRoutes(backups ?? createBackupService({ db, config, timeZone: () => settings.current().timeZone, logger }), auth, audit),
     analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),

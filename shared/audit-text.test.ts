@@ -15,6 +15,9 @@ describe("the audit trail's What changed, in sentences", () => {
     expect(change('settings.update', 'retentionDays {"contact":null,"enquiry":null,"quote":30,"free-offer":null,"spam":30} → {"contact":90,"enquiry":null,"quote":null,"free-offer":null,"spam":14}')).toBe(
       'Leads of the Contact form kept 90 days instead of until deleted. Leads of the Quotes form kept until deleted instead of 30 days. Spam kept 14 days instead of 30 days.',
     );
+    expect(change('settings.update', 'replyAddress null → "team@example.com"')).toBe('Reply address set to team@example.com.');
+    expect(change('settings.update', 'replyAddress "team@example.com" → "inbox@example.com"')).toBe('Reply address changed from team@example.com to inbox@example.com.');
+    expect(change('settings.update', 'replyAddress "team@example.com" → null')).toBe('Reply address team@example.com removed.');
     for (const text of [change('settings.update', 'replyPromiseHours 24 → 48'), change('settings.update', 'retentionDays {"spam":30} → {"spam":1}')]) {
       expect(text).not.toMatch(/[{}[\]"]/);
     }

@@ -57,6 +57,7 @@ const SETTING_LABELS: Record<SettingName, string> = {
   requireTwoFactor: 'Two-factor sign-in for every account',
   visitorConfirmation: 'Acknowledgement to visitors',
   visitorConfirmationText: 'Words of the acknowledgement',
+  replyAddress: 'Reply address',
 };
 
 const keptFor = (days: unknown) => (typeof days === 'number' ? counted(days, 'day') : 'until deleted');
@@ -89,6 +90,10 @@ function settingText(name: SettingName, was: unknown, now: unknown): string | nu
         .map((type) => `${label} for the ${FORM_TYPE_LABELS[type]} form turned ${now[type] ? 'on' : 'off'}.`)
         .join(' ');
     }
+    case 'replyAddress':
+      if (now === null) return typeof was === 'string' ? `${label} ${was} removed.` : null;
+      if (typeof now !== 'string') return null;
+      return typeof was === 'string' ? `${label} changed from ${was} to ${now}.` : `${label} set to ${now}.`;
     default:
       return typeof was === 'string' && typeof now === 'string' ? `${label} changed from ${was} to ${now}.` : null;
   }

@@ -10,7 +10,8 @@ import { FORBIDDEN_IN_LINE, FORBIDDEN_IN_TEXT } from './text';
  * the same signature and quote the e-mail will carry.
  */
 
-export const REPLY_LIMITS = { body: 20_000, subject: 200, templateName: 80, templates: 200 } as const;
+/** Sizes and counts a reply and the saved replies keep to; `repliesPerHour` is per account (more answer 429). */
+export const REPLY_LIMITS = { body: 20_000, subject: 200, templateName: 80, templates: 200, repliesPerHour: 60 } as const;
 
 /** Where a reply is: stored and waiting for the mail server, accepted by it, or given up on. */
 export type ReplyState = 'waiting' | 'delivered' | 'failed';
@@ -40,7 +41,27 @@ export interface ReplySent {
   state: ReplyState;
 }
 
-/** What the lead's page needs to compose a reply (null for a lead without an address). */
+/** What stops an account from replying: no display name to send and sign with, or nowhere for the answer to come back to. */
+export type ReplyBlocker = 'display-name' | 'reply-address';
+
+/** Each blocker as the composer shows it (the fix as links there) and the API refuses with it (400). */
+export const REPLY_BLOCKERS: Record<ReplyBlocker, { problem: string; fix: string }> = {
+  'display-name': {
+    problem: 'Your account has no display name yet: replies go out under it and are signed with it, never with a login name.',
+    fix: 'Add it in Your account.',
+  },
+  'reply-address': {
+    problem: "The client's answer would reach nobody: your account has no confirmed e-mail address and the agency has no reply address.",
+    fix: 'Confirm your address in Your account, or have an owner set the reply address in Settings (Mail).',
+  },
+};
+
+/** Why a reply cannot go, in words (the API's 400). */
+export function replyBlockedText(blockers: readonly ReplyBlocker[]): string {
+  return blockers.map((blocker) => `${REPLY_BLOCKERS[blocker].problem} ${REPLY_BLOCKERS[blocker].fix}`).join(' ');
+}
+
+/** What the lead's page needs to compose a reply (null for a lead without an address), for the account viewing it. */
 export interface ReplyComposer {
   to: string;
   subject: string;
@@ -50,6 +71,12 @@ export interface ReplyComposer {
   agency: string;
   /** The text `{name}`, `{service}` and `{replyPromise}` stand for with this lead. */
   placeholders: Record<ReplyPlaceholder, string>;
+  /** The viewing account's display name, which the reply goes out as ("<it> at <agency>") and is signed with; null while it has none. */
+  author: string | null;
+  /** Where the client's answer goes: the account's confirmed address, else the agency's reply address; null when neither is set. */
+  replyTo: string | null;
+  /** Why this account cannot send a reply now, in order; empty when it can. */
+  blockers: ReplyBlocker[];
 }
 
 const text = (max: number, empty: string, tooLong: string) =>
@@ -113,6 +140,8 @@ export interface AgencyDetails {
   name: string;
   phone: string;
   email: string;
+  /** The shared inbox answers to the agency's mail go to (Settings, Mail), when an owner set one. */
+  replyAddress?: string | null;
 }
 
 /** The reply promise in words: "within 24 hours", "within 8 working hours". */
@@ -130,9 +159,19 @@ export function placeholdersOf(
   return { name: lead.name ?? 'there', service: lead.service ?? `your ${FORM_DEFINITIONS[lead.type].noun}`, replyPromise: replyPromiseText(promise), agency: agency.name, phone: agency.phone };
 }
 
+/** The name a reply goes out under: "Maria Lopez at Brightpath Digital". */
+export function replyFromName(author: string, agency: string): string {
+  return oneLine(`${author} at ${agency}`);
+}
+
 /** A reply's signature: who wrote it, for the agency. */
 export function replySignature(author: string, agency: string): string {
   return `${author}\n${agency}`;
+}
+
+/** When the visitor wrote, as the quote's first line says it, with its zone: "28 November 2026 at 09:52 GMT". */
+export function quoteTime(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone }).format(at);
 }
 
 /** The visitor's message quoted as mail programs do: "On <when>, <who> wrote:" and each line after "> ". */
@@ -141,9 +180,13 @@ export function quoteOriginal({ sender, when, message }: { sender: string; when:
   return [`On ${when}, ${sender} wrote:`, ...lines.map((line) => (line ? `> ${line}` : '>'))].join('\n');
 }
 
-/** The whole text of a reply e-mail: what staff wrote, the signature ("-- " starts it, as mail programs expect), then the quote. */
+/**
+ * The whole text of a reply e-mail: what staff wrote, the signature, then the quote. The signature
+ * has no "-- " line before it: mail programs fold away everything below that line as signature,
+ * and the quote below it must stay in view.
+ */
 export function replyBody({ text: written, signature, quote }: { text: string; signature: string; quote: string }): string {
-  return `${written.trim()}\n\n-- \n${signature}\n\n${quote}\n`;
+  return `${written.trim()}\n\n${signature}\n\n${quote}\n`;
 }
 
 /** The subject as one line (a subject staff typed, or the visitor's, never carries a line break into the headers). */

@@ -20,6 +20,9 @@ export function isTimeZone(value: string): boolean {
 /** The longest acknowledgement text: a few paragraphs, not a newsletter. */
 export const VISITOR_CONFIRMATION_TEXT_MAX = 4000;
 
+/** Local parts of addresses nobody reads: answers sent there are lost. */
+const NOBODY_READS = /^(no-?reply|do-?not-?reply)$/i;
+
 const leadRetentionDays = z.number().int('Keep leads a whole number of days.').min(1, 'Keep leads at least 1 day.').max(3650, 'Keep leads at most 3650 days.');
 const retention = z.union([z.null(), leadRetentionDays]);
 
@@ -52,6 +55,15 @@ export const settingsSchema = z.strictObject({
     .trim()
     .min(1, 'Enter the words of the acknowledgement.')
     .max(VISITOR_CONFIRMATION_TEXT_MAX, `The acknowledgement is at most ${VISITOR_CONFIRMATION_TEXT_MAX} characters.`),
+  /**
+   * The agency's shared inbox, where clients' answers go (`Reply-To`): of replies from accounts
+   * without a confirmed address, and of acknowledgements. Null: none set (`null` clears it).
+   */
+  replyAddress: z
+    .email('Enter the reply address as an e-mail address, such as hello@example.com.')
+    .max(254, 'The reply address is at most 254 characters.')
+    .refine((address) => !NOBODY_READS.test(address.split('@')[0]!), 'Answers sent to a no-reply address are lost: give an inbox someone reads.')
+    .nullable(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -104,6 +116,8 @@ export interface SettingsAnswer {
   overridden: SettingName[];
   smtp: SmtpSetupView | null;
   mail: MailSource;
+  /** The agency's e-mail as published (Website, Agency details): offered as the reply address while none is set. */
+  agencyEmail: string;
 }
 
 /** What "never set" means for each setting that does not come from the environment. */
@@ -114,6 +128,7 @@ export const BUILT_IN_DEFAULTS: Omit<Settings, 'notificationRecipients' | 'timeZ
   retentionDays: { contact: null, enquiry: null, quote: null, 'free-offer': null, spam: 30 },
   requireTwoFactor: false,
   visitorConfirmation: { contact: false, enquiry: false, quote: false, 'free-offer': false },
+  replyAddress: null,
 };
 
 /** The daily retention purge runs from this hour of the agency's day (a quiet one). */

@@ -20,7 +20,7 @@ const GONE = 'This message does not exist (it may have been deleted).';
  * One lead: every field, a reply link, its status, read state and folder, notes (plain text),
  * history and where it came from. Opening an unread lead marks it read.
  */
-export function LeadDetailView({ type, id, username }: { type: FormType; id: string; username: string }) {
+export function LeadDetailView({ type, id, isOwner }: { type: FormType; id: string; isOwner: boolean }) {
   const { api, navigate, notify, leadsChanged } = useDashboard();
   const { formatDateTime } = useDates();
   const detail = useData(
@@ -148,7 +148,7 @@ export function LeadDetailView({ type, id, username }: { type: FormType; id: str
 
         <LeadThread lead={lead} />
 
-        {lead.composer && <ReplyComposer lead={lead} composer={lead.composer} username={username} onSent={reload} />}
+        {lead.composer && <ReplyComposer lead={lead} composer={lead.composer} isOwner={isOwner} onSent={reload} />}
 
         <section className="admin-card" aria-labelledby="lead-notes">
           <h2 id="lead-notes" className="admin-card__title">

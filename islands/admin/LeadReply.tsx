@@ -1,7 +1,19 @@
 import { useEffect, useState } from 'react';
 import type { LeadDetail } from '../../shared/leads';
 import { senderName } from '../../shared/lead-facts';
-import { fillPlaceholders, REPLY_LIMITS, REPLY_STATE_LABELS, replyBody, replySignature, type ReplyComposer as Composer, type ReplySent, type ReplyTemplateJson } from '../../shared/replies';
+import {
+  fillPlaceholders,
+  REPLY_BLOCKERS,
+  REPLY_LIMITS,
+  REPLY_STATE_LABELS,
+  replyBody,
+  replyFromName,
+  replySignature,
+  type ReplyBlocker,
+  type ReplyComposer as Composer,
+  type ReplySent,
+  type ReplyTemplateJson,
+} from '../../shared/replies';
 import { useDashboard } from './context';
 import { Field, FormSubmit, Options, TimedListItem, useData, useSubmit } from './kit';
 import { counted } from './text';
@@ -25,12 +37,56 @@ function readDraft(key: string): Draft | null {
   }
 }
 
+/** Each blocker's fix as links to where it is made (Settings for owners only). */
+function BlockerFix({ blocker, isOwner }: { blocker: ReplyBlocker; isOwner: boolean }) {
+  const account = { name: 'admin', section: 'account' } as const;
+  if (blocker === 'display-name')
+    return (
+      <>
+        <ViewLink to={account}>Add your display name in Your account</ViewLink>.
+      </>
+    );
+  return (
+    <>
+      <ViewLink to={account}>Confirm your e-mail address in Your account</ViewLink>
+      {isOwner ? (
+        <>
+          {' '}
+          or <ViewLink to={{ name: 'admin', section: 'settings' }}>{"set the agency's reply address in Settings"}</ViewLink>
+        </>
+      ) : (
+        ", or ask an owner to set the agency's reply address in Settings"
+      )}
+      .
+    </>
+  );
+}
+
+/** Why this account cannot send yet, each reason with the way to fix it; shown before anyone types. */
+function ReplyBlocked({ id, blockers, isOwner }: { id: string; blockers: ReplyBlocker[]; isOwner: boolean }) {
+  return (
+    <div id={id} className="admin-notice admin-notice--warning admin-reply__blocked">
+      <p>
+        <strong>This reply cannot be sent yet.</strong>
+      </p>
+      <ul>
+        {blockers.map((blocker) => (
+          <li key={blocker}>
+            {REPLY_BLOCKERS[blocker].problem} <BlockerFix blocker={blocker} isOwner={isOwner} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The reply composer: addressed to the lead, its subject "Re: …", a saved reply to start from, and
- * the signature and quoted original the e-mail will carry shown under the text. The draft is kept
- * in this browser (per lead) until it is sent, so a reload loses nothing.
+ * the signature and quoted original the e-mail will carry shown under the text; who it goes out as
+ * and where the answer comes back, or why it cannot go yet. The draft is kept in this browser (per
+ * lead) until it is sent, so a reload loses nothing.
  */
-export function ReplyComposer({ lead, composer, username, onSent }: { lead: LeadDetail; composer: Composer; username: string; onSent: () => Promise<void> }) {
+export function ReplyComposer({ lead, composer, isOwner, onSent }: { lead: LeadDetail; composer: Composer; isOwner: boolean; onSent: () => Promise<void> }) {
   const { api, notify } = useDashboard();
   const templates = useData<{ items: ReplyTemplateJson[] }>('/api/reply-templates', 'Failed to load the saved replies.');
   const key = draftKey(lead);
@@ -72,7 +128,8 @@ export function ReplyComposer({ lead, composer, username, onSent }: { lead: Lead
     setDraft((current) => ({ ...current, templateId, body: template ? fillPlaceholders(template.body, composer.placeholders) : current.body }));
   };
   const items = templates.data?.items ?? [];
-  const signature = replySignature(username, composer.agency);
+  const signature = replySignature(composer.author ?? '(your display name)', composer.agency);
+  const blocked = composer.blockers.length > 0;
 
   return (
     <section className="admin-card admin-lead__wide" aria-labelledby="lead-compose">
@@ -80,8 +137,21 @@ export function ReplyComposer({ lead, composer, username, onSent }: { lead: Lead
         Reply
       </h2>
       <form className="admin-form admin-reply" onSubmit={form.onSubmit}>
+        {blocked && <ReplyBlocked id="reply-blocked" blockers={composer.blockers} isOwner={isOwner} />}
         <p className="admin-muted">
           To <strong>{composer.to}</strong>
+          {composer.author && (
+            <>
+              {' '}
+              · from <strong>{replyFromName(composer.author, composer.agency)}</strong>
+            </>
+          )}
+          {composer.replyTo && (
+            <>
+              {' '}
+              · answers come back to <strong>{composer.replyTo}</strong>
+            </>
+          )}
         </p>
         <Field label="Subject" error={form.fields.subject} required>
           <input value={draft.subject} maxLength={REPLY_LIMITS.subject} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
@@ -108,7 +178,7 @@ export function ReplyComposer({ lead, composer, username, onSent }: { lead: Lead
           <pre className="admin-prewrap admin-reply__quote">{replyBody({ text: '', signature, quote: composer.quote }).trimStart()}</pre>
         </div>
         <div>
-          <FormSubmit of={form} pendingText="Sending…" className="admin-button admin-button--small" disabled={!draft.body.trim()}>
+          <FormSubmit of={form} pendingText="Sending…" className="admin-button admin-button--small" disabled={blocked || !draft.body.trim()} describedBy={blocked ? 'reply-blocked' : undefined}>
             Send reply
           </FormSubmit>
         </div>

@@ -15,7 +15,7 @@ import {
 } from '../../shared/settings';
 import { counted } from '../../shared/text';
 import { useDashboard } from './context';
-import { Field, FormError, FormSubmit, LoadStatus, Options, useData, useDates, useSubmit } from './kit';
+import { Field, FormCard, FormError, FormSubmit, LoadStatus, Options, useData, useDates, useSubmit } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { BackupsSection } from './BackupsView';
@@ -33,6 +33,7 @@ export function SettingsView() {
         <>
           <SettingsForm saved={loaded.data.settings} onSaved={(settings) => loaded.setData((previous) => previous && { ...previous, settings })} />
           <MailSetup answer={loaded.data} onSaved={loaded.setData} />
+          <ReplyAddress answer={loaded.data} onSaved={(settings) => loaded.setData((previous) => previous && { ...previous, settings })} />
         </>
       )}
       <BackupsSection />
@@ -53,9 +54,9 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (settings:
   const set = <K extends keyof Settings>(name: K, value: Settings[K]) => setDraft({ ...draft, [name]: value });
   const save = useSubmit(async () => {
     const notificationRecipients = recipients.split(/[\s,]+/).filter(Boolean);
-    // The acknowledgement is edited on the Saved replies page: not sent from here, so a page opened
-    // earlier neither undoes a change made there nor pins its standard words.
-    const { visitorConfirmation: _onOtherPage, visitorConfirmationText: _alsoThere, ...edited } = draft;
+    // The acknowledgement is edited on the Saved replies page and the reply address in its own form:
+    // not sent from here, so a page opened earlier neither undoes a change made there nor pins its standard words.
+    const { visitorConfirmation: _onOtherPage, visitorConfirmationText: _alsoThere, replyAddress: _ownForm, ...edited } = draft;
     const answer = await api.send<SettingsAnswer>('PATCH', '/api/settings', 'Failed to save the settings.', { ...edited, notificationRecipients });
     onSaved(answer.settings);
     notify({ tone: 'success', text: 'Settings saved.' });
@@ -215,6 +216,58 @@ function MailSetup({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (answ
         Save mail set-up
       </FormSubmit>
     </form>
+  );
+}
+
+/**
+ * The agency's reply address (owners): the shared inbox clients' answers go to when a reply's
+ * writer has no confirmed address of their own, and of every acknowledgement. While none is set,
+ * the published agency e-mail is offered as a one-click choice, never used without one.
+ */
+function ReplyAddress({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (settings: Settings) => void }) {
+  const { api, notify } = useDashboard();
+  const saved = answer.settings.replyAddress;
+  const [draft, setDraft] = useState(saved ?? '');
+  useEffect(() => setDraft(saved ?? ''), [saved]);
+
+  const store = (replyAddress: string | null) => async () => {
+    const next = await api.send<SettingsAnswer>('PATCH', '/api/settings', 'Failed to save the reply address.', { replyAddress });
+    onSaved(next.settings);
+    notify({ tone: 'success', text: replyAddress ? `Answers now come back to ${replyAddress}.` : 'Reply address removed.' });
+  };
+  const form = useSubmit(store(draft.trim() || null), 'Failed to save the reply address.');
+  const proposed = useSubmit(store(answer.agencyEmail), 'Failed to save the reply address.');
+  const remove = useSubmit(store(null), 'Failed to remove the reply address.');
+
+  return (
+    <FormCard title="Reply address" onSubmit={form.onSubmit} noValidate>
+      <p className="admin-muted">
+        A shared inbox the agency reads. Clients’ answers come back to it when a reply is sent from an account without a confirmed e-mail address, and when they answer an acknowledgement.
+        {saved ? '' : ' While none is set, only accounts with a confirmed address can reply.'}
+      </p>
+      <Field label="Reply address" error={form.fields.replyAddress ?? proposed.fields.replyAddress}>
+        <input id="setting-replyAddress" type="email" value={draft} autoComplete="off" spellCheck={false} placeholder="hello@example.com" onChange={(event) => setDraft(event.target.value)} />
+      </Field>
+      {!saved && answer.agencyEmail && (
+        <p className="admin-reply-address__proposal">
+          <span className="admin-muted">The agency’s e-mail, from Website, Agency details:</span>
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={proposed.pending} onClick={() => proposed.onSubmit()}>
+            Use {answer.agencyEmail}
+          </button>
+        </p>
+      )}
+      <FormError error={proposed.error || remove.error} />
+      <div className="admin-form__actions">
+        <FormSubmit of={form} pendingText="Saving…">
+          Save reply address
+        </FormSubmit>
+        {saved && (
+          <button type="button" className="admin-button admin-button--ghost" disabled={remove.pending} onClick={() => remove.onSubmit()}>
+            {remove.pending ? 'Removing…' : 'Remove'}
+          </button>
+        )}
+      </div>
+    </FormCard>
   );
 }
 

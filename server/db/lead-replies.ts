@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { FormType } from '../../shared/form-types';
-import type { FormNotificationRow, ReplyTemplateRow } from './tables';
+import type { AdminUserRow, FormNotificationRow, ReplyTemplateRow } from './tables';
 
 /** An e-mail to the visitor of a lead (a reply or the acknowledgement), as the outbox stores it. */
 export interface VisitorMail {
@@ -38,6 +38,18 @@ export async function queueVisitorMail(db: Knex, mail: VisitorMail): Promise<For
     })
     .returning('*');
   return row as FormNotificationRow;
+}
+
+/** What a reply needs of the account writing it: the name it goes out as, and its address once confirmed. */
+export interface ReplyWriter {
+  displayName: string | null;
+  confirmedEmail: string | null;
+}
+
+/** The writer of a reply as the account is now (no account, such as the system: neither). */
+export async function replyWriterOf(db: Knex, adminId: number | null): Promise<ReplyWriter> {
+  const row = adminId === null ? undefined : await db<AdminUserRow>('admin_users').where({ id: adminId }).first('display_name', 'email', 'email_verified_at');
+  return { displayName: row?.display_name?.trim() || null, confirmedEmail: row?.email_verified_at ? row.email : null };
 }
 
 /** A lead's replies, oldest first. */

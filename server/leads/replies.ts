@@ -1,10 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { countReplyTemplates, deleteReplyTemplate, findReplyTemplate, insertReplyTemplate, listReplyTemplates, queueVisitorMail, repliesOf, updateReplyTemplate } from '../db/lead-replies';
+import {
+  countReplyTemplates,
+  deleteReplyTemplate,
+  findReplyTemplate,
+  insertReplyTemplate,
+  listReplyTemplates,
+  queueVisitorMail,
+  repliesOf,
+  replyWriterOf,
+  updateReplyTemplate,
+  type ReplyWriter,
+} from '../db/lead-replies';
+import { countHit } from '../db/rate-limit-windows';
 import type { FormNotificationRow, LeadRow, ReplyTemplateRow } from '../db/tables';
 import { isUuid } from '../db/uuid';
-import { ConflictError, NotFoundError, parseInput, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, parseInput, RateLimitedError, ValidationError } from '../errors';
 import type { AuditActor, AuditTrail } from '../services/audit';
+import { messageIdFrom } from '../services/mail-transport';
 import { leadTarget, readAtForStatus } from './state';
 import { business } from '../../views/content/business';
 import type { AgencyDetails } from '../../shared/replies';
@@ -17,12 +29,16 @@ import {
   oneLine,
   placeholdersOf,
   quoteOriginal,
+  quoteTime,
   REPLY_LIMITS,
+  replyBlockedText,
   replyBody,
+  replyFromName,
   replyInputSchema,
   replySignature,
   replyTemplatePatchSchema,
   replyTemplateSchema,
+  type ReplyBlocker,
   type ReplyComposer,
   type ReplyJson,
   type ReplySent,
@@ -41,6 +57,8 @@ export const REPLY_MESSAGES = {
   nameTaken: 'A saved reply already has this name.',
   tooMany: `There are ${REPLY_LIMITS.templates} saved replies already: delete one first.`,
   unknownField: 'This is not a field of a reply.',
+  tooManyReplies: (minutes: number) =>
+    `You have sent ${REPLY_LIMITS.repliesPerHour} replies this hour, the most one account may send. The next can go in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
 export function toReplyJson(row: FormNotificationRow): ReplyJson {
@@ -68,12 +86,12 @@ const messageOf = (lead: LeadRow) => lead.message ?? lead.project_details ?? '';
 export interface LeadRepliesDeps {
   db: Knex;
   audit: AuditTrail;
-  /** The site's sender (`"Agency website" <no-reply@host>`): replies go from its address. */
-  from: string;
+  /** Who mail goes out from now (`Mailer.sender`: the Settings sender, or `SMTP_URL`'s): replies' Message-IDs are on its domain. */
+  sender: () => string;
   /** Called after a reply is stored (wakes the outbox worker). */
   onQueued?: () => void;
   replyPromise?: () => ReplyPromise;
-  /** The agency's details as published (Website, Agency details): replies are signed with them. */
+  /** The agency's details as published (Website, Agency details), replies are signed with, and its reply address (Settings). */
   agency?: () => AgencyDetails;
   now?: () => Date;
 }
@@ -83,22 +101,30 @@ export interface LeadRepliesDeps {
  * worker delivers and retries it), threaded under the replies before it, and recorded in the
  * lead's history. The first reply stops the reply clock.
  */
-export function createLeadReplies({ db, audit, from, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, agency = () => business, now = () => new Date() }: LeadRepliesDeps) {
-  const fromAddress = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
-  const domain = fromAddress.split('@')[1] ?? 'localhost';
-  const whenText = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(at);
-
-  /** What the lead's page composes with: its address, subject, quote and placeholders (null without an address). */
-  function composerOf(lead: LeadRow): ReplyComposer | null {
+export function createLeadReplies({ db, audit, sender, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, agency = () => business, now = () => new Date() }: LeadRepliesDeps) {
+  /**
+   * What the lead's page composes with, for one writer: its address, subject, quote and
+   * placeholders, who the reply goes out as and where the answer comes back, and what stops the
+   * writer from sending (null without an address). Sending checks the same answer.
+   */
+  function composerOf(lead: LeadRow, writer: ReplyWriter): ReplyComposer | null {
     if (!lead.email) return null;
     const promise = replyPromise();
     const details = agency();
+    // The client's answer must reach someone: the writer, else the agency's shared inbox; never a no-reply sender.
+    const replyTo = writer.confirmedEmail ?? details.replyAddress ?? null;
+    const blockers: ReplyBlocker[] = [];
+    if (!writer.displayName) blockers.push('display-name');
+    if (!replyTo) blockers.push('reply-address');
     return {
       to: lead.email,
       subject: oneLine(replySubject(lead)),
       agency: details.name,
-      quote: quoteOriginal({ sender: senderName(lead), when: whenText(new Date(lead.submitted_at), promise.timeZone), message: messageOf(lead) }),
+      quote: quoteOriginal({ sender: senderName(lead), when: quoteTime(new Date(lead.submitted_at), promise.timeZone), message: messageOf(lead) }),
       placeholders: placeholdersOf(lead, promise, details),
+      author: writer.displayName,
+      replyTo,
+      blockers,
     };
   }
 
@@ -121,6 +147,11 @@ export function createLeadReplies({ db, audit, from, onQueued, replyPromise = ()
   return {
     composerOf,
 
+    /** The account as a reply's writer: its display name and confirmed address. */
+    writerOf(adminId: number | null, trx: Knex = db): Promise<ReplyWriter> {
+      return replyWriterOf(trx, adminId);
+    },
+
     async repliesOf(leadId: string, trx: Knex = db): Promise<ReplyJson[]> {
       return (await repliesOf(trx, leadId)).map(toReplyJson);
     },
@@ -132,8 +163,11 @@ export function createLeadReplies({ db, audit, from, onQueued, replyPromise = ()
         // Locked, so two replies at once thread one under the other and only one stops the clock.
         const lead = (FORM_TYPES as readonly string[]).includes(type) && isUuid(id) ? await trx<LeadRow>('leads').where({ type: type as FormType, id }).forUpdate().first() : undefined;
         if (!lead) throw new NotFoundError(REPLY_MESSAGES.notFound);
-        const composer = composerOf(lead);
+        // The writer as the account is now, read with the reply: a name or address changed a moment ago counts.
+        const composer = composerOf(lead, await replyWriterOf(trx, actor.id));
         if (!composer) throw new ValidationError(REPLY_MESSAGES.noAddress);
+        const { author } = composer;
+        if (composer.blockers.length > 0 || !author) throw new ValidationError(replyBlockedText(composer.blockers));
         let template: ReplyTemplateRow | undefined;
         if (input.templateId) {
           template = await findReplyTemplate(trx, input.templateId);
@@ -142,8 +176,9 @@ export function createLeadReplies({ db, audit, from, onQueued, replyPromise = ()
         const written = input.body ?? template?.body;
         if (!written) throw new ValidationError(`body: ${REPLY_MESSAGES.noBody}`, { body: REPLY_MESSAGES.noBody });
 
-        // Answers go to the writer's own confirmed address; without one, to the site's sender.
-        const writer = actor.id === null ? undefined : await trx('admin_users').where({ id: actor.id }).whereNotNull('email_verified_at').first<{ email: string | null } | undefined>('email');
+        // Counted with the reply it lets through: a refused one (this limit or anything after) is not counted.
+        const { hits, secondsLeft } = await countHit(trx, `reply:account:${actor.id}`, 3600);
+        if (hits > REPLY_LIMITS.repliesPerHour) throw new RateLimitedError(REPLY_MESSAGES.tooManyReplies(Math.ceil(secondsLeft / 60)), secondsLeft);
         const earlier = await repliesOf(trx, lead.id);
         const threadIds = earlier.map((reply) => reply.message_id).filter((messageId): messageId is string => Boolean(messageId));
         const row = await queueVisitorMail(trx, {
@@ -151,11 +186,11 @@ export function createLeadReplies({ db, audit, from, onQueued, replyPromise = ()
           formType: lead.type,
           leadId: lead.id,
           to: composer.to,
-          fromName: oneLine(`${actor.name} at ${agency().name}`),
-          replyTo: writer?.email ?? fromAddress,
+          fromName: replyFromName(author, composer.agency),
+          replyTo: composer.replyTo,
           subject: oneLine(input.subject ?? composer.subject),
-          body: replyBody({ text: fillPlaceholders(written, composer.placeholders), signature: replySignature(actor.name, agency().name), quote: composer.quote }),
-          messageId: `<${randomUUID()}@${domain}>`,
+          body: replyBody({ text: fillPlaceholders(written, composer.placeholders), signature: replySignature(author, composer.agency), quote: composer.quote }),
+          messageId: messageIdFrom(sender()),
           inReplyTo: threadIds.at(-1) ?? null,
           references: threadIds.length > 0 ? threadIds.join(' ') : null,
           author: { id: actor.id, name: actor.name },

@@ -122,8 +122,8 @@ export interface LeadServiceDeps {
   onQueued?: () => void;
   /** The reply promise in force (the settings): a lead taken out of spam is due by it from then. */
   replyPromise?: () => ReplyPromise;
-  /** Replies from the back office: a lead's detail lists them and carries what a new one is composed with. */
-  replies: Pick<LeadReplies, 'repliesOf' | 'composerOf'>;
+  /** Replies from the back office: a lead's detail lists them and carries what a new one is composed with, for the account viewing it. */
+  replies: Pick<LeadReplies, 'repliesOf' | 'composerOf' | 'writerOf'>;
   now?: () => Date;
 }
 
@@ -135,17 +135,18 @@ export interface LeadServiceDeps {
 export function createLeadService({ db, audit, staffNotice, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, replies, now = () => new Date() }: LeadServiceDeps) {
   /**
    * A lead with its notes, history and notification, read all at once (one round trip, not the
-   * lead first and the rest after it).
+   * lead first and the rest after it), and its reply composer as `viewer` would send from it.
    */
-  async function detailOf(type: string, id: string, trx: Knex = db): Promise<LeadDetail> {
+  async function detailOf(type: string, id: string, viewer: AuditActor, trx: Knex = db): Promise<LeadDetail> {
     if (!(FORM_TYPES as readonly string[]).includes(type) || !isUuid(id)) throw new NotFoundError(messages.leads.notFound);
     const formType = type as FormType;
-    const [row, notes, audited, notification, sentReplies] = await Promise.all([
+    const [row, notes, audited, notification, sentReplies, writer] = await Promise.all([
       findLead(trx, formType, id),
       notesOf(trx, id),
       audit.forTarget(leadTarget(id), trx),
       latestNotificationFor(trx, formType, id),
       replies.repliesOf(id, trx),
+      replies.writerOf(viewer.id, trx),
     ]);
     if (!row) throw new NotFoundError(messages.leads.notFound);
     const created: LeadHistoryEntry = {
@@ -165,7 +166,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
       history: [created, ...history],
       notification: notification ? toNotificationState(notification) : null,
       replies: sentReplies,
-      composer: replies.composerOf(row),
+      composer: replies.composerOf(row, writer),
     };
   }
 
@@ -277,8 +278,9 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
       return { items: page.map(toLeadListItem), nextCursor: rows.length > limit && last ? encodeCursor({ at: last.submitted_at, id: last.id }) : null };
     },
 
-    async detail(type: string, id: string): Promise<LeadDetail> {
-      return detailOf(type, id);
+    /** The lead as `viewer` sees it (its reply composer is theirs). */
+    async detail(type: string, id: string, viewer: AuditActor): Promise<LeadDetail> {
+      return detailOf(type, id, viewer);
     },
 
     /** Applies an action to one lead and answers it as it is now. */
@@ -287,7 +289,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
       return changing(async (trx, applyTo) => {
         const lead = await existing(type, id, trx);
         await applyTo([lead], action, actor, action === 'status' ? checkStatusFits([lead], given) : undefined);
-        return detailOf(type, id, trx);
+        return detailOf(type, id, actor, trx);
       });
     },
 
@@ -326,7 +328,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
         await insertNote(trx, { lead_id: lead.id, author_id: actor.id, author: actor.name, body: text, created_at: now() });
         // The note's text stays out of the audit trail, which outlives the lead.
         await audit.record(actor, { action: 'lead.note', target: leadTarget(lead.id) }, trx);
-        return detailOf(lead.type, lead.id, trx);
+        return detailOf(lead.type, lead.id, actor, trx);
       });
     },
 

@@ -9,7 +9,7 @@ import type { LeadService } from '../leads/service';
  *   `{ items, nextCursor }`, newest first, keyset-paged
  * - `GET /api/leads.csv?<the same filters>` → every matching lead as CSV, streamed
  * - `GET /api/leads/unread-count` → `{ count }` (the top bar's badge)
- * - `GET /api/leads/{type}/{id}` → the lead with `fields`, `notes` and `history`
+ * - `GET /api/leads/{type}/{id}` → the lead with `fields`, `notes` and `history`, and its reply `composer` for the caller
  * - `POST /api/leads/{type}/{id}/notes` `{ body }`, `POST …/read`, `…/unread`, `…/spam`,
  *   `…/not-spam`, `PATCH …/status` `{ status }` → the lead as it is now; `DELETE …` → 204
  * - `POST /api/leads/bulk` `{ action, ids, status? }` → `{ changed }` (`responded`: each lead its
@@ -39,7 +39,7 @@ export function leadRoutes(leads: LeadService): Router {
   });
 
   router.get('/api/leads/:type/:id', allow.admin, async (ctx) => {
-    ctx.body = await leads.detail(ctx.params.type!, ctx.params.id!);
+    ctx.body = await leads.detail(ctx.params.type!, ctx.params.id!, adminActor(ctx));
   });
 
   router.delete('/api/leads/:type/:id', allow.admin, async (ctx) => {

@@ -37,6 +37,9 @@ describe('replies to leads', () => {
   beforeAll(async () => {
     t = await createTestApp({ FORM_RATE_LIMIT: '1000' });
     admin = await signInAsAdmin(t);
+    // Replies go out under a display name and need an address answers come back to.
+    await t.db('admin_users').where({ username: TEST_ADMIN.username }).update({ display_name: 'Maria Lopez' });
+    await call().patch('/api/settings').set(admin.headers).send({ replyAddress: 'team@agency.test' }).expect(200);
     inbox = await startSmtp();
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${inbox.port}`, envFrom: '"Brightpath Digital website" <no-reply@agency.test>', saved: () => null, keyring: NO_KEYRING });
     worker = createNotificationWorker({ db: t.db, logger: createLogger('silent'), mailer, recipients: () => ['staff@agency.test'], retryBaseMs: 1 });
@@ -74,16 +77,17 @@ describe('replies to leads', () => {
     expect(await worker.runOnce()).toMatchObject({ failed: 0 });
     const [raw] = toVisitors();
     expect(header(raw!, 'To')).toBe('ada@example.com');
-    expect(header(raw!, 'From')).toBe(`"${admin.username} at Brightpath Digital" <no-reply@agency.test>`);
-    // Accounts have no address yet: answers come back to the site's sender.
-    expect(header(raw!, 'Reply-To')).toBe('no-reply@agency.test');
+    expect(header(raw!, 'From')).toBe('Maria Lopez at Brightpath Digital <no-reply@agency.test>');
+    // The account has no confirmed address: answers come back to the agency's reply address.
+    expect(header(raw!, 'Reply-To')).toBe('team@agency.test');
     expect(header(raw!, 'Subject')).toBe('Re: your enquiry');
     expect(header(raw!, 'Message-ID')).toBe(sent.body.messageId);
     expect(header(raw!, 'In-Reply-To')).toBeUndefined();
     const { body } = split(raw!);
     expect(body).toContain('Hello Ada Lovelace,\r\n\r\nThanks for asking about Graphic Design: we answer within 24 hours.');
-    expect(body).toContain(`-- \r\n${admin.username}\r\nBrightpath Digital`);
-    expect(body).toMatch(/On \d+ \w+ \d{4}( at|,) \d\d:\d\d, Ada Lovelace wrote:\r\n> We need a new brand identity\.\r\n> And a logo\./);
+    expect(body).toContain('within 24 hours.\r\n\r\nMaria Lopez\r\nBrightpath Digital\r\n\r\nOn ');
+    // The time of the quote with its zone (the agency's, America/Los_Angeles by default).
+    expect(body).toMatch(/On \d+ \w+ \d{4} at \d\d:\d\d GMT-[78], Ada Lovelace wrote:\r\n> We need a new brand identity\.\r\n> And a logo\./);
 
     detail = await lead('enquiry', id);
     expect(detail.replies[0]).toMatchObject({ state: 'delivered', attempts: 1, smtpAnswer: expect.stringMatching(/^250/) });
@@ -230,7 +234,8 @@ describe('replies to leads', () => {
       const [raw] = acknowledgements();
       expect(header(raw!, 'To')).toBe('Visitor@example.com');
       expect(header(raw!, 'Subject')).toBe('We received your contact message');
-      expect(header(raw!, 'Reply-To')).toBe('hello@brightpath.example');
+      // The agency's reply address (Settings) wins over its published e-mail.
+      expect(header(raw!, 'Reply-To')).toBe('team@agency.test');
       expect(header(raw!, 'Message-ID')).toMatch(/@agency\.test>$/);
       expect(split(raw!).body).toContain('Hello Vera Visitor,\r\n\r\nThank you for getting in touch. We have your message and a member of our team will reply within 24 hours.');
 

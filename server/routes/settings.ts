@@ -7,19 +7,33 @@ import type { SettingsAnswer } from '../../shared/settings';
 import type { SendTestEmail } from '../services/test-email';
 
 /**
- * The back office's settings: `GET /api/settings` → `{ settings, defaults, overridden, smtp, mail }`
- * (the settings in force, what each falls back to, which ones staff set, the mail set-up without
- * its password (`passwordSet` instead), and where mail goes: `environment` when `SMTP_URL` wins,
- * `settings` or `off`), `PATCH /api/settings` with any subset (`null` resets one; `smtp` with an
+ * The back office's settings: `GET /api/settings` → `{ settings, defaults, overridden, smtp, mail,
+ * agencyEmail }` (the settings in force, what each falls back to, which ones staff set, the mail
+ * set-up without its password (`passwordSet` instead), where mail goes: `environment` when
+ * `SMTP_URL` wins, `settings` or `off`, and the published agency e-mail the reply address is
+ * proposed from), `PATCH /api/settings` with any subset (`null` resets one; `smtp` with an
  * empty or absent password keeps the saved one) → the same answer after the change;
  * `POST /api/settings/test-email` with nothing or `{ smtp }` as typed (not saved yet) →
  * `{ sent, recipients, response | error }`; `GET /api/settings/retention-preview?type=&days=` →
  * `{ type, days, before, leads }`: how many of the form's leads the daily purge would delete with
  * that retention. Owners only.
  */
-export function settingsRoutes(settings: SettingsService, mailer: Pick<Mailer, 'source'>, sendTestEmail: SendTestEmail, personalData: Pick<PersonalDataService, 'retentionPreview'>): Router {
+export function settingsRoutes(
+  settings: SettingsService,
+  mailer: Pick<Mailer, 'source'>,
+  sendTestEmail: SendTestEmail,
+  personalData: Pick<PersonalDataService, 'retentionPreview'>,
+  agencyEmail: () => string,
+): Router {
   const router = createRouter();
-  const answer = (): SettingsAnswer => ({ settings: settings.current(), defaults: settings.defaults, overridden: settings.overridden(), smtp: smtpView(settings.smtp()), mail: mailer.source() });
+  const answer = (): SettingsAnswer => ({
+    settings: settings.current(),
+    defaults: settings.defaults,
+    overridden: settings.overridden(),
+    smtp: smtpView(settings.smtp()),
+    mail: mailer.source(),
+    agencyEmail: agencyEmail(),
+  });
 
   router.get('/api/settings', allow.owner, (ctx) => {
     ctx.body = answer();

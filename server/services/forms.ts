@@ -34,9 +34,9 @@ export interface FormServiceDeps {
   visitorConfirmation?: () => Record<FormType, boolean>;
   /** The acknowledgement's words in force (Settings), read at each submission. */
   visitorConfirmationText?: () => string;
-  /** The site's sender, whose address acknowledgements go from. */
-  mailFrom?: string;
-  /** The agency's name, phone and e-mail as published (acknowledgements are signed with them). */
+  /** Who mail goes out from now (`Mailer.sender`): acknowledgements' Message-IDs are on its domain. */
+  mailFrom?: () => string;
+  /** The agency's name, phone and e-mail as published (acknowledgements are signed with them), and its reply address (Settings). */
   agency?: () => AgencyDetails;
   now?: () => Date;
 }
@@ -122,7 +122,7 @@ export function describeSubmission(type: FormType, data: FormValues, id: string,
  * four forms is data (`shared/forms.ts`, the table map), not code. Once stored, a lead is the lead
  * service's (`server/leads/service.ts`).
  */
-export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, visitorConfirmation, visitorConfirmationText, mailFrom = 'no-reply@localhost', agency = () => business, now = () => new Date() }: FormServiceDeps) {
+export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, visitorConfirmation, visitorConfirmationText, mailFrom = () => 'no-reply@localhost', agency = () => business, now = () => new Date() }: FormServiceDeps) {
   const minFillMs = config.formMinFillSeconds * 1000;
 
   async function enforceRateLimit(ip: string): Promise<void> {
@@ -205,7 +205,7 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
         logger.info({ form: type, id: result.id, channel }, 'form submission stored');
         if (visitorConfirmation?.()[type]) {
           // The lead is stored already: an acknowledgement that cannot be queued costs the visitor nothing.
-          await queueVisitorConfirmation(db, { type, leadId: result.id, data, promise: replyPromise(), agency: agency(), from: mailFrom, text: visitorConfirmationText?.() }).catch((error: unknown) => logger.warn({ err: error, id: result.id }, 'acknowledgement not queued'));
+          await queueVisitorConfirmation(db, { type, leadId: result.id, data, promise: replyPromise(), agency: agency(), from: mailFrom(), text: visitorConfirmationText?.() }).catch((error: unknown) => logger.warn({ err: error, id: result.id }, 'acknowledgement not queued'));
         }
         onQueued?.();
       }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ConnectionOptions } from 'node:tls';
 import nodemailer, { type SendMailOptions, type SentMessageInfo, type Transporter } from 'nodemailer';
 import { secretPurpose, type Keyring } from '../app-key';
@@ -75,9 +76,22 @@ function addressOf(from: string): string {
   return /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
 }
 
+/**
+ * A new `Message-ID` for mail from `sender` (`"Name" <address>` or an address), on the sender's
+ * domain as every other message from it: mail given its id before it is sent (replies, which
+ * later replies thread under, and acknowledgements) looks like the rest of the agency's mail.
+ */
+export function messageIdFrom(sender: string): string {
+  const address = addressOf(sender);
+  const domain = address.includes('@') ? address.slice(address.lastIndexOf('@') + 1).toLowerCase() : '';
+  return `<${randomUUID()}@${domain || 'localhost'}>`;
+}
+
 export interface Mailer {
   /** Where mail goes now (read at every call: a change in Settings applies to the next e-mail). */
   source(): MailSource;
+  /** Who mail goes out from now: the Settings sender, or `SMTP_URL`'s (also while mail is off). */
+  sender(): string;
   /** Sends through the set-up in force, from its sender; throws when mail is off or the server refuses. */
   send(message: OutgoingMail): Promise<SentMessageInfo>;
   /**
@@ -116,6 +130,10 @@ export function createMailer({ smtpUrl, envFrom, saved, keyring, tls }: MailerDe
   };
   return {
     source: () => current().setup.source,
+    sender() {
+      const { setup } = current();
+      return setup.source === 'off' ? envFrom : setup.from;
+    },
     async send({ fromName, ...message }) {
       const { setup, transport } = current();
       if (setup.source === 'off' || !transport) throw new Error('Mail is off: no mail server is set up.');

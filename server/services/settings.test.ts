@@ -23,8 +23,40 @@ describe('back-office settings', () => {
       requireTwoFactor: false,
       visitorConfirmation: { contact: false, enquiry: false, quote: false, 'free-offer': false },
       visitorConfirmationText: CONFIRMATION_TEXT,
+      replyAddress: null,
     });
     expect(t.settings.overridden()).toEqual([]);
+  });
+
+  it('keep the reply address an owner sets (an address someone reads), offer the published agency e-mail, audit it and clear it with null', async () => {
+    const session = await signInAsAdmin(t);
+    const api = request(t.app.callback());
+    const unset = await api.get('/api/settings').set(session.headers).expect(200);
+    // Proposed from Website, Agency details, but not in force until an owner chooses it.
+    expect(unset.body).toMatchObject({ agencyEmail: 'hello@brightpath.example', settings: { replyAddress: null } });
+
+    for (const [value, message] of [
+      ['not an address', 'Enter the reply address as an e-mail address, such as hello@example.com.'],
+      ['no-reply@brightpath.example', 'Answers sent to a no-reply address are lost: give an inbox someone reads.'],
+      ['NoReply@brightpath.example', 'Answers sent to a no-reply address are lost: give an inbox someone reads.'],
+      [42, 'Enter the reply address as an e-mail address, such as hello@example.com.'],
+    ] as const) {
+      const refused = await api.patch('/api/settings').set(session.headers).send({ replyAddress: value }).expect(400);
+      expect(refused.body.fields).toEqual({ replyAddress: message });
+    }
+    expect(t.settings.current().replyAddress).toBeNull();
+
+    const saved = await api.patch('/api/settings').set(session.headers).send({ replyAddress: 'team@brightpath.example' }).expect(200);
+    expect(saved.body.settings.replyAddress).toBe('team@brightpath.example');
+    expect(saved.body.overridden).toContain('replyAddress');
+    const [row] = await t.db('audit_log').where({ action: 'settings.update' }).orderBy('id', 'desc');
+    expect(row.summary).toBe('replyAddress null → "team@brightpath.example"');
+
+    const cleared = await api.patch('/api/settings').set(session.headers).send({ replyAddress: null }).expect(200);
+    expect(cleared.body.settings.replyAddress).toBeNull();
+    expect(cleared.body.overridden).not.toContain('replyAddress');
+    const [last] = await t.db('audit_log').where({ action: 'settings.update' }).orderBy('id', 'desc');
+    expect(last.summary).toBe('replyAddress "team@brightpath.example" → null');
   });
 
   it('are changed over the API by a signed-in admin, audited, and reset with null', async () => {

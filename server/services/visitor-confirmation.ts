@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { queueVisitorMail } from '../db/lead-replies';
 import { countHit } from '../db/rate-limit-windows';
+import { messageIdFrom } from './mail-transport';
 import { FORM_DEFINITIONS } from '../../shared/forms';
 import type { FormType } from '../../shared/form-types';
 import type { FormValues } from '../../shared/form-schemas';
@@ -35,7 +35,6 @@ export async function queueVisitorConfirmation(
   if (!email) return false;
   const { hits } = await countHit(db, `confirmation:${email.toLowerCase()}`, 24 * 3600);
   if (hits > CONFIRMATIONS_PER_ADDRESS_PER_DAY) return false;
-  const fromAddress = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
   const lead = { type, name: typeof data.name === 'string' ? data.name : null, service: typeof data.service === 'string' ? data.service : null };
   await queueVisitorMail(db, {
     kind: 'confirmation',
@@ -43,11 +42,11 @@ export async function queueVisitorConfirmation(
     leadId,
     to: email,
     fromName: agency.name,
-    // Answers reach the agency's public inbox, not the no-reply sender.
-    replyTo: agency.email,
+    // Answers reach the agency's reply address (Settings), else its public inbox; never a no-reply sender.
+    replyTo: agency.replyAddress ?? agency.email,
     subject: `We received your ${FORM_DEFINITIONS[type].noun}`,
     body: `${fillPlaceholders(text, placeholdersOf(lead, promise, agency))}\n`,
-    messageId: `<${randomUUID()}@${fromAddress.split('@')[1] ?? 'localhost'}>`,
+    messageId: messageIdFrom(from),
   });
   return true;
 }

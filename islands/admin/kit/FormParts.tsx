@@ -7,12 +7,14 @@ interface SubmitButtonProps {
   children: ReactNode;
   className?: string;
   disabled?: boolean;
+  /** The id of what says why the button is disabled (or what it will do). */
+  describedBy?: string;
 }
 
 /** A form's submit button: disabled while the form is sent, and saying so. */
-export function SubmitButton({ pending, pendingText, children, className = 'admin-button', disabled = false }: SubmitButtonProps) {
+export function SubmitButton({ pending, pendingText, children, className = 'admin-button', disabled = false, describedBy }: SubmitButtonProps) {
   return (
-    <button type="submit" className={className} disabled={pending || disabled}>
+    <button type="submit" className={className} disabled={pending || disabled} aria-describedby={describedBy}>
       {pending ? pendingText : children}
     </button>
   );
