@@ -142,6 +142,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     visitorConfirmationText: () => settings.current().visitorConfirmationText,
     mailFrom: staffMailFrom(config),
     agency: () => siteContent.current().business,
+    audit,
     now,
   });
   const personalData = createPersonalData({ db, audit, logger, now });

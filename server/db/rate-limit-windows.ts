@@ -19,6 +19,18 @@ export async function countHit(db: Knex, key: string, windowSeconds: number): Pr
   return { hits: Number(row.hits), secondsLeft: Math.max(1, Number(row.seconds_left)) };
 }
 
+/** The hits `key` has in the window that contains now (0 when none) and when that window ends, without counting one. */
+export async function hitsInWindow(db: Knex, key: string, windowSeconds: number): Promise<{ hits: number; windowEnd: Date }> {
+  const result = await db.raw<{ rows: { hits: number; window_end: Date | string }[] }>(
+    `select coalesce(max(hits), 0) as hits, to_timestamp((floor(extract(epoch from now()) / ?) + 1) * ?) as window_end
+       from form_rate_limits
+      where ip = ? and window_start = to_timestamp(floor(extract(epoch from now()) / ?) * ?)`,
+    [windowSeconds, windowSeconds, key, windowSeconds, windowSeconds],
+  );
+  const row = result.rows[0]!;
+  return { hits: Number(row.hits), windowEnd: new Date(row.window_end) };
+}
+
 /** Drops counters of windows that ended long ago. */
 export async function deleteOldWindows(db: Knex, windowSeconds: number): Promise<number> {
   const deleted = await db('form_rate_limits')

@@ -232,7 +232,7 @@ describe('replies to leads', () => {
       expect(header(raw!, 'Subject')).toBe('We received your contact message');
       expect(header(raw!, 'Reply-To')).toBe('hello@brightpath.example');
       expect(header(raw!, 'Message-ID')).toMatch(/@agency\.test>$/);
-      expect(split(raw!).body).toContain('Hello Vera Visitor,\r\n\r\nThank you for getting in touch. We have your message and a member of our team will reply within 24 hours.');
+      expect(split(raw!).body).toContain('Hello Vera,\r\n\r\nThank you for getting in touch. We have your message and a member of our team will reply within 24 hours.');
 
       inbox.messages.length = 0;
       await submit('enquiry', { email: 'visitor@example.com' });
