@@ -6,6 +6,7 @@ import * as leads from './20261125100000_leads';
 import * as replyClock from './20261127160000_reply_clock';
 import * as dailyRuns from './20261128200000_daily_runs';
 import * as openDueArrivals from './20261128110000_open_due_arrivals';
+import * as rateLimitWindowEnds from './20261205200000_rate_limit_window_ends';
 
 async function userTables(testDb: TestDb): Promise<string[]> {
   const result = await testDb.db.raw<{ rows: { table_name: string }[] }>(
@@ -140,5 +141,27 @@ describe('20261128200000_daily_runs', () => {
     await dailyRuns.down(testDb.db);
     expect(await testDb.db('digest_runs').orderBy('day').pluck('recipients')).toEqual([0, 0]);
     await dailyRuns.up(testDb.db);
+  });
+});
+
+describe('20261205200000_rate_limit_window_ends', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(() => testDb.destroy());
+
+  it('gives the counters already there the longest window any counter uses, so none ends early', async () => {
+    await rateLimitWindowEnds.down(testDb.db);
+    await testDb.db('form_rate_limits').insert([
+      { ip: 'confirmation:address:victim@victim.example', window_start: new Date('2026-12-05T00:00:00Z'), hits: 3 },
+      { ip: 'preview:192.0.2.1', window_start: new Date('2026-12-05T09:41:00Z'), hits: 61 },
+    ]);
+    await rateLimitWindowEnds.up(testDb.db);
+    const rows = await testDb.db('form_rate_limits').orderBy('ip').select('ip', 'window_end', 'hits');
+    expect(rows.map((row) => [row.ip, new Date(row.window_end).toISOString(), row.hits])).toEqual([
+      ['confirmation:address:victim@victim.example', '2026-12-06T00:00:00.000Z', 3],
+      ['preview:192.0.2.1', '2026-12-06T09:41:00.000Z', 61],
+    ]);
   });
 });

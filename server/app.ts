@@ -144,6 +144,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     visitorConfirmationText: () => settings.current().visitorConfirmationText,
     mailFrom: mailer.sender,
     agency: agencyForMail,
+    audit,
     now,
   });
   const personalData = createPersonalData({ db, audit, logger, now });

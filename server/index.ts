@@ -9,6 +9,7 @@ import { createBackgroundTasks } from './services/background-tasks';
 import { loadKeyring, type Keyring, type KeySource } from './app-key';
 import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
 import { createDb } from './db/connection';
+import { deleteEndedWindows, RATE_LIMIT_SWEEP_MS } from './db/rate-limit-windows';
 import { migrateLatest } from './db/migrate';
 import { backupBeforeMigrating } from './backup/before-migration';
 import { createBackupService } from './backup/backup-service';
@@ -100,6 +101,10 @@ async function main(): Promise<void> {
     // instance runs it); checked hourly, so a restart or a failed run never skips a day.
     personalData.dailyPurge(settings.current()).catch((error: unknown) => logger.warn({ err: error }, 'retention purge failed; the next check tries again'));
   }, 3600_000);
+  // Rate-limit counters go once their own window has ended (see `deleteEndedWindows` for the bound).
+  const rateLimitSweep = setInterval(() => {
+    deleteEndedWindows(db).catch((error: unknown) => logger.warn({ err: error }, 'rate-limit clean-up failed; the next one tries again'));
+  }, RATE_LIMIT_SWEEP_MS);
   const analytics = createAnalytics({ db, logger, timeZone: () => settings.current().timeZone });
   analytics.start();
   // The nightly backup (BACKUP_SCHEDULE, BACKUP_TIME), claimed by one instance a day; checked each minute.
@@ -137,6 +142,7 @@ async function main(): Promise<void> {
       // The last second's answers from the render cache, counted but not yet written.
       cachedAnswerLog.flush();
       clearInterval(spamPurge);
+      clearInterval(rateLimitSweep);
       backups.stop();
       await contentEditing.scheduler.stop();
       contentVersion.stop();

@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = {
   'personal-data.export': 'Personal data exported',
   'leads.export': 'Leads exported',
   'notifications.retry': 'Notifications retried',
+  'acknowledgements.withheld': 'Acknowledgements withheld',
   'project.stage': 'Project stage changed',
   'portfolio.create': 'Portfolio item added',
   'portfolio.update': 'Portfolio item changed',

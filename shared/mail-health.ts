@@ -23,4 +23,10 @@ export interface MailHealth {
   /** How many are in trouble (the list shows the oldest few). */
   troubled: number;
   notifications: (NotificationState & { leadId: string; leadType: FormType; sender: string })[];
+  /**
+   * Set while the site's daily most of acknowledgements to visitors is used up (and at least one
+   * visitor went without): the limit, how many were withheld so far, and when they start again
+   * (the next midnight UTC). Null otherwise.
+   */
+  acknowledgementsWithheld: { limit: number; withheld: number; resumesAt: string } | null;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { AdminRole } from '../../shared/admin-auth';
-import { NOTIFICATION_WAIT_LIMIT_MINUTES } from '../../shared/mail-health';
-import { errorText, useData } from './kit';
+import { NOTIFICATION_WAIT_LIMIT_MINUTES, type MailHealth } from '../../shared/mail-health';
+import { errorText, useData, useDates } from './kit';
 import { useDashboard } from './context';
 import { counted } from './text';
 import { ViewLink } from './ViewLink';
@@ -10,8 +10,9 @@ import { ViewLink } from './ViewLink';
  * The one mail banner, above every admin view: for owners, when mail is off (no mail server set up)
  * or failing (staff e-mails failed or waiting over 15 minutes), with the way to Settings and, when
  * failing, the e-mails in trouble and "Retry now". Editors, who cannot change Settings, get one
- * line only while e-mails are failing. Nothing when all is well. Checked again on every view and
- * whenever the mail set-up is saved (`mailVersion`).
+ * line only while e-mails are failing. Owners also learn when the day's acknowledgements to
+ * visitors are used up. Nothing when all is well. Checked again on every view and whenever the mail
+ * set-up is saved (`mailVersion`).
  */
 export function MailHealthBanner({ role, viewKey, mailVersion }: { role: AdminRole; viewKey: string; mailVersion: number }) {
   const { api, notify } = useDashboard();
@@ -33,8 +34,9 @@ export function MailHealthBanner({ role, viewKey, mailVersion }: { role: AdminRo
   }, [api, notify, reload]);
 
   if (!health) return null;
+  const withheld = role === 'owner' && health.acknowledgementsWithheld ? <AcknowledgementsWithheld {...health.acknowledgementsWithheld} /> : null;
   const off = !health.smtpConfigured;
-  if (!off && health.troubled === 0) return null;
+  if (!off && health.troubled === 0) return withheld;
   const count = counted(health.troubled, 'staff e-mail');
   const settingsLink = <ViewLink to={{ name: 'admin', section: 'settings' }}>{off ? 'Set up mail in Settings' : 'Check the mail set-up in Settings'}</ViewLink>;
 
@@ -48,31 +50,50 @@ export function MailHealthBanner({ role, viewKey, mailVersion }: { role: AdminRo
   }
 
   return (
-    <section className="admin-card admin-mail-health" aria-label={off ? 'Mail is off' : 'Mail is failing'}>
+    <>
+      <section className="admin-card admin-mail-health" aria-label={off ? 'Mail is off' : 'Mail is failing'}>
+        <p className="admin-mail-health__title">
+          <strong>{off ? 'Mail is off.' : `Mail is failing: ${count} failed or waiting over ${NOTIFICATION_WAIT_LIMIT_MINUTES} minutes.`}</strong>{' '}
+          {off ? 'Nobody is e-mailed about new leads and the morning digest is not sent; leads still arrive in the inbox.' : 'Leads still arrive in the inbox.'} {settingsLink}.
+        </p>
+        {!off && (
+          <>
+            <ul className="admin-mail-health__list">
+              {health.notifications.map((entry) => (
+                <li key={`${entry.leadId}-${entry.createdAt}`}>
+                  <ViewLink to={{ name: 'lead', type: entry.leadType, id: entry.leadId }}>{entry.sender}</ViewLink>
+                  <span className="admin-muted">
+                    {' '}
+                    · {entry.status === 'failed' ? 'failed' : 'waiting'} after {counted(entry.attempts, 'attempt')}
+                    {entry.lastError ? ` · ${entry.lastError.slice(0, 120)}` : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {health.troubled > health.notifications.length && <p className="admin-muted">and {health.troubled - health.notifications.length} more.</p>}
+            <button type="button" className="admin-button admin-button--small" disabled={retrying} onClick={() => void retry()}>
+              {retrying ? 'Retrying…' : 'Retry now'}
+            </button>
+          </>
+        )}
+      </section>
+      {withheld}
+    </>
+  );
+}
+
+/**
+ * Owners: the site sent its daily most of acknowledgements (a flood of forms, most likely), so
+ * visitors get none until it starts again; the leads themselves still arrive.
+ */
+function AcknowledgementsWithheld({ limit, withheld, resumesAt }: NonNullable<MailHealth['acknowledgementsWithheld']>) {
+  const { formatDateTime } = useDates();
+  return (
+    <section className="admin-card admin-mail-health" aria-label="Acknowledgements paused">
       <p className="admin-mail-health__title">
-        <strong>{off ? 'Mail is off.' : `Mail is failing: ${count} failed or waiting over ${NOTIFICATION_WAIT_LIMIT_MINUTES} minutes.`}</strong>{' '}
-        {off ? 'Nobody is e-mailed about new leads and the morning digest is not sent; leads still arrive in the inbox.' : 'Leads still arrive in the inbox.'} {settingsLink}.
+        <strong>Acknowledgements to visitors are paused until {formatDateTime(resumesAt)}.</strong> The site sent its most for one day ({limit}), so {counted(withheld, 'visitor')} since got none;
+        their leads still arrive in the inbox. So many in a day usually means someone is sending the forms in bulk: <ViewLink to={{ name: 'admin', section: 'audit' }}>see the audit trail</ViewLink>.
       </p>
-      {!off && (
-        <>
-          <ul className="admin-mail-health__list">
-            {health.notifications.map((entry) => (
-              <li key={`${entry.leadId}-${entry.createdAt}`}>
-                <ViewLink to={{ name: 'lead', type: entry.leadType, id: entry.leadId }}>{entry.sender}</ViewLink>
-                <span className="admin-muted">
-                  {' '}
-                  · {entry.status === 'failed' ? 'failed' : 'waiting'} after {counted(entry.attempts, 'attempt')}
-                  {entry.lastError ? ` · ${entry.lastError.slice(0, 120)}` : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
-          {health.troubled > health.notifications.length && <p className="admin-muted">and {health.troubled - health.notifications.length} more.</p>}
-          <button type="button" className="admin-button admin-button--small" disabled={retrying} onClick={() => void retry()}>
-            {retrying ? 'Retrying…' : 'Retry now'}
-          </button>
-        </>
-      )}
     </section>
   );
 }

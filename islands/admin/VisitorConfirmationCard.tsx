@@ -2,10 +2,14 @@ import { useEffect, useState } from 'react';
 import { FORM_TYPES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { REPLY_PLACEHOLDER_HINTS, REPLY_PLACEHOLDERS } from '../../shared/replies';
 import { VISITOR_CONFIRMATION_TEXT_MAX, type Settings } from '../../shared/settings';
+import { CONFIRMATION_LIMITS } from '../../shared/visitor-confirmation';
 import { useDashboard } from './context';
 import { Field, FormCard, FormSubmit, LoadStatus, useData, useSubmit } from './kit';
 
-const PLACEHOLDER_HINT = `Placeholders: ${REPLY_PLACEHOLDERS.map((name) => `{${name}} for ${REPLY_PLACEHOLDER_HINTS[name]}`).join('; ')}.`;
+// What a stranger typed must not reach an inbox in the agency's name: only a first name, and a service the form offers.
+const HINTS = { ...REPLY_PLACEHOLDER_HINTS, name: 'the first word of the visitor\'s name, letters only ("there" without one)', service: 'the service they chose from the form (else the form)' };
+const PLACEHOLDER_HINT = `Placeholders: ${REPLY_PLACEHOLDERS.map((name) => `{${name}} for ${HINTS[name]}`).join('; ')}.`;
+const { perAddress, perNetwork, perDay } = CONFIRMATION_LIMITS;
 
 type Confirmation = Settings['visitorConfirmation'];
 
@@ -39,7 +43,8 @@ export function VisitorConfirmationCard() {
   return (
     <FormCard title="Acknowledgement to visitors" onSubmit={form.onSubmit}>
       <p className="admin-muted">
-        An e-mail to the visitor right after they send the form: we have their message and will reply within the promise in Settings. Never for spam, at most three a day to one address.
+        An e-mail to the visitor right after they send the form: we have their message and will reply within the promise in Settings. Never for spam; at most {perAddress} a day to one address,{' '}
+        {perNetwork} a day asked from one network, and {perDay} a day for the whole site (owners are warned when that is reached).
       </p>
       <fieldset className="admin-fieldset">
         <legend>Send it for</legend>

@@ -7,6 +7,7 @@ import { countHit } from '../db/rate-limit-windows';
 import type { Db } from '../db/connection';
 import { NotFoundError, RateLimitedError, ValidationError } from '../errors';
 import { messages } from '../messages';
+import { networkOf } from '../services/visitor-network';
 import { fieldErrorsOf } from '../../shared/zod-errors';
 
 /** Preview pages one network may open per minute (a client clicking around is far below it). */
@@ -47,7 +48,7 @@ export function contentPreviewRoutes(preview: ContentPreview, db: Db): Router {
 
   router.get(`${PREVIEW_LINK_PATH}/:token`, allow.anyone, async (ctx) => {
     markPreview(ctx);
-    const { hits, secondsLeft } = await countHit(db, `preview:${ctx.ip}`, 60);
+    const { hits, secondsLeft } = await countHit(db, `preview:${networkOf(ctx.ip)}`, 60);
     if (hits > PREVIEW_VIEWS_PER_MINUTE) throw new RateLimitedError(messages.contentPreview.rateLimited, secondsLeft);
     const link = await preview.openLink(ctx.params.token ?? '');
     if (!link) throw new NotFoundError(messages.http.notFound);

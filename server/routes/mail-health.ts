@@ -4,9 +4,10 @@ import type { MailHealthService } from '../services/mail-health';
 
 /**
  * Mail health (docs/api.md), for every admin:
- * - `GET /api/mail-health` → `{ smtpConfigured, source, troubled, notifications }`: whether mail
- *   is on and through what (`environment`, `settings` or `off`), and staff notifications failed or
- *   waiting > 15 min
+ * - `GET /api/mail-health` → `{ smtpConfigured, source, troubled, notifications,
+ *   acknowledgementsWithheld }`: whether mail is on and through what (`environment`, `settings` or
+ *   `off`), staff notifications failed or waiting > 15 min, and whether the day's acknowledgements
+ *   to visitors are used up
  * - `POST /api/mail-health/retry` → `{ retried }`: all of them due now (CSRF token needed)
  */
 export function mailHealthRoutes(mailHealth: MailHealthService): Router {

@@ -237,7 +237,7 @@ describe('replies to leads', () => {
       // The agency's reply address (Settings) wins over its published e-mail.
       expect(header(raw!, 'Reply-To')).toBe('team@agency.test');
       expect(header(raw!, 'Message-ID')).toMatch(/@agency\.test>$/);
-      expect(split(raw!).body).toContain('Hello Vera Visitor,\r\n\r\nThank you for getting in touch. We have your message and a member of our team will reply within 24 hours.');
+      expect(split(raw!).body).toContain('Hello Vera,\r\n\r\nThank you for getting in touch. We have your message and a member of our team will reply within 24 hours.');
 
       inbox.messages.length = 0;
       await submit('enquiry', { email: 'visitor@example.com' });

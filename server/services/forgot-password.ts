@@ -7,14 +7,15 @@ import { hashToken, newToken } from './admin-auth';
 import type { AccountMail } from './account-mail';
 import type { AuditTrail } from './audit';
 import type { BackgroundTasks } from './background-tasks';
+import { networkOf } from './visitor-network';
 
 /** How long a link asked for on the sign-in page works. */
 export const RESET_LINK_MS = 3600_000;
 
 /**
  * How many reset e-mails are asked for before more are silently dropped, per hour: from one
- * network address (someone trying names), and to one account (its owner's inbox is not flooded,
- * whoever asks).
+ * network (an IPv4 address, an IPv6 /64: someone trying names), and to one account (its owner's
+ * inbox is not flooded, whoever asks).
  */
 export const FORGOT_PASSWORD_LIMITS = { perAddress: 10, perAccount: 3, windowSeconds: 3600 } as const;
 
@@ -32,7 +33,7 @@ export const FORGOT_PASSWORD_INPUT_MAX = 254;
 export function createForgotPassword({ db, audit, accountMail, tasks, logger, now = () => new Date() }: { db: Knex; audit: AuditTrail; accountMail: AccountMail; tasks: BackgroundTasks; logger: Logger; now?: () => Date }) {
   async function handle(identifier: string, ip: string): Promise<void> {
     const { perAddress, perAccount, windowSeconds } = FORGOT_PASSWORD_LIMITS;
-    const fromAddress = await countHit(db, `password-reset:ip:${ip}`, windowSeconds);
+    const fromAddress = await countHit(db, `password-reset:network:${networkOf(ip)}`, windowSeconds);
     if (fromAddress.hits > perAddress) {
       logger.warn({ ip }, 'password reset asked too often from one address; dropped');
       return;

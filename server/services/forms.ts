@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
-import { countHit, deleteOldWindows } from '../db/rate-limit-windows';
+import { countHit } from '../db/rate-limit-windows';
 import { purgeSpam, storeLead, type LeadOrigin } from '../leads/queries';
 import type { VisitSource } from '../db/analytics';
 import type { VisitorSignals } from './analytics';
 import { RateLimitedError, ValidationError } from '../errors';
 import type { Logger } from '../logger';
+import type { AuditTrail } from './audit';
+import { networkOf } from './visitor-network';
 import { DEFAULT_REPLY_PROMISE, replyDueAt, type ReplyPromise } from '../../shared/reply-clock';
 import { messages } from '../messages';
 import { FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
@@ -38,6 +40,8 @@ export interface FormServiceDeps {
   mailFrom?: () => string;
   /** The agency's name, phone and e-mail as published (acknowledgements are signed with them), and its reply address (Settings). */
   agency?: () => AgencyDetails;
+  /** Where the owners are warned when the site's daily most of acknowledgements is reached. */
+  audit?: AuditTrail;
   now?: () => Date;
 }
 
@@ -122,13 +126,16 @@ export function describeSubmission(type: FormType, data: FormValues, id: string,
  * four forms is data (`shared/forms.ts`, the table map), not code. Once stored, a lead is the lead
  * service's (`server/leads/service.ts`).
  */
-export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, visitorConfirmation, visitorConfirmationText, mailFrom = () => 'no-reply@localhost', agency = () => business, now = () => new Date() }: FormServiceDeps) {
+export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, visitorConfirmation, visitorConfirmationText, mailFrom = () => 'no-reply@localhost', agency = () => business, audit, now = () => new Date() }: FormServiceDeps) {
   const minFillMs = config.formMinFillSeconds * 1000;
 
+  /**
+   * Counted per network (an IPv4 address, an IPv6 /64), so a client cannot get a fresh allowance,
+   * or a fresh counter row, from each address of its /64. Ended windows are cleared by the server's
+   * sweep (`deleteEndedWindows`), never from here.
+   */
   async function enforceRateLimit(ip: string): Promise<void> {
-    const { hits, secondsLeft } = await countHit(db, ip, config.formRateWindowSeconds);
-    // Old windows are swept now and then by whichever request happens by; no timer needed.
-    if (hits === 1 && Math.random() < 0.05) void deleteOldWindows(db, config.formRateWindowSeconds).catch(() => undefined);
+    const { hits, secondsLeft } = await countHit(db, networkOf(ip), config.formRateWindowSeconds);
     if (hits > config.formRateLimit) throw new RateLimitedError(messages.forms.rateLimited, secondsLeft);
   }
 
@@ -205,7 +212,8 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
         logger.info({ form: type, id: result.id, channel }, 'form submission stored');
         if (visitorConfirmation?.()[type]) {
           // The lead is stored already: an acknowledgement that cannot be queued costs the visitor nothing.
-          await queueVisitorConfirmation(db, { type, leadId: result.id, data, promise: replyPromise(), agency: agency(), from: mailFrom(), text: visitorConfirmationText?.() }).catch((error: unknown) => logger.warn({ err: error, id: result.id }, 'acknowledgement not queued'));
+          const warning = audit && { audit, logger };
+          await queueVisitorConfirmation(db, { type, leadId: result.id, data, ip, promise: replyPromise(), agency: agency(), from: mailFrom(), text: visitorConfirmationText?.(), warning }).catch((error: unknown) => logger.warn({ err: error, id: result.id }, 'acknowledgement not queued'));
         }
         onQueued?.();
       }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { retryTroubledNotifications, troubledNotifications } from '../db/form-notifications';
 import type { FormNotificationRow } from '../db/tables';
 import type { AuditActor, AuditTrail } from './audit';
+import { confirmationsWithheld } from './visitor-confirmation';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES, type MailHealth, type NotificationState } from '../../shared/mail-health';
 import type { FormType } from '../../shared/form-types';
 import type { MailSource } from '../../shared/settings';
@@ -22,7 +23,8 @@ export function toNotificationState(row: FormNotificationRow): NotificationState
 
 /**
  * Mail health: whether mail is on at all (and through what), staff notifications that failed for good or have waited
- * more than 15 minutes (the dashboard's banner, the notice in Settings), and "Retry now", which
+ * more than 15 minutes (the dashboard's banner, the notice in Settings), whether the day's
+ * acknowledgements to visitors are used up (the owners' banner), and "Retry now", which
  * makes them all due at once and wakes the outbox.
  */
 export function createMailHealth({ db, audit, mailSource, onRetry, now = () => new Date() }: { db: Knex; audit: AuditTrail; mailSource: () => MailSource; onRetry?: () => void; now?: () => Date }) {
@@ -31,6 +33,7 @@ export function createMailHealth({ db, audit, mailSource, onRetry, now = () => n
     async status(): Promise<MailHealth> {
       const { total, rows } = await troubledNotifications(db, { waitingSince: waitingSince(), limit: 10 });
       const source = mailSource();
+      const withheld = await confirmationsWithheld(db);
       return {
         smtpConfigured: source !== 'off',
         source,
@@ -41,6 +44,7 @@ export function createMailHealth({ db, audit, mailSource, onRetry, now = () => n
           leadType: row.form_type as FormType,
           sender: row.lead_name ?? row.lead_email ?? 'a deleted lead',
         })),
+        acknowledgementsWithheld: withheld && { ...withheld, resumesAt: withheld.resumesAt.toISOString() },
       };
     },
 
