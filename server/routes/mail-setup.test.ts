@@ -131,6 +131,87 @@ describe('mail set up in Settings', () => {
   });
 });
 
+/** "Leave empty to keep it": the saved password only ever goes with the host, port and user it was saved with. */
+describe('the saved SMTP password stays with its own server', () => {
+  const MAILER = { user: 'agency-mailer', password: 'the agency mail password' };
+  let t: TestApp;
+  let owner: AdminTestSession;
+  let saved: Inbox;
+  let elsewhere: Inbox;
+  const api = () => request(t.app.callback());
+  const patch = (body: object) => api().patch('/api/settings').set(owner.headers).send(body);
+  const testEmail = async (body: object) => {
+    await t.db('form_rate_limits').delete();
+    return api().post('/api/settings/test-email').set(owner.headers).send(body);
+  };
+  const setup = (extra: Record<string, unknown> = {}) => ({ host: 'localhost', port: saved.port, security: 'starttls', user: MAILER.user, password: '', fromName: 'Northwind', fromAddress: 'hello@agency.test', ...extra });
+  const retypeAnswer = () => ({ error: 'Please correct the highlighted settings.', fields: { 'smtp.password': `Type the password again: the saved one is only used with localhost:${saved.port} as agency-mailer.` } });
+  /** The host, port or user changed from the saved ones, each reaching a server that would take the password. */
+  const elsewhereSetups = () => [
+    { port: elsewhere.port },
+    { host: '127.0.0.1', port: elsewhere.port },
+    { host: '127.0.0.1' },
+    { user: 'someone-else' },
+  ];
+  const storedSmtp = async () => JSON.parse((await t.db('app_settings').where({ key: 'back_office_settings' }).first<{ value: string }>('value'))!.value).smtp;
+
+  beforeAll(async () => {
+    // Two servers taking the same account, as a look-alike server would: each records every sign-in.
+    [saved, elsewhere] = await Promise.all([startSmtp(0, { security: 'starttls', auth: MAILER }), startSmtp(0, { security: 'starttls', auth: MAILER })]);
+    t = await createTestApp({ NOTIFY_TO: 'staff@agency.test' }, { mailTls: trustLocalhost() });
+    owner = await signInAsAdmin(t);
+    await patch({ smtp: setup({ password: MAILER.password }) }).expect(200);
+  });
+  afterAll(async () => {
+    t.mailer.close();
+    await t.destroy();
+    await Promise.all([saved.close(), elsewhere.close()]);
+  });
+
+  it('sends no test e-mail with the saved password to another host, port or user: 400 on the password, nobody signed in to', async () => {
+    for (const changed of elsewhereSetups()) {
+      const answer = await testEmail({ smtp: setup(changed) });
+      expect({ changed, status: answer.status, body: answer.body }).toEqual({ changed, status: 400, body: retypeAnswer() });
+    }
+    expect(elsewhere.logins).toEqual([]);
+    expect(elsewhere.connections()).toBe(0);
+    expect(saved.logins).toEqual([]);
+    // Refused before anything was tried: nothing to audit.
+    expect(await t.db('audit_log').where({ action: 'settings.test-email' }).select('summary')).toEqual([]);
+  });
+
+  it('saves no other host, port or user with the saved password: 400 on the password, the saved set-up kept', async () => {
+    const before = await storedSmtp();
+    for (const changed of elsewhereSetups()) {
+      const answer = await patch({ smtp: setup(changed) });
+      expect({ changed, status: answer.status, body: answer.body }).toEqual({ changed, status: 400, body: retypeAnswer() });
+    }
+    expect(await storedSmtp()).toEqual(before);
+    // Nothing goes anywhere else afterwards either.
+    await t.mailer.send({ to: 'staff@agency.test', subject: 'Still through the saved server', text: '1' });
+    expect(saved.messages.at(-1)).toContain('Subject: Still through the saved server');
+    expect(elsewhere.logins).toEqual([]);
+  });
+
+  it('keeps using the saved password with the same host (in any case), port and user', async () => {
+    const sent = await testEmail({ smtp: setup({ host: 'LocalHost' }) });
+    expect({ status: sent.status, body: sent.body }).toMatchObject({ status: 200, body: { sent: true } });
+    expect(saved.logins.at(-1)).toEqual(MAILER);
+    await patch({ smtp: setup({ fromName: 'Northwind Studio' }) }).expect(200);
+    expect((await api().get('/api/settings').set(owner.headers).expect(200)).body.smtp).toMatchObject({ host: 'localhost', port: saved.port, fromName: 'Northwind Studio', passwordSet: true });
+  });
+
+  it('moves to another server once the password is typed again, and keeps it for that one only', async () => {
+    await patch({ smtp: setup({ port: elsewhere.port, password: MAILER.password }) }).expect(200);
+    const sent = await testEmail({ smtp: setup({ port: elsewhere.port }) });
+    expect({ status: sent.status, body: sent.body }).toMatchObject({ status: 200, body: { sent: true } });
+    expect(elsewhere.logins).toEqual([MAILER]);
+    const back = await testEmail({ smtp: setup() });
+    expect(back.status).toBe(400);
+    expect(back.body.fields).toEqual({ 'smtp.password': `Type the password again: the saved one is only used with localhost:${elsewhere.port} as agency-mailer.` });
+  });
+});
+
 describe('SMTP_URL wins over Settings', () => {
   it('sends through SMTP_URL whatever is saved, and says where mail goes', async () => {
     const [env, saved] = await Promise.all([startSmtp(), startSmtp(0, { security: 'starttls', auth: AUTH })]);

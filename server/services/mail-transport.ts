@@ -2,7 +2,7 @@ import type { ConnectionOptions } from 'node:tls';
 import nodemailer, { type SendMailOptions, type SentMessageInfo, type Transporter } from 'nodemailer';
 import { secretPurpose, type Keyring } from '../app-key';
 import type { MailSource, SmtpSetupInput } from '../../shared/settings';
-import type { StoredSmtp } from './settings';
+import { savedPasswordFor, type StoredSmtp } from './settings';
 
 /** Where mail goes and from whom: the answer of `chooseMailSetup`. */
 export type MailSetup =
@@ -82,7 +82,9 @@ export interface Mailer {
   send(message: OutgoingMail): Promise<SentMessageInfo>;
   /**
    * Sends one message through a set-up typed in Settings and not saved yet (the test e-mail); an
-   * empty password stands for the saved one. `SMTP_URL` does not matter here: this tries the fields.
+   * empty password stands for the saved one, only with the host, port and user it was saved with.
+   * `SMTP_URL` does not matter here: this tries the fields. Throws a `ValidationError` naming the
+   * password field, before connecting anywhere, when it must be typed again.
    */
   trial(entered: SmtpSetupInput, message: Omit<SendMailOptions, 'from'>): Promise<SentMessageInfo>;
   close(): void;
@@ -122,9 +124,8 @@ export function createMailer({ smtpUrl, envFrom, saved, keyring, tls }: MailerDe
       return transport.sendMail({ ...message, from: fromName ? { name: fromName, address: addressOf(setup.from) } : setup.from });
     },
     async trial({ password, ...fields }, message) {
-      const savedNow = saved();
-      const savedPassword = savedNow?.password ? keyring.open(savedNow.password, secretPurpose.smtpPassword) : '';
-      const setup: MailSetup = { source: 'settings', ...settingsSetup(fields, password || savedPassword) };
+      const usable = password || (fields.user ? keyring.open(savedPasswordFor(fields, saved()), secretPurpose.smtpPassword) : '');
+      const setup: MailSetup = { source: 'settings', ...settingsSetup(fields, usable) };
       const transport = createTransport(setup, tls);
       try {
         return await transport.sendMail({ ...message, from: setup.from });

@@ -8,7 +8,19 @@ import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
 import { messages } from '../messages';
 import { fieldErrorsOf } from '../../shared/zod-errors';
-import { BUILT_IN_DEFAULTS, settingsPatchSchema, settingsSchema, smtpSetupSchema, type SettingName, type Settings, type SmtpSetupInput, type SmtpSetupView } from '../../shared/settings';
+import {
+  BUILT_IN_DEFAULTS,
+  retypePasswordMessage,
+  savedPasswordFits,
+  settingsPatchSchema,
+  settingsSchema,
+  smtpSetupSchema,
+  type SettingName,
+  type Settings,
+  type SmtpAccount,
+  type SmtpSetupInput,
+  type SmtpSetupView,
+} from '../../shared/settings';
 import { DEFAULT_TIME_ZONE } from '../../views/content/business';
 import type { AuditActor, AuditTrail } from './audit';
 
@@ -25,6 +37,16 @@ export interface SettingsServiceDeps {
 /** The mail set-up as stored: the password (when there is one) sealed with the application key. */
 const storedSmtpSchema = smtpSetupSchema.extend({ password: z.string().optional() });
 export type StoredSmtp = z.infer<typeof storedSmtpSchema>;
+
+/**
+ * The saved password (sealed) for a set-up typed with an empty password, when `savedPasswordFits`
+ * lets it go there; otherwise a `ValidationError` saying, next to the password field, that it must
+ * be typed (again). The one place the save and the test e-mail decide it.
+ */
+export function savedPasswordFor(typed: SmtpAccount, saved: StoredSmtp | null | undefined): string {
+  if (saved?.password && savedPasswordFits(saved, typed)) return saved.password;
+  throw new ValidationError(messages.settings.invalid, { 'smtp.password': saved?.password ? retypePasswordMessage(saved) : messages.settings.smtpPasswordMissing });
+}
 
 /** The stored mail set-up as the browser may see it. */
 export function smtpView(smtp: StoredSmtp | null): SmtpSetupView | null {
@@ -153,12 +175,14 @@ export function createSettingsService({ db, config, audit, keyring = NO_KEYRING,
     }
   };
 
-  /** The mail set-up to store: a typed password sealed, an empty one keeping the saved one; no user, no password. */
+  /**
+   * The mail set-up to store: a typed password sealed, an empty one keeping the saved one (for the
+   * same server and user only); no user, no password.
+   */
   const nextSmtp = ({ password, ...entered }: SmtpSetupInput, saved: StoredSmtp | undefined): StoredSmtp => {
     if (!entered.user) return entered;
     if (password) return { ...entered, password: keyring.seal(password, secretPurpose.smtpPassword) };
-    if (saved?.password) return { ...entered, password: saved.password };
-    throw new ValidationError(messages.settings.invalid, { 'smtp.password': messages.settings.smtpPasswordMissing });
+    return { ...entered, password: savedPasswordFor(entered, saved) };
   };
 
   return {

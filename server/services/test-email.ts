@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { countHit } from '../db/rate-limit-windows';
-import { RateLimitedError, ValidationError } from '../errors';
+import { DomainError, RateLimitedError, ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from './audit';
 import type { Mailer } from './mail-transport';
@@ -23,7 +23,8 @@ export type TestEmailResult = { sent: true; recipients: string[]; response: stri
 /**
  * "Send a test e-mail" in Settings: one message to the notification recipients in force, through
  * the mail set-up typed in the form (before it is saved) or, without one, the set-up in force,
- * answered with the server's own reply or the error, and audited.
+ * answered with the server's own reply or the error, and audited. A field to fix (a password to
+ * type again) is a 400.
  */
 export function createTestEmail({ db, mailer, audit }: { db: Knex; mailer: Mailer; audit: AuditTrail }) {
   return async function sendTestEmail(recipients: string[], actor: AuditActor, input: unknown = {}): Promise<TestEmailResult> {
@@ -44,6 +45,7 @@ export function createTestEmail({ db, mailer, audit }: { db: Knex; mailer: Maile
         const info = entered ? await mailer.trial(entered, message) : await mailer.send(message);
         result = { sent: true, recipients, response: String(info.response) };
       } catch (error) {
+        if (error instanceof DomainError) throw error;
         result = { sent: false, recipients, error: error instanceof Error ? error.message : String(error) };
       }
     }

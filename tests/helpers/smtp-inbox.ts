@@ -16,6 +16,10 @@ export interface Inbox {
   messages: string[];
   /** Each message's envelope recipients (RCPT TO), in the order of `messages`. */
   recipients: string[][];
+  /** Every sign-in attempt, right or wrong, with the password it carried. */
+  logins: { user: string; password: string }[];
+  /** Connections the server accepted. */
+  connections: () => number;
   port: number;
   close: () => Promise<void>;
 }
@@ -45,12 +49,19 @@ export interface SmtpOptions {
 export function startSmtp(port = 0, { security, auth }: SmtpOptions = {}): Promise<Inbox> {
   const messages: string[] = [];
   const recipients: string[][] = [];
+  const logins: Inbox['logins'] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: !auth,
     disabledCommands: security ? [] : ['STARTTLS'],
     secure: security === 'tls',
     ...(security ? localhostCertificate() : {}),
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onAuth(login, _session, callback) {
+      logins.push({ user: login.username ?? '', password: login.password ?? '' });
       if (auth && login.username === auth.user && login.password === auth.password) callback(null, { user: login.username });
       else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
@@ -69,7 +80,7 @@ export function startSmtp(port = 0, { security, auth }: SmtpOptions = {}): Promi
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
-      resolve({ messages, recipients, port: (server.server.address() as AddressInfo).port, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({ messages, recipients, logins, connections: () => connections, port: (server.server.address() as AddressInfo).port, close: () => new Promise((done) => server.close(() => done())) });
     });
   });
 }
