@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('fills safe defaults for the embedded mode', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, env: 'development', publicUrl: 'http://localhost:3000', databaseUrl: undefined, regionSites: {} });
+    expect(config).toMatchObject({ port: 3000, env: 'development', publicUrl: 'http://localhost:3000', databaseUrl: undefined, regionSites: {}, smtpAllowPrivate: false });
     expect(config.dataDir).toMatch(/data$/);
   });
 
@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       ADMIN_USERNAME: 'owner',
       ADMIN_PASSWORD: 'a-long-enough-secret',
       SMTP_URL: 'smtp://mail.local:2525',
+      SMTP_ALLOW_PRIVATE: 'true',
       NOTIFY_TO: 'staff@agency.example',
       REGION_SITES: 'us=https://us.agency.example, in=https://in.agency.example',
     });
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://agency.example',
       admin: { username: 'owner', password: 'a-long-enough-secret' },
       smtpUrl: 'smtp://mail.local:2525',
+      smtpAllowPrivate: true,
       notifyTo: 'staff@agency.example',
       regionSites: { us: 'https://us.agency.example', in: 'https://in.agency.example' },
     });
@@ -40,6 +42,7 @@ describe('loadConfig', () => {
     [{ ADMIN_USERNAME: 'owner' }, 'Invalid configuration: ADMIN_USERNAME must be set together with ADMIN_PASSWORD (or neither)'],
     [{ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 12 characters'],
     [{ NOTIFY_TO: 'not-an-address' }, 'Invalid configuration: NOTIFY_TO must be an e-mail address'],
+    [{ SMTP_ALLOW_PRIVATE: 'yes' }, 'Invalid configuration: SMTP_ALLOW_PRIVATE must be true or false'],
     [{ REGION_SITES: 'mars=https://mars.example' }, 'Invalid configuration: REGION_SITES "mars=https://mars.example" must look like us=https://us.example.com (codes: us, uk, eu, uae, in)'],
     [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV'],
   ])('rejects %j with one line naming the variable', (env, message) => {

@@ -82,6 +82,13 @@ export const smtpSetupSchema = z.strictObject({
 });
 export type SmtpSetupInput = z.infer<typeof smtpSetupSchema>;
 
+/**
+ * The ports a mail server may be reached on: submission (587), TLS submission (465), relay (25)
+ * and the common alternative (2525). Other ports are only for a relay on a private network, when
+ * the operator allows those (`SMTP_ALLOW_PRIVATE`).
+ */
+export const MAIL_PORTS = [25, 465, 587, 2525] as const;
+
 /** Where a saved SMTP password was typed for: the server as typed (host and port) and the user signing in. */
 export type SmtpAccount = Pick<SmtpSetupInput, 'host' | 'port' | 'user'>;
 

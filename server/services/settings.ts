@@ -23,6 +23,7 @@ import {
 } from '../../shared/settings';
 import { DEFAULT_TIME_ZONE } from '../../views/content/business';
 import type { AuditActor, AuditTrail } from './audit';
+import { checkTypedMailServer, createMailServerCheck, type CheckMailServer } from './mail-destination';
 
 export interface SettingsServiceDeps {
   db: Knex;
@@ -30,6 +31,8 @@ export interface SettingsServiceDeps {
   audit: AuditTrail;
   /** Seals the SMTP password before it is stored (tools that never save one leave it out). */
   keyring?: Keyring;
+  /** Where a saved mail server may be (`SMTP_ALLOW_PRIVATE`); public mail servers only unless given. */
+  checkMailServer?: CheckMailServer;
   logger?: Logger;
   now?: () => Date;
 }
@@ -140,7 +143,15 @@ function smtpFieldErrors(error: z.ZodError): Record<string, string> {
  * instance keeps the settings in force in memory and polls the row, so a change made on one
  * instance applies on all of them within a second. Changes are audited.
  */
-export function createSettingsService({ db, config, audit, keyring = NO_KEYRING, logger, now = () => new Date() }: SettingsServiceDeps): SettingsService {
+export function createSettingsService({
+  db,
+  config,
+  audit,
+  keyring = NO_KEYRING,
+  checkMailServer = createMailServerCheck({ allowPrivate: false }),
+  logger,
+  now = () => new Date(),
+}: SettingsServiceDeps): SettingsService {
   const defaults: Settings = {
     ...BUILT_IN_DEFAULTS,
     notificationRecipients: config.notifyTo ? [config.notifyTo] : [],
@@ -196,6 +207,8 @@ export function createSettingsService({ db, config, audit, keyring = NO_KEYRING,
       if (!parsed.success) {
         throw new ValidationError(messages.settings.invalid, { ...fieldErrorsOf(parsed.error, { unknownField: messages.settings.unknown }), ...smtpFieldErrors(parsed.error) });
       }
+      // Looked up before the settings row is locked: a slow DNS answer must not hold other saves.
+      if (parsed.data.smtp) await checkTypedMailServer(checkMailServer, parsed.data.smtp);
       const at = now();
       const text = await db.transaction(async (trx) => {
         const before = parseStored(await lockStoredSettings(trx, at), logger);
