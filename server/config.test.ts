@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('fills safe defaults for the embedded mode', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, env: 'development', publicUrl: 'http://localhost:3000', databaseUrl: undefined, regionSites: {} });
+    expect(config).toMatchObject({ port: 3000, env: 'development', publicUrl: 'http://localhost:3000', databaseUrl: undefined, regionSites: {}, smtpAllowPrivate: false });
     expect(config.dataDir).toMatch(/data$/);
   });
 
@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'a-long-enough-secret',
       ADMIN_DISPLAY_NAME: ' Olivia Owner ',
       SMTP_URL: 'smtp://mail.local:2525',
+      SMTP_ALLOW_PRIVATE: 'true',
       NOTIFY_TO: 'staff@agency.example',
       REGION_SITES: 'us=https://us.agency.example, in=https://in.agency.example',
     });
@@ -29,6 +30,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://agency.example',
       admin: { username: 'owner', password: 'a-long-enough-secret', displayName: 'Olivia Owner' },
       smtpUrl: 'smtp://mail.local:2525',
+      smtpAllowPrivate: true,
       notifyTo: 'staff@agency.example',
       regionSites: { us: 'https://us.agency.example', in: 'https://in.agency.example' },
     });
@@ -43,6 +45,7 @@ describe('loadConfig', () => {
     [{ ADMIN_DISPLAY_NAME: 'Olivia Owner' }, 'Invalid configuration: ADMIN_DISPLAY_NAME is the name of the ADMIN_USERNAME account: set ADMIN_USERNAME and ADMIN_PASSWORD too'],
     [{ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'a-long-enough-secret', ADMIN_DISPLAY_NAME: 'Olivia <owner@agency.test>' }, 'Invalid configuration: ADMIN_DISPLAY_NAME Leave out < > @ and ": the name is shown as the sender of our e-mails.'],
     [{ NOTIFY_TO: 'not-an-address' }, 'Invalid configuration: NOTIFY_TO must be an e-mail address'],
+    [{ SMTP_ALLOW_PRIVATE: 'yes' }, 'Invalid configuration: SMTP_ALLOW_PRIVATE must be true or false'],
     [{ REGION_SITES: 'mars=https://mars.example' }, 'Invalid configuration: REGION_SITES "mars=https://mars.example" must look like us=https://us.example.com (codes: us, uk, eu, uae, in)'],
     [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV'],
   ])('rejects %j with one line naming the variable', (env, message) => {

@@ -78,6 +78,10 @@ const envSchema = z
     ADMIN_DISPLAY_NAME: optionalText.pipe(displayNameSchema.optional()),
     APP_KEY: optionalText,
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    SMTP_ALLOW_PRIVATE: z
+      .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
     NOTIFY_TO: optionalText.pipe(z.email('must be an e-mail address').optional()),
     REGION_SITES: regionSites,
     TRUST_PROXY: z
@@ -130,6 +134,12 @@ export interface Config {
   appKey?: string;
   /** Mail through this server, whatever Settings say (`SMTP_URL`). */
   smtpUrl?: string;
+  /**
+   * The mail server set up in Settings may be on a private network or this machine, on any port
+   * (`SMTP_ALLOW_PRIVATE`, for a relay beside the site); otherwise only public mail servers on the
+   * mail ports. `SMTP_URL`, the operator's own, is never restricted.
+   */
+  smtpAllowPrivate: boolean;
   notifyTo?: string;
   regionSites: Partial<Record<RegionCode, string>>;
   trustProxy: boolean;
@@ -173,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, ...(e.ADMIN_DISPLAY_NAME ? { displayName: e.ADMIN_DISPLAY_NAME } : {}) } : undefined,
     appKey: e.APP_KEY,
     smtpUrl: e.SMTP_URL,
+    smtpAllowPrivate: e.SMTP_ALLOW_PRIVATE,
     notifyTo: e.NOTIFY_TO,
     regionSites: e.REGION_SITES ?? {},
     trustProxy: e.TRUST_PROXY,

@@ -31,6 +31,7 @@ import { createSettingsService } from './services/settings';
 import { createNotificationWorker } from './services/notification-worker';
 import { createMorningDigest, digestSender } from './services/morning-digest';
 import { createMailer } from './services/mail-transport';
+import { createMailServerCheck } from './services/mail-destination';
 import { createPersonalData } from './services/personal-data';
 import { installGracefulShutdown } from './shutdown';
 
@@ -76,12 +77,14 @@ async function main(): Promise<void> {
     const seeded = await seedSamplePortfolioOnFirstStart({ db, contentVersion });
     if (seeded > 0) logger.info({ projects: seeded }, 'sample portfolio loaded');
   }
-  const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }), keyring, logger });
+  // Where the mail server typed in Settings may be: one policy for its save, the test e-mail and every send.
+  const checkMailServer = createMailServerCheck({ allowPrivate: config.smtpAllowPrivate });
+  const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }), keyring, checkMailServer, logger });
   // Polled (and content heard through NOTIFY) on PostgreSQL; embedded, this is the only instance.
   await followOtherInstances({ databaseUrl: config.databaseUrl, contentVersion, settings });
   // One mailer for everything that sends: SMTP_URL, else the set-up saved in Settings (followed on
   // every instance through the settings poller), else off.
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring, checkMailServer });
   const notifications = createNotificationWorker({ db, logger, mailer, recipients: () => settings.current().notificationRecipients });
   notifications.start();
   const digest = createMorningDigest({

@@ -122,4 +122,10 @@ export const messages = {
     smtpPasswordMissing: 'Enter the password of this user (none is saved yet).',
     testEmailLimited: (seconds: number) => `You have sent several test e-mails in the last minute. Please try again in ${seconds} seconds.`,
   },
+  /** Why the site will not connect to the mail server set up in Settings (`server/services/mail-destination.ts`). */
+  mailServer: {
+    notFound: 'No address was found for this mail server: check its name.',
+    notPublic: 'This mail server is on a private network or on this machine: the site only connects to one there when it is started with SMTP_ALLOW_PRIVATE=true.',
+    notMailPort: (ports: readonly number[]) => `Use a mail port: ${ports.slice(0, -1).join(', ')} or ${ports.at(-1)}.`,
+  },
 } as const;

@@ -94,6 +94,30 @@ export const smtpSetupSchema = z.strictObject({
 });
 export type SmtpSetupInput = z.infer<typeof smtpSetupSchema>;
 
+/**
+ * The ports a mail server may be reached on: submission (587), TLS submission (465), relay (25)
+ * and the common alternative (2525). Other ports are only for a relay on a private network, when
+ * the operator allows those (`SMTP_ALLOW_PRIVATE`).
+ */
+export const MAIL_PORTS = [25, 465, 587, 2525] as const;
+
+/** Where a saved SMTP password was typed for: the server as typed (host and port) and the user signing in. */
+export type SmtpAccount = Pick<SmtpSetupInput, 'host' | 'port' | 'user'>;
+
+/**
+ * The one rule for re-using the saved password ("leave empty to keep it"): only with the host (in
+ * any case, as typed), port and user it was saved with. Anything else could hand the password to
+ * a server nobody typed it for, so a change of any of them needs the password typed again.
+ */
+export function savedPasswordFits(saved: SmtpAccount, typed: SmtpAccount): boolean {
+  return saved.host.toLowerCase() === typed.host.toLowerCase() && saved.port === typed.port && saved.user === typed.user;
+}
+
+/** Why the password field must be filled in again: where the saved one is used. */
+export function retypePasswordMessage(saved: SmtpAccount): string {
+  return `Type the password again: the saved one is only used with ${saved.host}:${saved.port} as ${saved.user}.`;
+}
+
 /** The mail set-up as `GET /api/settings` shows it: never the password, only whether one is saved. */
 export type SmtpSetupView = Omit<SmtpSetupInput, 'password'> & { passwordSet: boolean };
 

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { FORM_TYPES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import {
   RETENTION_PURGE_HOUR,
+  retypePasswordMessage,
+  savedPasswordFits,
   SMTP_SECURITY,
   SMTP_SECURITY_LABELS,
   retentionPreviewQuerySchema,
@@ -140,9 +142,20 @@ const MAIL_SOURCE_TEXT: Record<MailSource, string> = {
 };
 
 /**
+ * What the password field says: empty keeps the saved password, but only for the server and user
+ * it was saved with (the server's own rule, `savedPasswordFits`), so once the host, port or user
+ * typed differ, it says the password must be typed again, and why.
+ */
+function passwordHint(saved: SmtpSetupView | null, draft: MailDraft): string {
+  if (!saved?.passwordSet || draft.password) return 'Stored encrypted; never shown again.';
+  if (draft.user && !savedPasswordFits(saved, { host: draft.host.trim(), port: Number(draft.port), user: draft.user.trim() })) return retypePasswordMessage(saved);
+  return 'A password is saved; leave empty to keep it.';
+}
+
+/**
  * The mail server (owners): host, port, security, sign-in and sender, saved with the other
  * settings' call; "Send a test e-mail" tries what is typed before it is saved. The saved password
- * never comes back: the field stays empty, and empty keeps it.
+ * never comes back: the field stays empty, and empty keeps it (for the same server and user).
  */
 function MailSetup({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (answer: SettingsAnswer) => void }) {
   const { api, notify, mailChanged } = useDashboard();
@@ -186,7 +199,7 @@ function MailSetup({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (answ
         <Field label="User" hint="Empty: send without signing in." error={error('user')}>
           <input id="smtp-user" value={draft.user} autoComplete="off" spellCheck={false} onChange={(event) => set('user', event.target.value)} />
         </Field>
-        <Field label="Password" hint={answer.smtp?.passwordSet ? 'A password is saved; leave empty to keep it.' : 'Stored encrypted; never shown again.'} error={error('password')}>
+        <Field label="Password" hint={passwordHint(answer.smtp, draft)} error={error('password')}>
           <input id="smtp-password" type="password" value={draft.password} autoComplete="new-password" onChange={(event) => set('password', event.target.value)} />
         </Field>
       </div>

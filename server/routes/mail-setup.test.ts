@@ -3,7 +3,7 @@ import { createAuditTrail } from '../services/audit';
 import { createMailer } from '../services/mail-transport';
 import { createSettingsService } from '../services/settings';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
-import { localhostCertificate, startSmtp, waitFor, type Inbox } from '../../tests/helpers/smtp-inbox';
+import { localhostCertificate, loopbackMailServers, startSmtp, waitFor, type Inbox } from '../../tests/helpers/smtp-inbox';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 
 const PASSWORD = 'correct horse battery';
@@ -69,7 +69,8 @@ describe('mail set up in Settings', () => {
 
   it('sends a test e-mail with what is typed, before saving, through STARTTLS and the password', async () => {
     const wrong = await testEmail({ smtp: setupFor(first, { password: 'not it' }) }).expect(200);
-    expect(wrong.body).toEqual({ sent: false, recipients: ['staff@agency.test'], error: expect.stringMatching(/Invalid username or password/) });
+    // In our words: what the server said is not passed on.
+    expect(wrong.body).toEqual({ sent: false, recipients: ['staff@agency.test'], error: 'The mail server refused the user name or password.' });
     const sent = await testEmail({ smtp: setupFor(first) }).expect(200);
     expect(sent.body).toEqual({ sent: true, recipients: ['staff@agency.test'], response: expect.stringMatching(/^250 /) });
     expect(first.messages).toHaveLength(1);
@@ -110,7 +111,7 @@ describe('mail set up in Settings', () => {
     // Another instance: its own settings poller and mailer on the same database.
     const other = createSettingsService({ db: t.db, config: t.config, audit: createAuditTrail({ db: t.db }), keyring: t.keyring });
     await other.refresh();
-    const otherMailer = createMailer({ envFrom: 'unused@agency.test', saved: other.smtp, keyring: t.keyring, tls: trustLocalhost() });
+    const otherMailer = createMailer({ envFrom: 'unused@agency.test', saved: other.smtp, keyring: t.keyring, checkMailServer: loopbackMailServers, tls: trustLocalhost() });
     try {
       await patch({ smtp: setupFor(second, { security: 'tls' }) }).expect(200);
       await t.mailer.send({ to: 'staff@agency.test', subject: 'Through the second', text: '2' });
@@ -128,6 +129,87 @@ describe('mail set up in Settings', () => {
     } finally {
       otherMailer.close();
     }
+  });
+});
+
+/** "Leave empty to keep it": the saved password only ever goes with the host, port and user it was saved with. */
+describe('the saved SMTP password stays with its own server', () => {
+  const MAILER = { user: 'agency-mailer', password: 'the agency mail password' };
+  let t: TestApp;
+  let owner: AdminTestSession;
+  let saved: Inbox;
+  let elsewhere: Inbox;
+  const api = () => request(t.app.callback());
+  const patch = (body: object) => api().patch('/api/settings').set(owner.headers).send(body);
+  const testEmail = async (body: object) => {
+    await t.db('form_rate_limits').delete();
+    return api().post('/api/settings/test-email').set(owner.headers).send(body);
+  };
+  const setup = (extra: Record<string, unknown> = {}) => ({ host: 'localhost', port: saved.port, security: 'starttls', user: MAILER.user, password: '', fromName: 'Northwind', fromAddress: 'hello@agency.test', ...extra });
+  const retypeAnswer = () => ({ error: 'Please correct the highlighted settings.', fields: { 'smtp.password': `Type the password again: the saved one is only used with localhost:${saved.port} as agency-mailer.` } });
+  /** The host, port or user changed from the saved ones, each reaching a server that would take the password. */
+  const elsewhereSetups = () => [
+    { port: elsewhere.port },
+    { host: '127.0.0.1', port: elsewhere.port },
+    { host: '127.0.0.1' },
+    { user: 'someone-else' },
+  ];
+  const storedSmtp = async () => JSON.parse((await t.db('app_settings').where({ key: 'back_office_settings' }).first<{ value: string }>('value'))!.value).smtp;
+
+  beforeAll(async () => {
+    // Two servers taking the same account, as a look-alike server would: each records every sign-in.
+    [saved, elsewhere] = await Promise.all([startSmtp(0, { security: 'starttls', auth: MAILER }), startSmtp(0, { security: 'starttls', auth: MAILER })]);
+    t = await createTestApp({ NOTIFY_TO: 'staff@agency.test' }, { mailTls: trustLocalhost() });
+    owner = await signInAsAdmin(t);
+    await patch({ smtp: setup({ password: MAILER.password }) }).expect(200);
+  });
+  afterAll(async () => {
+    t.mailer.close();
+    await t.destroy();
+    await Promise.all([saved.close(), elsewhere.close()]);
+  });
+
+  it('sends no test e-mail with the saved password to another host, port or user: 400 on the password, nobody signed in to', async () => {
+    for (const changed of elsewhereSetups()) {
+      const answer = await testEmail({ smtp: setup(changed) });
+      expect({ changed, status: answer.status, body: answer.body }).toEqual({ changed, status: 400, body: retypeAnswer() });
+    }
+    expect(elsewhere.logins).toEqual([]);
+    expect(elsewhere.connections()).toBe(0);
+    expect(saved.logins).toEqual([]);
+    // Refused before anything was tried: nothing to audit.
+    expect(await t.db('audit_log').where({ action: 'settings.test-email' }).select('summary')).toEqual([]);
+  });
+
+  it('saves no other host, port or user with the saved password: 400 on the password, the saved set-up kept', async () => {
+    const before = await storedSmtp();
+    for (const changed of elsewhereSetups()) {
+      const answer = await patch({ smtp: setup(changed) });
+      expect({ changed, status: answer.status, body: answer.body }).toEqual({ changed, status: 400, body: retypeAnswer() });
+    }
+    expect(await storedSmtp()).toEqual(before);
+    // Nothing goes anywhere else afterwards either.
+    await t.mailer.send({ to: 'staff@agency.test', subject: 'Still through the saved server', text: '1' });
+    expect(saved.messages.at(-1)).toContain('Subject: Still through the saved server');
+    expect(elsewhere.logins).toEqual([]);
+  });
+
+  it('keeps using the saved password with the same host (in any case), port and user', async () => {
+    const sent = await testEmail({ smtp: setup({ host: 'LocalHost' }) });
+    expect({ status: sent.status, body: sent.body }).toMatchObject({ status: 200, body: { sent: true } });
+    expect(saved.logins.at(-1)).toEqual(MAILER);
+    await patch({ smtp: setup({ fromName: 'Northwind Studio' }) }).expect(200);
+    expect((await api().get('/api/settings').set(owner.headers).expect(200)).body.smtp).toMatchObject({ host: 'localhost', port: saved.port, fromName: 'Northwind Studio', passwordSet: true });
+  });
+
+  it('moves to another server once the password is typed again, and keeps it for that one only', async () => {
+    await patch({ smtp: setup({ port: elsewhere.port, password: MAILER.password }) }).expect(200);
+    const sent = await testEmail({ smtp: setup({ port: elsewhere.port }) });
+    expect({ status: sent.status, body: sent.body }).toMatchObject({ status: 200, body: { sent: true } });
+    expect(elsewhere.logins).toEqual([MAILER]);
+    const back = await testEmail({ smtp: setup() });
+    expect(back.status).toBe(400);
+    expect(back.body.fields).toEqual({ 'smtp.password': `Type the password again: the saved one is only used with localhost:${elsewhere.port} as agency-mailer.` });
   });
 });
 

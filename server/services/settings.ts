@@ -8,9 +8,22 @@ import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
 import { messages } from '../messages';
 import { fieldErrorsOf } from '../../shared/zod-errors';
-import { BUILT_IN_DEFAULTS, settingsPatchSchema, settingsSchema, smtpSetupSchema, type SettingName, type Settings, type SmtpSetupInput, type SmtpSetupView } from '../../shared/settings';
+import {
+  BUILT_IN_DEFAULTS,
+  retypePasswordMessage,
+  savedPasswordFits,
+  settingsPatchSchema,
+  settingsSchema,
+  smtpSetupSchema,
+  type SettingName,
+  type Settings,
+  type SmtpAccount,
+  type SmtpSetupInput,
+  type SmtpSetupView,
+} from '../../shared/settings';
 import { DEFAULT_TIME_ZONE } from '../../views/content/business';
 import type { AuditActor, AuditTrail } from './audit';
+import { checkTypedMailServer, createMailServerCheck, type CheckMailServer } from './mail-destination';
 
 export interface SettingsServiceDeps {
   db: Knex;
@@ -18,6 +31,8 @@ export interface SettingsServiceDeps {
   audit: AuditTrail;
   /** Seals the SMTP password before it is stored (tools that never save one leave it out). */
   keyring?: Keyring;
+  /** Where a saved mail server may be (`SMTP_ALLOW_PRIVATE`); public mail servers only unless given. */
+  checkMailServer?: CheckMailServer;
   logger?: Logger;
   now?: () => Date;
 }
@@ -25,6 +40,16 @@ export interface SettingsServiceDeps {
 /** The mail set-up as stored: the password (when there is one) sealed with the application key. */
 const storedSmtpSchema = smtpSetupSchema.extend({ password: z.string().optional() });
 export type StoredSmtp = z.infer<typeof storedSmtpSchema>;
+
+/**
+ * The saved password (sealed) for a set-up typed with an empty password, when `savedPasswordFits`
+ * lets it go there; otherwise a `ValidationError` saying, next to the password field, that it must
+ * be typed (again). The one place the save and the test e-mail decide it.
+ */
+export function savedPasswordFor(typed: SmtpAccount, saved: StoredSmtp | null | undefined): string {
+  if (saved?.password && savedPasswordFits(saved, typed)) return saved.password;
+  throw new ValidationError(messages.settings.invalid, { 'smtp.password': saved?.password ? retypePasswordMessage(saved) : messages.settings.smtpPasswordMissing });
+}
 
 /** The stored mail set-up as the browser may see it. */
 export function smtpView(smtp: StoredSmtp | null): SmtpSetupView | null {
@@ -118,7 +143,15 @@ function smtpFieldErrors(error: z.ZodError): Record<string, string> {
  * instance keeps the settings in force in memory and polls the row, so a change made on one
  * instance applies on all of them within a second. Changes are audited.
  */
-export function createSettingsService({ db, config, audit, keyring = NO_KEYRING, logger, now = () => new Date() }: SettingsServiceDeps): SettingsService {
+export function createSettingsService({
+  db,
+  config,
+  audit,
+  keyring = NO_KEYRING,
+  checkMailServer = createMailServerCheck({ allowPrivate: false }),
+  logger,
+  now = () => new Date(),
+}: SettingsServiceDeps): SettingsService {
   const defaults: Settings = {
     ...BUILT_IN_DEFAULTS,
     notificationRecipients: config.notifyTo ? [config.notifyTo] : [],
@@ -153,12 +186,14 @@ export function createSettingsService({ db, config, audit, keyring = NO_KEYRING,
     }
   };
 
-  /** The mail set-up to store: a typed password sealed, an empty one keeping the saved one; no user, no password. */
+  /**
+   * The mail set-up to store: a typed password sealed, an empty one keeping the saved one (for the
+   * same server and user only); no user, no password.
+   */
   const nextSmtp = ({ password, ...entered }: SmtpSetupInput, saved: StoredSmtp | undefined): StoredSmtp => {
     if (!entered.user) return entered;
     if (password) return { ...entered, password: keyring.seal(password, secretPurpose.smtpPassword) };
-    if (saved?.password) return { ...entered, password: saved.password };
-    throw new ValidationError(messages.settings.invalid, { 'smtp.password': messages.settings.smtpPasswordMissing });
+    return { ...entered, password: savedPasswordFor(entered, saved) };
   };
 
   return {
@@ -172,6 +207,8 @@ export function createSettingsService({ db, config, audit, keyring = NO_KEYRING,
       if (!parsed.success) {
         throw new ValidationError(messages.settings.invalid, { ...fieldErrorsOf(parsed.error, { unknownField: messages.settings.unknown }), ...smtpFieldErrors(parsed.error) });
       }
+      // Looked up before the settings row is locked: a slow DNS answer must not hold other saves.
+      if (parsed.data.smtp) await checkTypedMailServer(checkMailServer, parsed.data.smtp);
       const at = now();
       const text = await db.transaction(async (trx) => {
         const before = parseStored(await lockStoredSettings(trx, at), logger);

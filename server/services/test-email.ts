@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { countHit } from '../db/rate-limit-windows';
-import { RateLimitedError, ValidationError } from '../errors';
+import { DomainError, RateLimitedError, ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from './audit';
-import type { Mailer } from './mail-transport';
+import { mailFailureSummary, type Mailer } from './mail-transport';
 import { smtpSetupSchema } from '../../shared/settings';
 import { counted } from '../../shared/text';
 
@@ -17,13 +17,14 @@ const testEmailSchema = z.strictObject({ smtp: smtpSetupSchema.optional() });
  */
 export const TEST_EMAIL_LIMIT = { perWindow: 3, windowSeconds: 60 } as const;
 
-/** What the SMTP server answered to a test e-mail, or why it could not be sent. */
+/** What the SMTP server answered to a test e-mail, or why it could not be sent (in our words, never the server's). */
 export type TestEmailResult = { sent: true; recipients: string[]; response: string } | { sent: false; recipients: string[]; error: string };
 
 /**
  * "Send a test e-mail" in Settings: one message to the notification recipients in force, through
  * the mail set-up typed in the form (before it is saved) or, without one, the set-up in force,
- * answered with the server's own reply or the error, and audited.
+ * answered with the server's reply when it took the message, else a summary of why not, and
+ * audited. A field to fix (a password to type again, a server the site may not reach) is a 400.
  */
 export function createTestEmail({ db, mailer, audit }: { db: Knex; mailer: Mailer; audit: AuditTrail }) {
   return async function sendTestEmail(recipients: string[], actor: AuditActor, input: unknown = {}): Promise<TestEmailResult> {
@@ -44,7 +45,8 @@ export function createTestEmail({ db, mailer, audit }: { db: Knex; mailer: Maile
         const info = entered ? await mailer.trial(entered, message) : await mailer.send(message);
         result = { sent: true, recipients, response: String(info.response) };
       } catch (error) {
-        result = { sent: false, recipients, error: error instanceof Error ? error.message : String(error) };
+        if (error instanceof DomainError) throw error;
+        result = { sent: false, recipients, error: mailFailureSummary(error) };
       }
     }
     await audit.record(actor, { action: 'settings.test-email', target: { type: 'settings', id: 'back-office' }, summary: result.sent ? `sent to ${counted(recipients.length, 'recipient')}` : `failed: ${result.error}`.slice(0, 300) });

@@ -24,7 +24,8 @@ describe('mail set-up in Settings in a real browser', () => {
     const caFile = path.join(dataDir, 'smtp-ca.pem');
     fs.writeFileSync(caFile, localhostCertificate().cert);
     [inbox, browser] = await Promise.all([startSmtp(0, { security: 'starttls', auth: SMTP_AUTH }), launchBrowser()]);
-    site = await startServer({ DATA_DIR: path.join(dataDir, 'data'), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, NOTIFY_TO: 'staff@agency.test', NODE_EXTRA_CA_CERTS: caFile });
+    // The mail server is on loopback: a relay beside the site, which the operator allows.
+    site = await startServer({ DATA_DIR: path.join(dataDir, 'data'), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, NOTIFY_TO: 'staff@agency.test', NODE_EXTRA_CA_CERTS: caFile, SMTP_ALLOW_PRIVATE: 'true' });
     signedIn = await signInThroughForm(browser, site.url, ADMIN);
   });
   afterAll(async () => {
@@ -79,6 +80,13 @@ describe('mail set-up in Settings in a real browser', () => {
     await page.getByText('A password is saved; leave empty to keep it.').waitFor();
     await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
     expect(await page.content()).not.toContain(SMTP_AUTH.password);
+    // Another port (or host, or user): the saved password is not used there, and the field says why.
+    await page.getByLabel('Port *', { exact: true }).fill('2525');
+    await page.getByText(`Type the password again: the saved one is only used with localhost:${inbox.port} as ${SMTP_AUTH.user}.`).waitFor();
+    expect((await pageWidths(page)).document).toBeLessThanOrEqual('viewport' in device ? device.viewport.width : device.width);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Port *', { exact: true }).fill(String(inbox.port));
+    await page.getByText('A password is saved; leave empty to keep it.').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

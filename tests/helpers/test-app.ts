@@ -6,6 +6,7 @@ import { createApp, type AppDeps } from '../../server/app';
 import { createKeyring, parseAppKeys, type Keyring } from '../../server/app-key';
 import { loadConfig, staffMailFrom, type Config } from '../../server/config';
 import { createMailer, type Mailer } from '../../server/services/mail-transport';
+import { createMailServerCheck, type ResolveAddresses } from '../../server/services/mail-destination';
 import { createLifecycle, type Lifecycle } from '../../server/lifecycle';
 import { createLogger } from '../../server/logger';
 import { createAnalytics, type Analytics } from '../../server/services/analytics';
@@ -45,7 +46,9 @@ export interface TestApp extends TestDb {
  * shorter failed-login delay; `now` the clock of the reply promise; `logger` reads what the app
  * logs (silent by default); `cachedAnswerLog` counts the answers from the render cache (flushed
  * by the test); `mailTls` adds TLS options to the mail transport (the loopback SMTP server's
- * certificate authority).
+ * certificate authority). Tests' mail servers listen on loopback, so `SMTP_ALLOW_PRIVATE` is on
+ * unless the test sets it to `false`; `resolveMailServer` answers the addresses of the host names
+ * typed in Settings instead of DNS.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -56,17 +59,19 @@ export async function createTestApp(
     cachedAnswerLog,
     testDb: givenDb,
     mailTls,
-  }: Pick<AppDeps, 'adminAuthOptions' | 'now' | 'cachedAnswerLog'> & { logger?: AppDeps['logger']; testDb?: TestDb; mailTls?: ConnectionOptions } = {},
+    resolveMailServer,
+  }: Pick<AppDeps, 'adminAuthOptions' | 'now' | 'cachedAnswerLog'> & { logger?: AppDeps['logger']; testDb?: TestDb; mailTls?: ConnectionOptions; resolveMailServer?: ResolveAddresses } = {},
 ): Promise<TestApp> {
   const testDb = givenDb ?? (await createTestDb());
   // The database's own folder or address, which the site's backups read.
   const where = testDb.dataDir ? { DATA_DIR: testDb.dataDir } : testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {};
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', ...where, ...env });
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', SMTP_ALLOW_PRIVATE: 'true', ...where, ...env });
   const keyring = createKeyring(parseAppKeys(config.appKey ?? randomBytes(32).toString('base64')));
   const lifecycle = createLifecycle();
   const contentVersion = createContentVersion(testDb.db);
-  const settings = createSettingsService({ db: testDb.db, config, audit: createAuditTrail({ db: testDb.db }), keyring });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring, tls: mailTls });
+  const checkMailServer = createMailServerCheck({ allowPrivate: config.smtpAllowPrivate, resolve: resolveMailServer });
+  const settings = createSettingsService({ db: testDb.db, config, audit: createAuditTrail({ db: testDb.db }), keyring, checkMailServer });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring, checkMailServer, tls: mailTls });
   const analytics = createAnalytics({ db: testDb.db, timeZone: () => settings.current().timeZone });
   const backups = createBackupService({ db: testDb.db, config, timeZone: () => settings.current().timeZone, logger, clusterTemplate: clusterTemplate() });
   const siteContent = createSiteContentStore({ db: testDb.db, contentVersion, settings });
