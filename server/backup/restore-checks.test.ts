@@ -196,9 +196,22 @@ describe('a backup restores only as it was made, under the key it was made with'
       expect(error).toBeInstanceOf(BackupKeyMissing);
       expect(error.message).toContain(`was made by a site whose application key is ${keyring.currentKeyId}, which the key this restore runs with (${otherKeyring.currentKeyId}) does not hold`);
       expect(error.message).toContain(`the SMTP password saved in Settings and an account's two-factor secret in it could not be opened by the restored site`);
+      expect(error.message).toContain('its signature cannot be checked');
       expect(error.message).toMatch(/Nothing was changed\. .*APP_KEY.*DATA_DIR\/app-key/);
     }
     expect(await tableNames(target)).toEqual([]);
+    // Holding no secrets, only its signature needs the key: if that key is lost, --unsigned restores it.
+    const noSecrets = path.join(work, 'no-secrets.tar.gz');
+    await rewriteBackup(file, noSecrets, {
+      row: (table, line) => (table === 'admin_users' ? line.replace(/"totp_secret":"enc1:[^"]*"/, '"totp_secret":null').replace(/"totp_enabled_at":"[^"]*"/, '"totp_enabled_at":null') : line.replace(/\\"password\\":\\"enc1:[^\\"]*\\"/, '\\"password\\":null')),
+      signature: signing,
+    });
+    const signatureOnly = await refusal(restoreBackup(target.db, noSecrets, { signing: backupSigningKeys(otherKeyring) }));
+    expect(signatureOnly).toBeInstanceOf(BackupKeyMissing);
+    expect(signatureOnly.message).toMatch(/: its signature cannot be checked\. Nothing was changed\. .*If that key is lost, and you know where this file has been, run again with --unsigned/);
+    expect(await tableNames(target)).toEqual([]);
+    await restoreBackup(target.db, noSecrets, { signing: backupSigningKeys(otherKeyring), unsigned: true });
+    expect(await target.db('admin_users').whereNotNull('totp_secret')).toEqual([]);
 
     // The move the README describes: `npm run restore` into the other kind of database with a new key.
     const into = await emptyTarget();
@@ -215,7 +228,7 @@ describe('a backup restores only as it was made, under the key it was made with'
     } finally {
       await into.destroy();
     }
-    await restoreBackup(target.db, file, { signing: backupSigningKeys(createKeyring(parseAppKeys(`${newAppKey()},${SITE_KEY}`))) });
+    await restoreBackup(target.db, file, { replace: true, signing: backupSigningKeys(createKeyring(parseAppKeys(`${newAppKey()},${SITE_KEY}`))) });
     const stored = (await target.db('app_settings').where({ key: 'back_office_settings' }).first()) as { value: string };
     expect(keyring.open((JSON.parse(stored.value) as { smtp: { password: string } }).smtp.password, secretPurpose.smtpPassword)).toBe(SMTP_PASSWORD);
   }, 120_000);
