@@ -146,7 +146,7 @@ export function createKeyring(keys: Buffer[]): Keyring {
         throw new SecretError('a sealed value was changed or belongs elsewhere');
       }
     },
-    needsResealing: (value) => !isSealed(value) || value.split(':')[1] !== currentKeyId,
+    needsResealing: (value) => sealedKeyId(value) !== currentKeyId,
     signingKeys(purpose) {
       const derived = (key: Buffer) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `${SIGNATURE_FORMAT}:${purpose}`, KEY_BYTES)).toString('base64');
       return { currentKeyId, keys: Object.fromEntries([...byId].map(([id, key]) => [id, derived(key)])) };
