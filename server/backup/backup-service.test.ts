@@ -27,10 +27,11 @@ async function fakeBackup({ backupDir, now, kind }: SiteBackupOptions): Promise<
   return { file, manifest, bytes: 6, heldMs: 0, ms: 1 };
 }
 
-function recordingLogger(): Logger & { errors: unknown[][] } {
+function recordingLogger(): Logger & { errors: unknown[][]; warnings: unknown[][] } {
   const errors: unknown[][] = [];
+  const warnings: unknown[][] = [];
   const ignore = () => undefined;
-  return { errors, error: (...args: unknown[]) => errors.push(args), warn: ignore, info: ignore, debug: ignore } as unknown as Logger & { errors: unknown[][] };
+  return { errors, warnings, error: (...args: unknown[]) => errors.push(args), warn: (...args: unknown[]) => warnings.push(args), info: ignore, debug: ignore } as unknown as Logger & { errors: unknown[][]; warnings: unknown[][] };
 }
 
 describe('the nightly backup', () => {
@@ -167,6 +168,24 @@ describe('the nightly backup', () => {
       ['2026-07-03T10:00', 'manual', 'not uploaded'],
     ]);
   });
+
+  // Only root can hand a folder to another user.
+  (process.getuid?.() === 0 ? it : it.skip)('warns of a backup folder open to others that belongs to another user, and still writes the backup for its owner only', async () => {
+    const shared = path.join(backupDir, 'shared');
+    fs.mkdirSync(shared, { mode: 0o755 });
+    fs.chmodSync(shared, 0o755);
+    fs.chownSync(shared, 65534, 65534);
+    const logger = recordingLogger();
+    clock = new Date('2026-07-01T09:00:00.000Z');
+    const backups = service({ logger, makeBackup: undefined, clusterTemplate: clusterTemplate() }, { BACKUP_DIR: shared });
+    backups.backUpNow();
+    await backups.running();
+    expect(logger.warnings).toEqual([[{ dir: shared }, `The backup folder ${shared} is open to other users (mode 755) and belongs to another user, so the site cannot close it: run chmod 700 ${shared} as its owner.`]]);
+    expect((fs.statSync(shared).mode & 0o777).toString(8)).toBe('755');
+    const [entry] = listBackups(shared);
+    expect(entry).toMatchObject({ state: 'verified', kind: 'manual' });
+    expect((fs.statSync(path.join(shared, entry!.name)).mode & 0o777).toString(8)).toBe('600');
+  }, 120_000);
 
   it('makes a real backup of the running site, verified by a scratch restore, and other queries are answered meanwhile', async () => {
     await seedLeads(testDb.db, 200, { days: 10 });
