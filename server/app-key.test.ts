@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { APP_KEY_FILE, createKeyring, isSealed, loadKeyring, newAppKey, parseAppKeys, SecretError } from './app-key';
+import { APP_KEY_FILE, checkSignature, createKeyring, isSealed, loadKeyring, newAppKey, parseAppKeys, SecretError, sign } from './app-key';
 import { ConfigError } from './config';
 
 const keyringOf = (...keys: string[]) => createKeyring(parseAppKeys(keys.join(',')));
@@ -43,6 +43,21 @@ describe('the application key', () => {
     const resealed = rotated.seal(rotated.open(sealedOld, 'p'), 'p');
     expect(rotated.needsResealing(resealed)).toBe(false);
     expect(keyringOf(second).open(resealed, 'p')).toBe('secret');
+  });
+
+  it('signs with a key derived for the purpose from the first key, and checks with any key of the keyring', () => {
+    const data = Buffer.from('{"tables":[]}');
+    const keys = keyringOf(first).signingKeys('backup.manifest');
+    // Derived, not the application key itself: what signs cannot open a sealed value.
+    expect(Object.values(keys.keys)).not.toContain(first);
+    const signature = sign(keys, data);
+    expect(signature).toMatch(new RegExp(`^mac1:${keyringOf(first).currentKeyId}:[\\w-]{43}$`));
+    expect(checkSignature(keys, data, signature)).toEqual({ result: 'valid' });
+    expect(checkSignature(keyringOf(second, first).signingKeys('backup.manifest'), data, signature)).toEqual({ result: 'valid' });
+    expect(checkSignature(keys, Buffer.from('{"tables":[1]}'), signature)).toEqual({ result: 'invalid' });
+    expect(checkSignature(keyringOf(first).signingKeys('another purpose'), data, signature)).toEqual({ result: 'invalid' });
+    expect(checkSignature(keyringOf(second).signingKeys('backup.manifest'), data, signature)).toEqual({ result: 'unknown-key', keyId: keyringOf(first).currentKeyId });
+    for (const wrong of ['', 'mac1', `mac1:${keys.currentKeyId}`, `enc1:${keys.currentKeyId}:x`, 'mac1:__proto__:abc']) expect(checkSignature(keys, data, wrong).result).not.toBe('valid');
   });
 
   it('takes APP_KEY first, refuses a malformed one, and requires one with PostgreSQL', () => {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from './config';
@@ -15,6 +15,10 @@ import { ConfigError } from './config';
  * node:crypto with a random 96-bit nonce per value, the key id naming the key that opens it, and the
  * header and the value's purpose (such as `totp:12`) authenticated with it, so a value changed, or
  * copied to another row or column, fails to open instead of yielding something else.
+ *
+ * The same keys also sign what the site must be able to tell it made (a backup's manifest): for
+ * each purpose, an HMAC-SHA-256 key is derived from every key of the keyring with HKDF, so a
+ * signature reads `mac1:<key id>:<HMAC>` and, like a sealed value, names the key that checks it.
  */
 
 const ALGORITHM = 'aes-256-gcm';
@@ -22,19 +26,34 @@ const KEY_BYTES = 32;
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 const FORMAT = 'enc1';
+const SIGNATURE_FORMAT = 'mac1';
 
 /** The file holding the embedded database's key, inside its data folder. */
 export const APP_KEY_FILE = 'app-key';
 
 export class SecretError extends Error {}
 
-/** What each sealed secret is for: sealed with its purpose, it opens only where it belongs. */
+/** What each sealed secret or signature is for: sealed or signed with its purpose, it is good only where it belongs. */
 export const secretPurpose = {
   /** An account's TOTP secret (`admin_users.totp_secret`). */
   totp: (adminUserId: number) => `totp:${adminUserId}`,
   /** The SMTP password saved in Settings. */
   smtpPassword: 'smtp.password',
+  /** The signature of a backup's manifest (server/backup/archive.ts). */
+  backupManifest: 'backup.manifest',
 } as const;
+
+/**
+ * The keyring's keys derived for signing with one purpose: they sign and check signatures of that
+ * purpose and open nothing, so they can be handed to a child process that only needs to sign.
+ * Plain data (it crosses a process boundary).
+ */
+export interface SigningKeys {
+  /** The key that signs: the one derived from the keyring's first key. */
+  currentKeyId: string;
+  /** By the id of the application key each was derived from: a 32-byte HMAC key in base64. */
+  keys: Record<string, string>;
+}
 
 export interface Keyring {
   /** The id of the key new values are sealed with (the first one). */
@@ -46,6 +65,8 @@ export interface Keyring {
   open(sealed: string, purpose: string): string;
   /** True when `value` is not sealed with the current key (in clear, or under an older key). */
   needsResealing(value: string): boolean;
+  /** The HMAC keys for `purpose`, derived from every key (see {@link SigningKeys}). */
+  signingKeys(purpose: string): SigningKeys;
 }
 
 /** A keyring for code that was given none: every use fails with a clear error. */
@@ -59,6 +80,9 @@ export const NO_KEYRING: Keyring = {
     throw new SecretError('the application key is not loaded here');
   },
   needsResealing: () => false,
+  signingKeys: () => {
+    throw new SecretError('the application key is not loaded here');
+  },
 };
 
 const b64url = (bytes: Buffer) => bytes.toString('base64url');
@@ -122,8 +146,44 @@ export function createKeyring(keys: Buffer[]): Keyring {
         throw new SecretError('a sealed value was changed or belongs elsewhere');
       }
     },
-    needsResealing: (value) => !isSealed(value) || value.split(':')[1] !== currentKeyId,
+    needsResealing: (value) => sealedKeyId(value) !== currentKeyId,
+    signingKeys(purpose) {
+      const derived = (key: Buffer) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `${SIGNATURE_FORMAT}:${purpose}`, KEY_BYTES)).toString('base64');
+      return { currentKeyId, keys: Object.fromEntries([...byId].map(([id, key]) => [id, derived(key)])) };
+    },
   };
+}
+
+/** The id of the key a sealed value was sealed with (null for a value that is not sealed). */
+export function sealedKeyId(value: string): string | null {
+  return isSealed(value) ? (value.split(':')[1] ?? null) : null;
+}
+
+function hmacOf(key: string, data: Buffer): Buffer {
+  return createHmac('sha256', Buffer.from(key, 'base64')).update(data).digest();
+}
+
+/** Signs `data` with the current signing key: `mac1:<key id>:<HMAC-SHA-256 in base64url>`. */
+export function sign(keys: SigningKeys, data: Buffer): string {
+  return [SIGNATURE_FORMAT, keys.currentKeyId, b64url(hmacOf(keys.keys[keys.currentKeyId]!, data))].join(':');
+}
+
+/** What {@link checkSignature} found. */
+export type SignatureCheck = { result: 'valid' } | { result: 'invalid' } | { result: 'unknown-key'; keyId: string };
+
+/**
+ * Checks a signature made by {@link sign}: `valid`; `unknown-key` when it names a key these keys do
+ * not hold (it was made with another application key); `invalid` when the data or the signature
+ * changed, or it is no signature.
+ */
+export function checkSignature(keys: SigningKeys, data: Buffer, signature: string): SignatureCheck {
+  const [format, keyId, mac, ...rest] = signature.trim().split(':');
+  if (format !== SIGNATURE_FORMAT || !keyId || !mac || rest.length > 0) return { result: 'invalid' };
+  const key = Object.hasOwn(keys.keys, keyId) ? keys.keys[keyId] : undefined;
+  if (!key) return { result: 'unknown-key', keyId };
+  const given = Buffer.from(mac, 'base64url');
+  const expected = hmacOf(key, data);
+  return { result: given.length === expected.length && timingSafeEqual(given, expected) ? 'valid' : 'invalid' };
 }
 
 /** Where the keys came from, for the start-up log line. */

@@ -187,7 +187,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     userRoutes(users, config),
     settingsRoutes(settings, mailer, sendTestEmail, personalData, () => siteContent.current().business.email),
     auditRoutes(audit),
-    backupRoutes(backups ?? createBackupService({ db, config, timeZone: () => settings.current().timeZone, logger }), auth, audit),
+    backupRoutes(backups ?? createBackupService({ db, config, keyring, timeZone: () => settings.current().timeZone, logger }), auth, audit),
     analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),
     // Drafts shown on the real pages (staff, and clients through preview links) and content files,
     // before the content API, whose `/api/content/{key}` would otherwise read their paths as keys.

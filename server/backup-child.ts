@@ -18,6 +18,7 @@ async function run(job: BackupChildJob): Promise<void> {
     try {
       const manifest = await createBackup(db, job.file, {
         source: job.source.databaseUrl ? 'postgresql' : 'embedded',
+        signing: job.signing,
         now: new Date(job.createdAt),
         onTable: (table, index, count) => void send({ progress: `Writing ${table} (table ${index + 1} of ${count})` }),
       });
@@ -32,7 +33,7 @@ async function run(job: BackupChildJob): Promise<void> {
   const db = createDb({ dataDir: job.scratchDir, longStatements: true });
   try {
     await send({ progress: 'Restoring into a scratch database' });
-    const { manifest } = await restoreBackup(db, job.file);
+    const { manifest } = await restoreBackup(db, job.file, { signing: job.signing });
     await send({ ok: true, manifest });
   } finally {
     await db.destroy();

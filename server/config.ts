@@ -64,6 +64,7 @@ const envSchema = z
     BACKUP_SCHEDULE: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['off', 'embedded', 'always'], { error: 'must be off, embedded or always' }).default('embedded')),
     BACKUP_TIME: z.preprocess((value) => (value === '' ? undefined : value), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day like 02:30').default('02:30')),
     BACKUP_KEEP_DAILY: positiveInt(7),
+    BACKUP_KEEP_MANUAL: positiveInt(5),
     BACKUP_KEEP_WEEKLY: z.preprocess(
       (value) => (value === '' ? undefined : value),
       z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(4),
@@ -121,9 +122,10 @@ export interface Config {
   /**
    * The nightly backup: `embedded` (the default) runs it when the site runs on the embedded
    * database, `always` on PostgreSQL too, `off` never; at `time` in the agency's zone, keeping the
-   * newest of `keepDaily` days and then of `keepWeekly` weeks.
+   * newest of `keepDaily` days and then of `keepWeekly` weeks; and, apart from those, the last
+   * `keepManual` backups made by hand.
    */
-  backupSchedule: { mode: 'off' | 'embedded' | 'always'; time: string; keepDaily: number; keepWeekly: number };
+  backupSchedule: { mode: 'off' | 'embedded' | 'always'; time: string; keepDaily: number; keepWeekly: number; keepManual: number };
   /** Where each verified backup is also uploaded (BACKUP_S3_URL and the AWS SDK's settings); none when unset. */
   backupS3?: S3Target;
   /** Origin used for canonical links, Open Graph and the sitemap, without a trailing slash. */
@@ -177,7 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     backupDir: path.resolve(e.BACKUP_DIR),
-    backupSchedule: { mode: e.BACKUP_SCHEDULE, time: e.BACKUP_TIME, keepDaily: e.BACKUP_KEEP_DAILY, keepWeekly: e.BACKUP_KEEP_WEEKLY },
+    backupSchedule: { mode: e.BACKUP_SCHEDULE, time: e.BACKUP_TIME, keepDaily: e.BACKUP_KEEP_DAILY, keepWeekly: e.BACKUP_KEEP_WEEKLY, keepManual: e.BACKUP_KEEP_MANUAL },
     backupS3: e.BACKUP_S3_URL ? { ...parseS3Url(e.BACKUP_S3_URL)!, region: e.AWS_REGION ?? 'us-east-1', endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL } : undefined,
     publicUrl,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, ...(e.ADMIN_DISPLAY_NAME ? { displayName: e.ADMIN_DISPLAY_NAME } : {}) } : undefined,

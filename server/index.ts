@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const { keyring, source: keySource } = readKeyring(config);
   logger.info({ keyId: keyring.currentKeyId, source: keySource }, 'application key loaded');
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
-  await backupBeforeMigrating({ db, config, logger });
+  await backupBeforeMigrating({ db, config, keyring, logger });
   const applied = await migrateLatest(db, { keyring });
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const firstAdminSetup = await createAdminAuth({ db, logger }).ensureFirstAdmin({ configured: config.admin });
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   const analytics = createAnalytics({ db, logger, timeZone: () => settings.current().timeZone });
   analytics.start();
   // The nightly backup (BACKUP_SCHEDULE, BACKUP_TIME), claimed by one instance a day; checked each minute.
-  const backups = createBackupService({ db, config, timeZone: () => settings.current().timeZone, logger });
+  const backups = createBackupService({ db, config, keyring, timeZone: () => settings.current().timeZone, logger });
   backups.start();
   const cachedAnswerLog = createCachedAnswerLog(logger);
   const siteContent = createSiteContentStore({ db, contentVersion, settings, logger });

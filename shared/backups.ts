@@ -1,5 +1,12 @@
 /** The backups' API (`GET /api/backups`), shared by the server and Settings > Backups. */
 
+/**
+ * How a backup came to be, which decides how long it is kept: `nightly` ones are rotated (days,
+ * then weeks), `manual` ones ("Back up now", `npm run backup`) apart from them (the last few),
+ * `before-migration` ones (taken by `npm start` before it upgrades the database) never.
+ */
+export type BackupKind = 'nightly' | 'manual' | 'before-migration';
+
 /** One backup file in BACKUP_DIR. */
 export interface BackupEntry {
   /** The file's name (`backup-20261203-013000.tar.gz`); its download names it. */
@@ -13,8 +20,9 @@ export interface BackupEntry {
   error: string | null;
   /** Rows it holds (known once verified). */
   rows: number | null;
-  /** Taken by `npm start` before migrating (never rotated away). */
-  beforeMigration: boolean;
+  kind: BackupKind;
+  /** Where it was uploaded (`s3://…`, BACKUP_S3_URL); null when it was not. */
+  uploadedTo: string | null;
   /** Why a verified backup could not be copied to S3 (BACKUP_S3_URL); null when it was, or none is set. */
   uploadError: string | null;
 }
@@ -55,6 +63,8 @@ export interface BackupSchedule {
   time: string;
   keepDaily: number;
   keepWeekly: number;
+  /** Backups made by hand kept, apart from the nightly ones. */
+  keepManual: number;
 }
 
 export interface BackupsJson extends BackupStatus {

@@ -11,6 +11,9 @@ const POLL_MS = 1000;
 
 const STATE_TEXT: Record<BackupEntry['state'], string> = { verified: 'Verified', unverified: 'Not verified', failed: 'Failed' };
 
+/** Said after a backup's time, for those not made at night (each kind is kept by its own rule). */
+const KIND_TEXT: Record<BackupEntry['kind'], string> = { nightly: '', manual: ' (made by hand)', 'before-migration': ' (before an upgrade)' };
+
 /**
  * Settings > Backups (owners): the backups in BACKUP_DIR with size, time and whether a scratch
  * restore verified them, "Back up now" with its progress, and a download behind the password.
@@ -95,6 +98,7 @@ function ScheduleText({ data }: { data: BackupsJson }) {
       {schedule.nightly
         ? `A backup is made each night at ${schedule.time} and restored into a scratch database to verify it. The newest of the last ${schedule.keepDaily} days and of the ${schedule.keepWeekly} weeks before are kept.`
         : 'Nightly backups are off on this site (BACKUP_SCHEDULE); back up now, or with npm run backup.'}{' '}
+      {`Backups made by hand are kept apart: the last ${schedule.keepManual}.`}{' '}
       To restore one: <code>npm run restore -- FILE --replace</code> with the site stopped.
     </p>
   );
@@ -103,7 +107,7 @@ function ScheduleText({ data }: { data: BackupsJson }) {
 function BackupList({ backups, onDownload }: { backups: readonly BackupEntry[]; onDownload: (backup: BackupEntry) => void }) {
   const { formatDateTime } = useDates();
   const columns: Column<BackupEntry>[] = [
-    { key: 'time', header: 'Made', rowHeader: true, phoneLabel: '', cell: (backup) => (backup.beforeMigration ? `${formatDateTime(backup.createdAt)} (before an upgrade)` : formatDateTime(backup.createdAt)) },
+    { key: 'time', header: 'Made', rowHeader: true, phoneLabel: '', cell: (backup) => `${formatDateTime(backup.createdAt)}${KIND_TEXT[backup.kind]}` },
     { key: 'size', header: 'Size', numeric: true, cell: (backup) => (backup.bytes === null ? '—' : formatBytes(backup.bytes)) },
     {
       key: 'state',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Keyring } from '../app-key';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { claimDailyRun, markDailyRunFinished } from '../db/daily-runs';
@@ -6,7 +7,8 @@ import type { Logger } from '../logger';
 import { localDate } from '../../shared/local-date';
 import { zonedInstant } from '../../shared/reply-clock';
 import type { BackupOutcome, BackupProgress, BackupSchedule, BackupsJson, BackupStatus } from '../../shared/backups';
-import { backupsToRemove, backupWarning, listBackups, markUploaded, markUploadFailed, removeBackup, removeLeftovers } from './catalog';
+import { backupSigningKeys } from './archive';
+import { backupsToRemove, backupWarning, listBackups, markUploaded, markUploadFailed, removeBackup, removeLeftovers, secureBackupDir } from './catalog';
 import { createS3Uploader, type BackupUploader } from './s3-upload';
 import { makeSiteBackup, type SiteBackupOptions, type SiteBackupResult } from './site-backup';
 
@@ -15,6 +17,8 @@ export type NightlyOutcome = 'off' | 'not-yet' | 'done-already' | 'busy' | 'veri
 export interface BackupServiceDeps {
   db: Db;
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'backupDir' | 'backupSchedule' | 'backupS3'>;
+  /** The application key, whose backup signing keys sign each backup's manifest. */
+  keyring: Keyring;
   /** The agency's zone (Settings), which the nightly time and the rotation's days are in. */
   timeZone: () => string;
   logger?: Logger;
@@ -41,10 +45,10 @@ export class BackupBusy extends Error {}
  * (which keeps it from counting as good) and warned of; the nightly one is not retried that day
  * (a failing backup retried every minute would load the site all night), "Back up now" is there.
  */
-export function createBackupService({ db, config, timeZone, logger, now = () => new Date(), makeBackup = makeSiteBackup, clusterTemplate, afterWrite, upload = config.backupS3 ? createS3Uploader(config.backupS3) : undefined }: BackupServiceDeps) {
-  const { mode, time, keepDaily, keepWeekly } = config.backupSchedule;
+export function createBackupService({ db, config, keyring, timeZone, logger, now = () => new Date(), makeBackup = makeSiteBackup, clusterTemplate, afterWrite, upload = config.backupS3 ? createS3Uploader(config.backupS3) : undefined }: BackupServiceDeps) {
+  const { mode, time, keepDaily, keepWeekly, keepManual } = config.backupSchedule;
   const nightly = mode === 'always' || (mode === 'embedded' && !config.databaseUrl);
-  const schedule: BackupSchedule = { nightly, time, keepDaily, keepWeekly };
+  const schedule: BackupSchedule = { nightly, time, keepDaily, keepWeekly, keepManual };
   let progress: BackupProgress | null = null;
   let last: BackupOutcome | null = null;
   let running: Promise<SiteBackupResult | null> | undefined;
@@ -52,7 +56,7 @@ export function createBackupService({ db, config, timeZone, logger, now = () => 
   let ticking: Promise<NightlyOutcome> | undefined;
 
   function rotate(): void {
-    const removed = backupsToRemove(listBackups(config.backupDir), { keepDaily, keepWeekly, timeZone: timeZone() });
+    const removed = backupsToRemove(listBackups(config.backupDir), { keepDaily, keepWeekly, keepManual, timeZone: timeZone() });
     for (const entry of removed) removeBackup(config.backupDir, entry.name);
     const leftovers = removeLeftovers(config.backupDir, now());
     if (removed.length + leftovers.length > 0) logger?.info({ removed: removed.map((entry) => entry.name), leftovers }, 'old backups removed');
@@ -63,18 +67,25 @@ export function createBackupService({ db, config, timeZone, logger, now = () => 
     if (running) throw new BackupBusy('A backup is already running.');
     const startedAt = now();
     progress = { startedAt: startedAt.toISOString(), trigger, step: 'Starting' };
-    running = makeBackup({
-      db,
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      backupDir: config.backupDir,
-      now: startedAt,
-      clusterTemplate,
-      afterWrite,
-      onProgress: (step) => {
-        if (progress) progress = { ...progress, step };
-      },
-    })
+    running = Promise.resolve()
+      .then(() => {
+        const openFolder = secureBackupDir(config.backupDir);
+        if (openFolder) logger?.warn({ dir: config.backupDir }, openFolder);
+        return makeBackup({
+          db,
+          kind: trigger,
+          signing: backupSigningKeys(keyring),
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          backupDir: config.backupDir,
+          now: startedAt,
+          clusterTemplate,
+          afterWrite,
+          onProgress: (step) => {
+            if (progress) progress = { ...progress, step };
+          },
+        });
+      })
       .then(async (result) => {
         logger?.info({ file: result.file, bytes: result.bytes, ms: result.ms, heldMs: result.heldMs, trigger }, 'backup made and verified');
         const uploadError = upload ? await uploadVerified(upload, result) : null;

@@ -15,14 +15,22 @@ import { signInAsAdmin, TEST_ADMIN } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { picture } from '../../tests/helpers/portfolio-fixtures';
-import { BackupFileError, readArchive, writeArchive, type BackupManifest } from './archive';
+import { gunzipSync } from 'node:zlib';
+import { createAnalytics } from '../services/analytics';
+import { rewriteBackup } from '../../tests/helpers/backup-archive';
+import { BackupFileError, backupSigningKeys, readArchive, writeArchive, type BackupManifest } from './archive';
 import { createBackup } from './backup';
 import { restoreBackup, RestoreRefused } from './restore';
 import { listTables, tableLines, useCanonicalText } from './tables';
-import { newAppKey } from '../app-key';
+import { createKeyring, newAppKey, parseAppKeys } from '../app-key';
 
 /** The site's application key, which a restored site is given too (its secrets are sealed with it). */
 const SITE_KEY = newAppKey();
+/** What signs the site's backups and checks them on restore. */
+const signing = backupSigningKeys(createKeyring(parseAppKeys(SITE_KEY)));
+/** A visitor of the source site, counted by the analytics with the day's salt. */
+const VISITOR = { ip: '198.51.100.23', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' };
+const visitOf = (visitor: typeof VISITOR) => ({ path: '/about', referrerHost: '', utmSource: '', utmMedium: '', utmCampaign: '', visitor });
 
 /**
  * The round trip goes from the database this run uses to the other kind: PostgreSQL runs restore
@@ -94,7 +102,11 @@ describe('backup and restore', () => {
     // An image uploaded for the site's content: its files live with the portfolio's.
     await api().post('/api/content/images').set(owner.headers).attach('file', await picture('png', 600, 300), 'banner.png').expect(201);
     await seedAnalytics(source.db, { today: '2026-11-20', days: 5, pages: 4 });
-    manifest = await createBackup(source.db, file, { source: thisSource });
+    // Today's view: the day's salt, and the visitor's and network's pseudonyms made with it.
+    const analytics = createAnalytics({ db: source.db, timeZone: () => 'UTC' });
+    analytics.record(visitOf(VISITOR));
+    await analytics.flush();
+    manifest = await createBackup(source.db, file, { source: thisSource, signing });
   }, 120_000);
 
   afterAll(async () => {
@@ -104,7 +116,7 @@ describe('backup and restore', () => {
   });
 
   it('writes a manifest with the schema version, every table but the sessions with its count and checksum, and every image file', async () => {
-    expect(manifest).toMatchObject({ format: 'agency-site-backup', formatVersion: 1, appVersion: expect.any(String), source: thisSource });
+    expect(manifest).toMatchObject({ format: 'agency-site-backup', formatVersion: 2, appVersion: expect.any(String), source: thisSource });
     const [last] = (await source.db('knex_migrations').max({ name: 'name' })) as [{ name: string }];
     expect(manifest.schemaVersion).toBe(last.name);
     const names = manifest.tables.map((table) => table.name);
@@ -123,7 +135,7 @@ describe('backup and restore', () => {
 
   it(`restores into the other database with every row and every image's bytes identical, and the accounts sign in there`, async () => {
     other = await createOtherDb();
-    const result = await restoreBackup(other.db, file);
+    const result = await restoreBackup(other.db, file, { signing });
     expect(result.migrated).toEqual([]);
     expect(await dumpTables(other.db)).toEqual(await dumpTables(source.db));
     // The indexes dropped for the load are all built again, as the migrations made them.
@@ -133,7 +145,7 @@ describe('backup and restore', () => {
     expect(restoredImages.length).toBe(sourceImages.length);
     restoredImages.forEach((image, index) => expect(image.data.equals(sourceImages[index]!.data)).toBe(true));
     // And back: the restored database backs up to the same rows and checksums.
-    const again = await createBackup(other.db, path.join(dir, 'again.tar.gz'), { source: thisSource === 'embedded' ? 'postgresql' : 'embedded' });
+    const again = await createBackup(other.db, path.join(dir, 'again.tar.gz'), { source: thisSource === 'embedded' ? 'postgresql' : 'embedded', signing });
     expect(again.tables).toEqual(manifest.tables);
     expect(again.images).toEqual(manifest.images);
     expect(Number((await other.db('admin_sessions').count({ count: '*' }))[0]!.count)).toBe(0);
@@ -150,13 +162,36 @@ describe('backup and restore', () => {
 
   }, 120_000);
 
+  it('leaves the analytics salts out, so the day\'s pseudonyms cannot be tried against addresses; the restored site makes a new salt', async () => {
+    const [salt] = (await source.db('analytics_salts').pluck('salt')) as string[];
+    expect(salt).toEqual(expect.any(String));
+    expect(await source.db('analytics_day_networks').pluck('network')).toHaveLength(1);
+    expect(manifest.tables.map((table) => table.name)).not.toContain('analytics_salts');
+    const names: string[] = [];
+    for await (const entry of readArchive(file)) names.push(entry.name);
+    expect(names.filter((name) => name.startsWith('tables/analytics_salts/'))).toEqual([]);
+    expect(names).toContain('tables/analytics_day_networks/000000.jsonl');
+    expect(gunzipSync(fs.readFileSync(file)).includes(salt!)).toBe(false);
+
+    // Restored (the test before), the site has no salt until a view comes, then one of its own.
+    expect((await other.db('analytics_salts').pluck('salt')).length).toBe(0);
+    const analytics = createAnalytics({ db: other.db, timeZone: () => 'UTC' });
+    analytics.record(visitOf(VISITOR));
+    await analytics.flush();
+    const salts = (await other.db('analytics_salts').pluck('salt')) as string[];
+    expect(salts).toHaveLength(1);
+    expect(salts[0]).not.toBe(salt);
+    // The same visitor is a new pseudonym: nothing in the backup links them to the restored site's.
+    expect(Number((await other.db('analytics_day_visitors').count({ count: '*' }))[0]!.count)).toBe(2);
+  });
+
   it('refuses a target that holds data unless told to replace it, and replaces it whole when told', async () => {
     const [lead] = await other.db('leads').select('id').limit(1);
     await other.db('lead_notes').insert({ lead_id: lead.id, author: 'someone', body: 'Written after the backup' });
-    await expect(restoreBackup(other.db, file)).rejects.toThrow(RestoreRefused);
-    await expect(restoreBackup(other.db, file)).rejects.toThrow(/already holds data \(.*lead_notes: 4.*leads: 300.*\).*--replace/);
+    await expect(restoreBackup(other.db, file, { signing })).rejects.toThrow(RestoreRefused);
+    await expect(restoreBackup(other.db, file, { signing })).rejects.toThrow(/already holds data \(.*lead_notes: 4.*leads: 300.*\).*--replace/);
     expect(await other.db('lead_notes').where({ body: 'Written after the backup' })).toHaveLength(1);
-    await restoreBackup(other.db, file, { replace: true });
+    await restoreBackup(other.db, file, { replace: true, signing });
     expect(await other.db('lead_notes').where({ body: 'Written after the backup' })).toHaveLength(0);
     // The sign-ins of the test before are gone with the rest: the target is the backup again.
     expect(await dumpTables(other.db)).toEqual(await dumpTables(source.db));
@@ -177,7 +212,7 @@ describe('backup and restore', () => {
     });
     const before = await dumpTables(other.db);
     for (const damaged of [cut, ...changed]) {
-      const error = (await restoreBackup(other.db, damaged, { replace: true }).catch((caught: unknown) => caught)) as Error;
+      const error = (await restoreBackup(other.db, damaged, { replace: true, signing }).catch((caught: unknown) => caught)) as Error;
       expect(error).toBeInstanceOf(BackupFileError);
       expect(error.message).toMatch(new RegExp(`^${damaged.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is (damaged|incomplete)`));
     }
@@ -185,7 +220,7 @@ describe('backup and restore', () => {
     // An empty target stays empty.
     const empty = await createOtherDb();
     try {
-      await expect(restoreBackup(empty.db, cut)).rejects.toThrow(/incomplete|damaged/);
+      await expect(restoreBackup(empty.db, cut, { signing })).rejects.toThrow(/incomplete|damaged/);
       expect(await tableNames(empty.db)).toEqual([]);
     } finally {
       await empty.destroy();
@@ -194,13 +229,9 @@ describe('backup and restore', () => {
 
   it('refuses a backup made by a newer version of the site', async () => {
     const newer = path.join(dir, 'newer.tar.gz');
-    await writeArchive(newer, async (archive) => {
-      for await (const entry of readArchive(file)) {
-        const data = entry.name === 'manifest.json' ? Buffer.from(JSON.stringify({ ...manifest, schemaVersion: '29991231000000_future' })) : entry.data;
-        await archive.add(entry.name, data);
-      }
-    });
-    await expect(restoreBackup(other.db, newer, { replace: true })).rejects.toThrow(/newer version of the site \(its last migration, 29991231000000_future/);
+    // As the newer site would have signed it.
+    await rewriteBackup(file, newer, { manifest: (read) => ({ ...read, schemaVersion: '29991231000000_future' }), signature: signing });
+    await expect(restoreBackup(other.db, newer, { replace: true, signing })).rejects.toThrow(/newer version of the site \(its last migration, 29991231000000_future/);
   });
 });
 

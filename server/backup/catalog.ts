@@ -1,18 +1,51 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { addDays, localDate } from '../../shared/local-date';
-import type { BackupEntry, BackupWarning } from '../../shared/backups';
+import type { BackupEntry, BackupKind, BackupWarning } from '../../shared/backups';
 
 /**
- * What BACKUP_DIR holds, read from the folder itself: `backup-<UTC stamp>[-before-migration].tar.gz`
- * files, each with a `.verified` file beside it once a scratch restore proved it, or a `.failed`
+ * What BACKUP_DIR holds, read from the folder itself: `backup-<UTC stamp>[-manual|-before-migration].tar.gz`
+ * files (see `backupFileName`), each with a `.verified` file beside it once a scratch restore proved it, or a `.failed`
  * one saying why it is not good (also left for a backup that failed before its file was written).
  * The marks live with the files, so copying the folder elsewhere keeps them, and a restore of the
  * database does not forget which backups exist.
  */
-const BACKUP_NAME = /^backup-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(-before-migration)?\.tar\.gz$/;
+const BACKUP_NAME = /^backup-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-(manual|before-migration))?\.tar\.gz$/;
 const VERIFIED = '.verified';
 const FAILED = '.failed';
+
+/** Backups hold password hashes, every lead's personal data and sealed secrets: their files and marks are their owner's alone. */
+const PRIVATE_FILE = 0o600;
+const PRIVATE_FOLDER = 0o700;
+
+/**
+ * Makes `dir` (BACKUP_DIR) a folder only its owner can open: created 0700; found open to the group
+ * or others, set to 0700, and the backups in it to 0600, when this process owns it. When it is
+ * open and someone else's, returns a warning for the caller to log (null otherwise): the files
+ * themselves are still written 0600.
+ */
+export function secureBackupDir(dir: string): string | null {
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER });
+  // Windows has no such modes: its folders take their access from the parent's ACL.
+  if (process.platform === 'win32') return null;
+  const folder = fs.statSync(dir);
+  if ((folder.mode & 0o077) === 0) return null;
+  const mode = (folder.mode & 0o777).toString(8);
+  if (folder.uid !== process.getuid!()) return `The backup folder ${dir} is open to other users (mode ${mode}) and belongs to another user, so the site cannot close it: run chmod 700 ${dir} as its owner.`;
+  fs.chmodSync(dir, PRIVATE_FOLDER);
+  for (const name of fs.readdirSync(dir)) {
+    if (!isBackupName(name.replace(/\.(verified|failed)$/, ''))) continue;
+    const file = path.join(dir, name);
+    const stat = fs.statSync(file);
+    if ((stat.mode & 0o077) !== 0 && stat.uid === folder.uid) fs.chmodSync(file, PRIVATE_FILE);
+  }
+  return null;
+}
+
+/** Writes a mark beside a backup (created 0600, like the backup). */
+function writeMark(file: string, mark: object): void {
+  fs.writeFileSync(file, JSON.stringify(mark), { mode: PRIVATE_FILE });
+}
 
 export interface VerifiedMark {
   verifiedAt: string;
@@ -30,25 +63,25 @@ export interface VerifiedMark {
 
 export function markVerified(file: string, mark: VerifiedMark): void {
   fs.rmSync(file + FAILED, { force: true });
-  fs.writeFileSync(file + VERIFIED, JSON.stringify(mark));
+  writeMark(file + VERIFIED, mark);
 }
 
 /** Notes in a verified backup's mark where it was uploaded. */
 export function markUploaded(file: string, location: string): void {
   const mark = readJson<VerifiedMark>(file + VERIFIED);
-  if (mark) fs.writeFileSync(file + VERIFIED, JSON.stringify({ ...mark, uploadedTo: location }));
+  if (mark) writeMark(file + VERIFIED, { ...mark, uploadedTo: location });
 }
 
 /** Notes in a verified backup's mark that its upload failed, and why: the owners' banner says so until a later one is uploaded. */
 export function markUploadFailed(file: string, error: string): void {
   const mark = readJson<VerifiedMark>(file + VERIFIED);
-  if (mark) fs.writeFileSync(file + VERIFIED, JSON.stringify({ ...mark, uploadError: error }));
+  if (mark) writeMark(file + VERIFIED, { ...mark, uploadError: error });
 }
 
 export function markFailed(file: string, mark: { at: string; error: string }): void {
   fs.rmSync(file + VERIFIED, { force: true });
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file + FAILED, JSON.stringify(mark));
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER });
+  writeMark(file + FAILED, mark);
 }
 
 /** Whether `name` is a backup file's name (never a path: downloads take a name from the URL). */
@@ -80,7 +113,7 @@ export function listBackups(dir: string): BackupEntry[] {
   }
   const entries: BackupEntry[] = [];
   for (const name of candidates) {
-    const [, y, mo, d, h, mi, s, beforeMigration] = BACKUP_NAME.exec(name)!;
+    const [, y, mo, d, h, mi, s, kind] = BACKUP_NAME.exec(name)!;
     const file = path.join(dir, name);
     const exists = present.has(name);
     const failed = present.has(name + FAILED) ? readJson<{ at: string; error: string }>(file + FAILED) : null;
@@ -92,7 +125,8 @@ export function listBackups(dir: string): BackupEntry[] {
       state: verified ? 'verified' : failed ? 'failed' : 'unverified',
       error: failed?.error ?? null,
       rows: verified?.rows ?? null,
-      beforeMigration: Boolean(beforeMigration),
+      kind: (kind as BackupKind | undefined) ?? 'nightly',
+      uploadedTo: verified?.uploadedTo ?? null,
       uploadError: verified?.uploadError ?? null,
     });
   }
@@ -102,6 +136,7 @@ export function listBackups(dir: string): BackupEntry[] {
 export interface Retention {
   keepDaily: number;
   keepWeekly: number;
+  keepManual: number;
   timeZone: string;
 }
 
@@ -112,17 +147,12 @@ function weekOf(day: string): string {
 }
 
 /**
- * The backups rotation removes. Among verified backups, newest first: the newest of each of the
- * last `keepDaily` days that have one is kept, then, older than those, the newest of each of the
- * next `keepWeekly` weeks (Monday to Sunday in the agency's zone). Backups that are not verified
- * go once a newer verified one exists, so the last good backup is never given up for a newer bad
- * one. Backups taken before a migration are left alone: an owner removes them.
+ * The nightly backups the days-then-weeks rule keeps. Among verified ones, newest first: the newest
+ * of each of the last `keepDaily` days that have one, then, older than those, the newest of each of
+ * the next `keepWeekly` weeks (Monday to Sunday in the agency's zone).
  */
-export function backupsToRemove(entries: readonly BackupEntry[], { keepDaily, keepWeekly, timeZone }: Retention): BackupEntry[] {
-  const rotated = entries.filter((entry) => !entry.beforeMigration).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const good = rotated.filter((entry) => entry.state === 'verified');
-  if (good.length === 0) return [];
-  const kept = new Set<string>();
+function nightlyKept(good: readonly BackupEntry[], { keepDaily, keepWeekly, timeZone }: Retention): string[] {
+  const kept: string[] = [];
   const days = new Set<string>();
   const weeks = new Set<string>();
   for (const entry of good) {
@@ -130,7 +160,7 @@ export function backupsToRemove(entries: readonly BackupEntry[], { keepDaily, ke
     if (days.size < keepDaily) {
       if (!days.has(day)) {
         days.add(day);
-        kept.add(entry.name);
+        kept.push(entry.name);
       }
       continue;
     }
@@ -139,11 +169,36 @@ export function backupsToRemove(entries: readonly BackupEntry[], { keepDaily, ke
     const coveredByDaily = [...days].some((kept) => weekOf(kept) === week);
     if (weeks.size < keepWeekly && !weeks.has(week) && !coveredByDaily) {
       weeks.add(week);
-      kept.add(entry.name);
+      kept.push(entry.name);
     }
   }
+  return kept;
+}
+
+/**
+ * The backups rotation removes, once at least one backup is verified:
+ * - nightly ones beyond the days-then-weeks rule ({@link nightlyKept});
+ * - made by hand, all but the newest `keepManual` that did not fail (a backup someone chose to
+ *   make is no night's: a second one the same day keeps the first; one from `npm run backup`,
+ *   never verified by the site, counts among them);
+ * - any other backup that is not verified, once a newer verified one exists, so the last good
+ *   backup is never given up for a newer bad one.
+ * The newest backup that reached S3 stays whatever these say, until a newer one reaches it: a
+ * later backup whose upload failed is no copy off the machine. Backups taken before a migration
+ * are left alone: an owner removes them.
+ */
+export function backupsToRemove(entries: readonly BackupEntry[], retention: Retention): BackupEntry[] {
+  const rotated = entries.filter((entry) => entry.kind !== 'before-migration').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const good = rotated.filter((entry) => entry.state === 'verified');
+  if (good.length === 0) return [];
+  const kept = new Set([
+    ...nightlyKept(good.filter((entry) => entry.kind === 'nightly'), retention),
+    ...rotated.filter((entry) => entry.kind === 'manual' && entry.state !== 'failed').slice(0, retention.keepManual).map((entry) => entry.name),
+  ]);
+  const newestUploaded = rotated.find((entry) => entry.uploadedTo !== null);
+  if (newestUploaded) kept.add(newestUploaded.name);
   const newestGood = good[0]!.createdAt;
-  return rotated.filter((entry) => (entry.state === 'verified' ? !kept.has(entry.name) : entry.createdAt < newestGood));
+  return rotated.filter((entry) => !kept.has(entry.name) && (entry.state === 'verified' || entry.createdAt < newestGood));
 }
 
 /** Removes a backup's file and its marks. */
@@ -179,7 +234,7 @@ export function removeLeftovers(dir: string, now: Date, olderThanMs = 24 * 3600_
  * nightly backups are on) the newest verified one is more than two days old. Null when all is well.
  */
 export function backupWarning(entries: readonly BackupEntry[], { now, scheduled, running }: { now: Date; scheduled: boolean; running: boolean }): BackupWarning | null {
-  const rotated = entries.filter((entry) => !entry.beforeMigration);
+  const rotated = entries.filter((entry) => entry.kind !== 'before-migration');
   const newest = rotated[0];
   if (!newest) return null;
   if (newest.state === 'failed') return { kind: 'failed', at: newest.createdAt, message: `The last backup failed: ${newest.error ?? 'no reason was recorded'}.` };

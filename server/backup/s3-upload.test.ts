@@ -4,6 +4,7 @@ import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { Logger } from '../logger';
+import { createKeyring, newAppKey, parseAppKeys } from '../app-key';
 import { loadConfig } from '../config';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { backupFileName } from './backup';
@@ -30,8 +31,8 @@ describe('BACKUP_S3_URL', () => {
 });
 
 /** Stands in for a real backup: a file of random bytes (a backup does not compress), marked verified. */
-async function fakeBackup({ backupDir, now }: SiteBackupOptions): Promise<SiteBackupResult> {
-  const file = path.join(backupDir, backupFileName(now));
+async function fakeBackup({ backupDir, now, kind }: SiteBackupOptions): Promise<SiteBackupResult> {
+  const file = path.join(backupDir, backupFileName(now, kind));
   fs.mkdirSync(backupDir, { recursive: true });
   const bytes = Buffer.alloc(3 * 1024 * 1024 + 17);
   for (let i = 0; i < bytes.length; i += 1) bytes[i] = (i * 2654435761) >>> 24;
@@ -81,7 +82,7 @@ describe('uploading verified backups to an S3-compatible store (s3rver)', () => 
 
   function service(s3Url: string, logger?: Logger) {
     const config = loadConfig({ NODE_ENV: 'test', BACKUP_DIR: backupDir, BACKUP_SCHEDULE: 'off', BACKUP_S3_URL: s3Url, AWS_ENDPOINT_URL_S3: endpoint, DATABASE_URL: testDb.databaseUrl ?? '', DATA_DIR: testDb.dataDir ?? '' });
-    return { config, backups: createBackupService({ db: testDb.db, config, timeZone: () => 'Europe/London', makeBackup: fakeBackup, logger }) };
+    return { config, backups: createBackupService({ db: testDb.db, config, keyring: createKeyring(parseAppKeys(newAppKey())), timeZone: () => 'Europe/London', makeBackup: fakeBackup, logger }) };
   }
 
   it('uploads each verified backup under the prefix, byte for byte, and notes where beside it', async () => {

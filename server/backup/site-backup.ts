@@ -2,20 +2,25 @@ import { childEntry, runChildJob } from '../child-job';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SigningKeys } from '../app-key';
 import type { Db } from '../db/connection';
+import type { BackupKind } from '../../shared/backups';
 import type { BackupManifest } from './archive';
 import { backupFileName } from './backup';
 import { markFailed, markVerified } from './catalog';
 
 /** What the backup child is asked to do (server/backup-child.ts). */
 export type BackupChildJob =
-  | { job: 'write'; source: { databaseUrl: string } | { dataDir: string; databaseUrl?: undefined }; file: string; createdAt: string }
-  | { job: 'verify'; file: string; scratchDir: string; clusterTemplate?: string };
+  | { job: 'write'; source: { databaseUrl: string } | { dataDir: string; databaseUrl?: undefined }; file: string; createdAt: string; signing: SigningKeys }
+  | { job: 'verify'; file: string; scratchDir: string; clusterTemplate?: string; signing: SigningKeys };
 
 export type BackupChildMessage = { progress: string } | { ok: true; manifest: BackupManifest } | { ok: false; message: string };
 
 export interface SiteBackupOptions {
   db: Db;
+  kind: Extract<BackupKind, 'nightly' | 'manual'>;
+  /** Sign the manifest, and check it in the scratch restore (see `backupSigningKeys`): derived keys, which open no secret. */
+  signing: SigningKeys;
   /** PostgreSQL's address, or the embedded database's folder (copied, see `snapshotEmbedded`). */
   databaseUrl?: string;
   dataDir: string;
@@ -50,10 +55,10 @@ export interface SiteBackupResult {
  * `snapshotEmbedded`), and the child dumps the copy.
  */
 export async function makeSiteBackup(options: SiteBackupOptions): Promise<SiteBackupResult> {
-  const { db, databaseUrl, backupDir, now, onProgress = () => undefined } = options;
+  const { db, databaseUrl, backupDir, now, signing, onProgress = () => undefined } = options;
   const started = Date.now();
-  fs.mkdirSync(backupDir, { recursive: true });
-  const file = path.join(backupDir, backupFileName(now));
+  fs.mkdirSync(backupDir, { recursive: true, mode: 0o700 });
+  const file = path.join(backupDir, backupFileName(now, options.kind));
   const snapshotDir = databaseUrl ? null : path.join(backupDir, `.snapshot-${randomBytes(4).toString('hex')}`);
   let heldMs = 0;
   try {
@@ -62,12 +67,12 @@ export async function makeSiteBackup(options: SiteBackupOptions): Promise<SiteBa
       heldMs = await snapshotEmbedded(db, options.dataDir, snapshotDir);
     }
     const source = databaseUrl ? { databaseUrl } : { dataDir: snapshotDir! };
-    const written = await runBackupChild({ job: 'write', source, file, createdAt: now.toISOString() }, onProgress);
+    const written = await runBackupChild({ job: 'write', source, file, createdAt: now.toISOString(), signing }, onProgress);
     if (snapshotDir) fs.rmSync(snapshotDir, { recursive: true, force: true });
     options.afterWrite?.(file);
     onProgress('Verifying: restoring into a scratch database');
     const scratchDir = path.join(backupDir, `.verify-${randomBytes(4).toString('hex')}`);
-    const restored = await runBackupChild({ job: 'verify', file, scratchDir, clusterTemplate: options.clusterTemplate }, onProgress).finally(() => fs.rmSync(scratchDir, { recursive: true, force: true }));
+    const restored = await runBackupChild({ job: 'verify', file, scratchDir, clusterTemplate: options.clusterTemplate, signing }, onProgress).finally(() => fs.rmSync(scratchDir, { recursive: true, force: true }));
     const difference = manifestDifference(written, restored);
     if (difference) throw new Error(`the restored copy does not match the backup: ${difference}`);
     const bytes = fs.statSync(file).size;

@@ -2,9 +2,12 @@ import type { Knex } from 'knex';
 
 /**
  * Left out of every backup: the sessions (a restored site signs everyone in afresh, and a copied
- * backup opens no one's session) and knex's migration lock, which the restore makes anew.
+ * backup opens no one's session), the analytics salts (with the day's salt, the day's visitor and
+ * network pseudonyms beside it could be tried against addresses; without it they are just random
+ * names: the restored site makes a new salt for the day), and knex's migration lock, which the
+ * restore makes anew.
  */
-export const EXCLUDED_TABLES: ReadonlySet<string> = new Set(['admin_sessions', 'knex_migrations_lock']);
+export const EXCLUDED_TABLES: ReadonlySet<string> = new Set(['admin_sessions', 'analytics_salts', 'knex_migrations_lock']);
 
 /** Knex's own bookkeeping: its rows do not make a database "hold the site's data". */
 const MIGRATION_TABLES: ReadonlySet<string> = new Set(['knex_migrations', 'knex_migrations_lock']);

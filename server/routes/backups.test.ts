@@ -25,7 +25,7 @@ describe('backups API', () => {
 
   it('lists nothing before the first backup, with the schedule', async () => {
     const { body } = await api().get('/api/backups').set(owner.headers).expect(200);
-    expect(body).toEqual({ backups: [], running: null, last: null, warning: null, schedule: { nightly: !process.env.DATABASE_URL, time: '02:30', keepDaily: 7, keepWeekly: 4 } });
+    expect(body).toEqual({ backups: [], running: null, last: null, warning: null, schedule: { nightly: !process.env.DATABASE_URL, time: '02:30', keepDaily: 7, keepWeekly: 4, keepManual: 5 } });
   });
 
   it('backs up now, one at a time, with progress to poll, and lists the verified file', async () => {
@@ -43,7 +43,7 @@ describe('backups API', () => {
     expect(steps.size).toBeGreaterThan(1);
     const { body } = (await api().get('/api/backups').set(owner.headers).expect(200)) as { body: BackupsJson };
     expect(body.backups).toHaveLength(1);
-    expect(body.backups[0]).toMatchObject({ state: 'verified', beforeMigration: false });
+    expect(body.backups[0]).toMatchObject({ state: 'verified', kind: 'manual' });
     expect(body.last).toMatchObject({ ok: true, name: body.backups[0]!.name });
     const audit = await t.db('audit_log').where({ action: 'backup.create' }).first();
     expect(audit).toMatchObject({ actor_name: TEST_ADMIN.username });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isSealed, secretPurpose, type Keyring } from '../app-key';
+import { isSealed, sealedKeyId, secretPurpose, type Keyring } from '../app-key';
 import { lockStoredSettings, writeStoredSettings } from '../db/settings';
 
 /** How many stored secrets `resealSecrets` encrypted again. */
@@ -34,4 +34,34 @@ export async function resealSecrets(db: Knex, keyring: Keyring, now = new Date()
     }
     return { twoFactorSecrets, smtpPassword };
   });
+}
+
+/** A sealed secret of a backed-up row, and the key it is sealed with. */
+export interface SealedSecret {
+  what: 'smtp-password' | 'two-factor-secret';
+  keyId: string;
+}
+
+/** The tables whose backed-up rows may hold sealed secrets (see {@link sealedSecretsOfRow}). */
+export const TABLES_WITH_SECRETS: ReadonlySet<string> = new Set(['admin_users', 'app_settings']);
+
+/**
+ * The sealed secrets of one row of `table` as a backup holds it (`row_to_json`): the same secrets
+ * `resealSecrets` encrypts again. A restore checks that the key it runs with holds every key they
+ * name, since the restored site could open none of the others (secrets in clear, from before they
+ * were sealed, are sealed by a migration after the restore and need no check).
+ */
+export function sealedSecretsOfRow(table: string, row: Record<string, unknown>): SealedSecret[] {
+  const sealed = (what: SealedSecret['what'], value: unknown): SealedSecret[] => {
+    const keyId = typeof value === 'string' ? sealedKeyId(value) : null;
+    return keyId ? [{ what, keyId }] : [];
+  };
+  if (table === 'admin_users') return sealed('two-factor-secret', row.totp_secret);
+  if (table !== 'app_settings' || typeof row.value !== 'string') return [];
+  try {
+    // The settings document (server/db/settings.ts); other rows of the table are no JSON object with `smtp`.
+    return sealed('smtp-password', (JSON.parse(row.value) as { smtp?: { password?: unknown } } | null)?.smtp?.password);
+  } catch {
+    return [];
+  }
 }

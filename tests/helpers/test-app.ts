@@ -73,7 +73,7 @@ export async function createTestApp(
   const settings = createSettingsService({ db: testDb.db, config, audit: createAuditTrail({ db: testDb.db }), keyring, checkMailServer });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring, checkMailServer, tls: mailTls });
   const analytics = createAnalytics({ db: testDb.db, timeZone: () => settings.current().timeZone });
-  const backups = createBackupService({ db: testDb.db, config, timeZone: () => settings.current().timeZone, logger, clusterTemplate: clusterTemplate() });
+  const backups = createBackupService({ db: testDb.db, config, keyring, timeZone: () => settings.current().timeZone, logger, clusterTemplate: clusterTemplate() });
   const siteContent = createSiteContentStore({ db: testDb.db, contentVersion, settings });
   await siteContent.load();
   const backgroundTasks = createBackgroundTasks(logger);
