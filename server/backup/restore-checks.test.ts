@@ -117,7 +117,7 @@ describe('a backup restores only as it was made, under the key it was made with'
     const api = () => request(source.app.callback());
     const setup = await api().post('/api/account/totp/setup').set(owner.headers).expect(200);
     await api().post('/api/account/totp/enable').set(owner.headers).send({ code: new TOTP({ secret: Secret.fromBase32(setup.body.secret as string) }).generate() }).expect(200);
-    const smtp = { host: 'smtp.agency.example', port: 587, security: 'starttls', user: 'agency-mailer', password: SMTP_PASSWORD, fromName: 'Brightpath Digital', fromAddress: 'hello@agency.example' };
+    const smtp = { host: 'localhost', port: 587, security: 'starttls', user: 'agency-mailer', password: SMTP_PASSWORD, fromName: 'Brightpath Digital', fromAddress: 'hello@agency.example' };
     await api().patch('/api/settings').set(owner.headers).send({ smtp }).expect(200);
     await createAdminAuth({ db: source.db, logger: createLogger('silent') }).createAdmin(EDITOR.username, EDITOR.password, 'editor');
     // `npm run backup` into a BACKUP_DIR it makes; the embedded database is one process's, so the test lets go of it first.
