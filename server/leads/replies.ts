@@ -193,7 +193,7 @@ export function createLeadReplies({ db, audit, sender, onQueued, replyPromise = 
           messageId: messageIdFrom(sender()),
           inReplyTo: threadIds.at(-1) ?? null,
           references: threadIds.length > 0 ? threadIds.join(' ') : null,
-          author: { id: actor.id, name: actor.name },
+          author: { id: actor.id, name: author },
         });
         await audit.record(actor, { action: 'lead.reply', target: leadTarget(lead.id), summary: template ? `saved reply "${template.name}"` : '' }, trx);
 

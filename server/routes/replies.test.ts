@@ -64,9 +64,10 @@ describe('replies to leads', () => {
     const sent = await reply('enquiry', id, { templateId: template.body.id }).expect(201);
     expect(sent.body).toEqual({ id: expect.any(String), messageId: expect.stringMatching(/^<[0-9a-f-]{36}@agency\.test>$/), state: 'waiting' });
 
-    // Stored before it is sent: the lead already lists it, waiting, and counts as answered.
+    // Stored before it is sent: the lead already lists it, waiting, under the writer's display name
+    // (as the client reads it, not the login name), and counts as answered.
     let detail = await lead('enquiry', id);
-    expect(detail.replies).toEqual([expect.objectContaining({ id: sent.body.id, state: 'waiting', author: admin.username, messageId: sent.body.messageId, sentAt: null })]);
+    expect(detail.replies).toEqual([expect.objectContaining({ id: sent.body.id, state: 'waiting', author: 'Maria Lopez', messageId: sent.body.messageId, sentAt: null })]);
     expect(detail.status).toBe('responded');
     expect(detail.respondedAt).not.toBeNull();
     expect(detail.history.map((entry) => entry.label)).toEqual(expect.arrayContaining(['Reply sent', 'Lead status changed']));

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from './server';
 
 const OWNER = { username: 'e2e-owner', password: 'e2e owner password long' };
 /** Where the views' screenshots go, to be looked at (not compared). */
-const SHOTS = process.env.SCREENSHOT_DIR;
+const SHOTS = process.env.E2E_SCREENSHOTS;
 
 async function noAxeViolations(page: Page, what: string): Promise<void> {
   expect({ what, violations: await axeViolations(page) }).toEqual({ what, violations: [] });
