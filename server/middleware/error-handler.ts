@@ -20,6 +20,7 @@ interface ErrorAnswer {
 /** The status of each kind of domain error: the one place services' errors meet HTTP. */
 const STATUS_OF: Record<DomainErrorKind, number> = {
   invalid: 400,
+  forbidden: 403,
   'not-found': 404,
   conflict: 409,
   'too-large': 413,
