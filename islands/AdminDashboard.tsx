@@ -250,7 +250,7 @@ function CurrentView({ view, username, role, account, twoFactorSetupRequired }: 
       return <WebsiteView />;
     case 'website-document':
       // Keyed by document: another one starts from its own load.
-      return <ContentEditor key={view.key} documentKey={view.key} username={username} />;
+      return <ContentEditor key={view.key} documentKey={view.key} username={username} role={role} />;
     case 'portfolio':
     case 'portfolio-detail':
       return <PortfolioSection view={view} />;

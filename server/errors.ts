@@ -6,7 +6,7 @@ import { fieldErrorsOf, WHOLE_VALUE } from '../shared/zod-errors';
  * What went wrong, in a service's own terms. Services never speak HTTP: the error handler
  * (`middleware/error-handler.ts`) is the one place that turns each kind into a status.
  */
-export type DomainErrorKind = 'invalid' | 'not-found' | 'conflict' | 'rate-limited' | 'too-large' | 'unsupported-type' | 'unprocessable';
+export type DomainErrorKind = 'invalid' | 'forbidden' | 'not-found' | 'conflict' | 'rate-limited' | 'too-large' | 'unsupported-type' | 'unprocessable';
 
 /** An error a service throws for a request it cannot carry out; its message is meant for the person who asked. */
 export abstract class DomainError extends Error {
@@ -26,6 +26,11 @@ export class ValidationError extends DomainError {
   ) {
     super(message);
   }
+}
+
+/** The request is understood, but the one asking may not do it (an editor publishing the agency details). */
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden';
 }
 
 export class NotFoundError extends DomainError {
@@ -71,6 +76,8 @@ export function domainErrorOfKind(kind: PlainErrorKind, message: string): Domain
   switch (kind) {
     case 'invalid':
       return new ValidationError(message);
+    case 'forbidden':
+      return new ForbiddenError(message);
     case 'not-found':
       return new NotFoundError(message);
     case 'conflict':

@@ -9,7 +9,8 @@ import { FORBIDDEN_IN_LINE } from './text';
 
 /**
  * What an account may do: an owner everything (accounts, settings, the audit trail included), an
- * editor the leads and the portfolio. The first account is an owner.
+ * editor the leads, the portfolio and the website's content, but not publishing a change to the
+ * agency details (`shared/content/agency-details.ts`). The first account is an owner.
  */
 export const ADMIN_ROLES = ['owner', 'editor'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];

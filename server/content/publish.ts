@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { AdminRole } from '../../shared/admin-auth';
+import { agencyDetailNames, changedAgencyDetails, OWNER_PUBLISHES_AGENCY_DETAILS, type AgencyDetailField } from '../../shared/content/agency-details';
 import { CONTENT_SCHEMA_VERSION, contentDocument } from '../../shared/content/documents';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import type { AuditActor, AuditTrail } from '../services/audit';
 import type { ContentVersion } from '../services/content-version';
 import type { ContentChecker } from './checks';
@@ -20,6 +22,26 @@ export type PublishItem = { key: string; version: number; data?: undefined } | {
 
 /** Why a publish happened, for the audit trail. */
 export type PublishReason = 'publish' | 'schedule' | 'undo' | 'import';
+
+/**
+ * Who publishes: as the audit trail names them, and their role. Only an owner's publish may change
+ * the agency details; a scheduled publish runs with the role of the admin who scheduled it.
+ */
+export interface ContentActor extends AuditActor {
+  role: AdminRole;
+}
+
+/**
+ * Why an editor's publish (or, `'scheduling'`, plan of one) that would change the agency details
+ * `fields` is refused (403).
+ */
+export function agencyDetailsRefusal(reason: PublishReason | 'scheduling', fields: readonly AgencyDetailField[]): string {
+  const what = `It would change the ${agencyDetailNames(fields)} of the agency details.`;
+  if (reason === 'scheduling') return `Not scheduled: ${what} ${OWNER_PUBLISHES_AGENCY_DETAILS}`;
+  if (reason === 'undo') return `Not undone: ${what} An owner publishes the agency details, so ask an owner to undo this publish.`;
+  if (reason === 'schedule') return `Not published: ${what} An owner publishes the agency details, and this publish was scheduled by an editor.`;
+  return `Not published: ${what} ${OWNER_PUBLISHES_AGENCY_DETAILS}`;
+}
 
 export interface PublishedDocument {
   key: string;
@@ -53,10 +75,11 @@ const REASON_TEXT: Record<PublishReason, string> = { publish: '', schedule: ' (s
  * keeps a full revision, records one audit entry per document and bumps the site's content version
  * (which, on PostgreSQL, also notifies every instance). Only when that has committed is the
  * content reloaded here, so this instance serves the new content as soon as the call returns.
+ * A publish that would change the agency details is refused (403) unless an owner makes it.
  */
 export function createPublisher({ db, audit, contentVersion, reloadContent, check, now = () => new Date() }: PublisherDeps) {
   /** The publish inside `trx` (a scheduled run's claim holds its own transaction); the caller reloads after commit. */
-  async function publishIn(trx: Knex.Transaction, items: PublishItem[], actor: AuditActor, reason: PublishReason): Promise<PublishResult> {
+  async function publishIn(trx: Knex.Transaction, items: PublishItem[], actor: ContentActor, reason: PublishReason): Promise<PublishResult> {
     const keys = [...new Set(items.map((item) => item.key))].sort();
     if (keys.length !== items.length) throw new ConflictError('Each document can be published once in a publish.');
     for (const key of keys) if (!contentDocument(key)) throw new NotFoundError(`There is no document "${key}".`);
@@ -83,6 +106,11 @@ export function createPublisher({ db, audit, contentVersion, reloadContent, chec
         const latest = row.draft_version ?? row.published_version;
         throw new ConflictError(`${item.key}: version ${item.version} is not the latest draft (the latest is version ${latest}); reload and publish again.`);
       }
+    }
+
+    if (actor.role !== 'owner') {
+      const agencyDetails = planned.flatMap((plan) => changedAgencyDetails(plan.key, jsonOf(plan.row.published_data), plan.data));
+      if (agencyDetails.length > 0) throw new ForbiddenError(agencyDetailsRefusal(reason, agencyDetails));
     }
 
     const together = Object.fromEntries(planned.map((plan) => [plan.key, plan.data]));
@@ -123,7 +151,7 @@ export function createPublisher({ db, audit, contentVersion, reloadContent, chec
   return {
     publishIn,
     /** Publishes `items` together (all or none) and serves them on this instance before returning. */
-    async publish(items: PublishItem[], actor: AuditActor, reason: PublishReason = 'publish'): Promise<PublishResult> {
+    async publish(items: PublishItem[], actor: ContentActor, reason: PublishReason = 'publish'): Promise<PublishResult> {
       const result = await db.transaction((trx) => publishIn(trx, items, actor, reason));
       if (result.documents.some((document) => document.changed)) await reloadContent();
       return result;

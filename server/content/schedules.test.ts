@@ -4,7 +4,7 @@
  * failures and overdue runs shown, and the API around it.
  */
 import request from 'supertest';
-import type { StatsContent } from '../../shared/content/documents';
+import type { BusinessContent, StatsContent } from '../../shared/content/documents';
 import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
 import { loadManifest } from '../render/manifest';
 import { createPageRenderer } from '../render/render-page';
@@ -16,7 +16,7 @@ import { instantOf } from './schedules';
 
 const stats = DEFAULT_DOCUMENTS.stats as StatsContent;
 const statsWith = (value: string): StatsContent => ({ items: [{ ...stats.items[0]!, value }, ...stats.items.slice(1)] });
-const ANN = { id: null, name: 'ann' };
+const ANN = { id: null, name: 'ann', role: 'owner' } as const;
 
 describe('the agency’s wall-clock times across daylight-saving changes (Europe/London)', () => {
   it.each([
@@ -125,6 +125,36 @@ describe('scheduled publishing', () => {
     expect(await workerA.scheduler.runDue()).toBe(1);
     const listed = (await workerA.scheduler.list()).items.find((item) => item.id === row!.id);
     expect(listed).toMatchObject({ state: 'failed', error: expect.stringContaining('/nowhere') });
+  });
+
+  it('refuses an editor’s plan to change the agency details, and runs one planned before that was refused as failed; an owner’s runs', async () => {
+    await signInAsAdmin(t, { username: 'eve', role: 'editor' });
+    const EVE = { id: null, name: 'eve', role: 'editor' } as const;
+    const OWNER = { id: null, name: 'owner', role: 'owner' } as const;
+    const live = async () => ((await t.db('content_documents').where({ key: 'business' }).first('published_data')) as { published_data: BusinessContent }).published_data;
+    const before = await live();
+    clock = new Date('2027-12-01T12:00:00Z');
+
+    const changed = await workerA.content.saveDraft('business', { data: { ...before, email: 'attacker@evil.example' }, baseVersion: await latest('business') }, EVE);
+    await expect(workerA.scheduler.schedule([{ key: 'business', version: changed.version }], '2027-12-02T09:00', EVE)).rejects.toMatchObject({ kind: 'forbidden', message: expect.stringMatching(/^Not scheduled: It would change the E-mail address of the agency details\./) });
+    expect(await t.db('content_schedules').whereRaw('items @> ?::jsonb', [JSON.stringify([{ key: 'business' }])]).select('id')).toEqual([]);
+
+    // A plan the editor made before plans were checked: it runs with the editor's rights, and fails.
+    const pinned = [{ key: 'business', version: changed.version, data: { ...before, email: 'attacker@evil.example' } }];
+    const [legacy] = await t.db('content_schedules').insert({ items: JSON.stringify(pinned), run_at: new Date('2027-12-02T09:00:00Z'), time_zone: 'Europe/London', created_by: 'eve' }).returning<{ id: string }[]>('id');
+    clock = new Date('2027-12-02T09:00:00Z');
+    expect(await workerA.scheduler.runDue()).toBe(1);
+    expect(await live()).toEqual(before);
+    expect(await t.db('content_schedules').where({ id: legacy!.id }).first('state', 'error')).toEqual({ state: 'failed', error: 'Not published: It would change the E-mail address of the agency details. An owner publishes the agency details, and this publish was scheduled by an editor.' });
+    expect(await t.db('audit_log').where({ action: 'content.schedule-failed', target_id: legacy!.id }).first('summary')).toEqual({ summary: expect.stringContaining('scheduled by an editor') });
+
+    // The same plan by an owner is accepted and runs.
+    const ownersPlan = await workerA.scheduler.schedule([{ key: 'business', version: changed.version }], '2027-12-03T09:00', OWNER);
+    clock = new Date('2027-12-03T09:00:00Z');
+    expect(await workerA.scheduler.runDue()).toBe(1);
+    expect(await t.db('content_schedules').where({ id: ownersPlan.id }).first('state')).toEqual({ state: 'done' });
+    expect(await live()).toEqual({ ...before, email: 'attacker@evil.example' });
+    await workerA.publisher.publish([{ key: 'business', data: before, over: changed.version }], OWNER, 'undo');
   });
 
   it('schedules, shows and cancels through the API; refuses a time in the past or a version that is not the draft', async () => {

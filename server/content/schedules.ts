@@ -1,13 +1,15 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import type { AdminRole } from '../../shared/admin-auth';
+import { changedAgencyDetails } from '../../shared/content/agency-details';
 import { isCalendarDate } from '../../shared/local-date';
 import { zonedInstant } from '../../shared/reply-clock';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Logger } from '../logger';
 import { SYSTEM_ACTOR, type AuditActor, type AuditTrail } from '../services/audit';
 import type { ContentChecker } from './checks';
 import { PublishRefusedError, type DocumentProblem } from './errors';
-import type { Publisher } from './publish';
+import { agencyDetailsRefusal, type ContentActor, type Publisher } from './publish';
 import { definitionOf } from './service';
 import { isoOf, jsonOf, type ContentDocumentRow } from './rows';
 
@@ -129,7 +131,10 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
     db.transaction(async (trx) => {
       const row = await trx('content_schedules').where({ state: 'pending' }).where('run_at', '<=', now()).orderBy('run_at').forUpdate().skipLocked().first<ScheduleRow | undefined>('*');
       if (!row) return { ran: false, changed: false };
-      const actor: AuditActor = { id: null, name: row.created_by ? `${row.created_by} (scheduled)` : SYSTEM_ACTOR.name };
+      // It publishes with the role its author has now: an editor's (or a since disabled owner's)
+      // cannot change the agency details, were they published differently since it was planned.
+      const author = row.created_by ? await trx('admin_users').where({ username: row.created_by }).whereNull('disabled_at').first<{ role: AdminRole } | undefined>('role') : undefined;
+      const actor: ContentActor = { id: null, name: row.created_by ? `${row.created_by} (scheduled)` : SYSTEM_ACTOR.name, role: author?.role ?? 'editor' };
       try {
         // A savepoint: a refused publish leaves nothing behind but the row marked failed.
         const result = await trx.transaction((inner) => publisher.publishIn(inner, pinnedOf(row).map(({ key, version, data }) => ({ key, version, data })), actor, 'schedule'));
@@ -168,9 +173,10 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
   return {
     /**
      * Plans a publish of `items` (each the document's latest draft version) at `at`. The checks run
-     * now too, so a publish that would be refused is refused while someone is there to fix it.
+     * now too, so a publish that would be refused is refused while someone is there to fix it; so
+     * is an editor's plan to change the agency details (403: an owner publishes those).
      */
-    async schedule(items: { key: string; version: number }[], at: string, actor: AuditActor): Promise<ScheduleJson> {
+    async schedule(items: { key: string; version: number }[], at: string, actor: ContentActor): Promise<ScheduleJson> {
       const zone = timeZone();
       const runAt = instantOf(at, zone);
       if (!runAt) throw new ValidationError(`at: ${AT_MESSAGE}`, { at: AT_MESSAGE });
@@ -185,6 +191,10 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
           if (row.draft_version !== version) throw new ConflictError(`${key}: version ${version} is not the latest draft (the latest is version ${row.draft_version ?? row.published_version}); only a saved draft can be scheduled.`);
           return { key, version, data: jsonOf(row.draft_data) };
         });
+        if (actor.role !== 'owner') {
+          const agencyDetails = pinned.flatMap((item) => changedAgencyDetails(item.key, jsonOf(rowOf.get(item.key)!.published_data), item.data));
+          if (agencyDetails.length > 0) throw new ForbiddenError(agencyDetailsRefusal('scheduling', agencyDetails));
+        }
         const together = Object.fromEntries(pinned.map((item) => [item.key, item.data]));
         const problems: DocumentProblem[] = [];
         const warnings: DocumentProblem[] = [];

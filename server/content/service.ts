@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError, parseInput } from '../errors';
 import type { AuditActor, AuditTrail } from '../services/audit';
 import type { ContentChecker, ContentChecks } from './checks';
 import { StaleDraftError } from './errors';
-import type { Publisher, PublishResult } from './publish';
+import type { ContentActor, Publisher, PublishResult } from './publish';
 import { isoOf, jsonOf, type ContentDocumentRow, type ContentRevisionRow } from './rows';
 
 /** How long after their last heartbeat someone still counts as editing a document. */
@@ -242,9 +242,10 @@ export function createContentService({ db, audit, publisher, check, now = () => 
 
     /**
      * Undoes the last publish: every document it changed gets its version from before, published
-     * as a new version through the publish path (drafts in progress are kept).
+     * as a new version through the publish path (drafts in progress are kept), which refuses an
+     * editor's undo that would change the agency details.
      */
-    async undoLastPublish(actor: AuditActor): Promise<PublishResult> {
+    async undoLastPublish(actor: ContentActor): Promise<PublishResult> {
       const last = await db('content_revisions').whereNotNull('publish_id').orderBy([{ column: 'published_at', order: 'desc' }, { column: 'version', order: 'desc' }]).first<ContentRevisionRow | undefined>('publish_id');
       if (!last?.publish_id) throw new NotFoundError('Nothing has been published here yet, so there is nothing to undo.');
       const changed = await db('content_revisions').where({ publish_id: last.publish_id }).select<ContentRevisionRow[]>('key', 'version');

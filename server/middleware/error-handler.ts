@@ -5,6 +5,7 @@ import { HttpError, isDatabaseUnavailable } from '../http-errors';
 import { messages } from '../messages';
 import { audienceOf } from '../path-audience';
 import { forbidCaching } from './page-cache';
+import { loggedUrl } from './request-context';
 
 /** Renders the HTML error page for a status and a visitor-safe message. */
 export type RenderErrorPage = (input: { status: number; message: string; path: string }) => string;
@@ -19,6 +20,7 @@ interface ErrorAnswer {
 /** The status of each kind of domain error: the one place services' errors meet HTTP. */
 const STATUS_OF: Record<DomainErrorKind, number> = {
   invalid: 400,
+  forbidden: 403,
   'not-found': 404,
   conflict: 409,
   'too-large': 413,
@@ -105,10 +107,10 @@ export function logLateError(logger: Logger): (error: Error & { code?: string; e
   return (error, ctx) => {
     if (error.status === 404 || error.expose) return;
     const log = ctx?.state.log ?? logger;
-    if (error.code && CLIENT_GONE.has(error.code)) log.info({ code: error.code, method: ctx?.method, path: ctx?.path }, 'client closed the connection before the answer ended');
+    if (error.code && CLIENT_GONE.has(error.code)) log.info({ code: error.code, method: ctx?.method, path: ctx && loggedUrl(ctx.path) }, 'client closed the connection before the answer ended');
     // Node's HTTP parser (llhttp, codes HPE_*) refusing what the client sent next on the
     // connection: the client's fault, answered 400 by Node itself, so not an error of ours.
-    else if (error.code?.startsWith('HPE_')) log.info({ code: error.code, method: ctx?.method, path: ctx?.path }, 'client sent a request HTTP cannot parse');
-    else log.error({ err: error, method: ctx?.method, path: ctx?.path }, 'answer failed after it started');
+    else if (error.code?.startsWith('HPE_')) log.info({ code: error.code, method: ctx?.method, path: ctx && loggedUrl(ctx.path) }, 'client sent a request HTTP cannot parse');
+    else log.error({ err: error, method: ctx?.method, path: ctx && loggedUrl(ctx.path) }, 'answer failed after it started');
   };
 }

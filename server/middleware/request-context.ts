@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from '../logger';
+import { PREVIEW_LINK_PATH } from '../content/preview';
 import { audienceOf } from '../path-audience';
+import { normalPath } from './canonical-url';
 
 declare module 'koa' {
   interface DefaultState {
@@ -40,13 +42,29 @@ export function requestContext(logger: Logger, trustProxy: boolean): Middleware 
  * The URL as the access log keeps it: public pages in full, but admin and API requests with their
  * query's parameter names only. What staff type there (an inbox search is often an e-mail address,
  * a set-password link carries its token) would otherwise sit in every log copy for as long as logs
- * are kept.
+ * are kept. A preview link's address is its token, so it is kept as `/preview/…` (in any spelling
+ * that leads to it: capitals, escapes, `//`), with its query's parameter names only.
  */
 export function loggedUrl(url: string): string {
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
-  const path = url.slice(0, queryStart);
-  if (audienceOf(path) === 'site') return url;
-  const names = new Set(new URLSearchParams(url.slice(queryStart + 1)).keys());
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? undefined : url.slice(queryStart + 1);
+  if (isUnderPreviewLinks(path)) return withNamesOnly(`${PREVIEW_LINK_PATH}/…`, query);
+  if (isPreviewLinks(path)) return withNamesOnly(path, query);
+  if (query === undefined || audienceOf(path) === 'site') return url;
+  return withNamesOnly(path, query);
+}
+
+/** `/preview/…`, as the router (or the redirect to its one spelling) reads the path. */
+function isUnderPreviewLinks(path: string): boolean {
+  const normal = normalPath(path).toLowerCase();
+  return normal.startsWith(`${PREVIEW_LINK_PATH}/`) || normal.startsWith(`${PREVIEW_LINK_PATH}%2f`);
+}
+
+const isPreviewLinks = (path: string) => normalPath(path).toLowerCase() === PREVIEW_LINK_PATH;
+
+function withNamesOnly(path: string, query: string | undefined): string {
+  if (query === undefined) return path;
+  const names = new Set(new URLSearchParams(query).keys());
   return `${path}?${[...names].map((name) => `${encodeURIComponent(name)}=`).join('&')}`;
 }

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
 import type { BusinessContent, HomeContent, ServiceContent } from '../../shared/content/documents';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
+import { humanMeta, VALID_FORMS } from '../../tests/helpers/form-fixtures';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 
 const business = DEFAULT_DOCUMENTS.business as BusinessContent;
@@ -235,6 +236,96 @@ describe('content API', () => {
     expect(((await current('stats')) as { items: { value: string }[] }).items[0]!.value).toBe('13');
     const audit = await t.db('audit_log').where({ action: 'content.publish', target_id: 'stats' }).orderBy('id', 'desc').first('summary', 'actor_name');
     expect(audit).toEqual({ summary: `published stats v${statsDraft.body.version + 1} (undo)`, actor_name: 'ann' });
+  });
+
+  describe('the agency details: drafted by anyone, published by an owner', () => {
+    const ATTACKER = { email: 'attacker@evil.example', phone: '+1 (555) 666-0000', phoneHref: 'tel:+15556660000' };
+    const published = async (key: string) => (await api().get(`/api/content/${key}`).set(ann.headers).expect(200)).body.published as { version: number; data: BusinessContent };
+    /** The acknowledgement a visitor's contact form gets now: who answers it reach, and its words. */
+    const nextAcknowledgement = async () => {
+      await api().post('/api/forms/contact').send({ ...VALID_FORMS.contact, ...humanMeta() }).expect(201);
+      return (await t.db('form_notifications').where({ kind: 'confirmation' }).orderBy('id', 'desc').first('from_name', 'reply_to', 'body')) as { from_name: string; reply_to: string; body: string };
+    };
+    const editorPublishes = (key: string) => t.db('audit_log').where({ action: 'content.publish', target_id: key, actor_name: 'bob' }).count<{ count: string }[]>('* as count').then(([row]) => Number(row!.count));
+
+    beforeAll(async () => {
+      await api().patch('/api/settings').set(ann.headers).send({ visitorConfirmation: { contact: true, enquiry: false, quote: false, 'free-offer': false } }).expect(200);
+    });
+    afterEach(async () => {
+      await api().delete('/api/content/business/draft').set(ann.headers).expect(200);
+    });
+
+    it('refuses an editor publishing, scheduling or bulk-publishing a changed e-mail address and phone (403); the site and the next acknowledgement keep the live ones', async () => {
+      const before = await published('business');
+      const auditedBefore = await editorPublishes('business');
+      const saved = statusOf(await saveDraft('business', { ...before.data, ...ATTACKER }, bob), 200);
+      const version = saved.body.version as number;
+
+      const refused = await api().post('/api/content/business/publish').set(bob.headers).send({ version }).expect(403);
+      expect(refused.body).toEqual({ error: expect.stringMatching(/^Not published: It would change the E-mail address, Phone number and Phone link of the agency details\. An owner publishes the agency details/) });
+      const bulk = await api().post('/api/content/publish').set(bob.headers).send({ items: [{ key: 'business', version }] }).expect(403);
+      expect(bulk.body.error).toMatch(/An owner publishes the agency details/);
+      const at = new Date(Date.now() + 24 * 3600_000).toISOString();
+      const scheduled = await api().post('/api/content/business/publish').set(bob.headers).send({ version, at }).expect(403);
+      expect(scheduled.body.error).toMatch(/^Not scheduled: .*An owner publishes the agency details/);
+      await api().post('/api/content/publish').set(bob.headers).send({ items: [{ key: 'business', version }], at }).expect(403);
+      expect(await t.db('content_schedules').whereRaw('items @> ?::jsonb', [JSON.stringify([{ key: 'business' }])]).select('id')).toEqual([]);
+
+      // Nothing went live: the document, the pages, the mail all keep the published details.
+      expect(await published('business')).toEqual(before);
+      expect((await api().get('/api/content/business').set(bob.headers).expect(200)).body.draft).toMatchObject({ version, data: { email: ATTACKER.email } });
+      const contact = (await api().get('/contact').expect(200)).text;
+      expect(contact).toContain(before.data.phone);
+      expect(contact).not.toContain(ATTACKER.email);
+      expect(contact).not.toContain(ATTACKER.phone);
+      const mail = await nextAcknowledgement();
+      expect(mail.reply_to).toBe(before.data.email);
+      expect(mail.body).toContain(before.data.phone);
+      expect(mail.body).not.toContain(ATTACKER.phone);
+      expect(await editorPublishes('business')).toBe(auditedBefore);
+    });
+
+    it('lets an owner publish the draft an editor saved (200), and refuses the editor undoing it (403) but not the owner', async () => {
+      const before = await published('business');
+      const next = { email: 'hello@northlight.example', name: 'Northlight Studio' };
+      const saved = statusOf(await saveDraft('business', { ...before.data, ...next }, bob), 200);
+      await api().post('/api/content/business/publish').set(ann.headers).send({ version: saved.body.version }).expect(200);
+      expect((await published('business')).data).toMatchObject(next);
+      const audit = await t.db('audit_log').where({ action: 'content.publish', target_id: 'business' }).orderBy('id', 'desc').first('summary', 'actor_name');
+      expect(audit).toEqual({ summary: `published business v${saved.body.version}`, actor_name: 'ann' });
+      const mail = await nextAcknowledgement();
+      expect([mail.reply_to, mail.from_name]).toEqual([next.email, next.name]);
+
+      // Undoing it would change them back: the owner's to do.
+      const undo = await api().post('/api/content/undo').set(bob.headers).send({}).expect(403);
+      expect(undo.body.error).toMatch(/^Not undone: It would change the Agency name and E-mail address of the agency details\. An owner publishes the agency details, so ask an owner to undo this publish\.$/);
+      expect((await published('business')).data).toMatchObject(next);
+      await api().post('/api/content/undo').set(ann.headers).send({}).expect(200);
+      expect((await published('business')).data).toEqual(before.data);
+      expect((await nextAcknowledgement()).reply_to).toBe(before.data.email);
+    });
+
+    it('lets an editor publish the rest of the agency page and every other document (200), and undo that', async () => {
+      const before = await published('business');
+      const saved = statusOf(await saveDraft('business', { ...before.data, tagline: 'Websites that answer back' }, bob), 200);
+      await api().post('/api/content/business/publish').set(bob.headers).send({ version: saved.body.version }).expect(200);
+      expect((await published('business')).data).toEqual({ ...before.data, tagline: 'Websites that answer back' });
+      // Restoring a version with other details is a draft: only publishing it is refused.
+      const restored = await api().post(`/api/content/business/revisions/${before.version}/restore`).set(bob.headers).send({}).expect(200);
+      expect(restored.body.data).toEqual(before.data);
+      await api().post('/api/content/undo').set(bob.headers).send({}).expect(200);
+      expect((await published('business')).data).toEqual(before.data);
+
+      const stats = (await current('stats')) as { items: { value: string }[] };
+      const statsDraft = statusOf(await saveDraft('stats', { items: [{ ...stats.items[0]!, value: '77' }, ...stats.items.slice(1)] }, bob), 200);
+      await api().post('/api/content/publish').set(bob.headers).send({ items: [{ key: 'stats', version: statsDraft.body.version }] }).expect(200);
+      expect((await api().get('/about').expect(200)).text).toContain('77');
+      const later = statusOf(await saveDraft('stats', stats, bob), 200);
+      const at = new Date(Date.now() + 24 * 3600_000).toISOString();
+      const scheduled = await api().post('/api/content/stats/publish').set(bob.headers).send({ version: later.body.version, at }).expect(202);
+      await api().delete(`/api/content/schedules/${scheduled.body.schedule.id}`).set(bob.headers).expect(204);
+      await api().post('/api/content/stats/publish').set(bob.headers).send({ version: later.body.version }).expect(200);
+    });
   });
 
   it('shows who else is editing a document in the last minute', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { parseInput } from '../errors';
 import { adminActor, allow, createRouter } from '../middleware/access';
 import { PublishRefusedError, StaleDraftError } from '../content/errors';
-import type { Publisher } from '../content/publish';
+import type { ContentActor, Publisher } from '../content/publish';
 import { scheduleAtSchema, scheduleItemsSchema, type ContentScheduler } from '../content/schedules';
 import { definitionOf, type ContentService } from '../content/service';
 
@@ -19,6 +19,11 @@ function keyOf(ctx: Context): string {
   const raw = ctx.params.key as string | string[] | undefined;
   const key = Array.isArray(raw) ? raw.join('/') : (raw ?? '');
   return definitionOf(key).key;
+}
+
+/** The signed-in admin as a publish names them, with their role (an owner publishes the agency details). */
+function contentActor(ctx: Context): ContentActor {
+  return { ...adminActor(ctx), role: ctx.state.admin!.role };
 }
 
 /** Answers the content errors that carry more than a message (a stale save, a refused publish). */
@@ -37,7 +42,9 @@ async function answering(ctx: Context, handle: () => Promise<void>): Promise<voi
 }
 
 /**
- * The site's content, for every signed-in admin (usual CSRF rules). `{key}` may hold a slash
+ * The site's content, for every signed-in admin (usual CSRF rules), except that only an owner
+ * publishes, schedules or undoes a change of the agency details (403 for an editor; drafting them
+ * is open to all). `{key}` may hold a slash
  * (`services/seo`), written as is or encoded; see docs/api.md for each call's answers.
  * Fixed paths (`/api/content/publish`, `/undo`, `/schedules`) are declared before the keyed ones.
  */
@@ -60,16 +67,16 @@ export function contentRoutes({ content, publisher, scheduler }: { content: Cont
       for (const item of items) definitionOf(item.key);
       if (at !== undefined && at !== null) {
         ctx.status = 202;
-        ctx.body = { schedule: await scheduler.schedule(items, at, adminActor(ctx)) };
+        ctx.body = { schedule: await scheduler.schedule(items, at, contentActor(ctx)) };
         return;
       }
-      const result = await publisher.publish(items, adminActor(ctx));
+      const result = await publisher.publish(items, contentActor(ctx));
       ctx.body = { items: result.documents.map(({ key, version }) => ({ key, version })) };
     }),
   );
   router.post('/api/content/undo', allow.admin, (ctx) =>
     answering(ctx, async () => {
-      const result = await content.undoLastPublish(adminActor(ctx));
+      const result = await content.undoLastPublish(contentActor(ctx));
       ctx.body = { items: result.documents.map(({ key, version }) => ({ key, version })) };
     }),
   );
@@ -88,10 +95,10 @@ export function contentRoutes({ content, publisher, scheduler }: { content: Cont
       const { version, at } = parseInput(publishOneSchema, ctx.request.body);
       if (at !== undefined && at !== null) {
         ctx.status = 202;
-        ctx.body = { schedule: await scheduler.schedule([{ key, version }], at, adminActor(ctx)) };
+        ctx.body = { schedule: await scheduler.schedule([{ key, version }], at, contentActor(ctx)) };
         return;
       }
-      const result = await publisher.publish([{ key, version }], adminActor(ctx));
+      const result = await publisher.publish([{ key, version }], contentActor(ctx));
       ctx.body = { version: result.documents[0]!.version };
     }),
   );

@@ -305,8 +305,60 @@ describe('the Website section in a real browser', () => {
     await context.close();
   }, 120_000);
 
+  it('tells an editor that an owner publishes the agency details, and offers no Publish for a draft changing them, at 1280 and 375', async () => {
+    const owner = await openDashboard(browser, `${server.url}/admin/dashboard/website`, state);
+    const created = await owner.page.evaluate(async () => {
+      const session = (await (await fetch('/api/auth/session')).json()) as { csrfToken: string };
+      const response = await fetch('/api/users', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrfToken }, body: JSON.stringify({ username: 'eddie', displayName: 'Eddie Example', role: 'editor' }) });
+      return (await response.json()) as { password: string };
+    });
+    await owner.context.close();
+    const editor = await signInThroughForm(browser, server.url, { username: 'eddie', password: created.password });
+
+    const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard/website/business`, editor);
+    const note = page.getByRole('note', { name: 'An owner publishes the agency details.' });
+    await note.waitFor();
+    await note.getByText('Change them and save a draft: an owner publishes it.').waitFor();
+    const publishButton = page.getByRole('button', { name: 'Publish', exact: true });
+    await expect(publishButton.count()).resolves.toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Changing the e-mail address takes Publish and Schedule away, saying why; the draft still saves.
+    await page.getByLabel('E-mail address').fill('attacker@evil.example');
+    const why = page.getByRole('status').filter({ hasText: 'This draft changes the E-mail address of the agency details: an owner publishes it.' });
+    await why.waitFor();
+    await expect(publishButton.count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Schedule…' }).isDisabled()).resolves.toBe(true);
+    await page.getByText('An owner schedules a change of the agency details.').waitFor();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Draft saved. The public site has not changed.').waitFor();
+    await expect(publishButton.count()).resolves.toBe(0);
+    expect(await publicPage(server, '/contact')).not.toContain('attacker@evil.example');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await axeViolations(page)).toEqual([]);
+    await keepMarkup(page, 'the agency details for an editor');
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/website-editor-owner-note-1280.png`, fullPage: true });
+
+    const phone = await openDashboard(browser, `${server.url}/admin/dashboard/website/business`, editor, PHONE_DEVICE);
+    await phone.page.getByRole('note', { name: 'An owner publishes the agency details.' }).waitFor();
+    await phone.page.getByRole('status').filter({ hasText: 'This draft changes the E-mail address' }).waitFor();
+    const widths = await pageWidths(phone.page);
+    expect(widths.document).toBeLessThanOrEqual(375);
+    expect(widths.viewport).toBe(375);
+    expect(await axeViolations(phone.page)).toEqual([]);
+    if (SCREENSHOTS) await phone.page.screenshot({ path: `${SCREENSHOTS}/website-editor-owner-note-375.png`, fullPage: true });
+    await phone.context.close();
+
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard the draft?' }).getByRole('button', { name: 'Discard draft' }).click();
+    await page.getByText('Draft discarded').waitFor();
+    await expect(publishButton.count()).resolves.toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('draws valid HTML in every state kept above (W3C Nu Html Checker)', async () => {
-    expect([...rendered.keys()]).toHaveLength(6);
+    expect([...rendered.keys()]).toHaveLength(7);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'website-vnu-'));
     const nameOf = new Map<string, string>();
     for (const [index, [name, html]] of [...rendered].entries()) {

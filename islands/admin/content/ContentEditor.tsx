@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { AdminRole } from '../../../shared/admin-auth';
+import { changedAgencyDetails } from '../../../shared/content/agency-details';
 import { contentDocument } from '../../../shared/content/documents';
 import { useDashboard } from '../context';
 import { ConfirmDialog, errorText, fieldErrorsOf, FormCard, LoadStatus, useData, useDates } from '../kit';
@@ -12,6 +14,7 @@ import { fieldId, SchemaForm } from './SchemaForm';
 import { changedFields, fieldLabel, fieldTree, iconValues, normalizeFieldKey, setIn, validate, type FieldChange, type FieldPath } from './schema-fields';
 import { SchedulePanel } from './SchedulePanel';
 import { PreviewLinksPanel } from './PreviewLinksPanel';
+import { AgencyDetailsNote, ownerPublishesAgencyDetails, ownerPublishesText } from './AgencyDetailsNote';
 
 /** How often the editor tells the server it is open (the others' "…is editing" notice). */
 export const PRESENCE_INTERVAL_MS = 20_000;
@@ -67,9 +70,10 @@ function focusField(path: FieldPath) {
  * One document's editor: its schema's fields (SchemaForm), saved as a draft over the version it
  * was typed on, published (the server's checks named beside each field), scheduled, discarded;
  * a stale save keeps the typing and shows what differs; the typing survives a reload; the others
- * who have it open are named; its history is below.
+ * who have it open are named; its history is below. An editor's draft that changes the agency
+ * details is published by an owner: the editor says so and offers no Publish or Schedule for it.
  */
-export function ContentEditor({ documentKey, username }: { documentKey: string; username: string }) {
+export function ContentEditor({ documentKey, username, role }: { documentKey: string; username: string; role: AdminRole }) {
   const { api, notify } = useDashboard();
   const { formatDateTime } = useDates();
   const definition = contentDocument(documentKey)!;
@@ -306,6 +310,9 @@ export function ContentEditor({ documentKey, username }: { documentKey: string; 
   const title = titleOf(definition.title, form?.data ?? (doc ? currentDataOf(doc) : null));
   const sitePath = definition.paths.find((path) => path !== '*');
   const hasDraft = Boolean(doc?.draft);
+  const ownerPublishes = ownerPublishesAgencyDetails(role, documentKey);
+  // What the form (typing or saved draft) would change of the agency details that are live.
+  const forOwner = useMemo(() => (ownerPublishes && doc && form ? changedAgencyDetails(documentKey, doc.published.data, form.data) : []), [ownerPublishes, doc, form?.data, documentKey]);
 
   return (
     <>
@@ -333,6 +340,7 @@ export function ContentEditor({ documentKey, username }: { documentKey: string; 
       {doc && form && (
         <div className="admin-content-editor">
           <DocumentState doc={doc} dirty={form.dirty} formatDateTime={formatDateTime} />
+          {ownerPublishes && <AgencyDetailsNote />}
           {editors.length > 0 && (
             <p className="admin-notice admin-notice--warning" role="status">
               {editors.join(', ')} {editors.length === 1 ? 'is' : 'are'} editing this page too. Whoever saves second is shown what differs, and nothing is lost.
@@ -402,16 +410,23 @@ export function ContentEditor({ documentKey, username }: { documentKey: string; 
               <button type="submit" className="admin-button" disabled={pending !== ''}>
                 {pending === 'save' ? 'Saving…' : 'Save draft'}
               </button>
-              <button type="button" className="admin-button" disabled={pending !== '' || (!form.dirty && !hasDraft)} onClick={() => void publish()}>
-                {pending === 'publish' ? 'Publishing…' : 'Publish'}
-              </button>
+              {forOwner.length === 0 && (
+                <button type="button" className="admin-button" disabled={pending !== '' || (!form.dirty && !hasDraft)} onClick={() => void publish()}>
+                  {pending === 'publish' ? 'Publishing…' : 'Publish'}
+                </button>
+              )}
               <button type="button" className="admin-button admin-button--danger" disabled={pending !== '' || (!form.dirty && !hasDraft)} onClick={() => setConfirmDiscard(true)}>
                 Discard draft
               </button>
+              {ownerPublishes && (
+                <p className="admin-content-actions__note" role="status">
+                  {ownerPublishesText(forOwner)}
+                </p>
+              )}
             </div>
           </FormCard>
 
-          <SchedulePanel documentKey={documentKey} doc={doc} dirty={form.dirty} saveFirst={saveDraft} onScheduled={loaded.reload} />
+          <SchedulePanel documentKey={documentKey} doc={doc} dirty={form.dirty} forOwner={forOwner.length > 0} saveFirst={saveDraft} onScheduled={loaded.reload} />
           <PreviewLinksPanel documentKey={documentKey} />
           <HistoryPanel documentKey={documentKey} tree={tree} doc={doc} round={historyRound} hasTyping={form.dirty} baseVersion={form.base} onRestored={restored} onUndone={restored} />
 

@@ -9,6 +9,8 @@ interface SchedulePanelProps {
   doc: ContentDocumentJson;
   /** The form has typing not saved yet: it is saved first, and that version is scheduled. */
   dirty: boolean;
+  /** The draft changes agency details and the reader is not an owner: an owner schedules it. */
+  forOwner?: boolean;
   saveFirst: () => Promise<number | null>;
   onScheduled: () => void;
 }
@@ -18,7 +20,7 @@ interface SchedulePanelProps {
  * version scheduled, so the panel says so when the draft changed afterwards (those changes wait
  * for another publish).
  */
-export function SchedulePanel({ documentKey, doc, dirty, saveFirst, onScheduled }: SchedulePanelProps) {
+export function SchedulePanel({ documentKey, doc, dirty, forOwner = false, saveFirst, onScheduled }: SchedulePanelProps) {
   const { api, notify } = useDashboard();
   const { timeZone, formatDateTime } = useDates();
   const [open, setOpen] = useState(false);
@@ -28,7 +30,7 @@ export function SchedulePanel({ documentKey, doc, dirty, saveFirst, onScheduled 
   const [cancelling, setCancelling] = useState(false);
   const [busy, setBusy] = useState(false);
   const scheduled = doc.scheduled ?? null;
-  const canSchedule = dirty || Boolean(doc.draft);
+  const canSchedule = (dirty || Boolean(doc.draft)) && !forOwner;
 
   const form = useSubmit(async () => {
     const at = agencyTimeToUtc(day, time, timeZone);
@@ -88,8 +90,8 @@ export function SchedulePanel({ documentKey, doc, dirty, saveFirst, onScheduled 
           </button>
         )}
       </div>
-      {!canSchedule && <p className="admin-field__hint">Save a draft to schedule it.</p>}
-      {open && (
+      {!canSchedule && <p className="admin-field__hint">{forOwner ? 'An owner schedules a change of the agency details.' : 'Save a draft to schedule it.'}</p>}
+      {open && canSchedule && (
         <FormCard title="Publish the draft later" onSubmit={form.onSubmit} noValidate>
           <p className="admin-field__hint">On the agency&apos;s clock ({timeZone}).{dirty ? ' Your unsaved changes are saved as the draft first.' : ''}</p>
           <div className="admin-form__row">
