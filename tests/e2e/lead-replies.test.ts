@@ -197,7 +197,7 @@ describe('replies from a lead page in a real browser', () => {
         await page.reload();
         await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
         const thread = page.locator('.admin-thread');
-        await thread.getByText(`${ADMIN.username} replied`).waitFor();
+        await thread.getByText(`${ADMIN.displayName} replied`).waitFor();
         await thread.getByText('Delivered').waitFor();
         expect(await page.getByLabel('Your reply').inputValue()).toBe('');
         expect(await page.getByLabel('Status').inputValue()).toBe('responded');
