@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { CONTENT_DOCUMENTS } from '../../shared/content/documents';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
@@ -18,12 +20,56 @@ describe('content export and import', () => {
   const rows = async () => (await t.db('content_documents').orderBy('key').select('key', 'version', 'published_version', 'published_data', 'draft_version', 'draft_data', 'draft_saved_by')) as Rows;
   const changed = (changes: ImportChange[]) => changes.filter((change) => change.status !== 'unchanged');
 
+  let server: http.Server;
+
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signInAsAdmin(t);
     editor = await signInAsAdmin(t, { username: 'transfer-editor', role: 'editor' });
+    server = http.createServer(t.app.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
-  afterAll(() => t.destroy());
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await t.destroy();
+  });
+
+  /**
+   * Posts a dry run to a listening server, writing `chunks` (with backpressure) until they run out
+   * or the answer comes, whichever is first: a refusal comes while the body is still being sent.
+   */
+  const streamImport = (chunks: Iterable<Buffer>, headers: Record<string, string | number> = {}) =>
+    new Promise<{ status: number; body: { error?: string }; sent: number; connection?: string }>((resolve, reject) => {
+      let answered = false;
+      let sent = 0;
+      const { port } = server.address() as AddressInfo;
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/content/import?dryRun=1', headers: { ...owner.headers, 'Content-Type': 'application/json', ...headers } }, (res) => {
+        answered = true;
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as { error?: string }, sent, connection: res.headers.connection }));
+        res.on('error', reject);
+      });
+      // The server closes the connection once it has refused: writing on is expected to fail.
+      req.on('error', (error) => {
+        if (!answered) setTimeout(() => (answered ? undefined : reject(error)), 1000);
+      });
+      const iterator = chunks[Symbol.iterator]();
+      const pump = () => {
+        while (!answered) {
+          const next = iterator.next();
+          if (next.done) return void req.end();
+          sent += next.value.length;
+          if (!req.write(next.value)) return void req.once('drain', pump);
+        }
+      };
+      pump();
+    });
+
+  function* inPieces(text: string, size = 64 * 1024) {
+    for (let at = 0; at < text.length; at += size) yield Buffer.from(text.slice(at, at + size));
+  }
 
   it('exports every document by key as one file, which imported again changes nothing', async () => {
     const response = await api().get('/api/content/export').set('Cookie', owner.cookie).expect(200);
@@ -159,6 +205,61 @@ describe('content export and import', () => {
     expect((await importFile(tampered, true).expect(200)).body.problems).toEqual([expect.objectContaining({ image: missing })]);
     await importFile(tampered, false).expect(400);
     await t.db('content_documents').where({ key: 'business' }).update({ published_data: JSON.stringify(business) });
+  }, 60_000);
+
+  it('refuses a file of 700,000 keys (8 MB) by the key limit, and the site still answers', async () => {
+    const keys = Array.from({ length: 700_000 }, (_, n) => `"k${n}":0`).join(',');
+    const body = `{"format":"brightpath-content","schemaVersion":1,"documents":{${keys}}}`;
+    expect(body.length).toBeGreaterThan(8_000_000);
+    const refused = await streamImport(inPieces(body));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('The content file holds more than 100,000 keys and list items, the most an import takes.');
+    // Refused on the way: the rest of the file was not read.
+    expect(refused.sent).toBeLessThan(body.length);
+    expect(refused.connection).toBe('close');
+    // Lists count as much as keys.
+    const items = `{"format":"brightpath-content","schemaVersion":1,"documents":{"a":[${'{},'.repeat(150_000)}{}]}}`;
+    expect((await streamImport(inPieces(items))).body.error).toMatch(/more than 100,000 keys and list items/);
+    await api().get('/').expect(200);
+    await api().get('/healthz').expect(200);
+    expect((await importFile(await exportFile(), true).expect(200)).body.problems).toEqual([]);
+  }, 60_000);
+
+  it('refuses a file nested deeper than 32 levels, naming the limit', async () => {
+    const deep = `{"format":"brightpath-content","schemaVersion":1,"documents":{"home":${'['.repeat(40)}${']'.repeat(40)}}}`;
+    const refused = await api().post('/api/content/import?dryRun=1').set(owner.headers).set('Content-Type', 'application/json').send(deep).expect(400);
+    expect(refused.body).toEqual({ error: 'The content file is nested deeper than 32 levels, the most an import takes.' });
+    // 32 levels are read (and the file is then checked as usual).
+    const fine = `{"format":"brightpath-content","schemaVersion":1,"documents":{"home":${'['.repeat(29)}${']'.repeat(29)}}}`;
+    expect((await api().post('/api/content/import?dryRun=1').set(owner.headers).set('Content-Type', 'application/json').send(fine).expect(200)).body.problems).toEqual([
+      expect.objectContaining({ key: 'home' }),
+    ]);
+  });
+
+  it('refuses a file over 40 MB as soon as it passes the limit, and one declared larger before it is sent', async () => {
+    // An image's data past the limit, sent without a declared length.
+    const head = Buffer.from(`{"format":"brightpath-content","schemaVersion":1,"documents":{},"images":{"/media/content/x":{"name":"x","width":1,"height":1,"files":[{"variant":"content","format":"jpeg","width":1,"height":1,"sha256":"${'0'.repeat(64)}","data":"`);
+    const piece = Buffer.alloc(1024 * 1024, 'A');
+    const limit = 40 * 1024 * 1024;
+    function* body() {
+      yield head;
+      for (let n = 0; n < 80; n += 1) yield piece;
+    }
+    const refused = await streamImport(body());
+    expect(refused.status).toBe(413);
+    expect(refused.body.error).toBe('The content file is larger than 40 MB, the most an import takes.');
+    expect(refused.sent).toBeLessThan(80 * piece.length);
+    expect(refused.sent).toBeGreaterThan(limit);
+
+    const declared = await streamImport([], { 'Content-Length': limit + 1 });
+    expect([declared.status, declared.sent]).toEqual([413, 0]);
+    expect(declared.body.error).toMatch(/larger than 40 MB/);
+
+    // Besides images' data, a file takes 4 MB.
+    const padded = await streamImport(inPieces(JSON.stringify({ format: 'brightpath-content', schemaVersion: 1, documents: {}, padding: 'x'.repeat(5 * 1024 * 1024) })));
+    expect(padded.status).toBe(413);
+    expect(padded.body.error).toBe("The content file holds more than 4 MB besides its images' data, the most an import takes.");
+    await api().get('/').expect(200);
   }, 60_000);
 
   it('lands a document this site does not store yet as a draft over the shipped content', async () => {
