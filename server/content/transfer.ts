@@ -8,6 +8,8 @@ import { contentImageId } from '../../shared/content/images';
 import { ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, createAuditTrail } from '../services/audit';
+import { checkRenditionsInChildProcess, type CheckRenditions } from '../services/image-encoder';
+import { FILE_EXTENSIONS } from '../services/image-renditions';
 import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
 
 /**
@@ -131,9 +133,11 @@ export interface ContentTransferDeps {
   db: Knex;
   audit: AuditTrail;
   now?: () => Date;
+  /** Checks carried images as uploads are checked; by default in the image encoder's child process. */
+  checkRenditions?: CheckRenditions;
 }
 
-export function createContentTransfer({ db, audit, now = () => new Date() }: ContentTransferDeps) {
+export function createContentTransfer({ db, audit, now = () => new Date(), checkRenditions = checkRenditionsInChildProcess }: ContentTransferDeps) {
   /** Reads the file's envelope; a file that is not one of ours is refused before anything else. */
   const envelopeOf = (file: unknown) => {
     const parsed = envelopeSchema.safeParse(file);
@@ -143,7 +147,7 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
   };
 
   /** What importing `file` would change, each document checked against its schema; reads only. */
-  const plan = async (file: unknown, trx: Knex = db): Promise<ImportPlan & { writes: { key: string; data: unknown; exists: boolean }[]; imageWrites: { id: string; image: TransferredImage }[] }> => {
+  const plan = async (file: unknown, trx: Knex = db): Promise<ImportPlan & { writes: { key: string; data: unknown; exists: boolean }[]; imageWrites: { id: string; src: string; image: TransferredImage }[] }> => {
     const envelope = envelopeOf(file);
     const rows = await trx<DocumentRow>('content_documents').select('key', 'version', 'published_data', 'draft_data');
     const stored = new Map(rows.map((row) => [row.key, row]));
@@ -176,7 +180,7 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
     }
 
     const given = envelope.images ?? {};
-    const imageWrites: { id: string; image: TransferredImage }[] = [];
+    const imageWrites: { id: string; src: string; image: TransferredImage }[] = [];
     for (const src of [...images].sort()) {
       const id = contentImageId(src);
       if (!id) {
@@ -191,9 +195,24 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
       }
       const intact = carried.files.every((file) => createHash('sha256').update(Buffer.from(file.data, 'base64')).digest('hex') === file.sha256);
       if (!intact) problems.push({ image: src, message: messages.contentTransfer.badImage(src) });
-      else imageWrites.push({ id, image: carried });
+      else if (!carried.files.some((file) => file.format === 'jpeg')) problems.push({ image: src, message: messages.contentTransfer.noJpeg(src) });
+      else imageWrites.push({ id, src, image: carried });
     }
-    return { changes, problems, writes, imageWrites };
+
+    // Each file is then checked as an upload is (its bytes are stored and served as they are):
+    // what is not the image it says it is, by its content, is refused by name.
+    const renditions = imageWrites.flatMap(({ src, image }) =>
+      image.files.map((file) => ({ src, label: messages.contentTransfer.imageFile(src, image.name, `${file.sha256}.${FILE_EXTENSIONS[file.format]}`), file })),
+    );
+    const refusals = await checkRenditions(renditions.map(({ label, file }) => ({ label, data: Buffer.from(file.data, 'base64'), format: file.format, width: file.width, height: file.height })));
+    const refused = new Set<string>();
+    renditions.forEach(({ src }, index) => {
+      const refusal = refusals[index];
+      if (!refusal) return;
+      refused.add(src);
+      problems.push({ image: src, message: refusal });
+    });
+    return { changes, problems, writes, imageWrites: imageWrites.filter(({ src }) => !refused.has(src)) };
   };
 
   return {
@@ -246,7 +265,9 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
         // Images the documents show that this site did not have keep their address.
         for (const { id, image } of imageWrites) {
           const files = image.files.map((file) => ({ ...file, data: Buffer.from(file.data, 'base64') }));
-          await insertContentImage(trx, { id, name: image.name, width: image.width, height: image.height, createdBy: actor.name, files });
+          // Its size is its largest JPEG's, checked, as an upload's is (not what the file says).
+          const largest = files.filter((file) => file.format === 'jpeg').reduce((a, b) => (b.width > a.width ? b : a));
+          await insertContentImage(trx, { id, name: image.name, width: largest.width, height: largest.height, createdBy: actor.name, files });
         }
         for (const { key, data, exists } of writes) {
           const draft = { draft_data: JSON.stringify(data), draft_saved_at: now(), draft_saved_by: actor.name };

@@ -207,6 +207,73 @@ describe('content export and import', () => {
     await t.db('content_documents').where({ key: 'business' }).update({ published_data: JSON.stringify(business) });
   }, 60_000);
 
+  describe('images carried in the file', () => {
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const carrying = async (src: string, files: { bytes: Buffer; format: 'jpeg' | 'webp' | 'avif'; width: number; height: number }[]) => {
+      const file = await exportFile();
+      (file.documents.business as { mapImage: unknown }).mapImage = { src, alt: 'Map', decorative: false };
+      (file.documents.business as { phone: string }).phone = '+1 (555) 321-0000';
+      file.images[src] = {
+        name: 'map.jpg',
+        width: files[0]!.width,
+        height: files[0]!.height,
+        files: files.map(({ bytes, format, width, height }) => ({ variant: 'content', format, width, height, sha256: sha256(bytes), data: bytes.toString('base64') })),
+      };
+      return file;
+    };
+    const businessDraft = async () => ((await t.db('content_documents').where({ key: 'business' }).first('draft_data')) as { draft_data: { phone?: string } | null }).draft_data?.phone;
+
+    it('refuses bytes that are not the image they are declared as, naming the image, and stores nothing of the file', async () => {
+      const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+      const src = '/media/content/11111111-1111-4111-8111-111111111111';
+      const file = await carrying(src, [{ bytes: html, format: 'jpeg', width: 2_000_000_000, height: 1 }]);
+      const phone = await businessDraft();
+
+      const dryRun = await importFile(file, true).expect(200);
+      expect(dryRun.body.problems).toEqual([{ image: src, message: `${src} (map.jpg), file ${sha256(html)}.jpg must be a JPEG, PNG, WebP, AVIF or GIF image.` }]);
+      const refused = await importFile(file, false).expect(400);
+      expect(refused.body.error).toContain(`${src} (map.jpg), file ${sha256(html)}.jpg must be a JPEG, PNG, WebP, AVIF or GIF image.`);
+      await api().get(`/media/${sha256(html)}.jpg`).expect(404);
+      expect(await t.db('content_images').where({ id: src.split('/').pop() }).first('id')).toBeUndefined();
+      // All or nothing: the document that named it was not saved either.
+      expect(await businessDraft()).toBe(phone);
+
+      // A real image of another format, or of another size than declared, is refused by name too.
+      const png = await picture('png', 64, 48);
+      const jpeg = await picture('jpeg', 64, 48);
+      const wrong = await carrying(src, [
+        { bytes: png, format: 'jpeg', width: 64, height: 48 },
+        { bytes: jpeg, format: 'jpeg', width: 2_000_000_000, height: 48 },
+      ]);
+      expect((await importFile(wrong, true).expect(200)).body.problems).toEqual([
+        { image: src, message: `${src} (map.jpg), file ${sha256(png)}.jpg is a PNG image, though declared as a JPEG image.` },
+        { image: src, message: `${src} (map.jpg), file ${sha256(jpeg)}.jpg is 64×48 pixels, though declared as 2000000000×48.` },
+      ]);
+      const large = await picture('jpeg', 1700, 10);
+      expect((await importFile(await carrying(src, [{ bytes: large, format: 'jpeg', width: 1700, height: 10 }]), true).expect(200)).body.problems).toEqual([
+        { image: src, message: `${src} (map.jpg), file ${sha256(large)}.jpg is 1700×10 pixels: no rendition of an upload is larger than 1600×1600.` },
+      ]);
+      await importFile(wrong, false).expect(400);
+      await api().get(`/media/${sha256(png)}.jpg`).expect(404);
+      await api().get(`/media/${sha256(jpeg)}.jpg`).expect(404);
+    }, 60_000);
+
+    it('stores and serves a real JPEG the file carries', async () => {
+      const jpeg = await picture('jpeg', 320, 200, '#aa3300');
+      const src = '/media/content/22222222-2222-4222-8222-222222222222';
+      const file = await carrying(src, [{ bytes: jpeg, format: 'jpeg', width: 320, height: 200 }]);
+      file.images[src]!.width = 9999;
+      expect((await importFile(file, true).expect(200)).body.problems).toEqual([]);
+      await importFile(file, false).expect(200);
+      const served = await api().get(`/media/${sha256(jpeg)}.jpg`).expect(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(Buffer.compare(served.body as Buffer, jpeg)).toBe(0);
+      // Its size is the image's own, not what the file said.
+      expect(await t.db('content_images').where({ id: src.split('/').pop() }).first('width', 'height')).toEqual({ width: 320, height: 200 });
+      expect(await businessDraft()).toBe('+1 (555) 321-0000');
+    }, 60_000);
+  });
+
   it('refuses a file of 700,000 keys (8 MB) by the key limit, and the site still answers', async () => {
     const keys = Array.from({ length: 700_000 }, (_, n) => `"k${n}":0`).join(',');
     const body = `{"format":"brightpath-content","schemaVersion":1,"documents":{${keys}}}`;
