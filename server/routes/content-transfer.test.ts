@@ -30,6 +30,7 @@ describe('content export and import', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {
+    server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await t.destroy();
   });
@@ -39,19 +40,19 @@ describe('content export and import', () => {
    * or the answer comes, whichever is first: a refusal comes while the body is still being sent.
    */
   const streamImport = (chunks: Iterable<Buffer>, headers: Record<string, string | number> = {}) =>
-    new Promise<{ status: number; body: { error?: string }; sent: number; connection?: string }>((resolve, reject) => {
+    new Promise<{ status: number; body: { error?: string }; sent: number }>((resolve, reject) => {
       let answered = false;
       let sent = 0;
       const { port } = server.address() as AddressInfo;
-      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/content/import?dryRun=1', headers: { ...owner.headers, 'Content-Type': 'application/json', ...headers } }, (res) => {
+      // A connection of its own: one left waiting for the rest of a body is never reused.
+      const req = http.request({ host: '127.0.0.1', port, agent: false, method: 'POST', path: '/api/content/import?dryRun=1', headers: { ...owner.headers, 'Content-Type': 'application/json', ...headers } }, (res) => {
         answered = true;
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as { error?: string }, sent, connection: res.headers.connection }));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as { error?: string }, sent }));
         res.on('error', reject);
       });
-      // The server closes the connection once it has refused: writing on is expected to fail.
       req.on('error', (error) => {
         if (!answered) setTimeout(() => (answered ? undefined : reject(error)), 1000);
       });
@@ -283,7 +284,6 @@ describe('content export and import', () => {
     expect(refused.body.error).toBe('The content file holds more than 100,000 keys and list items, the most an import takes.');
     // Refused on the way: the rest of the file was not read.
     expect(refused.sent).toBeLessThan(body.length);
-    expect(refused.connection).toBe('close');
     // Lists count as much as keys.
     const items = `{"format":"brightpath-content","schemaVersion":1,"documents":{"a":[${'{},'.repeat(150_000)}{}]}}`;
     expect((await streamImport(inPieces(items))).body.error).toMatch(/more than 100,000 keys and list items/);

@@ -44,8 +44,8 @@ const DECODERS: Record<string, (() => zlib.Gunzip | zlib.Inflate | zlib.BrotliDe
 
 /**
  * The request's content file, read within the import's limits (`server/content/import-file.ts`,
- * decompressed bytes counted). A body over a limit is answered as soon as it passes it, and the
- * connection closed after the answer: the rest is never read.
+ * decompressed bytes counted). A body over a limit is answered as soon as it passes it; the rest
+ * is dropped unread.
  */
 async function readImportBody(ctx: Context): Promise<unknown> {
   const encoding = (ctx.get('Content-Encoding') || 'identity').trim().toLowerCase();
@@ -58,12 +58,13 @@ async function readImportBody(ctx: Context): Promise<unknown> {
     return await readContentFile(stream, {
       declaredBytes: Number.isNaN(length) ? undefined : length,
       stop: () => {
-        ctx.set('Connection', 'close');
         if (decoder) {
           ctx.req.unpipe(decoder);
           decoder.destroy();
         }
-        ctx.req.pause();
+        // What is still on its way is let through and dropped, neither kept nor decompressed: the
+        // sender then hears the answer, where closing the connection would reset it mid-upload.
+        ctx.req.resume();
       },
     });
   } catch (error) {
