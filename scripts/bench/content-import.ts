@@ -61,11 +61,12 @@ function peakHeapMb(site: RunningServer, from: number): number {
   return peak;
 }
 
-/** A script to preload that has V8 print every collection's heap sizes (on stdout). */
+/** A script to preload that has V8 print every collection's heap sizes (on stdout); removed when the bench ends. */
+const TRACE_GC = path.join(os.tmpdir(), `bench-trace-gc-${process.pid}.cjs`);
+
 function traceGc(): string {
-  const file = path.join(os.tmpdir(), `bench-trace-gc-${process.pid}.cjs`);
-  fs.writeFileSync(file, "require('node:v8').setFlagsFromString('--trace-gc');\n");
-  return file;
+  fs.writeFileSync(TRACE_GC, "require('node:v8').setFlagsFromString('--trace-gc');\n");
+  return TRACE_GC;
 }
 
 /** Resets the process's peak RSS (VmHWM) to its current RSS. */
@@ -207,10 +208,14 @@ function print(database: string, rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  for (const database of ['embedded', 'PostgreSQL'] as const) {
-    const rows = await run(database);
-    if (rows) print(database, rows);
-    else console.log(`\nPostgreSQL: none answers at ${LOCAL_POSTGRES}, not measured`);
+  try {
+    for (const database of ['embedded', 'PostgreSQL'] as const) {
+      const rows = await run(database);
+      if (rows) print(database, rows);
+      else console.log(`\nPostgreSQL: none answers at ${LOCAL_POSTGRES}, not measured`);
+    }
+  } finally {
+    fs.rmSync(TRACE_GC, { force: true });
   }
 }
 
