@@ -115,6 +115,15 @@ export const messages = {
     missingImage: (path: string) => `${path}: this image is neither stored on this site nor carried in the file; export the file again from a site that has it.`,
     badImage: (path: string) => `${path}: the file's image data does not match its checksum.`,
     notAnImage: (path: string) => `${path}: not an uploaded image's address (/media/content/<id>).`,
+    noJpeg: (path: string) => `${path}: the file carries no JPEG of this image (every image has one).`,
+    /** Names one file of a carried image in a refusal: "/media/content/<id> (map.png), file <sha256>.jpg". */
+    imageFile: (path: string, name: string, file: string) => `${path} (${name}), file ${file}`,
+    notJsonText: 'The content file is not valid JSON.',
+    unsupportedEncoding: 'Send the content file as it is, or compressed with gzip, deflate or br.',
+    tooLarge: (megabytes: number) => `The content file is larger than ${megabytes} MB, the most an import takes.`,
+    structureTooLarge: (megabytes: number) => `The content file holds more than ${megabytes} MB besides its images' data, the most an import takes.`,
+    tooManyEntries: (limit: number) => `The content file holds more than ${limit.toLocaleString('en-US')} keys and list items, the most an import takes.`,
+    tooDeep: (limit: number) => `The content file is nested deeper than ${limit} levels, the most an import takes.`,
   },
   settings: {
     invalid: 'Please correct the highlighted settings.',

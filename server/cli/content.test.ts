@@ -80,4 +80,17 @@ describe('npm run content', () => {
     expect(await draftOf('business')).toEqual(before);
     expect((await runCli(where, ['import'])).stderr).toContain('Usage: npm run content');
   }, 120_000);
+
+  it('reads a file within the same limits as an import through the admin', async () => {
+    const flood = path.join(dataDir, 'flood.json');
+    const keys = Array.from({ length: 700_000 }, (_, n) => `"k${n}":0`).join(',');
+    fs.writeFileSync(flood, `{"format":"brightpath-content","schemaVersion":1,"documents":{${keys}}}`);
+    const before = await draftOf('business');
+    const refused = await runCli(where, ['import', flood, '--dry-run']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('The content file holds more than 100,000 keys and list items, the most an import takes.');
+    fs.writeFileSync(flood, `{"format":"brightpath-content","schemaVersion":1,"documents":{"home":${'['.repeat(40)}${']'.repeat(40)}}}`);
+    expect((await runCli(where, ['import', flood])).stderr).toContain('The content file is nested deeper than 32 levels');
+    expect(await draftOf('business')).toEqual(before);
+  }, 120_000);
 });

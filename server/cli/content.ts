@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import { createDb } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
 import { createAuditTrail, type AuditActor } from '../services/audit';
+import { readContentFile } from '../content/import-file';
 import { createContentTransfer, type ImportPlan } from '../content/transfer';
 
 const USAGE = 'Usage: npm run content -- export FILE\n       npm run content -- import FILE [--dry-run]';
@@ -47,9 +48,10 @@ async function run(): Promise<void> {
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(fs.readFileSync(target, 'utf8'));
+      // Within the same limits as an import through the admin (server/content/import-file.ts).
+      parsed = await readContentFile(fs.createReadStream(target));
     } catch (error) {
-      throw new Error(`Cannot read ${target} as JSON: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Cannot import ${target}: ${(error as Error).message}`, { cause: error });
     }
     // Checked first, so each problem is listed on its own line; the import checks again as it writes.
     const plan = await transfer.dryRun(parsed);

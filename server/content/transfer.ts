@@ -8,6 +8,8 @@ import { contentImageId } from '../../shared/content/images';
 import { ValidationError } from '../errors';
 import { messages } from '../messages';
 import type { AuditActor, createAuditTrail } from '../services/audit';
+import { checkRenditionsInChildProcess, type CheckRenditions } from '../services/image-encoder';
+import { FILE_EXTENSIONS } from '../services/image-renditions';
 import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
 
 /**
@@ -127,13 +129,32 @@ interface DocumentRow {
 
 const json = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
+/** An image the file carries that this site lacks, its files decoded. */
+interface ImageWrite {
+  id: string;
+  src: string;
+  name: string;
+  files: (Omit<TransferredImage['files'][number], 'data'> & { data: Buffer })[];
+}
+
+/** One image file as checked: the same bytes declared the same way need no second check. */
+const checkKey = (file: { sha256: string; format: string; width: number; height: number }) => `${file.sha256} ${file.format} ${file.width}×${file.height}`;
+
+/** A file with problems is refused whole: 400 naming each document and field, or image. */
+function refuse(problems: ImportProblem[]): never {
+  const fields = Object.fromEntries(problems.map((problem) => [problem.key ? `${problem.key}.${problem.field}` : (problem.image ?? 'file'), problem.message]));
+  throw new ValidationError(`${messages.contentTransfer.invalid} ${problems.map((problem) => problem.message).join(' ')}`, fields);
+}
+
 export interface ContentTransferDeps {
   db: Knex;
   audit: AuditTrail;
   now?: () => Date;
+  /** Checks carried images as uploads are checked; by default in the image encoder's child process. */
+  checkRenditions?: CheckRenditions;
 }
 
-export function createContentTransfer({ db, audit, now = () => new Date() }: ContentTransferDeps) {
+export function createContentTransfer({ db, audit, now = () => new Date(), checkRenditions = checkRenditionsInChildProcess }: ContentTransferDeps) {
   /** Reads the file's envelope; a file that is not one of ours is refused before anything else. */
   const envelopeOf = (file: unknown) => {
     const parsed = envelopeSchema.safeParse(file);
@@ -142,8 +163,11 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
     return parsed.data;
   };
 
-  /** What importing `file` would change, each document checked against its schema; reads only. */
-  const plan = async (file: unknown, trx: Knex = db): Promise<ImportPlan & { writes: { key: string; data: unknown; exists: boolean }[]; imageWrites: { id: string; image: TransferredImage }[] }> => {
+  /**
+   * What importing `file` would change, each document checked against its schema; reads only.
+   * `checked`: the image files found to be what they say (by `checkKey`), not checked again.
+   */
+  const plan = async (file: unknown, trx: Knex = db, checked = new Set<string>()): Promise<ImportPlan & { writes: { key: string; data: unknown; exists: boolean }[]; imageWrites: ImageWrite[] }> => {
     const envelope = envelopeOf(file);
     const rows = await trx<DocumentRow>('content_documents').select('key', 'version', 'published_data', 'draft_data');
     const stored = new Map(rows.map((row) => [row.key, row]));
@@ -176,7 +200,7 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
     }
 
     const given = envelope.images ?? {};
-    const imageWrites: { id: string; image: TransferredImage }[] = [];
+    const imageWrites: ImageWrite[] = [];
     for (const src of [...images].sort()) {
       const id = contentImageId(src);
       if (!id) {
@@ -189,11 +213,28 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
         problems.push({ image: src, message: messages.contentTransfer.missingImage(src) });
         continue;
       }
-      const intact = carried.files.every((file) => createHash('sha256').update(Buffer.from(file.data, 'base64')).digest('hex') === file.sha256);
+      // Decoded once, for the checks and the insert.
+      const files = carried.files.map(({ data, ...file }) => ({ ...file, data: Buffer.from(data, 'base64') }));
+      const intact = files.every((file) => createHash('sha256').update(file.data).digest('hex') === file.sha256);
       if (!intact) problems.push({ image: src, message: messages.contentTransfer.badImage(src) });
-      else imageWrites.push({ id, image: carried });
+      else if (!files.some((file) => file.format === 'jpeg')) problems.push({ image: src, message: messages.contentTransfer.noJpeg(src) });
+      else imageWrites.push({ id, src, name: carried.name, files });
     }
-    return { changes, problems, writes, imageWrites };
+
+    // Each file is then checked as an upload is (its bytes are stored and served as they are):
+    // what is not the image it says it is, by its content, is refused by name.
+    const renditions = imageWrites.flatMap(({ src, name, files }) =>
+      files.filter((file) => !checked.has(checkKey(file))).map((file) => ({ src, file, label: messages.contentTransfer.imageFile(src, name, `${file.sha256}.${FILE_EXTENSIONS[file.format]}`) })),
+    );
+    const refusals = await checkRenditions(renditions.map(({ label, file }) => ({ label, data: file.data, format: file.format, width: file.width, height: file.height })));
+    const refused = new Set<string>();
+    renditions.forEach(({ src, file }, index) => {
+      const refusal = refusals[index];
+      if (!refusal) return void checked.add(checkKey(file));
+      refused.add(src);
+      problems.push({ image: src, message: refusal });
+    });
+    return { changes, problems, writes, imageWrites: imageWrites.filter(({ src }) => !refused.has(src)) };
   };
 
   return {
@@ -235,18 +276,21 @@ export function createContentTransfer({ db, audit, now = () => new Date() }: Con
      * transaction: a file with any problem is refused whole (400 naming each document and field).
      */
     async importAsDrafts(file: unknown, actor: AuditActor): Promise<ImportPlan> {
+      // The images are checked first (seconds in the encoder's child for a large file), outside
+      // the transaction, so that the site's other writes do not wait for them.
+      const checked = new Set<string>();
+      const first = await plan(file, db, checked);
+      if (first.problems.length > 0) refuse(first.problems);
       return db.transaction(async (trx) => {
         // The rows are locked first, so a save in between cannot be overwritten unseen.
         await trx('content_documents').select('key').forUpdate();
-        const { changes, problems, writes, imageWrites } = await plan(file, trx);
-        if (problems.length > 0) {
-          const fields = Object.fromEntries(problems.map((problem) => [problem.key ? `${problem.key}.${problem.field}` : (problem.image ?? 'file'), problem.message]));
-          throw new ValidationError(`${messages.contentTransfer.invalid} ${problems.map((problem) => problem.message).join(' ')}`, fields);
-        }
+        const { changes, problems, writes, imageWrites } = await plan(file, trx, checked);
+        if (problems.length > 0) refuse(problems);
         // Images the documents show that this site did not have keep their address.
-        for (const { id, image } of imageWrites) {
-          const files = image.files.map((file) => ({ ...file, data: Buffer.from(file.data, 'base64') }));
-          await insertContentImage(trx, { id, name: image.name, width: image.width, height: image.height, createdBy: actor.name, files });
+        for (const { id, name, files } of imageWrites) {
+          // Its size is its largest JPEG's, checked, as an upload's is (not what the file says).
+          const largest = files.filter((file) => file.format === 'jpeg').reduce((a, b) => (b.width > a.width ? b : a));
+          await insertContentImage(trx, { id, name, width: largest.width, height: largest.height, createdBy: actor.name, files });
         }
         for (const { key, data, exists } of writes) {
           const draft = { draft_data: JSON.stringify(data), draft_saved_at: now(), draft_saved_by: actor.name };

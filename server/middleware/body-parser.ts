@@ -11,29 +11,21 @@ export const BODY_LIMIT = '100kb';
 export const undecodableBody = 'The request body could not be decompressed: it does not match its Content-Encoding.';
 
 /**
- * Calls whose route reads its own JSON body, with a larger limit, once it knows who is asking (a
- * content file with its images runs to megabytes): nobody may make the server read that much first.
+ * Calls whose route reads its own body, once it knows who is asking: a content file with its
+ * images runs to megabytes (`server/content/import-file.ts` reads it within its own limits), and
+ * nobody may make the server read that much first.
  */
 export const OWN_BODY_PATHS: ReadonlySet<string> = new Set(['/api/content/import']);
 
 /**
  * Parses JSON and urlencoded bodies with explicit limits (the limit counts decompressed bytes).
  * Multipart (uploads) is parsed only by the routes that take files, with their own limits, and
- * the bodies of `OWN_BODY_PATHS` by their routes (`jsonBody`).
+ * the bodies of `OWN_BODY_PATHS` by their routes.
  */
 export function bodyParser(): Middleware {
   const parse = parser({ urlencoded: true, limit: BODY_LIMIT });
   return (ctx, next) => {
     if (OWN_BODY_PATHS.has(ctx.path)) return next();
-    if (ctx.get('Content-Encoding')) containDecoderErrors(ctx);
-    return parse(ctx, next);
-  };
-}
-
-/** A route's own JSON body parser (for `OWN_BODY_PATHS`), placed after its access declaration. */
-export function jsonBody(limit: string): Middleware {
-  const parse = parser({ urlencoded: false, limit });
-  return (ctx, next) => {
     if (ctx.get('Content-Encoding')) containDecoderErrors(ctx);
     return parse(ctx, next);
   };

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { CONTENT_DOCUMENTS } from '../../shared/content/documents';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
@@ -18,12 +20,57 @@ describe('content export and import', () => {
   const rows = async () => (await t.db('content_documents').orderBy('key').select('key', 'version', 'published_version', 'published_data', 'draft_version', 'draft_data', 'draft_saved_by')) as Rows;
   const changed = (changes: ImportChange[]) => changes.filter((change) => change.status !== 'unchanged');
 
+  let server: http.Server;
+
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signInAsAdmin(t);
     editor = await signInAsAdmin(t, { username: 'transfer-editor', role: 'editor' });
+    server = http.createServer(t.app.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
-  afterAll(() => t.destroy());
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await t.destroy();
+  });
+
+  /**
+   * Posts a dry run to a listening server, writing `chunks` (with backpressure) until they run out
+   * or the answer comes, whichever is first: a refusal comes while the body is still being sent.
+   */
+  const streamImport = (chunks: Iterable<Buffer>, headers: Record<string, string | number> = {}) =>
+    new Promise<{ status: number; body: { error?: string }; sent: number }>((resolve, reject) => {
+      let answered = false;
+      let sent = 0;
+      const { port } = server.address() as AddressInfo;
+      // A connection of its own: one left waiting for the rest of a body is never reused.
+      const req = http.request({ host: '127.0.0.1', port, agent: false, method: 'POST', path: '/api/content/import?dryRun=1', headers: { ...owner.headers, 'Content-Type': 'application/json', ...headers } }, (res) => {
+        answered = true;
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as { error?: string }, sent }));
+        res.on('error', reject);
+      });
+      req.on('error', (error) => {
+        if (!answered) setTimeout(() => (answered ? undefined : reject(error)), 1000);
+      });
+      const iterator = chunks[Symbol.iterator]();
+      const pump = () => {
+        while (!answered) {
+          const next = iterator.next();
+          if (next.done) return void req.end();
+          sent += next.value.length;
+          if (!req.write(next.value)) return void req.once('drain', pump);
+        }
+      };
+      pump();
+    });
+
+  function* inPieces(text: string, size = 64 * 1024) {
+    for (let at = 0; at < text.length; at += size) yield Buffer.from(text.slice(at, at + size));
+  }
 
   it('exports every document by key as one file, which imported again changes nothing', async () => {
     const response = await api().get('/api/content/export').set('Cookie', owner.cookie).expect(200);
@@ -159,6 +206,127 @@ describe('content export and import', () => {
     expect((await importFile(tampered, true).expect(200)).body.problems).toEqual([expect.objectContaining({ image: missing })]);
     await importFile(tampered, false).expect(400);
     await t.db('content_documents').where({ key: 'business' }).update({ published_data: JSON.stringify(business) });
+  }, 60_000);
+
+  describe('images carried in the file', () => {
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const carrying = async (src: string, files: { bytes: Buffer; format: 'jpeg' | 'webp' | 'avif'; width: number; height: number }[]) => {
+      const file = await exportFile();
+      (file.documents.business as { mapImage: unknown }).mapImage = { src, alt: 'Map', decorative: false };
+      (file.documents.business as { phone: string }).phone = '+1 (555) 321-0000';
+      file.images[src] = {
+        name: 'map.jpg',
+        width: files[0]!.width,
+        height: files[0]!.height,
+        files: files.map(({ bytes, format, width, height }) => ({ variant: 'content', format, width, height, sha256: sha256(bytes), data: bytes.toString('base64') })),
+      };
+      return file;
+    };
+    const businessDraft = async () => ((await t.db('content_documents').where({ key: 'business' }).first('draft_data')) as { draft_data: { phone?: string } | null }).draft_data?.phone;
+
+    it('refuses bytes that are not the image they are declared as, naming the image, and stores nothing of the file', async () => {
+      const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+      const src = '/media/content/11111111-1111-4111-8111-111111111111';
+      const file = await carrying(src, [{ bytes: html, format: 'jpeg', width: 2_000_000_000, height: 1 }]);
+      const phone = await businessDraft();
+
+      const dryRun = await importFile(file, true).expect(200);
+      expect(dryRun.body.problems).toEqual([{ image: src, message: `${src} (map.jpg), file ${sha256(html)}.jpg must be a JPEG, PNG, WebP, AVIF or GIF image.` }]);
+      const refused = await importFile(file, false).expect(400);
+      expect(refused.body.error).toContain(`${src} (map.jpg), file ${sha256(html)}.jpg must be a JPEG, PNG, WebP, AVIF or GIF image.`);
+      await api().get(`/media/${sha256(html)}.jpg`).expect(404);
+      expect(await t.db('content_images').where({ id: src.split('/').pop() }).first('id')).toBeUndefined();
+      // All or nothing: the document that named it was not saved either.
+      expect(await businessDraft()).toBe(phone);
+
+      // A real image of another format, or of another size than declared, is refused by name too.
+      const png = await picture('png', 64, 48);
+      const jpeg = await picture('jpeg', 64, 48);
+      const wrong = await carrying(src, [
+        { bytes: png, format: 'jpeg', width: 64, height: 48 },
+        { bytes: jpeg, format: 'jpeg', width: 2_000_000_000, height: 48 },
+      ]);
+      expect((await importFile(wrong, true).expect(200)).body.problems).toEqual([
+        { image: src, message: `${src} (map.jpg), file ${sha256(png)}.jpg is a PNG image, though declared as a JPEG image.` },
+        { image: src, message: `${src} (map.jpg), file ${sha256(jpeg)}.jpg is 64×48 pixels, though declared as 2000000000×48.` },
+      ]);
+      const large = await picture('jpeg', 1700, 10);
+      expect((await importFile(await carrying(src, [{ bytes: large, format: 'jpeg', width: 1700, height: 10 }]), true).expect(200)).body.problems).toEqual([
+        { image: src, message: `${src} (map.jpg), file ${sha256(large)}.jpg is 1700×10 pixels: no rendition of an upload is larger than 1600×1600.` },
+      ]);
+      await importFile(wrong, false).expect(400);
+      await api().get(`/media/${sha256(png)}.jpg`).expect(404);
+      await api().get(`/media/${sha256(jpeg)}.jpg`).expect(404);
+    }, 60_000);
+
+    it('stores and serves a real JPEG the file carries', async () => {
+      const jpeg = await picture('jpeg', 320, 200, '#aa3300');
+      const src = '/media/content/22222222-2222-4222-8222-222222222222';
+      const file = await carrying(src, [{ bytes: jpeg, format: 'jpeg', width: 320, height: 200 }]);
+      file.images[src]!.width = 9999;
+      expect((await importFile(file, true).expect(200)).body.problems).toEqual([]);
+      await importFile(file, false).expect(200);
+      const served = await api().get(`/media/${sha256(jpeg)}.jpg`).expect(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(Buffer.compare(served.body as Buffer, jpeg)).toBe(0);
+      // Its size is the image's own, not what the file said.
+      expect(await t.db('content_images').where({ id: src.split('/').pop() }).first('width', 'height')).toEqual({ width: 320, height: 200 });
+      expect(await businessDraft()).toBe('+1 (555) 321-0000');
+    }, 60_000);
+  });
+
+  it('refuses a file of 700,000 keys (8 MB) by the key limit, and the site still answers', async () => {
+    const keys = Array.from({ length: 700_000 }, (_, n) => `"k${n}":0`).join(',');
+    const body = `{"format":"brightpath-content","schemaVersion":1,"documents":{${keys}}}`;
+    expect(body.length).toBeGreaterThan(8_000_000);
+    const refused = await streamImport(inPieces(body));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('The content file holds more than 100,000 keys and list items, the most an import takes.');
+    // Refused on the way: the rest of the file was not read.
+    expect(refused.sent).toBeLessThan(body.length);
+    // Lists count as much as keys.
+    const items = `{"format":"brightpath-content","schemaVersion":1,"documents":{"a":[${'{},'.repeat(150_000)}{}]}}`;
+    expect((await streamImport(inPieces(items))).body.error).toMatch(/more than 100,000 keys and list items/);
+    await api().get('/').expect(200);
+    await api().get('/healthz').expect(200);
+    expect((await importFile(await exportFile(), true).expect(200)).body.problems).toEqual([]);
+  }, 60_000);
+
+  it('refuses a file nested deeper than 32 levels, naming the limit', async () => {
+    const deep = `{"format":"brightpath-content","schemaVersion":1,"documents":{"home":${'['.repeat(40)}${']'.repeat(40)}}}`;
+    const refused = await api().post('/api/content/import?dryRun=1').set(owner.headers).set('Content-Type', 'application/json').send(deep).expect(400);
+    expect(refused.body).toEqual({ error: 'The content file is nested deeper than 32 levels, the most an import takes.' });
+    // 32 levels are read (and the file is then checked as usual).
+    const fine = `{"format":"brightpath-content","schemaVersion":1,"documents":{"home":${'['.repeat(29)}${']'.repeat(29)}}}`;
+    expect((await api().post('/api/content/import?dryRun=1').set(owner.headers).set('Content-Type', 'application/json').send(fine).expect(200)).body.problems).toEqual([
+      expect.objectContaining({ key: 'home' }),
+    ]);
+  });
+
+  it('refuses a file over 40 MB as soon as it passes the limit, and one declared larger before it is sent', async () => {
+    // An image's data past the limit, sent without a declared length.
+    const head = Buffer.from(`{"format":"brightpath-content","schemaVersion":1,"documents":{},"images":{"/media/content/x":{"name":"x","width":1,"height":1,"files":[{"variant":"content","format":"jpeg","width":1,"height":1,"sha256":"${'0'.repeat(64)}","data":"`);
+    const piece = Buffer.alloc(1024 * 1024, 'A');
+    const limit = 40 * 1024 * 1024;
+    function* body() {
+      yield head;
+      for (let n = 0; n < 80; n += 1) yield piece;
+    }
+    const refused = await streamImport(body());
+    expect(refused.status).toBe(413);
+    expect(refused.body.error).toBe('The content file is larger than 40 MB, the most an import takes.');
+    expect(refused.sent).toBeLessThan(80 * piece.length);
+    expect(refused.sent).toBeGreaterThan(limit);
+
+    const declared = await streamImport([], { 'Content-Length': limit + 1 });
+    expect([declared.status, declared.sent]).toEqual([413, 0]);
+    expect(declared.body.error).toMatch(/larger than 40 MB/);
+
+    // Besides images' data, a file takes 4 MB.
+    const padded = await streamImport(inPieces(JSON.stringify({ format: 'brightpath-content', schemaVersion: 1, documents: {}, padding: 'x'.repeat(5 * 1024 * 1024) })));
+    expect(padded.status).toBe(413);
+    expect(padded.body.error).toBe("The content file holds more than 4 MB besides its images' data, the most an import takes.");
+    await api().get('/').expect(200);
   }, 60_000);
 
   it('lands a document this site does not store yet as a draft over the shipped content', async () => {

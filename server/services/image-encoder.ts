@@ -1,5 +1,5 @@
 import { childEntry, runChildJob, type ChildEntry } from '../child-job';
-import type { ImageVariant } from '../db/tables';
+import type { ImageFormat, ImageVariant } from '../db/tables';
 import { domainErrorOfKind, type PlainErrorKind } from '../errors';
 import type { EncodedImage, UploadedImage } from './image-renditions';
 
@@ -17,8 +17,24 @@ export interface EncodeJob {
 /** Encodes every job of one portfolio change, in order; rejects with the first bad upload's domain error. */
 export type EncodeImages = (jobs: EncodeJob[]) => Promise<EncodedImage[]>;
 
+/** A rendition a content file carries, with what the file says it is (see `inspectRendition`). */
+export interface RenditionCheck {
+  /** Names it in a refusal, for example "/media/content/<id> (map.png), file <sha256>.jpg". */
+  label: string;
+  data: Buffer;
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+
+/** Checks each rendition as an upload is checked: null for one that is what it says, else why not (naming its label). */
+export type CheckRenditions = (renditions: RenditionCheck[]) => Promise<(string | null)[]>;
+
+/** What the child is sent: uploads to encode, or renditions to check. */
+export type EncoderRequest = EncodeJob[] | { check: RenditionCheck[] };
+
 /** The one message the child sends back before it exits. */
-export type EncoderReply = { ok: true; images: EncodedImage[] } | { ok: false; kind?: PlainErrorKind; message: string };
+export type EncoderReply = { ok: true; images: EncodedImage[] } | { ok: true; refusals: (string | null)[] } | { ok: false; kind?: PlainErrorKind; message: string };
 
 /**
  * Image encoding runs in a short-lived child process, one batch at a time. libvips and the AVIF
@@ -27,13 +43,33 @@ export type EncoderReply = { ok: true; images: EncodedImage[] } | { ok: false; k
  * many images the admins upload. Queuing bounds what two admins uploading at once could take.
  */
 export function createImageEncoder({ entry = encoderEntry(), timeoutMs = 120_000 }: ImageEncoderOptions = {}): EncodeImages {
-  let queue: Promise<unknown> = Promise.resolve();
-  return (jobs) => {
-    if (jobs.length === 0) return Promise.resolve([]);
-    const turn = queue.then(() => runEncoderChild(entry, timeoutMs, jobs));
-    queue = turn.catch(() => undefined);
-    return turn;
-  };
+  return (jobs) => (jobs.length === 0 ? Promise.resolve([]) : inTurn(() => runEncoderChild(entry, timeoutMs, jobs)));
+}
+
+/**
+ * Checks the renditions a content file carries in the encoder's child process (the site's own
+ * process never loads sharp), in the same queue as uploads.
+ */
+export function createRenditionChecker({ entry = encoderEntry(), timeoutMs = 120_000 }: ImageEncoderOptions = {}): CheckRenditions {
+  return (renditions) =>
+    renditions.length === 0
+      ? Promise.resolve([])
+      : inTurn(() =>
+          runChildJob<EncoderReply, (string | null)[]>(entry, { check: renditions }, {
+            what: 'Image checker',
+            timeoutMs,
+            read: (reply) => ('refusals' in reply ? { result: reply.refusals } : { error: new Error('message' in reply ? reply.message : 'Image checker answered with images') }),
+          }),
+        );
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** One child at a time, whoever asks: two admins uploading at once, or an import meanwhile, wait their turn. */
+function inTurn<T>(run: () => Promise<T>): Promise<T> {
+  const turn = queue.then(run);
+  queue = turn.catch(() => undefined);
+  return turn;
 }
 
 export interface ImageEncoderOptions {
@@ -44,12 +80,14 @@ export interface ImageEncoderOptions {
 }
 
 export const encodeImagesInChildProcess = createImageEncoder();
+export const checkRenditionsInChildProcess = createRenditionChecker();
 
 function runEncoderChild(entry: ChildEntry, timeoutMs: number, jobs: EncodeJob[]): Promise<EncodedImage[]> {
   return runChildJob<EncoderReply, EncodedImage[]>(entry, jobs, {
     what: 'Image encoder',
     timeoutMs,
-    read: (reply) => (reply.ok ? { result: reply.images.map(asBuffers) } : { error: reply.kind ? domainErrorOfKind(reply.kind, reply.message) : new Error(reply.message) }),
+    read: (reply) =>
+      'images' in reply ? { result: reply.images.map(asBuffers) } : { error: !reply.ok && reply.kind ? domainErrorOfKind(reply.kind, reply.message) : new Error('message' in reply ? reply.message : 'Image encoder answered with checks') },
   });
 }
 

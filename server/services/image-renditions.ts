@@ -45,6 +45,9 @@ export const VARIANTS: Record<ImageVariant, { aspect: number | null; widths: num
   content: { aspect: null, widths: [480, 960, 1600], keepsTransparency: true },
 };
 
+/** The longest side of any rendition: an upload is decoded shrunk to fit a square of this size. */
+export const RENDITION_MAX_SIDE = 1600;
+
 export const MAIN_IMAGE_VARIANTS: ImageVariant[] = ['card', 'slider'];
 export const SLIDER_IMAGE_VARIANTS: ImageVariant[] = ['slider', 'thumb'];
 export const CONTENT_IMAGE_VARIANTS: ImageVariant[] = ['content'];

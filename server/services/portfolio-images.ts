@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ImageFormat, ImageVariant } from '../db/tables';
-import { VARIANTS, type EncodedFile, type EncodedImage, type UploadedImage } from './image-renditions';
+import { RENDITION_MAX_SIDE, VARIANTS, type EncodedFile, type EncodedImage, type UploadedImage } from './image-renditions';
 import { TooLargeError, UnprocessableError, UnsupportedTypeError, ValidationError } from '../errors';
 import { PORTFOLIO_LIMITS } from '../../shared/portfolio/limits';
 import { portfolioMessages } from '../../shared/portfolio/messages';
@@ -40,7 +40,7 @@ const SHARP_FORMATS: Record<SourceFormat, string[]> = {
  * a header sharp can read, at most `PORTFOLIO_LIMITS.maxPixels` (read from the header, before any
  * decoding). Throws a domain error naming the file.
  */
-export async function inspectImage({ label, data }: UploadedImage): Promise<{ width: number; height: number }> {
+export async function inspectImage({ label, data }: UploadedImage): Promise<{ format: SourceFormat; width: number; height: number }> {
   if (data.length === 0) throw new ValidationError(`${label} ${portfolioMessages.emptyFile}`);
   if (data.length > PORTFOLIO_LIMITS.maxFileBytes) throw new TooLargeError(`${label} ${portfolioMessages.tooLarge}`);
   const format = sniff(data);
@@ -57,8 +57,30 @@ export async function inspectImage({ label, data }: UploadedImage): Promise<{ wi
     throw new UnsupportedTypeError(`${label} ${portfolioMessages.notAnImage}`);
   }
   if (metadata.width * metadata.height > PORTFOLIO_LIMITS.maxPixels) throw new UnprocessableError(`${label} ${portfolioMessages.tooManyPixels}`);
-  return { width: metadata.width, height: metadata.height };
+  return { format, width: metadata.width, height: metadata.height };
 }
+
+/**
+ * One rendition as another site's content file carries it (`npm run content -- import`, the
+ * admin's import), before it is stored and served as it is: checked as an upload is
+ * (`inspectImage`), then decoded whole, and held to what the file says it is and to what the
+ * encoder makes (one of its formats, no side over `RENDITION_MAX_SIDE`). Throws a domain error
+ * naming `label`.
+ */
+export async function inspectRendition(rendition: UploadedImage, declared: { format: ImageFormat; width: number; height: number }): Promise<void> {
+  const { label, data } = rendition;
+  const { format, width, height } = await inspectImage(rendition);
+  if (format !== declared.format) throw new UnsupportedTypeError(`${label} is ${FORMAT_NAMES[format]}, though declared as ${FORMAT_NAMES[declared.format]}.`);
+  if (width > RENDITION_MAX_SIDE || height > RENDITION_MAX_SIDE) throw new UnprocessableError(`${label} is ${width}×${height} pixels: no rendition of an upload is larger than ${RENDITION_MAX_SIDE}×${RENDITION_MAX_SIDE}.`);
+  if (width !== declared.width || height !== declared.height) throw new ValidationError(`${label} is ${width}×${height} pixels, though declared as ${declared.width}×${declared.height}.`);
+  try {
+    await sharp(data, { limitInputPixels: PORTFOLIO_LIMITS.maxPixels, failOn: 'error' }).raw().toBuffer();
+  } catch {
+    throw new UnsupportedTypeError(`${label} does not decode as ${FORMAT_NAMES[format]}.`);
+  }
+}
+
+const FORMAT_NAMES: Record<SourceFormat, string> = { jpeg: 'a JPEG image', png: 'a PNG image', gif: 'a GIF image', webp: 'a WebP image', avif: 'an AVIF image' };
 
 /**
  * One of the site's own SVG drawings (the sample portfolio's pictures) as a PNG, to be encoded
@@ -108,7 +130,7 @@ export async function encodeImage(upload: UploadedImage, variants: ImageVariant[
     const { data, info } = await sharp(upload.data, { limitInputPixels: PORTFOLIO_LIMITS.maxPixels, failOn: 'error' })
       .rotate()
       // One decode, shrunk to the largest size any rendition needs, keeps memory small.
-      .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
+      .resize(RENDITION_MAX_SIDE, RENDITION_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
       // 8 bits per channel whatever the source (a 16-bit PNG would otherwise come out as ushort).
       .raw({ depth: 'uchar' })
