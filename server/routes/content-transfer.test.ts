@@ -44,13 +44,19 @@ describe('content export and import', () => {
       let answered = false;
       let sent = 0;
       const { port } = server.address() as AddressInfo;
-      // A connection of its own: one left waiting for the rest of a body is never reused.
-      const req = http.request({ host: '127.0.0.1', port, agent: false, method: 'POST', path: '/api/content/import?dryRun=1', headers: { ...owner.headers, 'Content-Type': 'application/json', ...headers } }, (res) => {
+      // A connection of its own, closed once answered: one left waiting for the rest of a body is
+      // never reused. Kept alive as browsers keep theirs: on `Connection: close`, Node closes the
+      // socket as soon as the answer is out, and a write still on its way can then fail (EPIPE)
+      // before the answer is read.
+      const req = http.request({ host: '127.0.0.1', port, agent: false, method: 'POST', path: '/api/content/import?dryRun=1', headers: { ...owner.headers, 'Content-Type': 'application/json', Connection: 'keep-alive', ...headers } }, (res) => {
         answered = true;
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as { error?: string }, sent }));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode!, body: JSON.parse(text) as { error?: string }, sent });
+        });
         res.on('error', reject);
       });
       req.on('error', (error) => {
