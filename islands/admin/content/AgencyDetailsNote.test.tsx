@@ -1,20 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DEFAULT_DOCUMENTS } from '../../../views/content/defaults';
-import { createDashboardApi } from '../api';
-import { DashboardContext, type DashboardServices } from '../context';
+import { DashboardContext } from '../context';
 import { AgencyDetailsNote, ownerPublishesAgencyDetails, ownerPublishesText } from './AgencyDetailsNote';
 import type { ContentDocumentJson } from './content-api';
 import { SchedulePanel } from './SchedulePanel';
+import { offlineServices } from '../test-services';
 
 const noop = () => undefined;
-const services: DashboardServices = {
-  api: createDashboardApi({ csrfToken: 'token', fetchImpl: () => Promise.reject(new Error('no network in this test')) }),
-  navigate: noop,
-  notify: noop,
-  leadsChanged: noop,
-  mailChanged: noop,
-  dates: { timeZone: 'UTC' },
-};
+
 const business = DEFAULT_DOCUMENTS.business;
 const withDraft: ContentDocumentJson = {
   key: 'business',
@@ -24,7 +17,7 @@ const withDraft: ContentDocumentJson = {
 };
 const schedulePanel = (forOwner: boolean) =>
   renderToStaticMarkup(
-    <DashboardContext.Provider value={services}>
+    <DashboardContext.Provider value={offlineServices}>
       <SchedulePanel documentKey="business" doc={withDraft} dirty={false} forOwner={forOwner} saveFirst={() => Promise.resolve(2)} onScheduled={noop} />
     </DashboardContext.Provider>,
   );

@@ -2,25 +2,16 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { businessSchema, homeSchema } from '../../../shared/content/documents';
 import { DEFAULT_DOCUMENTS } from '../../../views/content/defaults';
 import { SchemaForm } from './SchemaForm';
-import { DashboardContext, type DashboardServices } from '../context';
-import { createDashboardApi } from '../api';
+import { DashboardContext } from '../context';
 import { fieldTree, setIn } from './schema-fields';
+import { offlineServices } from '../test-services';
 
 const noop = () => undefined;
 const business = DEFAULT_DOCUMENTS.business!;
-/** The image field's upload calls the dashboard's API (never, in these tests). */
-const services: DashboardServices = {
-  api: createDashboardApi({ csrfToken: 'token', fetchImpl: () => Promise.reject(new Error('no network in this test')) }),
-  navigate: noop,
-  notify: noop,
-  leadsChanged: noop,
-  mailChanged: noop,
-  dates: { timeZone: 'UTC' },
-};
 
 function render(schema: typeof businessSchema | typeof homeSchema, value: unknown, errors: Record<string, string> = {}, warnings: Record<string, string> = {}) {
   return renderToStaticMarkup(
-    <DashboardContext.Provider value={services}>
+    <DashboardContext.Provider value={offlineServices}>
       <SchemaForm tree={fieldTree(schema)} value={value} onChange={noop} errors={errors} warnings={warnings} icons={['images/social/x.svg']} />
     </DashboardContext.Provider>,
   );

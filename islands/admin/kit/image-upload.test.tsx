@@ -1,18 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { DashboardContext, type DashboardServices } from '../context';
-import { createDashboardApi } from '../api';
+import { DashboardContext } from '../context';
 import { ImageUpload } from './ImageUpload';
+import { offlineServices } from '../test-services';
 
-const services: DashboardServices = {
-  api: createDashboardApi({ csrfToken: 'token', fetchImpl: () => Promise.reject(new Error('no network in this test')) }),
-  navigate: () => undefined,
-  notify: () => undefined,
-  leadsChanged: () => undefined,
-  mailChanged: () => undefined,
-  dates: { timeZone: 'UTC' },
-};
-
-const render = (element: React.ReactElement) => renderToStaticMarkup(<DashboardContext.Provider value={services}>{element}</DashboardContext.Provider>);
+const render = (element: React.ReactElement) => renderToStaticMarkup(<DashboardContext.Provider value={offlineServices}>{element}</DashboardContext.Provider>);
 
 describe('ImageUpload', () => {
   it('is a labelled file input for the accepted formats, described by its hint, with an Upload button that waits for a file', () => {
