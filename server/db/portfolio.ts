@@ -103,10 +103,6 @@ export interface NewImage {
 }
 
 /**
- * Stores encoded files in the one file table, each belonging to a portfolio image (`image_id`) or
- * a content image (`content_image_id`).
- */
-/**
  * Bytes of files sent in one insert, each file's bytes as hex text the database decodes: the
  * embedded database's driver turns a bytea parameter into hex through an array of one string per
  * byte, some 30 bytes of JavaScript heap per byte of image, and an import's 30 MB of images in
@@ -115,6 +111,10 @@ export interface NewImage {
  */
 const INSERT_BATCH_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Stores encoded files in the one file table, each belonging to a portfolio image (`image_id`) or
+ * a content image (`content_image_id`), in inserts of at most `INSERT_BATCH_BYTES` each.
+ */
 export async function insertImageFiles(db: Db, owner: { image_id: string } | { content_image_id: string }, files: NewImage['files']): Promise<void> {
   let batch: NewImage['files'] = [];
   let bytes = 0;
