@@ -28,6 +28,7 @@ import { adminFormRoutes } from './routes/admin-forms';
 import { analyticsApiRoutes, pageViewRoutes } from './routes/analytics';
 import { leadRoutes } from './routes/leads';
 import { replyRoutes } from './routes/replies';
+import { inboundMailRoutes } from './routes/inbound-mail';
 import { formApiRoutes, formPageRoutes } from './routes/forms';
 import { pageRoutes } from './routes/pages';
 import { portfolioApiRoutes } from './routes/portfolio-api';
@@ -72,6 +73,8 @@ import { createFormService } from './services/forms';
 import { createLeadService } from './leads/service';
 import { createLeadReplies } from './leads/replies';
 import { createReplyQueue } from './services/reply-queue';
+import { createInboundMail } from './services/inbound-mail';
+import { createNotices } from './services/notices';
 import { createDashboardService } from './services/dashboard';
 import { createMailHealth } from './services/mail-health';
 import { createPersonalData } from './services/personal-data';
@@ -131,7 +134,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const forgotPassword = createForgotPassword({ db, audit, accountMail, tasks: backgroundTasks, logger, now: adminAuthOptions?.now });
   const sendTestEmail = createTestEmail({ db, mailer, audit });
   // The agency as its mail shows it: the published details, and the inbox answers go to (Settings, Mail).
-  const agencyForMail = () => ({ ...siteContent.current().business, replyAddress: settings.current().replyAddress });
+  const agencyForMail = () => ({ ...siteContent.current().business, replyAddress: settings.current().replyAddress, replyAddressTags: settings.current().replyAddressTags });
   const forms = createFormService({
     db,
     config,
@@ -176,6 +179,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     adminFormRoutes(leads),
     leadRoutes(leads),
     replyRoutes(replies),
+    inboundMailRoutes(createInboundMail({ db, audit, replyPromise: () => settings.current(), publicUrl: config.publicUrl, onQueued: onFormQueued, now }), createNotices({ db, now })),
     taskRoutes(createReplyQueue({ db, timeZone: () => settings.current().timeZone, now })),
     mailHealthRoutes(createMailHealth({ db, audit, mailSource: mailer.source, onRetry: onFormQueued, now })),
     personalDataRoutes(personalData),

@@ -1,4 +1,4 @@
-import { FORM_STATUSES, FORM_TYPE_LABELS, type FormType } from '../shared/form-types';
+import { FORM_STATUSES, FORM_TYPE_LABELS, LEAD_TYPE_LABELS, LEAD_TYPE_STATUSES, type FormType, type LeadType } from '../shared/form-types';
 import { PROJECT_STAGES, PROJECTS_PAGE_SIZE } from '../shared/projects';
 
 /**
@@ -21,7 +21,7 @@ export const messages = {
     rateLimited: 'Too many form submissions from your network. Please wait a few minutes and try again.',
     badFillTime: 'Fill time must be a number of milliseconds.',
     badClientToken: 'Client token must be 8 to 100 letters, digits, - or _.',
-    unknownStatus: (type: FormType) => `Unknown status for ${FORM_TYPE_LABELS[type]}: use one of ${FORM_STATUSES[type].join(', ')}.`,
+    unknownStatus: (type: LeadType) => `Unknown status for ${LEAD_TYPE_LABELS[type]}: use one of ${LEAD_TYPE_STATUSES[type].join(', ')}.`,
     submissionNotFound: 'Submission not found',
     notAPositiveNumber: (name: string) => `${name} must be a whole number of 1 or more.`,
     wrongContentType: {

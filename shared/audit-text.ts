@@ -58,6 +58,7 @@ const SETTING_LABELS: Record<SettingName, string> = {
   visitorConfirmation: 'Acknowledgement to visitors',
   visitorConfirmationText: 'Words of the acknowledgement',
   replyAddress: 'Reply address',
+  replyAddressTags: 'The lead’s tag on the reply address',
 };
 
 const keptFor = (days: unknown) => (typeof days === 'number' ? counted(days, 'day') : 'until deleted');
@@ -68,6 +69,7 @@ function settingText(name: SettingName, was: unknown, now: unknown): string | nu
   switch (name) {
     case 'workingHoursOnly':
     case 'requireTwoFactor':
+    case 'replyAddressTags':
       return typeof now === 'boolean' ? `${label} turned ${now ? 'on' : 'off'}.` : null;
     case 'notificationRecipients': {
       if (!Array.isArray(was) || !Array.isArray(now)) return null;

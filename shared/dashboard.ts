@@ -1,4 +1,4 @@
-import type { FormType } from './form-types';
+import type { LeadType } from './form-types';
 import type { LeadListItem } from './leads';
 
 /** The dashboard home's live figures (`GET /api/dashboard`). */
@@ -29,7 +29,7 @@ export interface DashboardFigures {
   now: string;
   timeZone: string;
   /** New leads (never spam) per form and period, with the previous period of the same length. */
-  newLeads: Record<FormType, Record<DashboardPeriod, PeriodCount>>;
+  newLeads: Record<LeadType, Record<DashboardPeriod, PeriodCount>>;
   open: number;
   overdue: number;
   responses: ResponseFigures;

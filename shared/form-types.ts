@@ -42,6 +42,24 @@ export const FORM_TYPE_LABELS: Record<FormType, string> = {
   'free-offer': 'Free Offers',
 };
 
+/**
+ * Where leads come from: the four forms, and `email`, a lead staff made from a message in the
+ * agency's mailbox that answered none of ours (no public form, no page). Everything that lists,
+ * filters, counts or exports leads speaks of these five; the visitor side only of the forms.
+ */
+export const LEAD_TYPES = [...FORM_TYPES, 'email'] as const;
+export type LeadType = (typeof LEAD_TYPES)[number];
+
+/** Every status a lead of each source can have (an e-mail lead's are a contact's). */
+export const LEAD_TYPE_STATUSES = { ...FORM_STATUSES, email: FORM_STATUSES.contact } as const satisfies Record<LeadType, readonly string[]>;
+
+/** Each source's one name in the admin: the forms' names, and "E-mail". */
+export const LEAD_TYPE_LABELS: Record<LeadType, string> = { ...FORM_TYPE_LABELS, email: 'E-mail' };
+
+export function isLeadType(value: string): value is LeadType {
+  return (LEAD_TYPES as readonly string[]).includes(value);
+}
+
 /** The admin inbox's page of submissions: what the dashboard asks for, and the most the API gives. */
 export const INBOX_PAGE_SIZE = { default: 20, max: 100 } as const;
 

@@ -1,5 +1,5 @@
 import { FORM_DEFINITIONS } from './forms';
-import type { FormType } from './form-types';
+import type { LeadType } from './form-types';
 import { truncate } from './text';
 
 /**
@@ -26,18 +26,23 @@ export function senderInSentence(lead: Sender): string {
   return lead.name ?? lead.email ?? 'an unknown sender';
 }
 
+/** What a lead is called in a sentence: its form's noun ("enquiry"), or "message" for one that came by e-mail. */
+export function leadNoun(type: LeadType): string {
+  return type === 'email' ? 'message' : FORM_DEFINITIONS[type].noun;
+}
+
 /** The lead's page in the admin, as a path (the digest puts the site's address before it). */
-export function leadAdminPath(lead: { type: FormType; id: string }): string {
+export function leadAdminPath(lead: { type: LeadType; id: string }): string {
   return `${DASHBOARD_PATH}/messages/${lead.type}/${lead.id}`;
 }
 
 /** A reply's subject: "Re: " and the visitor's subject (cut to 80 characters), else the form's noun. */
-export function replySubject(lead: { type: FormType; subject: string | null }): string {
-  return `Re: ${lead.subject ? truncate(lead.subject, 80) : `your ${FORM_DEFINITIONS[lead.type].noun}`}`;
+export function replySubject(lead: { type: LeadType; subject: string | null }): string {
+  return `Re: ${lead.subject ? truncate(lead.subject, 80) : `your ${leadNoun(lead.type)}`}`;
 }
 
 /** A reply in the staff member's mail program, addressed and with its subject filled in; null without an address. */
-export function replyLink(lead: { type: FormType; email: string | null; subject: string | null }): string | null {
+export function replyLink(lead: { type: LeadType; email: string | null; subject: string | null }): string | null {
   if (!lead.email) return null;
   return `mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(replySubject(lead))}`;
 }

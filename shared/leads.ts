@@ -1,6 +1,7 @@
 import type { ReplyComposer, ReplyJson } from './replies';
-import { FORM_STATUSES, FORM_TYPES, type FormType } from './form-types';
+import { LEAD_TYPE_STATUSES, LEAD_TYPES, type LeadType } from './form-types';
 import type { NotificationState } from './mail-health';
+import type { ThreadMessageJson } from './inbound-mail';
 
 /**
  * The lead inbox's vocabulary, isomorphic: the API validates its queries with these names and
@@ -10,7 +11,11 @@ export const LEAD_FOLDERS = ['inbox', 'spam'] as const;
 export type LeadFolder = (typeof LEAD_FOLDERS)[number];
 
 /** Every status any form's lead can have (the statuses of one type: FORM_STATUSES). */
-export const LEAD_STATUSES = [...new Set(FORM_TYPES.flatMap((type) => FORM_STATUSES[type]))] as readonly string[];
+export const LEAD_STATUSES = [...new Set(LEAD_TYPES.flatMap((type) => LEAD_TYPE_STATUSES[type]))] as readonly string[];
+
+/** The fields of a lead made from an e-mail (`fields` of its detail): the sender, the subject, the message's text. */
+export const EMAIL_LEAD_FIELDS = ['name', 'email', 'subject', 'message'] as const;
+export const EMAIL_LEAD_FIELD_LABELS: Record<(typeof EMAIL_LEAD_FIELDS)[number], string> = { name: 'Name', email: 'E-mail', subject: 'Subject', message: 'Message' };
 
 /**
  * What a bulk call can do to the selected leads. `responded` is Tasks' "Mark responded": each lead
@@ -25,7 +30,7 @@ export const LEAD_LIMITS = { bulk: 500, note: 5000 } as const;
 
 /** The inbox's filters as the URL and `GET /api/leads` carry them (all optional). */
 export interface LeadFilters {
-  type?: FormType;
+  type?: LeadType;
   status?: string;
   q?: string;
   /** `YYYY-MM-DD`, inclusive. */
@@ -39,7 +44,7 @@ export interface LeadFilters {
 /** One lead in a list (`GET /api/leads`). */
 export interface LeadListItem {
   _id: string;
-  type: FormType;
+  type: LeadType;
   submittedAt: string;
   status: string;
   readAt: string | null;
@@ -88,6 +93,8 @@ export interface LeadDetail extends LeadListItem {
   notification: NotificationState | null;
   /** The replies sent from the back office, oldest first, each with its delivery state. */
   replies: ReplyJson[];
+  /** The conversation with the client, ours and theirs, in time order (docs/api.md). */
+  messages: ThreadMessageJson[];
   /** What a reply to it is composed with; null when it has no address (erased). */
   composer: ReplyComposer | null;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FORM_DEFINITIONS } from './forms';
-import type { FormType } from './form-types';
+import { leadNoun } from './lead-facts';
+import type { LeadType } from './form-types';
 import type { ReplyPromise } from './reply-clock';
 import { FORBIDDEN_IN_LINE, FORBIDDEN_IN_TEXT } from './text';
 
@@ -142,6 +142,8 @@ export interface AgencyDetails {
   email: string;
   /** The shared inbox answers to the agency's mail go to (Settings, Mail), when an owner set one. */
   replyAddress?: string | null;
+  /** Whether the reply address carries the lead's `+tag` (Settings > Mail). */
+  replyAddressTags?: boolean;
 }
 
 /** The reply promise in words: "within 24 hours", "within 8 working hours". */
@@ -152,11 +154,11 @@ export function replyPromiseText(promise: Pick<ReplyPromise, 'replyPromiseHours'
 
 /** What the placeholders stand for with one lead. */
 export function placeholdersOf(
-  lead: { type: FormType; name: string | null; service: string | null },
+  lead: { type: LeadType; name: string | null; service: string | null },
   promise: Pick<ReplyPromise, 'replyPromiseHours' | 'workingHoursOnly'>,
   agency: Pick<AgencyDetails, 'name' | 'phone'>,
 ): Record<ReplyPlaceholder, string> {
-  return { name: lead.name ?? 'there', service: lead.service ?? `your ${FORM_DEFINITIONS[lead.type].noun}`, replyPromise: replyPromiseText(promise), agency: agency.name, phone: agency.phone };
+  return { name: lead.name ?? 'there', service: lead.service ?? `your ${leadNoun(lead.type)}`, replyPromise: replyPromiseText(promise), agency: agency.name, phone: agency.phone };
 }
 
 /** The name a reply goes out under: "Maria Lopez at Brightpath Digital". */

@@ -1,4 +1,4 @@
-import type { FormType } from './form-types';
+import type { LeadType } from './form-types';
 import type { LeadListItem } from './leads';
 
 /**
@@ -7,7 +7,7 @@ import type { LeadListItem } from './leads';
  */
 
 /** The status "Mark responded" gives a lead: a quote is answered by quoting. */
-export const RESPONDED_STATUS: Record<FormType, string> = { contact: 'responded', enquiry: 'responded', quote: 'quoted', 'free-offer': 'responded' };
+export const RESPONDED_STATUS: Record<LeadType, string> = { contact: 'responded', enquiry: 'responded', quote: 'quoted', 'free-offer': 'responded', email: 'responded' };
 
 export const TASKS_PAGE_SIZE = { default: 50, max: 100 } as const;
 

@@ -64,6 +64,12 @@ export const settingsSchema = z.strictObject({
     .max(254, 'The reply address is at most 254 characters.')
     .refine((address) => !NOBODY_READS.test(address.split('@')[0]!), 'Answers sent to a no-reply address are lost: give an inbox someone reads.')
     .nullable(),
+  /**
+   * Mail about a lead answers to the reply address with the lead's `+tag` (`hello+k2m7…@agency.com`),
+   * so an answer that lost its thread still finds its lead. Only for mailboxes that take `+`
+   * addresses (most do; one that does not would bounce the answers), hence off until turned on.
+   */
+  replyAddressTags: z.boolean(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -153,6 +159,7 @@ export const BUILT_IN_DEFAULTS: Omit<Settings, 'notificationRecipients' | 'timeZ
   requireTwoFactor: false,
   visitorConfirmation: { contact: false, enquiry: false, quote: false, 'free-offer': false },
   replyAddress: null,
+  replyAddressTags: false,
 };
 
 /** The daily retention purge runs from this hour of the agency's day (a quiet one). */

@@ -1,5 +1,5 @@
 import { DASHBOARD_PERIODS, PERIOD_LABELS, changeText, durationText, type DashboardFigures, type PeriodCount } from '../../shared/dashboard';
-import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
+import { LEAD_TYPES, LEAD_TYPE_LABELS } from '../../shared/form-types';
 import { senderName } from '../../shared/lead-facts';
 import { counted, truncate } from './text';
 import { LoadStatus, TimedListItem, useData } from './kit';
@@ -32,7 +32,7 @@ export function DashboardHome({ name, owner = false }: { /** The signed-in admin
 function HomeFigures({ figures }: { figures: DashboardFigures }) {
   const { responses } = figures;
   const total = (period: (typeof DASHBOARD_PERIODS)[number]): PeriodCount =>
-    FORM_TYPES.reduce((sum, type) => ({ current: sum.current + figures.newLeads[type][period].current, previous: sum.previous + figures.newLeads[type][period].previous }), { current: 0, previous: 0 });
+    LEAD_TYPES.reduce((sum, type) => ({ current: sum.current + figures.newLeads[type][period].current, previous: sum.previous + figures.newLeads[type][period].previous }), { current: 0, previous: 0 });
   return (
     <>
       <ul className="admin-stats" aria-label="Reply promise">
@@ -81,10 +81,10 @@ function HomeFigures({ figures }: { figures: DashboardFigures }) {
               </tr>
             </thead>
             <tbody>
-              {FORM_TYPES.map((type) => (
+              {LEAD_TYPES.map((type) => (
                 <tr key={type}>
                   <th scope="row">
-                    <ViewLink to={{ name: 'messages', filters: { type } }}>{FORM_TYPE_LABELS[type]}</ViewLink>
+                    <ViewLink to={{ name: 'messages', filters: { type } }}>{LEAD_TYPE_LABELS[type]}</ViewLink>
                   </th>
                   {DASHBOARD_PERIODS.map((period) => (
                     <CountCell key={period} count={figures.newLeads[type][period]} />
@@ -129,7 +129,7 @@ function HomeFigures({ figures }: { figures: DashboardFigures }) {
                     <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
                       {sender}
                     </ViewLink>
-                    <span>{truncate(`${FORM_TYPE_LABELS[lead.type]}${lead.summary ? ` · ${lead.summary}` : ''}`, 70)}</span>
+                    <span>{truncate(`${LEAD_TYPE_LABELS[lead.type]}${lead.summary ? ` · ${lead.summary}` : ''}`, 70)}</span>
                   </TimedListItem>
                 );
               })}

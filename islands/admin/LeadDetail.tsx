@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FORM_STATUSES, FORM_TYPE_LABELS, statusLabel, type FormType } from '../../shared/form-types';
+import { LEAD_TYPE_LABELS, LEAD_TYPE_STATUSES, statusLabel, type LeadType } from '../../shared/form-types';
 import { auditChangeText } from '../../shared/audit-text';
 import { FORM_DEFINITIONS, labelWithUnit } from '../../shared/forms';
-import type { LeadDetail } from '../../shared/leads';
-import { replyLink, senderInSentence } from '../../shared/lead-facts';
+import { EMAIL_LEAD_FIELD_LABELS, EMAIL_LEAD_FIELDS, type LeadDetail } from '../../shared/leads';
+import { leadNoun, replyLink, senderInSentence } from '../../shared/lead-facts';
 import { ApiError, DELETE_LEAD_FAILED } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
@@ -20,7 +20,7 @@ const GONE = 'This message does not exist (it may have been deleted).';
  * One lead: every field, a reply link, its status, read state and folder, notes (plain text),
  * history and where it came from. Opening an unread lead marks it read.
  */
-export function LeadDetailView({ type, id, isOwner }: { type: FormType; id: string; isOwner: boolean }) {
+export function LeadDetailView({ type, id, isOwner }: { type: LeadType; id: string; isOwner: boolean }) {
   const { api, navigate, notify, leadsChanged } = useDashboard();
   const { formatDateTime } = useDates();
   const detail = useData(
@@ -97,7 +97,7 @@ export function LeadDetailView({ type, id, isOwner }: { type: FormType; id: stri
   return (
     <>
       <ViewHeading
-        title={`${FORM_TYPE_LABELS[type]}: ${sender}`}
+        title={`${LEAD_TYPE_LABELS[type]}: ${sender}`}
         actions={
           lead.composer && (
             <a className="admin-button admin-button--small" href="#lead-compose">
@@ -121,9 +121,9 @@ export function LeadDetailView({ type, id, isOwner }: { type: FormType; id: stri
             Details
           </h2>
           <dl className="admin-submission">
-            {FORM_DEFINITIONS[type].fields.map((field) => (
+            {(type === 'email' ? EMAIL_LEAD_FIELDS.map((name) => ({ name, label: EMAIL_LEAD_FIELD_LABELS[name] })) : FORM_DEFINITIONS[type].fields.map((field) => ({ name: field.name, label: labelWithUnit(field) }))).map((field) => (
               <div key={field.name} className="admin-submission__row">
-                <dt>{labelWithUnit(field)}</dt>
+                <dt>{field.label}</dt>
                 <dd className="admin-prewrap">{field.name === 'email' && mailto ? <a href={mailto}>{fieldText(lead.fields[field.name])}</a> : fieldText(lead.fields[field.name]) || '—'}</dd>
               </div>
             ))}
@@ -191,7 +191,7 @@ export function LeadDetailView({ type, id, isOwner }: { type: FormType; id: stri
       {confirmingDelete && (
         <ConfirmDialog
           title="Delete this message?"
-          message={`The ${FORM_DEFINITIONS[type].noun} from ${sender} will be deleted with its notes. This cannot be undone.`}
+          message={`The ${leadNoun(type)} from ${sender} will be deleted with its notes. This cannot be undone.`}
           confirmLabel="Delete"
           busy={working}
           onConfirm={() => void remove()}
@@ -204,7 +204,7 @@ export function LeadDetailView({ type, id, isOwner }: { type: FormType; id: stri
 
 function StatusSelect({ lead, disabled, onChange }: { lead: LeadDetail; disabled: boolean; onChange: (status: string) => void }) {
   const id = useId();
-  const statuses: readonly string[] = FORM_STATUSES[lead.type];
+  const statuses: readonly string[] = LEAD_TYPE_STATUSES[lead.type];
   return (
     <span className="admin-lead__status">
       <label htmlFor={id}>Status</label>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, statusLabel, type FormType } from '../../shared/form-types';
+import { FORM_STATUSES, FORM_TYPE_LABELS, LEAD_TYPE_LABELS, LEAD_TYPE_STATUSES, LEAD_TYPES, statusLabel, type FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS } from '../../shared/forms';
-import { senderInSentence, senderName } from '../../shared/lead-facts';
+import { leadNoun, senderInSentence, senderName } from '../../shared/lead-facts';
 import { SEARCH_LENGTH } from '../../shared/search';
 import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
 import { DELETE_LEAD_FAILED } from './api';
@@ -101,7 +101,8 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   const changeStatus = async (lead: LeadListItem, status: string) => {
     setPendingId(lead._id);
     try {
-      await api.setFormStatus(lead.type, lead._id, status);
+      // A form's lead through the spec's own call; an e-mail lead has no form, only the lead API.
+      await (lead.type === 'email' ? api.setLeadStatus(lead.type, lead._id, status) : api.setFormStatus(lead.type, lead._id, status));
       leadsChanged();
       changeRow((items) => items.map((item) => (item._id === lead._id ? { ...item, status } : item)));
     } catch (error) {
@@ -115,7 +116,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   const deleteLead = async (lead: LeadListItem) => {
     setWorking(true);
     try {
-      await api.deleteForm(lead.type, lead._id);
+      await (lead.type === 'email' ? api.deleteLead(lead.type, lead._id) : api.deleteForm(lead.type, lead._id));
       notify({ tone: 'success', text: `The submission from ${senderInSentence(lead)} was deleted.` });
       leadsChanged();
       refocus.current = true;
@@ -131,7 +132,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
 
   const columns: Column<LeadListItem>[] = [
     { key: 'received', header: 'Received', className: 'admin-table__date', cell: (lead) => <time dateTime={lead.submittedAt}>{formatDateTime(lead.submittedAt)}</time> },
-    ...(formType ? [] : [{ key: 'form', header: 'Form', className: 'admin-leads__form', cell: (lead: LeadListItem) => FORM_TYPE_LABELS[lead.type] }]),
+    ...(formType ? [] : [{ key: 'form', header: 'Form', className: 'admin-leads__form', cell: (lead: LeadListItem) => LEAD_TYPE_LABELS[lead.type] }]),
     {
       key: 'from',
       header: 'From',
@@ -277,7 +278,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
       {confirmingLead && (
         <ConfirmDialog
           title="Delete this submission?"
-          message={`The ${FORM_DEFINITIONS[confirmingLead.type].noun} from ${senderInSentence(confirmingLead)} will be deleted with its notes. This cannot be undone.`}
+          message={`The ${leadNoun(confirmingLead.type)} from ${senderInSentence(confirmingLead)} will be deleted with its notes. This cannot be undone.`}
           confirmLabel="Delete"
           busy={working}
           onConfirm={() => void deleteLead(confirmingLead)}
@@ -290,7 +291,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
 
 /** A row's status select (its form's statuses), as the spec's form lists have it, and its delete, folded into the row's menu. */
 export function RowActions({ lead, pending, onStatusChange, onDelete }: { lead: LeadListItem; pending: boolean; onStatusChange: (status: string) => void; onDelete: () => void }) {
-  const statuses: readonly string[] = FORM_STATUSES[lead.type];
+  const statuses: readonly string[] = LEAD_TYPE_STATUSES[lead.type];
   const sender = senderInSentence(lead);
   return (
     <div className="admin-table__manage-inner">
@@ -323,13 +324,13 @@ export function RowActions({ lead, pending, onStatusChange, onDelete }: { lead: 
 function LeadFilterForm({ id: formId, open, filters, typeFixed, onApply }: { id: string; open: boolean; filters: LeadFilters; typeFixed: boolean; onApply: (filters: LeadFilters) => void }) {
   const [from, setFrom] = useState(filters.from ?? '');
   const [to, setTo] = useState(filters.to ?? '');
-  const statuses = filters.type ? (FORM_STATUSES[filters.type] as readonly string[]) : LEAD_STATUSES;
+  const statuses = filters.type ? (LEAD_TYPE_STATUSES[filters.type] as readonly string[]) : LEAD_STATUSES;
   const read = (form: HTMLFormElement): LeadFilters => {
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '').trim() || undefined;
     const type = text('type');
     return {
-      type: FORM_TYPES.find((candidate) => candidate === type),
+      type: LEAD_TYPES.find((candidate) => candidate === type),
       status: text('status'),
       q: text('q'),
       from: text('from'),
@@ -355,7 +356,7 @@ function LeadFilterForm({ id: formId, open, filters, typeFixed, onApply }: { id:
       {!typeFixed && (
         <Field label="Form">
           <select name="type" className="admin-select" defaultValue={filters.type ?? ''} onChange={applyNow}>
-            <Options values={FORM_TYPES} label={(type) => FORM_TYPE_LABELS[type]} none="All forms" />
+            <Options values={LEAD_TYPES} label={(type) => LEAD_TYPE_LABELS[type]} none="All forms" />
           </select>
         </Field>
       )}

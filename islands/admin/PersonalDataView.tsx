@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { FORM_TYPE_LABELS } from '../../shared/form-types';
+import { LEAD_TYPE_LABELS } from '../../shared/form-types';
 import type { PersonalDataReport } from '../../shared/personal-data';
 import { senderName } from '../../shared/lead-facts';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -70,7 +70,7 @@ export function PersonalDataView() {
             {report.leads.map((lead) => (
               <TimedListItem key={lead._id} at={lead.submittedAt}>
                 <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id }} className="admin-leads__sender">
-                  {FORM_TYPE_LABELS[lead.type]}: {senderName(lead)}
+                  {LEAD_TYPE_LABELS[lead.type]}: {senderName(lead)}
                 </ViewLink>
                 <span className="admin-muted">{truncate(lead.summary, 90)}</span>
                 <span className="admin-muted">

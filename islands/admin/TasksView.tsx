@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FORM_TYPES, FORM_TYPE_LABELS, isFormType, type FormType } from '../../shared/form-types';
+import { isLeadType, LEAD_TYPE_LABELS, LEAD_TYPES, type LeadType } from '../../shared/form-types';
 import type { LeadListItem } from '../../shared/leads';
 import { replyLink, senderInSentence, senderName } from '../../shared/lead-facts';
 import { RESPONDED_STATUS, TASK_SECTION_LABELS, TASK_SECTIONS, dueText, isOverdue, taskCountText, type TaskCounts, type TaskPage, type TaskSection } from '../../shared/reply-queue';
@@ -22,7 +22,7 @@ const EMPTY_TEXT: Record<TaskSection, string> = {
 };
 
 /** One section's pages, of one form or all (the server orders each: overdue most recently due first). */
-function useTaskSection(section: TaskSection, type: FormType | undefined): PagedData<LeadListItem, TaskPage> {
+function useTaskSection(section: TaskSection, type: LeadType | undefined): PagedData<LeadListItem, TaskPage> {
   const { api } = useDashboard();
   return usePagedData((cursor) => api.tasks(section, { type, cursor }), {
     key: `${section}:${type ?? ''}`,
@@ -36,7 +36,7 @@ function useTaskSection(section: TaskSection, type: FormType | undefined): Paged
  * with the server's counts, worded as the sidebar's badge and the dashboard word them, a form
  * filter kept in the URL, and "Mark responded" for one message or every selected one at once.
  */
-export function TasksView({ type }: { type?: FormType }) {
+export function TasksView({ type }: { type?: LeadType }) {
   const { api, navigate, notify, leadsChanged } = useDashboard();
   const counts = useData<TaskCounts>((client) => client.taskCounts(type), 'Failed to count the tasks.', `counts:${type ?? ''}`);
   const sections: Record<TaskSection, PagedData<LeadListItem, TaskPage>> = {
@@ -101,14 +101,14 @@ export function TasksView({ type }: { type?: FormType }) {
             onChange={(event) => {
               const next = event.currentTarget.value;
               setSelected(NOTHING_SELECTED);
-              navigate(isFormType(next) ? { name: 'tasks', type: next } : { name: 'tasks' });
+              navigate(isLeadType(next) ? { name: 'tasks', type: next } : { name: 'tasks' });
             }}
           >
-            <Options values={FORM_TYPES} label={(form) => FORM_TYPE_LABELS[form]} none="All forms" />
+            <Options values={LEAD_TYPES} label={(form) => LEAD_TYPE_LABELS[form]} none="All forms" />
           </select>
         </Field>
         <p className="admin-tasks__summary" aria-live="polite">
-          {figures && (figures.open === 0 ? 'Nothing is waiting for a reply.' : `${taskCountText(figures.open)} waiting for a reply${type ? ` (${FORM_TYPE_LABELS[type]})` : ''}.`)}
+          {figures && (figures.open === 0 ? 'Nothing is waiting for a reply.' : `${taskCountText(figures.open)} waiting for a reply${type ? ` (${LEAD_TYPE_LABELS[type]})` : ''}.`)}
         </p>
       </div>
       <LoadStatus of={counts} loadingText="Counting the tasks…" />
@@ -183,7 +183,7 @@ function TaskSectionList({ section, list, count, selected, onSelect, working, on
         </ViewLink>
       ),
     },
-    { key: 'form', header: 'Form', cell: (lead) => FORM_TYPE_LABELS[lead.type] },
+    { key: 'form', header: 'Form', cell: (lead) => LEAD_TYPE_LABELS[lead.type] },
     { key: 'message', header: 'Message', className: 'admin-table__long', cell: (lead) => truncate(lead.summary, 90) },
     {
       key: 'actions',

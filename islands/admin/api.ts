@@ -1,6 +1,6 @@
 import type { AnalyticsReport } from '../../shared/analytics';
 import { PROJECTS_PAGE_SIZE, type ProjectFilters, type ProjectJson, type ProjectPage, type ProjectStage } from '../../shared/projects';
-import { INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
+import { INBOX_PAGE_SIZE, type FormType, type LeadType } from '../../shared/form-types';
 import { portfolioMessages } from '../../shared/portfolio/messages';
 import type { LeadBulkAction, LeadDetail, LeadFilters, LeadListItem } from '../../shared/leads';
 import { queryOfFilters, queryOfProjectFilters } from './views';
@@ -105,28 +105,28 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
       return (await readJson(response)) as { items: LeadListItem[]; nextCursor: string | null };
     },
 
-    async lead(type: FormType, id: string): Promise<LeadDetail> {
+    async lead(type: LeadType, id: string): Promise<LeadDetail> {
       const response = await call('GET', leadPath(type, id), 'Failed to load the message.');
       return (await readJson(response)) as LeadDetail;
     },
 
     /** One action on one lead; resolves with the lead as it is now. */
-    async leadAction(type: FormType, id: string, action: 'read' | 'unread' | 'spam' | 'not-spam'): Promise<LeadDetail> {
+    async leadAction(type: LeadType, id: string, action: 'read' | 'unread' | 'spam' | 'not-spam'): Promise<LeadDetail> {
       const response = await call('POST', `${leadPath(type, id)}/${action}`, 'Failed to update the message.');
       return (await readJson(response)) as LeadDetail;
     },
 
-    async setLeadStatus(type: FormType, id: string, status: string): Promise<LeadDetail> {
+    async setLeadStatus(type: LeadType, id: string, status: string): Promise<LeadDetail> {
       const response = await call('PATCH', `${leadPath(type, id)}/status`, 'Failed to update form status.', { status });
       return (await readJson(response)) as LeadDetail;
     },
 
-    async addLeadNote(type: FormType, id: string, body: string): Promise<LeadDetail> {
+    async addLeadNote(type: LeadType, id: string, body: string): Promise<LeadDetail> {
       const response = await call('POST', `${leadPath(type, id)}/notes`, 'Failed to add the note.', { body });
       return (await readJson(response)) as LeadDetail;
     },
 
-    async deleteLead(type: FormType, id: string): Promise<void> {
+    async deleteLead(type: LeadType, id: string): Promise<void> {
       await call('DELETE', leadPath(type, id), DELETE_LEAD_FAILED);
     },
 
@@ -168,7 +168,7 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     },
 
     /** One page of a section of the reply queue (overdue, due today, later), of one form or all. */
-    async tasks(section: TaskSection, { type, cursor }: { type?: FormType; cursor?: string | null } = {}): Promise<TaskPage> {
+    async tasks(section: TaskSection, { type, cursor }: { type?: LeadType; cursor?: string | null } = {}): Promise<TaskPage> {
       const query = new URLSearchParams({ section });
       if (type) query.set('type', type);
       if (cursor) query.set('cursor', cursor);
@@ -177,7 +177,7 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     },
 
     /** Open leads per section, each up to TASK_COUNT_CAP (the badge, the dashboard and Tasks say the same). */
-    async taskCounts(type?: FormType): Promise<TaskCounts> {
+    async taskCounts(type?: LeadType): Promise<TaskCounts> {
       const response = await call('GET', `/api/tasks/counts${type ? `?type=${type}` : ''}`, 'Failed to count the tasks.');
       return (await readJson(response)) as TaskCounts;
     },
@@ -270,7 +270,7 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
   }
 }
 
-const leadPath = (type: FormType, id: string) => `/api/leads/${type}/${encodeURIComponent(id)}`;
+const leadPath = (type: LeadType, id: string) => `/api/leads/${type}/${encodeURIComponent(id)}`;
 
 function parseJsonText(text: string): unknown {
   try {

@@ -1,4 +1,4 @@
-import { FORM_TYPE_LABELS, isFormType, type FormType } from '../../shared/form-types';
+import { FORM_TYPE_LABELS, isFormType, isLeadType, type FormType, type LeadType } from '../../shared/form-types';
 import { LEAD_FOLDERS, LEAD_STATUSES, type LeadFilters } from '../../shared/leads';
 import { SEARCH_LENGTH } from '../../shared/search';
 import { isProjectStage, type ProjectFilters } from '../../shared/projects';
@@ -26,7 +26,7 @@ export type DashboardView =
   /** Forms > type: the Messages inbox with the type fixed; `filters` are the others (never `type`). */
   | { name: 'forms'; type: FormType; filters?: LeadFilters }
   | { name: 'messages'; filters: LeadFilters }
-  | { name: 'lead'; type: FormType; id: string }
+  | { name: 'lead'; type: LeadType; id: string }
   /** `fromProject`: the add panel opens filled in from that project (won quote). */
   | { name: 'portfolio'; fromProject?: string }
   /** `filters`: the stage and search chosen (left out when none). */
@@ -34,7 +34,7 @@ export type DashboardView =
   | { name: 'portfolio-detail'; id: string }
   | { name: 'analytics' }
   /** `type`: the form Tasks is narrowed to (left out for every form). */
-  | { name: 'tasks'; type?: FormType }
+  | { name: 'tasks'; type?: LeadType }
   | { name: 'privacy' }
   /** The saved replies staff start a reply from (within Messages). */
   | { name: 'saved-replies' }
@@ -60,7 +60,7 @@ export function filtersFromQuery(query: string): LeadFilters {
   const params = new URLSearchParams(query);
   const filters: LeadFilters = {};
   const type = params.get('type');
-  if (type && isFormType(type)) filters.type = type;
+  if (type && isLeadType(type)) filters.type = type;
   const status = params.get('status');
   if (status && LEAD_STATUSES.includes(status)) filters.status = status;
   const q = params.get('q')?.trim();
@@ -221,7 +221,7 @@ export function viewFromPath(url: string): DashboardView {
   if (!section) return { name: 'not-found' };
   if (section === 'messages' && detail !== undefined) {
     const [id, ...more] = rest;
-    if (isFormType(detail) && id && more.length === 0 && UUID.test(id)) return { name: 'lead', type: detail, id: id.toLowerCase() };
+    if (isLeadType(detail) && id && more.length === 0 && UUID.test(id)) return { name: 'lead', type: detail, id: id.toLowerCase() };
     return { name: 'not-found' };
   }
   // A document's key may hold a slash (`services/seo`): its segments are the rest of the path.

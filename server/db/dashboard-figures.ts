@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { DashboardPeriod, PeriodCount, ResponseFigures } from '../../shared/dashboard';
-import type { FormType } from '../../shared/form-types';
+import type { LeadType } from '../../shared/form-types';
 import { whereOpen } from '../leads/open';
 
 /**
@@ -19,7 +19,7 @@ export interface PeriodBounds {
  * days of `lead_arrival_counts` (quarter hours, kept by triggers on `leads`; every period starts
  * at a local midnight, which is always a quarter hour).
  */
-export async function newLeadCounts(db: Knex, bounds: PeriodBounds): Promise<{ type: FormType; counts: Record<DashboardPeriod, PeriodCount> }[]> {
+export async function newLeadCounts(db: Knex, bounds: PeriodBounds): Promise<{ type: LeadType; counts: Record<DashboardPeriod, PeriodCount> }[]> {
   const columns: string[] = [];
   const bindings: Date[] = [];
   for (const [period, { current, previous }] of Object.entries(bounds.starts)) {
@@ -33,7 +33,7 @@ export async function newLeadCounts(db: Knex, bounds: PeriodBounds): Promise<{ t
     .select('type', db.raw(columns.join(', '), bindings))
     .groupBy('type');
   return (rows as Record<string, unknown>[]).map((row) => ({
-    type: row.type as FormType,
+    type: row.type as LeadType,
     counts: Object.fromEntries(
       Object.keys(bounds.starts).map((period) => [period, { current: Number(row[`${period}_current`] ?? 0), previous: Number(row[`${period}_previous`] ?? 0) }]),
     ) as Record<DashboardPeriod, PeriodCount>,

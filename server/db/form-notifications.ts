@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { FormType } from '../../shared/form-types';
+import type { FormType, LeadType } from '../../shared/form-types';
 import type { FormNotificationRow, OutboxKind } from './tables';
 
 /**
@@ -87,6 +87,6 @@ export async function retryTroubledNotifications(db: Knex, { waitingSince, now }
 }
 
 /** The newest staff notification of a lead (a lead taken out of spam may have had none). */
-export async function latestNotificationFor(db: Knex, formType: FormType, submissionId: string): Promise<FormNotificationRow | undefined> {
+export async function latestNotificationFor(db: Knex, formType: LeadType, submissionId: string): Promise<FormNotificationRow | undefined> {
   return db('form_notifications').where({ kind: 'staff', form_type: formType, submission_id: submissionId }).orderBy('id', 'desc').first();
 }

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import type { FormType } from '../../shared/form-types';
+import type { LeadType } from '../../shared/form-types';
 import type { AdminUserRow, FormNotificationRow, ReplyTemplateRow } from './tables';
 
 /** An e-mail to the visitor of a lead (a reply or the acknowledgement), as the outbox stores it. */
 export interface VisitorMail {
   kind: 'reply' | 'confirmation';
-  formType: FormType;
+  formType: LeadType;
   leadId: string;
   to: string;
   fromName: string;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { FormType } from '../../shared/form-types';
+import type { LeadType } from '../../shared/form-types';
 import type { TaskCounts, TaskSection } from '../../shared/reply-queue';
 import type { KeysetPosition } from './keyset-cursor';
 import type { LeadRow } from './tables';
@@ -10,7 +10,7 @@ const openLeads = (db: Knex) => whereOpen(db('leads'));
 
 /** Which open leads: of one form, and due in `[dueFrom, dueBefore)` (either end may be open). */
 export interface OpenLeadRange {
-  type?: FormType;
+  type?: LeadType;
   dueFrom?: Date;
   dueBefore?: Date;
 }
@@ -67,7 +67,7 @@ export function sectionRange(section: TaskSection, { now, endOfToday }: SectionB
  * leads were left unanswered (the caller shows "1000+"). The dashboard and the sidebar's badge
  * read these same numbers, so every place says the same.
  */
-export async function countOpenLeads(db: Knex, { now, endOfToday }: SectionBounds, cap: number, type?: FormType): Promise<TaskCounts> {
+export async function countOpenLeads(db: Knex, { now, endOfToday }: SectionBounds, cap: number, type?: LeadType): Promise<TaskCounts> {
   const upTo = (range: OpenLeadRange) => db.raw('(select count(*) from (?) as capped)', [openLeadsIn(db, { type, ...range }).select(db.raw('1')).limit(cap)]);
   const row = await db
     .select({ open: upTo({}), overdue: upTo({ dueBefore: now }), today: upTo({ dueFrom: now, dueBefore: endOfToday }), later: upTo({ dueFrom: endOfToday }) })

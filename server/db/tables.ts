@@ -1,5 +1,5 @@
 import type { AdminRole } from '../../shared/admin-auth';
-import type { FormType } from '../../shared/form-types';
+import type { LeadType } from '../../shared/form-types';
 
 /** Row types of the database tables, as Knex returns them (snake_case, timestamps as Date). */
 
@@ -87,7 +87,7 @@ export interface AdminDeviceRow {
 /** One lead (a submission of any of the four forms); columns of the other forms' fields are null. */
 export interface LeadRow {
   id: string;
-  type: FormType;
+  type: LeadType;
   name: string | null;
   email: string | null;
   phone: string | null;
@@ -115,6 +115,8 @@ export interface LeadRow {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  /** The random `+tag` of the reply address mail about this lead carries (once one was sent with it). */
+  reply_tag?: string | null;
 }
 
 /** A staff note on a lead (plain text). */
@@ -129,7 +131,7 @@ export interface LeadNoteRow {
 }
 
 /** What an outbox e-mail is: a staff notification, a reply to the lead, or the visitor's acknowledgement. */
-export type OutboxKind = 'staff' | 'reply' | 'confirmation';
+export type OutboxKind = 'staff' | 'reply' | 'confirmation' | 'client-answer';
 
 /** One e-mail of the outbox (`form_notifications`), about one lead. */
 export interface FormNotificationRow {
@@ -159,6 +161,57 @@ export interface FormNotificationRow {
   author_id: number | null;
   author: string | null;
   smtp_response: string | null;
+}
+
+/** What became of a message from the agency's mailbox. */
+export type InboundState = 'filed' | 'unmatched' | 'dismissed' | 'refused';
+
+/** One message read from the agency's mailbox, stored once (docs/decisions/incoming-mail.md). */
+export interface InboundMessageRow {
+  id: string;
+  mailbox: string;
+  uid_validity: string;
+  uid: string | number;
+  /** `<…>`; a hash of the header section for a message without one. */
+  message_id: string;
+  from_address: string | null;
+  from_name: string | null;
+  to_text: string;
+  subject: string;
+  sent_at: Date | null;
+  received_at: Date;
+  /** The message as plain text, without the quoted history (`quoted`). */
+  text: string;
+  quoted: string | null;
+  in_reply_to: string | null;
+  thread_references: string | null;
+  lead_id: string | null;
+  state: InboundState;
+  /** Why it was refused, or why it matched no lead. */
+  reason: string | null;
+  attachments_omitted: number;
+  decided_at: Date | null;
+}
+
+/** An attachment of an incoming message; `data` null when it was over the limits (listed, not stored). */
+export interface InboundAttachmentRow {
+  id: string;
+  message_id: string;
+  position: number;
+  name: string;
+  bytes: string | number;
+  data: Buffer | null;
+}
+
+/** A piece of news for one account in the app (the client answered the lead it replied to last). */
+export interface NoticeRow {
+  id: string;
+  admin_user_id: number;
+  text: string;
+  lead_type: LeadType;
+  lead_id: string;
+  created_at: Date;
+  read_at: Date | null;
 }
 
 /** A saved reply staff start from; its text may hold placeholders (`{name}`). */

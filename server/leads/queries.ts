@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { FormType } from '../../shared/form-types';
+import type { FormType, LeadType } from '../../shared/form-types';
 import type { FormValues } from '../../shared/form-schemas';
 import type { KeysetPosition } from '../db/keyset-cursor';
 import type { LeadNoteRow, LeadRow } from '../db/tables';
@@ -104,7 +104,7 @@ export async function listFormLeads(db: Knex, type: FormType, { limit, offset }:
   return { rows: rows as LeadRow[], total: Number(countRow?.count ?? 0) };
 }
 
-export async function findLead(db: Knex, type: FormType, id: string): Promise<LeadRow | undefined> {
+export async function findLead(db: Knex, type: LeadType, id: string): Promise<LeadRow | undefined> {
   if (!isUuid(id)) return undefined;
   return db<LeadRow>('leads').where({ type, id }).first();
 }
@@ -136,7 +136,7 @@ export type LeadFolder = 'inbox' | 'spam';
 
 export interface LeadQuery {
   folder: LeadFolder;
-  type?: FormType;
+  type?: LeadType;
   status?: string;
   unread?: boolean;
   /** Lower-cased search text: an e-mail address is matched exactly, anything else as a substring. */

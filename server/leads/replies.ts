@@ -18,9 +18,11 @@ import { ConflictError, NotFoundError, parseInput, RateLimitedError, ValidationE
 import type { AuditActor, AuditTrail } from '../services/audit';
 import { messageIdFrom } from '../services/mail-transport';
 import { leadTarget, readAtForStatus } from './state';
+import { threadIdsOf } from './conversation';
+import { replyToFor } from './reply-tags';
 import { business } from '../../views/content/business';
 import type { AgencyDetails } from '../../shared/replies';
-import { FORM_TYPES, type FormType } from '../../shared/form-types';
+import { isLeadType } from '../../shared/form-types';
 import { replySubject, senderName } from '../../shared/lead-facts';
 import { RESPONDED_STATUS } from '../../shared/reply-queue';
 import { DEFAULT_REPLY_PROMISE, type ReplyPromise } from '../../shared/reply-clock';
@@ -161,7 +163,7 @@ export function createLeadReplies({ db, audit, sender, onQueued, replyPromise = 
       const input = parseInput(replyInputSchema, rawBody, { unknownField: REPLY_MESSAGES.unknownField });
       const sent = await db.transaction(async (trx) => {
         // Locked, so two replies at once thread one under the other and only one stops the clock.
-        const lead = (FORM_TYPES as readonly string[]).includes(type) && isUuid(id) ? await trx<LeadRow>('leads').where({ type: type as FormType, id }).forUpdate().first() : undefined;
+        const lead = isLeadType(type) && isUuid(id) ? await trx<LeadRow>('leads').where({ type, id }).forUpdate().first() : undefined;
         if (!lead) throw new NotFoundError(REPLY_MESSAGES.notFound);
         // The writer as the account is now, read with the reply: a name or address changed a moment ago counts.
         const composer = composerOf(lead, await replyWriterOf(trx, actor.id));
@@ -179,20 +181,20 @@ export function createLeadReplies({ db, audit, sender, onQueued, replyPromise = 
         // Counted with the reply it lets through: a refused one (this limit or anything after) is not counted.
         const { hits, secondsLeft } = await countHit(trx, `reply:account:${actor.id}`, 3600);
         if (hits > REPLY_LIMITS.repliesPerHour) throw new RateLimitedError(REPLY_MESSAGES.tooManyReplies(Math.ceil(secondsLeft / 60)), secondsLeft);
-        const earlier = await repliesOf(trx, lead.id);
-        const threadIds = earlier.map((reply) => reply.message_id).filter((messageId): messageId is string => Boolean(messageId));
+        // Under the latest message of the conversation, ours or the client's, with the chain before it.
+        const thread = await threadIdsOf(trx, lead.id);
         const row = await queueVisitorMail(trx, {
           kind: 'reply',
           formType: lead.type,
           leadId: lead.id,
           to: composer.to,
           fromName: replyFromName(author, composer.agency),
-          replyTo: composer.replyTo,
+          replyTo: await replyToFor(trx, lead.id, composer.replyTo!, agency()),
           subject: oneLine(input.subject ?? composer.subject),
           body: replyBody({ text: fillPlaceholders(written, composer.placeholders), signature: replySignature(author, composer.agency), quote: composer.quote }),
           messageId: messageIdFrom(sender()),
-          inReplyTo: threadIds.at(-1) ?? null,
-          references: threadIds.length > 0 ? threadIds.join(' ') : null,
+          inReplyTo: thread.inReplyTo,
+          references: thread.references,
           author: { id: actor.id, name: author },
         });
         await audit.record(actor, { action: 'lead.reply', target: leadTarget(lead.id), summary: template ? `saved reply "${template.name}"` : '' }, trx);

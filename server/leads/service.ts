@@ -10,9 +10,9 @@ import { leadTarget, readAtForStatus, respondedAtForStatus } from './state';
 import { DEFAULT_REPLY_PROMISE, replyDueAt, type ReplyPromise } from '../../shared/reply-clock';
 import { AUDIT_ACTIONS, isAuditAction } from '../../shared/audit';
 import { FORM_DEFINITIONS } from '../../shared/forms';
-import { FORM_STATUSES, FORM_TYPES, FORM_TYPE_LABELS, INBOX_PAGE_SIZE, type FormType } from '../../shared/form-types';
+import { INBOX_PAGE_SIZE, isLeadType, LEAD_TYPE_LABELS, LEAD_TYPE_STATUSES, LEAD_TYPES, type FormType } from '../../shared/form-types';
 import type { FormValues } from '../../shared/form-schemas';
-import { LEAD_BULK_ACTIONS, LEAD_FOLDERS, LEAD_LIMITS, LEAD_STATUSES, leadSummary, type LeadBulkAction, type LeadDetail, type LeadHistoryEntry, type LeadListItem } from '../../shared/leads';
+import { EMAIL_LEAD_FIELDS, LEAD_BULK_ACTIONS, LEAD_FOLDERS, LEAD_LIMITS, LEAD_STATUSES, leadSummary, type LeadBulkAction, type LeadDetail, type LeadHistoryEntry, type LeadListItem } from '../../shared/leads';
 import { calendarDaySchema } from '../../shared/date-schemas';
 import { searchTextSchema } from '../../shared/search';
 import { FORBIDDEN_IN_TEXT } from '../../shared/text';
@@ -22,6 +22,7 @@ import { latestNotificationFor } from '../db/form-notifications';
 import { isUuid } from '../db/uuid';
 import { toNotificationState } from '../services/mail-health';
 import type { LeadReplies } from './replies';
+import { conversationOf } from './conversation';
 
 const DAY_MS = 24 * 3600_000;
 const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -46,12 +47,13 @@ export function toLeadListItem(row: LeadRow): LeadListItem {
 
 /** A form's fields of a lead, by their names (`projectDetails`), in the form's order. */
 export function leadFields(row: LeadRow): Record<string, string | number | null> {
-  return Object.fromEntries(FORM_DEFINITIONS[row.type].fields.map((field) => [field.name, (row[toSnake(field.name) as keyof LeadRow] as string | number | null) ?? null]));
+  const names = row.type === 'email' ? EMAIL_LEAD_FIELDS : FORM_DEFINITIONS[row.type].fields.map((field) => field.name);
+  return Object.fromEntries(names.map((name) => [name, (row[toSnake(name) as keyof LeadRow] as string | number | null) ?? null]));
 }
 
 
 const filterShape = {
-  type: optionalParam(z.enum(FORM_TYPES, { error: `Use one of ${FORM_TYPES.join(', ')}.` })),
+  type: optionalParam(z.enum(LEAD_TYPES, { error: `Use one of ${LEAD_TYPES.join(', ')}.` })),
   status: optionalParam(z.string({ error: 'Give one status.' }).refine((value) => LEAD_STATUSES.includes(value), `Use one of ${LEAD_STATUSES.join(', ')}.`)),
   q: optionalParam(searchTextSchema),
   from: optionalParam(calendarDaySchema),
@@ -138,22 +140,23 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
    * lead first and the rest after it), and its reply composer as `viewer` would send from it.
    */
   async function detailOf(type: string, id: string, viewer: AuditActor, trx: Knex = db): Promise<LeadDetail> {
-    if (!(FORM_TYPES as readonly string[]).includes(type) || !isUuid(id)) throw new NotFoundError(messages.leads.notFound);
-    const formType = type as FormType;
-    const [row, notes, audited, notification, sentReplies, writer] = await Promise.all([
+    if (!isLeadType(type) || !isUuid(id)) throw new NotFoundError(messages.leads.notFound);
+    const formType = type;
+    const [row, notes, audited, notification, sentReplies, writer, conversation] = await Promise.all([
       findLead(trx, formType, id),
       notesOf(trx, id),
       audit.forTarget(leadTarget(id), trx),
       latestNotificationFor(trx, formType, id),
       replies.repliesOf(id, trx),
       replies.writerOf(viewer.id, trx),
+      conversationOf(trx, id),
     ]);
     if (!row) throw new NotFoundError(messages.leads.notFound);
     const created: LeadHistoryEntry = {
       at: new Date(row.submitted_at).toISOString(),
       actor: row.name ?? row.email ?? 'visitor',
       action: 'created',
-      label: `Received (${FORM_TYPE_LABELS[row.type]})`,
+      label: `Received (${LEAD_TYPE_LABELS[row.type]})`,
       summary: row.spam_reason && row.spam_at && +row.spam_at === +row.submitted_at ? `Filed as spam: ${row.spam_reason}` : '',
     };
     const history = audited.map((entry) => ({ at: entry.at, actor: entry.actor.name, action: entry.action, label: isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action, summary: entry.summary }));
@@ -166,12 +169,13 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
       history: [created, ...history],
       notification: notification ? toNotificationState(notification) : null,
       replies: sentReplies,
+      messages: conversation,
       composer: replies.composerOf(row, writer),
     };
   }
 
   async function existing(type: string, id: string, trx: Knex = db): Promise<LeadRow> {
-    const lead = (FORM_TYPES as readonly string[]).includes(type) ? await findLead(trx, type as FormType, id) : undefined;
+    const lead = isLeadType(type) ? await findLead(trx, type, id) : undefined;
     if (!lead) throw new NotFoundError(messages.leads.notFound);
     return lead;
   }
@@ -220,16 +224,19 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
           if (!lead.spam_at) continue;
           // Its clock starts now, when staff can first see it in the inbox.
           await trx('leads').where({ id: lead.id }).update({ spam_at: null, spam_reason: null, due_at: replyDueAt(at, replyPromise()) });
-          // Spam was never mailed: out of the folder, the lead gets the staff e-mail every lead gets.
-          const data = leadFields(lead) as FormValues;
-          await queueNotification(trx, lead.type, lead.id, staffNotice(lead.type, data, lead.id));
-          queued = true;
+          // Spam was never mailed: out of the folder, the lead gets the staff e-mail every form's lead gets
+          // (an e-mail lead was made by staff, who know of it).
+          if (lead.type !== 'email') {
+            const data = leadFields(lead) as FormValues;
+            await queueNotification(trx, lead.type, lead.id, staffNotice(lead.type, data, lead.id));
+            queued = true;
+          }
           await record(lead, 'lead.not-spam', lead.spam_reason ?? '');
           break;
         }
         case 'delete':
           await deleteLeads(trx, [lead.id]);
-          await record(lead, 'lead.delete', FORM_TYPE_LABELS[lead.type]);
+          await record(lead, 'lead.delete', LEAD_TYPE_LABELS[lead.type]);
           break;
       }
       changed += 1;
@@ -253,7 +260,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
 
   function checkStatusFits(leads: LeadRow[], status: string | undefined): string {
     if (status === undefined) throw new ValidationError(`status: ${messages.leads.statusMissing}`, { status: messages.leads.statusMissing });
-    const misfit = leads.find((lead) => !(FORM_STATUSES[lead.type] as readonly string[]).includes(status));
+    const misfit = leads.find((lead) => !(LEAD_TYPE_STATUSES[lead.type] as readonly string[]).includes(status));
     if (misfit) {
       const message = messages.forms.unknownStatus(misfit.type);
       throw new ValidationError(`status: ${message}`, { status: message });

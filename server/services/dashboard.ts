@@ -3,7 +3,7 @@ import { countOpenLeads } from '../db/reply-queue';
 import { listLeads } from '../leads/queries';
 import { newLeadCounts, newestPortfolioItems, responseFigures, type PeriodBounds } from '../db/dashboard-figures';
 import { DASHBOARD_PERIODS, type DashboardFigures, type DashboardPeriod, type PeriodCount } from '../../shared/dashboard';
-import { FORM_TYPES, type FormType } from '../../shared/form-types';
+import { LEAD_TYPES, type LeadType } from '../../shared/form-types';
 import { addDays, localDate } from '../../shared/local-date';
 import { endOfLocalDay, zonedInstant } from '../../shared/reply-clock';
 import { toLeadListItem } from '../leads/service';
@@ -42,7 +42,7 @@ export function createDashboardService({ db, timeZone, now = () => new Date() }:
         listLeads(db, { folder: 'inbox' }, { limit: 5 }),
         newestPortfolioItems(db, 4),
       ]);
-      const newLeads = Object.fromEntries(FORM_TYPES.map((type) => [type, zeroCounts()])) as Record<FormType, Record<DashboardPeriod, PeriodCount>>;
+      const newLeads = Object.fromEntries(LEAD_TYPES.map((type) => [type, zeroCounts()])) as Record<LeadType, Record<DashboardPeriod, PeriodCount>>;
       for (const row of counts) newLeads[row.type] = row.counts;
       return {
         now: at.toISOString(),

@@ -5,7 +5,7 @@ import { troubledNotifications } from '../db/form-notifications';
 import type { LeadRow } from '../db/tables';
 import type { Logger } from '../logger';
 import type { Mailer } from './mail-transport';
-import { FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
+import { LEAD_TYPE_LABELS, type LeadType } from '../../shared/form-types';
 import { DASHBOARD_PATH, leadAdminPath, senderName } from '../../shared/lead-facts';
 import { localDate } from '../../shared/local-date';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES } from '../../shared/mail-health';
@@ -50,7 +50,7 @@ export function createMorningDigest({ db, settings, publicUrl, send, mailOn = ()
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<DigestOutcome> | undefined;
   const admin = `${publicUrl}${DASHBOARD_PATH}`;
-  const leadLink = (lead: { type: FormType; id: string }) => `${publicUrl}${leadAdminPath(lead)}`;
+  const leadLink = (lead: { type: LeadType; id: string }) => `${publicUrl}${leadAdminPath(lead)}`;
 
   async function compose(at: Date, endOfDay: Date): Promise<Omit<DigestMail, 'to'> | null> {
     const waitingSince = new Date(at.getTime() - NOTIFICATION_WAIT_LIMIT_MINUTES * 60_000);
@@ -70,12 +70,12 @@ export function createMorningDigest({ db, settings, publicUrl, send, mailOn = ()
       if (more > 0) lines.push(`- and ${more} more`);
       lines.push('');
     };
-    const describe = (lead: LeadRow) => `${senderName(lead)} (${FORM_TYPE_LABELS[lead.type]}), ${dueText(new Date(lead.due_at!), at)}: ${leadLink(lead)}`;
+    const describe = (lead: LeadRow) => `${senderName(lead)} (${LEAD_TYPE_LABELS[lead.type]}), ${dueText(new Date(lead.due_at!), at)}: ${leadLink(lead)}`;
     section(`Overdue (${taskCountText(counts.overdue)}):`, overdue.map(describe), counts.overdue - overdue.length);
     section(`Due by the end of today (${taskCountText(counts.today)}):`, dueToday.map(describe), counts.today - dueToday.length);
     section(
       `Staff e-mails failed or waiting over ${NOTIFICATION_WAIT_LIMIT_MINUTES} minutes (${mail.total}):`,
-      mail.rows.map((row) => `${row.lead_name ?? row.lead_email ?? 'a deleted lead'}, ${row.status === 'failed' ? 'failed' : 'waiting'} after ${counted(row.attempts, 'attempt')}: ${leadLink({ type: row.form_type as FormType, id: row.submission_id })}`),
+      mail.rows.map((row) => `${row.lead_name ?? row.lead_email ?? 'a deleted lead'}, ${row.status === 'failed' ? 'failed' : 'waiting'} after ${counted(row.attempts, 'attempt')}: ${leadLink({ type: row.form_type as LeadType, id: row.submission_id })}`),
       mail.total - mail.rows.length,
     );
     lines.push(`Tasks: ${admin}/tasks`, `Dashboard: ${admin}`);

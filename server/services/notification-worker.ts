@@ -59,7 +59,7 @@ function mailOf(row: FormNotificationRow, staff: string[]): OutgoingMail {
   };
 }
 
-const KIND_LOG: Record<OutboxKind, string> = { staff: 'staff notification', reply: 'reply to a lead', confirmation: 'acknowledgement to a visitor' };
+const KIND_LOG: Record<OutboxKind, string> = { staff: 'staff notification', reply: 'reply to a lead', confirmation: 'acknowledgement to a visitor', 'client-answer': 'client’s answer notice' };
 
 /**
  * Sends the outbox through SMTP: staff notifications, replies to leads and acknowledgements to
@@ -91,7 +91,7 @@ export function createNotificationWorker({
     const staff = recipients();
     // Nobody on the staff side to tell yet: their e-mails stay queued until an owner names someone
     // in Settings; e-mails to visitors have their own address and go anyway.
-    const kinds: OutboxKind[] = staff.length === 0 ? ['reply', 'confirmation'] : ['staff', 'reply', 'confirmation'];
+    const kinds: OutboxKind[] = staff.length === 0 ? ['reply', 'confirmation', 'client-answer'] : ['staff', 'reply', 'confirmation', 'client-answer'];
     for (;;) {
       const batch = await claimDueNotifications(db, { limit: 10, lockSeconds: 60, kinds });
       if (batch.length === 0) break;

@@ -4,12 +4,12 @@ import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cu
 import { countOpenLeads, listOpenLeads, sectionRange, type SectionBounds } from '../db/reply-queue';
 import { optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
-import { FORM_TYPES } from '../../shared/form-types';
+import { LEAD_TYPES } from '../../shared/form-types';
 import { endOfLocalDay } from '../../shared/reply-clock';
 import { TASK_COUNT_CAP, TASK_SECTIONS, TASKS_PAGE_SIZE, type TaskCounts, type TaskPage } from '../../shared/reply-queue';
 import { toLeadListItem } from '../leads/service';
 
-const typeParam = optionalParam(z.enum(FORM_TYPES, { error: `Use one of ${FORM_TYPES.join(', ')}.` }));
+const typeParam = optionalParam(z.enum(LEAD_TYPES, { error: `Use one of ${LEAD_TYPES.join(', ')}.` }));
 
 const pageSchema = z.strictObject({
   section: optionalParam(z.enum(TASK_SECTIONS, { error: `Use one of ${TASK_SECTIONS.join(', ')}.` })),

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { replyToFor } from '../leads/reply-tags';
 import { queueVisitorMail } from '../db/lead-replies';
 import { countHit, hitsInWindow } from '../db/rate-limit-windows';
 import type { Logger } from '../logger';
@@ -101,7 +102,7 @@ export async function queueVisitorConfirmation(
     to: email,
     fromName: agency.name,
     // Answers reach the agency's reply address (Settings), else its public inbox; never a no-reply sender.
-    replyTo: agency.replyAddress ?? agency.email,
+    replyTo: await replyToFor(db, leadId, agency.replyAddress ?? agency.email, agency),
     subject: `We received your ${FORM_DEFINITIONS[type].noun}`,
     body: `${fillPlaceholders(text, placeholdersOf(lead, promise, agency))}\n`,
     messageId: messageIdFrom(from),

@@ -1,0 +1,95 @@
+import type { Knex } from 'knex';
+import { attachmentsOf, inboundMessagesOf, outgoingMessagesOf } from '../db/inbound-mail';
+import type { FormNotificationRow, InboundAttachmentRow, InboundMessageRow } from '../db/tables';
+import { foldQuoted } from '../services/inbound-message';
+import type { MailAttachmentJson, OutgoingState, ThreadMessageJson } from '../../shared/inbound-mail';
+
+/**
+ * A lead's conversation: the replies and acknowledgement we sent and the client's messages filed
+ * on it, as one thread in time order. The same order threads our next reply (`threadIdsOf`).
+ */
+
+const STATE_OF: Record<FormNotificationRow['status'], OutgoingState> = { pending: 'waiting', sent: 'sent', failed: 'failed' };
+
+/** Where a message of ours is, in words (never the mail server's own answer, "250 2.0.0 Ok: queued as …"). */
+function stateText(row: FormNotificationRow): string {
+  if (row.status === 'sent') return 'Accepted by the mail server';
+  if (row.status === 'failed') return 'Not sent: the mail server did not take it, and the outbox gave up';
+  return row.attempts > 0 ? 'Not sent yet: the mail server did not take it; trying again' : 'Waiting to be sent';
+}
+
+export const attachmentUrl = (id: string) => `/api/mail-attachments/${id}`;
+
+type ListedAttachment = Omit<InboundAttachmentRow, 'data'> & { stored: boolean };
+
+export function toAttachmentJson(row: ListedAttachment): MailAttachmentJson {
+  return { name: row.name, bytes: Number(row.bytes), url: row.stored ? attachmentUrl(row.id) : null };
+}
+
+/** A sender as one line: "Ada Client <ada@example.com>", or the address alone. */
+export function senderLine(message: Pick<InboundMessageRow, 'from_name' | 'from_address'>): string {
+  if (message.from_name && message.from_address) return `${message.from_name} <${message.from_address}>`;
+  return message.from_address ?? message.from_name ?? 'Unknown sender';
+}
+
+/** Attachments of these messages, grouped by message. */
+export async function attachmentsByMessage(db: Knex, ids: readonly string[]): Promise<Map<string, MailAttachmentJson[]>> {
+  const byMessage = new Map<string, MailAttachmentJson[]>();
+  for (const row of (await attachmentsOf(db, ids)) as ListedAttachment[]) {
+    byMessage.set(row.message_id, [...(byMessage.get(row.message_id) ?? []), toAttachmentJson(row)]);
+  }
+  return byMessage;
+}
+
+export async function conversationOf(db: Knex, leadId: string): Promise<ThreadMessageJson[]> {
+  const [ours, theirs] = await Promise.all([outgoingMessagesOf(db, leadId), inboundMessagesOf(db, leadId)]);
+  const attachments = await attachmentsByMessage(
+    db,
+    theirs.map((row) => row.id),
+  );
+  const sent: ThreadMessageJson[] = ours.map((row) => ({
+    id: String(row.id),
+    direction: 'out',
+    from: row.from_name ?? '',
+    to: row.to_address ?? '',
+    subject: row.subject,
+    ...foldQuoted(row.body),
+    at: new Date(row.created_at).toISOString(),
+    attachments: [],
+    state: STATE_OF[row.status],
+    stateText: stateText(row),
+  }));
+  const received: ThreadMessageJson[] = theirs.map((row) => ({
+    id: row.id,
+    direction: 'in',
+    from: senderLine(row),
+    to: row.to_text,
+    subject: row.subject,
+    text: row.text,
+    quoted: row.quoted,
+    at: new Date(row.received_at).toISOString(),
+    attachments: attachments.get(row.id) ?? [],
+    attachmentsOmitted: row.attachments_omitted,
+  }));
+  return [...sent, ...received].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** How many Message-IDs a reply's References carries: the thread's start and its latest, as RFC 5322 §3.6.4 suggests trimming. */
+const REFERENCES_KEPT = 20;
+
+/**
+ * The Message-IDs of the lead's conversation in time order, ours and theirs: a new reply answers
+ * the latest (`In-Reply-To`) and lists the chain (`References`, its first and latest ids).
+ */
+export async function threadIdsOf(db: Knex, leadId: string): Promise<{ inReplyTo: string | null; references: string | null }> {
+  const [ours, theirs] = await Promise.all([outgoingMessagesOf(db, leadId), inboundMessagesOf(db, leadId)]);
+  const ids = [
+    ...ours.filter((row) => row.message_id).map((row) => ({ id: row.message_id!, at: +new Date(row.created_at) })),
+    ...theirs.filter((row) => !row.message_id.endsWith('@no-message-id.invalid>')).map((row) => ({ id: row.message_id, at: +new Date(row.received_at) })),
+  ]
+    .sort((a, b) => a.at - b.at)
+    .map((entry) => entry.id);
+  if (ids.length === 0) return { inReplyTo: null, references: null };
+  const kept = ids.length > REFERENCES_KEPT ? [ids[0]!, ...ids.slice(-(REFERENCES_KEPT - 1))] : ids;
+  return { inReplyTo: ids.at(-1)!, references: kept.join(' ') };
+}
