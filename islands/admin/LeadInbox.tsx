@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FORM_STATUSES, FORM_TYPE_LABELS, LEAD_TYPE_LABELS, LEAD_TYPE_STATUSES, LEAD_TYPES, statusLabel, type FormType } from '../../shared/form-types';
-import { FORM_DEFINITIONS } from '../../shared/forms';
 import { leadNoun, senderInSentence, senderName } from '../../shared/lead-facts';
 import { SEARCH_LENGTH } from '../../shared/search';
 import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';

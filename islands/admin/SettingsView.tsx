@@ -58,7 +58,7 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (settings:
     const notificationRecipients = recipients.split(/[\s,]+/).filter(Boolean);
     // The acknowledgement is edited on the Saved replies page and the reply address in its own form:
     // not sent from here, so a page opened earlier neither undoes a change made there nor pins its standard words.
-    const { visitorConfirmation: _onOtherPage, visitorConfirmationText: _alsoThere, replyAddress: _ownForm, ...edited } = draft;
+    const { visitorConfirmation: _onOtherPage, visitorConfirmationText: _alsoThere, replyAddress: _ownForm, replyAddressTags: _besideIt, ...edited } = draft;
     const answer = await api.send<SettingsAnswer>('PATCH', '/api/settings', 'Failed to save the settings.', { ...edited, notificationRecipients });
     onSaved(answer.settings);
     notify({ tone: 'success', text: 'Settings saved.' });
@@ -261,6 +261,7 @@ function ReplyAddress({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (s
       <Field label="Reply address" error={form.fields.replyAddress ?? proposed.fields.replyAddress}>
         <input id="setting-replyAddress" type="email" value={draft} autoComplete="off" spellCheck={false} placeholder="hello@example.com" onChange={(event) => setDraft(event.target.value)} />
       </Field>
+      <ReplyAddressTags on={answer.settings.replyAddressTags} onSaved={onSaved} />
       {!saved && answer.agencyEmail && (
         <p className="admin-reply-address__proposal">
           <span className="admin-muted">The agency’s e-mail, from Website, Agency details:</span>
@@ -281,6 +282,33 @@ function ReplyAddress({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (s
         )}
       </div>
     </FormCard>
+  );
+}
+
+/**
+ * The lead's `+tag` on the reply address: saved as soon as it is ticked, as it changes only where
+ * answers are addressed. Off by default: a mailbox without plus-addressing would bounce the answers.
+ */
+function ReplyAddressTags({ on, onSaved }: { on: boolean; onSaved: (settings: Settings) => void }) {
+  const { api, notify } = useDashboard();
+  const [pending, setPending] = useState(false);
+  const toggle = async (next: boolean) => {
+    setPending(true);
+    try {
+      const answer = await api.send<SettingsAnswer>('PATCH', '/api/settings', 'Failed to save the reply address tag.', { replyAddressTags: next });
+      onSaved(answer.settings);
+      notify({ tone: 'success', text: next ? 'Mail about a lead now carries its tag on the reply address.' : 'The reply address no longer carries a tag.' });
+    } catch (error) {
+      notify({ tone: 'error', text: error instanceof Error ? error.message : 'Failed to save the reply address tag.' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <label className="admin-checkbox">
+      <input id="setting-replyAddressTags" type="checkbox" checked={on} disabled={pending} onChange={(event) => void toggle(event.target.checked)} /> Add the lead’s tag to the reply address (hello+tag@…), so an answer
+      finds its lead even without its thread. Only for a mailbox that accepts “+” addresses.
+    </label>
   );
 }
 

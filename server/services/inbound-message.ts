@@ -50,6 +50,7 @@ export interface ReadMessage {
 }
 
 /** Control characters (but tab and line breaks) and lone surrogates: PostgreSQL refuses NUL, and none belongs in text we show. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\p{Cs}/gu;
 
 /** Text as we keep it: line breaks as `\n`, no control characters. */
