@@ -80,6 +80,11 @@ describe('incoming mail, filed on its lead', () => {
     await worker.runOnce();
     return res.body.messageId as string;
   }
+  /** The stored id of a message that had to wait unmatched. */
+  const unmatchedId = (outcome: Awaited<ReturnType<InboundMail['file']>>) => {
+    expect(outcome).toMatchObject({ outcome: 'unmatched' });
+    return outcome.outcome === 'unmatched' ? outcome.messageId : '';
+  };
   const rowCount = async (where: Record<string, unknown> = {}) => Number((await t.db('inbound_messages').where(where).count({ n: '*' }).first())!.n);
 
   beforeAll(async () => {
@@ -318,15 +323,20 @@ describe('incoming mail, filed on its lead', () => {
   }, 180_000);
 
   it('files hostile mail as plain text, never crashing: 1,000 attachments, script, malformed MIME, CR/LF in names, a forged From', async () => {
-    const many = await file(withAttachments(Array.from({ length: 1000 }, (_, index) => ({ name: `f${index}.txt`, bytes: 3 })), { from: 'many@example.com' }));
-    const manyRow = await t.db('inbound_messages').where({ id: many.outcome === 'unmatched' ? many.messageId : '' }).first();
-    expect(manyRow.attachments_omitted).toBe(1000 - INBOUND_LIMITS.listedAttachments);
+    // A thousand attachments: more parts than mailparser reads; refused with the reason, stored once.
+    const thousand = withAttachments(Array.from({ length: 1000 }, (_, index) => ({ name: `f${index}.txt`, bytes: 3 })), { from: 'thousand@example.com' });
+    expect(await file(thousand)).toEqual({ outcome: 'refused', reason: 'The message has more parts (attachments) than mail is read with: it is only in the mailbox.' });
+    expect(await file(thousand)).toEqual({ outcome: 'duplicate' });
+    // A hundred and twenty: fifty listed, the rest counted.
+    const many = await file(withAttachments(Array.from({ length: 120 }, (_, index) => ({ name: `f${index}.txt`, bytes: 3 })), { from: 'many@example.com' }));
+    const manyRow = await t.db('inbound_messages').where({ id: unmatchedId(many) }).first();
+    expect(manyRow.attachments_omitted).toBe(120 - INBOUND_LIMITS.listedAttachments);
     expect(Number((await t.db('inbound_attachments').where({ message_id: manyRow.id }).count({ n: '*' }).first())!.n)).toBe(INBOUND_LIMITS.listedAttachments);
 
     const scripted = await file(
       mail({ from: 'html@example.com', headers: ['Content-Type: text/html; charset=utf-8'], body: '<p>Hello <b>there</b></p><script>alert(1)</script><img src=x onerror=alert(2)>' }),
     );
-    const html = await t.db('inbound_messages').where({ id: scripted.outcome === 'unmatched' ? scripted.messageId : '' }).first();
+    const html = await t.db('inbound_messages').where({ id: unmatchedId(scripted) }).first();
     expect(html.text).toContain('Hello');
     expect(html.text).not.toMatch(/<script|<p>|onerror|<img/);
 
@@ -339,8 +349,8 @@ describe('incoming mail, filed on its lead', () => {
     }
 
     // CR/LF in a display name: one line in the store, the API and the lead made of it.
-    const injected = await file(mail({ from: '=?utf-8?Q?Eve=0D=0ABcc:_victim@example.com?= <eve@example.com>', subject: '=?utf-8?Q?Hi=0D=0AX-Evil:_1?=' }));
-    const row = await t.db('inbound_messages').where({ id: injected.outcome === 'unmatched' ? injected.messageId : '' }).first();
+    const injected = await file(mail({ from: '=?utf-8?Q?Eve=0D=0ABcc=3A_victim=40example.com?= <eve@example.com>', subject: '=?utf-8?Q?Hi=0D=0AX-Evil:_1?=' }));
+    const row = await t.db('inbound_messages').where({ id: unmatchedId(injected) }).first();
     expect(row.from_name).toBe('Eve Bcc: victim@example.com');
     expect(row.subject).toBe('Hi X-Evil: 1');
     const made = await call().post(`/api/inbound-mail/${row.id}/new-lead`).set(admin.headers).expect(201);

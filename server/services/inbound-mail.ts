@@ -65,6 +65,7 @@ export const INBOUND_MESSAGES = {
   noLead: 'No lead has the sender’s address, and the message answers none of ours.',
   severalLeads: 'Several open leads have the sender’s address: choose the one it belongs to.',
   noSenderAddress: 'The message has no sender address, and it answers none of ours.',
+  tooManyParts: 'The message has more parts (attachments) than mail is read with: it is only in the mailbox.',
   unreadable: (why: string) => `The message could not be read as e-mail (${cleanLine(why, 200)}).`,
   tooLarge: (bytes: number) => `The message is ${Math.ceil(bytes / (1024 * 1024))} MB, more than the reader downloads: it is only in the mailbox.`,
 } as const;
@@ -213,7 +214,9 @@ export function createInboundMail({ db, audit, replyPromise = () => DEFAULT_REPL
       try {
         read = await readMessage(source.raw);
       } catch (error) {
-        return refuse(place, source, INBOUND_MESSAGES.unreadable(error instanceof Error ? error.message : String(error)));
+        const why = error instanceof Error ? error.message : String(error);
+        // mailparser's own bound on MIME parts (a message of a thousand attachments): said in words.
+        return refuse(place, source, /child nodes/i.test(why) ? INBOUND_MESSAGES.tooManyParts : INBOUND_MESSAGES.unreadable(why));
       }
       if (source.truncatedFrom !== undefined) return refuse(place, source, INBOUND_MESSAGES.tooLarge(source.truncatedFrom), read);
       if (await inboundMessageExists(db, place, read.messageId)) return { outcome: 'duplicate' };
