@@ -305,7 +305,8 @@ export function createInboundMail({ db, audit, replyPromise = () => DEFAULT_REPL
       const row = isUuid(id) ? await findAttachment(db, id) : undefined;
       if (!row) throw new NotFoundError(INBOUND_MESSAGES.attachmentNotFound);
       if (!row.data) throw new NotFoundError(INBOUND_MESSAGES.notStored);
-      return { name: row.name, data: row.data };
+      // PGlite gives bytea as a Uint8Array, PostgreSQL as a Buffer: Koa sends only a Buffer as bytes.
+      return { name: row.name, data: Buffer.from(row.data) };
     },
   };
 }
