@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { axeViolations, launchBrowser, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm, type BrowserState } from './browser';
+import { axeViolations, DESKTOP, launchBrowser, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm, type BrowserState } from './browser';
 import { startServer, type RunningServer } from './server';
 
 const OWNER = { username: 'backups-owner', password: 'a long and private test passphrase' };
@@ -120,6 +120,37 @@ describe('a backup that was not uploaded, in a real browser', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await axeViolations(page)).toEqual([]);
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/backups-not-uploaded-375.png`, fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it.each([
+    ['375', PHONE_DEVICE],
+    ['1280', DESKTOP],
+  ] as const)('says at %s px where each backup is, what it holds, where the key is, and how to restore it', async (width, device) => {
+    const name = 'backup-20260101-023000.tar.gz';
+    const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard`, state, device);
+    // Backups is an owners' entry of the sidebar, not only a link at the end of Settings.
+    if (device === DESKTOP) await page.locator('#admin-sidebar').getByRole('link', { name: 'Backups', exact: true }).click();
+    else await page.goto(`${server.url}/admin/dashboard/settings/backups`);
+    const row = page.getByRole('row', { name: /Verified/ });
+    await row.waitFor();
+    await expect(row.getByText(name, { exact: true }).count()).resolves.toBe(1);
+    const storage = page.locator('.admin-backup-storage');
+    await expect(storage.getByText(backupDir, { exact: true }).count()).resolves.toBe(1);
+    await expect(storage.textContent()).resolves.toMatch(/leads .*staff accounts.*content and portfolio, images.*personal data/);
+    // Where the key is (the embedded data folder's file here), never the key itself.
+    await expect(storage.textContent()).resolves.toMatch(/in the file \/.+\/app-key\./);
+
+    await row.getByRole('button', { name: /^How to restore/ }).click();
+    const steps = page.locator('.admin-backup-restore');
+    await steps.getByRole('heading', { name: `Restore ${name}` }).waitFor();
+    await expect(steps.locator('.admin-backup-restore__command').textContent()).resolves.toBe(`npm run restore -- ${backupDir}/${name} --replace`);
+    await expect(steps.textContent()).resolves.toContain('Stop the site.');
+    const widths = await pageWidths(page);
+    expect(widths.document).toBeLessThanOrEqual(device === DESKTOP ? 1280 : 375);
+    expect(await axeViolations(page)).toEqual([]);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/backups-restore-${width}.png`, fullPage: true });
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
