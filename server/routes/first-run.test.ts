@@ -121,16 +121,21 @@ describe('first run: the only owner can get back in', () => {
       for (const body of [{ item: 'everything' }, { item: 'team', extra: 1 }, {}, { item: ["team') or 1=1 --"] }]) await api().post('/api/first-run/dismissals').set(owner.headers).send(body).expect(400);
       await api().delete('/api/first-run/dismissals/nothing').set(owner.headers).expect(400);
       expect(await t.db('audit_log').where({ action: 'first-run.dismiss' }).select('actor_name', 'target_id')).toEqual([{ actor_name: 'admin', target_id: 'team' }]);
+      // Brought back, audited.
+      expect(stateOf((await api().delete('/api/first-run/dismissals/team').set(owner.headers).expect(200)).body).team).toBe('todo');
+      expect(await t.db('audit_log').where({ action: 'first-run.restore' }).pluck('target_id')).toEqual(['team']);
+
+      // A second owner is a teammate (done wins over dismissed), and sees what the first dismissed, and the other way round.
+      await api().post('/api/first-run/dismissals').set(owner.headers).send({ item: 'team' }).expect(200);
       const second = await signInAsAdmin(t, { username: 'second-owner' });
-      expect(stateOf((await api().get('/api/first-run').set(second.headers).expect(200)).body).team).toBe('dismissed');
+      expect(stateOf((await api().get('/api/first-run').set(second.headers).expect(200)).body).team).toBe('done');
+      await api().post('/api/first-run/dismissals').set(second.headers).send({ item: 'backups' }).expect(200);
+      expect(stateOf(await list()).backups).toBe('dismissed');
       // Owners only.
       const editor = await signInAsAdmin(t, { username: 'an-editor', role: 'editor' });
       await api().get('/api/first-run').set(editor.headers).expect(403);
       await api().post('/api/first-run/dismissals').set(editor.headers).send({ item: 'mail' }).expect(403);
       await api().get('/api/first-run').expect(401);
-      // Brought back, audited.
-      expect(stateOf((await api().delete('/api/first-run/dismissals/team').set(owner.headers).expect(200)).body).team).toBe('todo');
-      await api().post('/api/first-run/dismissals').set(owner.headers).send({ item: 'team' }).expect(200);
 
       // The site restarted with mail and backups copied off: the confirmation goes, and is used.
       later = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, BACKUP_S3_URL: 's3://agency-backups/site' }, { testDb: t, adminAuthOptions: { failureDelayMs: 0 } });
@@ -144,7 +149,7 @@ describe('first run: the only owner can get back in', () => {
       // Confirmed: nothing left to send.
       await laterApi().post('/api/account/email/confirmation').set(owner.headers).expect(409);
       const finished = (await laterApi().get('/api/first-run').set(owner.headers).expect(200)).body as FirstRunJson;
-      expect(stateOf(finished)).toEqual({ agency: 'done', timeZone: 'done', mail: 'done', email: 'done', team: 'dismissed', backups: 'done' });
+      expect(stateOf(finished)).toEqual({ agency: 'done', timeZone: 'done', mail: 'done', email: 'done', team: 'done', backups: 'done' });
     } finally {
       // One database under both: it is closed once.
       await (later ?? t).destroy();

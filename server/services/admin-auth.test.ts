@@ -128,7 +128,7 @@ describe('first admin at start-up', () => {
     expect(second).toEqual({ username: 'admin', token: expect.stringMatching(TOKEN_PATTERN), expiresAt: new Date(clock.now().getTime() + 3600_000) });
     expect(second!.token).not.toBe(first!.token);
     expect(await users.passwordLink(first!.token)).toBeNull();
-    expect(await users.passwordLink(second!.token)).toEqual({ username: 'admin', displayName: null });
+    expect(await users.passwordLink(second!.token)).toEqual({ username: 'admin', displayName: null, setup: true, email: null });
     expect(await usernames()).toEqual(['admin']);
     // Still no usable password after the restart.
     expect((await signIn('admin', first!.token)).outcome).toBe('invalid');
@@ -143,11 +143,11 @@ describe('first admin at start-up', () => {
     const issued = results.filter((result) => result !== undefined);
     expect(issued).toHaveLength(1);
     expect(await usernames()).toEqual(['admin']);
-    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin', displayName: null });
+    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin', displayName: null, setup: true, email: null });
     // One started a few seconds later still leaves it alone.
     clock.advance(20_000);
     expect(await auth.ensureFirstAdmin({})).toBeUndefined();
-    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin', displayName: null });
+    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin', displayName: null, setup: true, email: null });
   });
 
   it('ADMIN_USERNAME / ADMIN_PASSWORD set after a start without them replace the account still waiting for its password', async () => {

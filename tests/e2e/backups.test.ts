@@ -21,7 +21,8 @@ describe('backups in a real browser', () => {
     fs.writeFileSync(path.join(backupDir, 'backup-20260101-023000.tar.gz.failed'), JSON.stringify({ at: '2026-01-01T02:31:00.000Z', error: 'no space left on device' }));
     [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, BACKUP_DIR: backupDir }), launchBrowser()]);
     state = await signInThroughForm(browser, server.url, OWNER);
-  });
+    // A server's first start (migrations, the first backup check) is slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -101,7 +102,8 @@ describe('a backup that was not uploaded, in a real browser', () => {
     fs.writeFileSync(path.join(backupDir, `${name}.verified`), JSON.stringify({ verifiedAt: '2026-01-01T02:40:00.000Z', rows: 1200, tables: 32, images: 0, bytes: 17, ms: 900, heldMs: 12, uploadError: REASON }));
     [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, BACKUP_DIR: backupDir, BACKUP_SCHEDULE: 'off' }), launchBrowser()]);
     state = await signInThroughForm(browser, server.url, OWNER);
-  });
+    // A server's first start (migrations, the first backup check) is slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -17,7 +17,7 @@ describe('first run in a real browser', () => {
   beforeAll(async () => {
     // No ADMIN_USERNAME / ADMIN_PASSWORD: the start prints a one-time set-up address.
     [server, browser] = await Promise.all([startServer({}), launchBrowser()]);
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
