@@ -41,7 +41,7 @@ const ITEMS: Record<FirstRunItem, { title: string; todo: string; where: Dashboar
     title: 'Where backups go',
     todo: 'Backups are on this server only: copy them elsewhere (BACKUP_S3_URL, or download one and keep it safe).',
     where: { name: 'admin', section: 'backups' },
-    whereText: 'See the backups',
+    whereText: 'Where backups are kept',
   },
 };
 
