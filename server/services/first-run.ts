@@ -76,8 +76,9 @@ export function createFirstRun({ db, settings, mailSource, backupsCopiedOff, aud
     async restore(item: string, actor: Actor): Promise<FirstRunJson> {
       if (!(FIRST_RUN_ITEMS as readonly string[]).includes(item)) throw new ValidationError(messages.firstRun.unknownItem);
       await db.transaction(async (trx) => {
-        const removed = await trx('first_run_dismissals').where({ item }).delete();
-        if (removed > 0) await audit.record(actor, { action: 'first-run.restore', target: { type: 'first-run', id: item } }, trx);
+        // `returning`: the embedded database's driver does not answer a count for a delete.
+        const removed = await trx('first_run_dismissals').where({ item }).delete().returning('item');
+        if (removed.length > 0) await audit.record(actor, { action: 'first-run.restore', target: { type: 'first-run', id: item } }, trx);
       });
       return list(actor.id);
     },
