@@ -15,7 +15,7 @@ describe('set-password links in a real browser', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password }), launchBrowser()]);
     ownerState = await signInThroughForm(browser, server.url, OWNER);
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
