@@ -114,13 +114,13 @@ describe('admin dashboard page (server render)', () => {
   it("shows an editor no owners' sections, and says so instead of showing one reached by its address", () => {
     const owner = render('/admin/dashboard');
     const editor = render('/admin/dashboard', 'editor');
-    for (const label of ['Users', 'Find by e-mail', 'Settings']) {
+    for (const label of ['Users', 'Find by e-mail', 'Settings', 'Backups']) {
       expect(owner).toContain(`>${label}<`);
       expect(editor).not.toContain(`>${label}<`);
     }
     expect(editor).toContain('>Tasks<');
     expect(editor).toContain('>Your account<');
-    for (const path of ['privacy', 'users', 'settings', 'settings/audit']) {
+    for (const path of ['privacy', 'users', 'settings', 'settings/audit', 'settings/backups']) {
       const html = render(`/admin/dashboard/${path}`, 'editor');
       expect(html).toContain('Only owners can use this page.');
       expect(html).not.toContain('E-mail address');

@@ -39,6 +39,8 @@ import { seoRoutes } from './routes/seo';
 import { settingsRoutes } from './routes/settings';
 import { taskRoutes } from './routes/tasks';
 import { dashboardRoutes } from './routes/dashboard';
+import { firstRunRoutes } from './routes/first-run';
+import { createFirstRun } from './services/first-run';
 import { mailHealthRoutes } from './routes/mail-health';
 import { personalDataRoutes } from './routes/personal-data';
 import { auditRoutes } from './routes/audit';
@@ -184,8 +186,9 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     mailHealthRoutes(createMailHealth({ db, audit, mailSource: mailer.source, onRetry: onFormQueued, now })),
     personalDataRoutes(personalData),
     dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })),
+    firstRunRoutes(createFirstRun({ db, settings, mailSource: mailer.source, backupsCopiedOff: Boolean(config.backupS3), audit, now })),
     projectRoutes(createProjectService({ db, audit })),
-    setPasswordPageRoutes(renderPage, users),
+    setPasswordPageRoutes(renderPage, users, staffEmail),
     accountEmailPageRoutes(renderPage, { forgotPassword, staffEmail }),
     accountRoutes(auth, staffEmail, users, config),
     userRoutes(users, config),

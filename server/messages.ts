@@ -87,6 +87,11 @@ export const messages = {
     noSuchSession: 'No such session of yours (it may have ended already).',
     emailTaken: 'Another account has verified this e-mail address.',
     verifyEmailLimited: (minutes: number) => `Several confirmation e-mails were sent in the last hour. Please try again in ${minutes} minutes.`,
+    nothingToConfirm: 'Your account has no e-mail address waiting to be confirmed: add one first, or it is confirmed already.',
+  },
+  firstRun: {
+    unknownField: 'This is not a field of the checklist.',
+    unknownItem: 'This is not an item of the first-run checklist.',
   },
   twoFactor: {
     alreadyOn: 'Two-factor sign-in is on already; turn it off first to set it up again.',
@@ -129,6 +134,8 @@ export const messages = {
     invalid: 'Please correct the highlighted settings.',
     unknown: 'This is not a setting.',
     smtpPasswordMissing: 'Enter the password of this user (none is saved yet).',
+    testEmailNoOwnAddress: 'Your account has no confirmed e-mail address to send the test to. Add or confirm it in Your account, or send the test to the notification recipients.',
+    testEmailTo: 'Send the test to "me" or to the "recipients".',
     testEmailLimited: (seconds: number) => `You have sent several test e-mails in the last minute. Please try again in ${seconds} seconds.`,
   },
   /** Why the site will not connect to the mail server set up in Settings (`server/services/mail-destination.ts`). */

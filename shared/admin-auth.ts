@@ -80,3 +80,31 @@ export interface AdminLoginAnswer {
   /** The owners require two-factor sign-in and this account has none: the dashboard opens its setup. */
   twoFactorSetupRequired: boolean;
 }
+
+/**
+ * After a password is set through a link: `yes`, or on the first owner's set-up how the e-mail
+ * address given there stands (its confirmation link `sent`, or `waiting` for mail to be set up).
+ */
+export type PasswordSetNotice = 'yes' | 'sent' | 'waiting';
+
+const PASSWORD_SET_NOTICES: Record<PasswordSetNotice, string> = {
+  yes: 'Your password is set. Sign in with it.',
+  sent: 'Your password is set. We sent a link to confirm your e-mail address: open it, so that "Forgot password?" can reach you. Sign in now.',
+  waiting:
+    'Your password is set. Your e-mail address waits to be confirmed: mail is not set up yet. Once it is, the dashboard\'s first-run checklist sends the confirmation. Sign in now.',
+};
+
+/** Where a set password leads: the sign-in form, the username filled in (`GET /admin/dashboard?username=…&passwordSet=…`). */
+export function signInAfterPasswordUrl(username: string, email?: Exclude<PasswordSetNotice, 'yes'>): string {
+  return `/admin/dashboard?${new URLSearchParams({ username, passwordSet: email ?? 'yes' }).toString()}`;
+}
+
+/**
+ * What the sign-in form takes from its address: the username to fill in (one line, bounded) and
+ * the notice after a set password; anything else is ignored.
+ */
+export function signInPrefill(query: Record<string, unknown>): { username?: string; notice?: string } {
+  const username = typeof query.username === 'string' && query.username.length <= LOGIN_INPUT_MAX.username && !FORBIDDEN_IN_LINE.test(query.username) ? query.username : undefined;
+  const set = typeof query.passwordSet === 'string' && Object.hasOwn(PASSWORD_SET_NOTICES, query.passwordSet) ? PASSWORD_SET_NOTICES[query.passwordSet as PasswordSetNotice] : undefined;
+  return { username, notice: set };
+}

@@ -67,6 +67,8 @@ export const AUDIT_ACTIONS = {
   'content.preview-link-revoke': 'Preview link revoked',
   'content.export': 'Content exported',
   'content.import': 'Content imported as drafts',
+  'first-run.dismiss': 'First-run checklist item dismissed',
+  'first-run.restore': 'First-run checklist item brought back',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -67,8 +67,40 @@ export interface BackupSchedule {
   keepManual: number;
 }
 
+/**
+ * Where the backups are and what a restore needs besides the file. The application key is named by
+ * where it lives, never given: a backup and its key together open every sealed secret.
+ */
+export interface BackupStorage {
+  /** BACKUP_DIR on the server, as an absolute path. */
+  folder: string;
+  /** BACKUP_S3_URL (`s3://bucket/prefix/`) each verified backup is copied to; null when none is set. */
+  bucket: string | null;
+  /** `environment`: APP_KEY; `file`: the key file in the data folder, at `keyFile`. */
+  key: { source: 'environment' } | { source: 'file'; file: string };
+  /** The database a restore goes into: `postgres` (DATABASE_URL) or the embedded one in `dataDir`. */
+  database: { kind: 'postgres' } | { kind: 'embedded'; dataDir: string };
+}
+
 export interface BackupsJson extends BackupStatus {
   backups: BackupEntry[];
   warning: BackupWarning | null;
   schedule: BackupSchedule;
+  storage: BackupStorage;
+}
+
+/** Where the backup `name` is on the server. */
+export function backupPath(storage: Pick<BackupStorage, 'folder'>, name: string): string {
+  return `${storage.folder.replace(/\/+$/, '')}/${name}`;
+}
+
+/**
+ * The command that restores `name` on this site (`npm run restore`, server/cli/restore.ts), run in
+ * the site's folder with the site stopped: `--replace` because the site's database holds data.
+ */
+export function restoreCommand(storage: Pick<BackupStorage, 'folder'>, name: string): string {
+  const file = backupPath(storage, name);
+  // Quoted for a POSIX shell should the folder hold a space or a quote.
+  const quoted = /^[\w@%+=:,./-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`;
+  return `npm run restore -- ${quoted} --replace`;
 }

@@ -88,6 +88,11 @@ export interface FormDefinition {
   type: FormType;
   /** What one submission is called in staff e-mails ("New enquiry from …"). */
   noun: string;
+  /**
+   * What `{service}` says in a reply to a lead of this form that chose no service; it follows
+   * "about" in the saved replies ("Thanks for asking about {service}" → "… about your message").
+   */
+  replyAbout: string;
   title: string;
   lead: string;
   /** Where the no-JavaScript form posts (and the page that shows it). */
@@ -126,6 +131,7 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
   enquiry: {
     type: 'enquiry',
     noun: 'enquiry',
+    replyAbout: 'your enquiry',
     title: 'Enquire Now',
     lead: 'Tell us what you need and we will reply {replyPromise}.',
     pagePath: '/enquire',
@@ -146,6 +152,7 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
   quote: {
     type: 'quote',
     noun: 'quote request',
+    replyAbout: 'your project',
     title: 'Get a Quote',
     lead: 'Share your project and budget; we will send you a tailored quote.',
     pagePath: '/quote',
@@ -168,6 +175,7 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
   'free-offer': {
     type: 'free-offer',
     noun: 'free-offer request',
+    replyAbout: 'our free offer',
     title: 'Claim Your Free Offer',
     lead: 'Leave your email and we will send you our current free offer.',
     pagePath: '/free-offer',
@@ -181,6 +189,7 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
   contact: {
     type: 'contact',
     noun: 'contact message',
+    replyAbout: 'your message',
     title: 'Send Us a Message',
     lead: 'Share a few details about what you need and the right specialist will get back to you.',
     pagePath: '/contact',

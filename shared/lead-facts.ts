@@ -31,6 +31,11 @@ export function leadNoun(type: LeadType): string {
   return type === 'email' ? 'message' : FORM_DEFINITIONS[type].noun;
 }
 
+/** What a reply is about when the lead named no service: "your enquiry", "our free offer", "your message". */
+export function leadReplyAbout(type: LeadType): string {
+  return type === 'email' ? 'your message' : FORM_DEFINITIONS[type].replyAbout;
+}
+
 /** The lead's page in the admin, as a path (the digest puts the site's address before it). */
 export function leadAdminPath(lead: { type: LeadType; id: string }): string {
   return `${DASHBOARD_PATH}/messages/${lead.type}/${lead.id}`;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { leadNoun } from './lead-facts';
+import { leadReplyAbout } from './lead-facts';
 import type { LeadType } from './form-types';
 import type { ReplyPromise } from './reply-clock';
 import { FORBIDDEN_IN_LINE, FORBIDDEN_IN_TEXT } from './text';
+import { greetingName } from './visitor-confirmation';
 
 /**
  * Replies to a lead sent from the back office, and the saved replies (templates) they start from.
@@ -119,20 +120,23 @@ export interface ReplyTemplateJson {
   updatedAt: string;
 }
 
-export const REPLY_PLACEHOLDERS = ['name', 'service', 'replyPromise', 'agency', 'phone'] as const;
+export const REPLY_PLACEHOLDERS = ['name', 'firstName', 'service', 'replyPromise', 'agency', 'phone'] as const;
 export type ReplyPlaceholder = (typeof REPLY_PLACEHOLDERS)[number];
 
 export const REPLY_PLACEHOLDER_HINTS: Record<ReplyPlaceholder, string> = {
   name: "the visitor's name",
-  service: 'the service they asked about (else the form)',
+  firstName: 'the first word of their name ("there" when it is not a plain name)',
+  service: 'the service they asked about, else what they sent ("your message"): it reads after "about"',
   replyPromise: 'the reply promise from Settings, such as "within 24 hours"',
   agency: "the agency's name (Website, Agency details)",
   phone: "the agency's phone number (Website, Agency details)",
 };
 
-/** Replaces `{name}`, `{service}`, `{replyPromise}`, `{agency}` and `{phone}`; other braces stay as written. */
+const PLACEHOLDER_PATTERN = new RegExp(`\\{(${REPLY_PLACEHOLDERS.join('|')})\\}`, 'g');
+
+/** Replaces each of `REPLY_PLACEHOLDERS` in braces (`{name}`, `{firstName}`, …); other braces stay as written. */
 export function fillPlaceholders(template: string, values: Record<ReplyPlaceholder, string>): string {
-  return template.replace(/\{(name|service|replyPromise|agency|phone)\}/g, (_, key: ReplyPlaceholder) => values[key]);
+  return template.replace(PLACEHOLDER_PATTERN, (_, key: ReplyPlaceholder) => values[key]);
 }
 
 /** The agency's details mails are signed with, as published on the site (Website, Agency details). */
@@ -158,7 +162,15 @@ export function placeholdersOf(
   promise: Pick<ReplyPromise, 'replyPromiseHours' | 'workingHoursOnly'>,
   agency: Pick<AgencyDetails, 'name' | 'phone'>,
 ): Record<ReplyPlaceholder, string> {
-  return { name: lead.name ?? 'there', service: lead.service ?? `your ${leadNoun(lead.type)}`, replyPromise: replyPromiseText(promise), agency: agency.name, phone: agency.phone };
+  return {
+    name: lead.name ?? 'there',
+    // Only a plain first word: a "name" that is a link or an offer greets nobody with it.
+    firstName: greetingName(lead.name) ?? 'there',
+    service: lead.service ?? leadReplyAbout(lead.type),
+    replyPromise: replyPromiseText(promise),
+    agency: agency.name,
+    phone: agency.phone,
+  };
 }
 
 /** The name a reply goes out under: "Maria Lopez at Brightpath Digital". */

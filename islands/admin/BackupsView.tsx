@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { BackupEntry, BackupStatus, BackupWarning as Warning, BackupsJson } from '../../shared/backups';
+import { backupPath, restoreCommand, type BackupEntry, type BackupStatus, type BackupStorage, type BackupWarning as Warning, type BackupsJson } from '../../shared/backups';
 import { formatBytes } from '../../shared/file-size';
 import { useDashboard } from './context';
 import { DataTable, Field, FormCard, FormSubmit, LoadStatus, errorText, useData, useDates, useSubmit, type Column } from './kit';
@@ -15,15 +15,17 @@ const STATE_TEXT: Record<BackupEntry['state'], string> = { verified: 'Verified',
 const KIND_TEXT: Record<BackupEntry['kind'], string> = { nightly: '', manual: ' (made by hand)', 'before-migration': ' (before an upgrade)' };
 
 /**
- * Settings > Backups (owners): the backups in BACKUP_DIR with size, time and whether a scratch
- * restore verified them, "Back up now" with its progress, and a download behind the password.
- * Restoring stays a command (`npm run restore`): it replaces the site's data.
+ * Backups (owners): where they are and what they hold, the backups in BACKUP_DIR with file name,
+ * size, time and whether a scratch restore verified them, "Back up now" with its progress, a
+ * download behind the password, and each one's restore as steps. Restoring stays a command
+ * (`npm run restore`): it replaces the site's data.
  */
 export function BackupsView() {
   const { api, notify } = useDashboard();
   const loaded = useData<BackupsJson>('/api/backups', 'Failed to load the backups.');
   const [status, setStatus] = useState<BackupStatus | null>(null);
   const [downloading, setDownloading] = useState<BackupEntry | null>(null);
+  const [restoring, setRestoring] = useState<BackupEntry | null>(null);
   const running = status?.running ?? loaded.data?.running ?? null;
 
   // While a backup runs, its progress is asked for each second; when it ends, the list is read again.
@@ -79,7 +81,9 @@ export function BackupsView() {
         <>
           {loaded.data.warning && !running && <BackupWarningCard warning={loaded.data.warning} />}
           <ScheduleText data={loaded.data} />
-          <BackupList backups={loaded.data.backups} onDownload={setDownloading} />
+          <StorageCard storage={loaded.data.storage} />
+          <BackupList backups={loaded.data.backups} onDownload={setDownloading} onRestore={setRestoring} />
+          {restoring && <RestoreSteps key={restoring.name} backup={restoring} storage={loaded.data.storage} onClose={() => setRestoring(null)} />}
         </>
       )}
       {downloading && (
@@ -98,16 +102,83 @@ function ScheduleText({ data }: { data: BackupsJson }) {
       {schedule.nightly
         ? `A backup is made each night at ${schedule.time} and restored into a scratch database to verify it. The newest of the last ${schedule.keepDaily} days and of the ${schedule.keepWeekly} weeks before are kept.`
         : 'Nightly backups are off on this site (BACKUP_SCHEDULE); back up now, or with npm run backup.'}{' '}
-      {`Backups made by hand are kept apart: the last ${schedule.keepManual}.`}{' '}
-      To restore one: <code>npm run restore -- FILE --replace</code> with the site stopped.
+      {`Backups made by hand are kept apart: the last ${schedule.keepManual}.`}
     </p>
   );
 }
 
-function BackupList({ backups, onDownload }: { backups: readonly BackupEntry[]; onDownload: (backup: BackupEntry) => void }) {
+/** Where the backups are, what they hold, and the key a restore needs (where it is, never the key). */
+function StorageCard({ storage }: { storage: BackupStorage }) {
+  return (
+    <section className="admin-card admin-backup-storage" aria-labelledby="backup-storage">
+      <h2 id="backup-storage" className="admin-card__title">
+        Where they are and what they hold
+      </h2>
+      <dl className="admin-backup-storage__list">
+        <dt>Folder on the server</dt>
+        <dd>
+          <code>{storage.folder}</code> (BACKUP_DIR)
+        </dd>
+        <dt>Copied to</dt>
+        <dd>{storage.bucket ? <code>{storage.bucket}</code> : 'Nowhere else: set BACKUP_S3_URL to copy each verified backup off this machine.'}</dd>
+        <dt>Each backup holds</dt>
+        <dd>
+          The whole site: leads (names, e-mail addresses, phone numbers and messages), staff accounts, the website&apos;s content and portfolio, images, settings and the audit trail. That is{' '}
+          <strong>personal data</strong>: keep backups as safe as the site itself and delete copies you no longer need.
+        </dd>
+        <dt>Keep the application key with them</dt>
+        <dd>
+          The mail password and two-factor secrets inside are encrypted with the site&apos;s application key, and a backup restores only with the key it was made under. Keep a copy of the key
+          apart from the backups (not in the same place): it is {storage.key.source === 'environment' ? <>in the APP_KEY setting of the site&apos;s environment.</> : <>in the file <code>{storage.key.file}</code>.</>}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+/** One backup's restore as steps, its file name filled in (the site's own command, server/cli/restore.ts). */
+function RestoreSteps({ backup, storage, onClose }: { backup: BackupEntry; storage: BackupStorage; onClose: () => void }) {
+  const { formatDateTime } = useDates();
+  return (
+    <section className="admin-card admin-backup-restore" aria-labelledby="backup-restore">
+      <h2 id="backup-restore" className="admin-card__title" tabIndex={-1} ref={(heading) => heading?.focus()}>
+        Restore {backup.name}
+      </h2>
+      <p>
+        This puts the site back as it was on {formatDateTime(backup.createdAt)}: everything added or changed since is lost. It is done on the server, in the site&apos;s folder:
+      </p>
+      <ol className="admin-backup-restore__steps">
+        <li>
+          Make sure the file is at <code>{backupPath(storage, backup.name)}</code>
+          {storage.bucket ? <> (or copy it back from <code>{storage.bucket}</code>)</> : null}.
+        </li>
+        <li>
+          {storage.key.source === 'environment' ? (
+            <>Check that APP_KEY holds the key the backup was made under (the one in force now, if it has not changed since).</>
+          ) : (
+            <>
+              Check that <code>{storage.key.file}</code> holds the key the backup was made under (the one there now, if it has not changed since).
+            </>
+          )}
+        </li>
+        <li>Stop the site.</li>
+        <li>
+          Run <code className="admin-backup-restore__command">{restoreCommand(storage, backup.name)}</code>. It checks the file and its signature before changing anything.
+        </li>
+        <li>Start the site again. Everyone signs in afresh: sessions are not kept in backups.</li>
+      </ol>
+      <button type="button" className="admin-button admin-button--ghost" onClick={onClose}>
+        Close
+      </button>
+    </section>
+  );
+}
+
+function BackupList({ backups, onDownload, onRestore }: { backups: readonly BackupEntry[]; onDownload: (backup: BackupEntry) => void; onRestore: (backup: BackupEntry) => void }) {
   const { formatDateTime } = useDates();
   const columns: Column<BackupEntry>[] = [
     { key: 'time', header: 'Made', rowHeader: true, phoneLabel: '', cell: (backup) => `${formatDateTime(backup.createdAt)}${KIND_TEXT[backup.kind]}` },
+    { key: 'file', header: 'File', cell: (backup) => <code className="admin-backup-file">{backup.name}</code> },
     { key: 'size', header: 'Size', numeric: true, cell: (backup) => (backup.bytes === null ? '—' : formatBytes(backup.bytes)) },
     {
       key: 'state',
@@ -122,13 +193,20 @@ function BackupList({ backups, onDownload }: { backups: readonly BackupEntry[]; 
     },
     {
       key: 'download',
-      header: 'Download',
+      header: 'Actions',
       phoneLabel: '',
       cell: (backup) =>
         backup.bytes !== null && (
-          <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={() => onDownload(backup)}>
-            Download<span className="visually-hidden"> the backup of {formatDateTime(backup.createdAt)}</span>
-          </button>
+          <span className="admin-backup-actions">
+            <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={() => onDownload(backup)}>
+              Download<span className="visually-hidden"> the backup of {formatDateTime(backup.createdAt)}</span>
+            </button>
+            {backup.state === 'verified' && (
+              <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={() => onRestore(backup)}>
+                How to restore<span className="visually-hidden"> the backup of {formatDateTime(backup.createdAt)}</span>
+              </button>
+            )}
+          </span>
         ),
     },
   ];
@@ -147,7 +225,7 @@ function DownloadForm({ backup, onDone }: { backup: BackupEntry; onDone: () => v
   }, 'Failed to download the backup.');
   return (
     <FormCard title={`Download the backup of ${formatDateTime(backup.createdAt)}`} onSubmit={form.onSubmit}>
-      <p>It holds every lead, account and setting of the site: keep it somewhere safe.</p>
+      <p>It holds every lead, account and setting of the site (personal data): keep it somewhere safe, with the application key kept apart.</p>
       <Field label="Your password, to download it" error={form.fields.password} required>
         <input id="backup-download-password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus />
       </Field>

@@ -6,12 +6,14 @@ import { LoadStatus, TimedListItem, useData } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { BackupWarning } from './BackupsView';
+import { FirstRunChecklist } from './FirstRunChecklist';
 import { taskCountText } from '../../shared/reply-queue';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /**
- * The dashboard home: live figures read from the leads (new ones per form and period against the
+ * The dashboard home: for owners the first-run checklist while anything on it is left to do, then
+ * live figures read from the leads (new ones per form and period against the
  * period before, open and overdue, time to first reply), the newest leads and portfolio items.
  */
 export function DashboardHome({ name, owner = false }: { /** The signed-in admin's display name, else their username. */ name: string; /** Owners also see a backup that failed. */ owner?: boolean }) {
@@ -22,6 +24,7 @@ export function DashboardHome({ name, owner = false }: { /** The signed-in admin
       <ViewHeading title="Dashboard">
         <p className="admin-view__lead">Welcome back, {name}.</p>
       </ViewHeading>
+      {owner && <FirstRunChecklist />}
       {owner && <BackupWarning />}
       <LoadStatus of={home} loadingText="Loading the dashboard…" />
       {home.data && <HomeFigures figures={home.data} />}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LeadDetail } from '../../shared/leads';
 import { senderName } from '../../shared/lead-facts';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../../shared/replies';
 import { useDashboard } from './context';
 import { Field, FormSubmit, Options, TimedListItem, useData, useSubmit } from './kit';
-import { counted } from './text';
+import { counted, insertAtCursor, type TextSelection } from './text';
 import { ViewLink } from './ViewLink';
 
 /** A draft as kept in this browser, per lead, until it is sent. */
@@ -123,9 +123,28 @@ export function ReplyComposer({ lead, composer, isOwner, onSent }: { lead: LeadD
     await onSent();
   }, 'The reply could not be stored. Try again.');
 
+  // Where the cursor was in the reply when it last had focus: a saved reply goes there, never over what was typed.
+  const bodyField = useRef<HTMLTextAreaElement>(null);
+  const cursor = useRef<TextSelection | null>(null);
+  const remember = (field: HTMLTextAreaElement) => {
+    cursor.current = { start: field.selectionStart, end: field.selectionEnd };
+  };
+  const placeCursor = useRef<number | null>(null);
+  useEffect(() => {
+    const field = bodyField.current;
+    if (placeCursor.current === null || !field) return;
+    field.focus();
+    field.setSelectionRange(placeCursor.current, placeCursor.current);
+    cursor.current = { start: placeCursor.current, end: placeCursor.current };
+    placeCursor.current = null;
+  }, [draft.body]);
+
   const choose = (templateId: string) => {
     const template = templates.data?.items.find((item) => item.id === templateId);
-    setDraft((current) => ({ ...current, templateId, body: template ? fillPlaceholders(template.body, composer.placeholders) : current.body }));
+    if (!template) return setDraft((current) => ({ ...current, templateId }));
+    const inserted = insertAtCursor(draft.body, fillPlaceholders(template.body, composer.placeholders), cursor.current);
+    placeCursor.current = inserted.cursor;
+    setDraft({ ...draft, templateId, body: inserted.text });
   };
   const items = templates.data?.items ?? [];
   const signature = replySignature(composer.author ?? '(your display name)', composer.agency);
@@ -157,11 +176,11 @@ export function ReplyComposer({ lead, composer, isOwner, onSent }: { lead: LeadD
           <input value={draft.subject} maxLength={REPLY_LIMITS.subject} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
         </Field>
         <Field
-          label="Start from a saved reply"
+          label="Insert a saved reply"
           error={form.fields.templateId}
           hint={
             <>
-              {items.length === 0 ? 'None yet. ' : ''}
+              {items.length === 0 ? 'None yet. ' : 'It goes where the cursor is in your reply. '}
               <ViewLink to={{ name: 'saved-replies' }}>Manage saved replies</ViewLink>
             </>
           }
@@ -171,7 +190,15 @@ export function ReplyComposer({ lead, composer, isOwner, onSent }: { lead: LeadD
           </select>
         </Field>
         <Field label="Your reply" error={form.fields.body} hint="The draft is kept in this browser until you send it." required>
-          <textarea rows={8} maxLength={REPLY_LIMITS.body} value={draft.body} onChange={(event) => setDraft({ ...draft, body: event.target.value })} />
+          <textarea
+            ref={bodyField}
+            rows={8}
+            maxLength={REPLY_LIMITS.body}
+            value={draft.body}
+            onChange={(event) => setDraft({ ...draft, body: event.target.value })}
+            onSelect={(event) => remember(event.currentTarget)}
+            onBlur={(event) => remember(event.currentTarget)}
+          />
         </Field>
         <div className="admin-reply__after">
           <p className="admin-muted">Sent with your signature and their message quoted below it:</p>

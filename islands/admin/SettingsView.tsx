@@ -16,6 +16,7 @@ import {
   type SmtpSetupView,
 } from '../../shared/settings';
 import { counted } from '../../shared/text';
+import type { AccountJson } from '../../shared/admin-account';
 import { useDashboard } from './context';
 import { Field, FormCard, FormError, FormSubmit, LoadStatus, Options, useData, useDates, useSubmit } from './kit';
 import { ViewHeading } from './ViewHeading';
@@ -154,7 +155,7 @@ function passwordHint(saved: SmtpSetupView | null, draft: MailDraft): string {
 
 /**
  * The mail server (owners): host, port, security, sign-in and sender, saved with the other
- * settings' call; "Send a test e-mail" tries what is typed before it is saved. The saved password
+ * settings' call; "Send a test" (to me, or to the notification recipients) tries what is typed before it is saved. The saved password
  * never comes back: the field stays empty, and empty keeps it (for the same server and user).
  */
 function MailSetup({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (answer: SettingsAnswer) => void }) {
@@ -170,11 +171,16 @@ function MailSetup({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (answ
     mailChanged();
     notify({ tone: 'success', text: 'Mail set-up saved.' });
   }, 'Failed to save the mail set-up.');
-  const send = useSubmit(async () => {
+  // Where "to me" goes: the account's confirmed address (the server refuses without one, in words).
+  const account = useData<AccountJson>('/api/account', 'Failed to load your account.');
+  const own = account.data?.emailVerified ? account.data.email : null;
+  const testTo = (to: 'me' | 'recipients') => async () => {
     setTest(null);
-    setTest(await api.send<TestEmailResult>('POST', '/api/settings/test-email', 'Failed to send the test e-mail.', { smtp: inputOf(draft) }));
-  }, 'Failed to send the test e-mail.');
-  const error = (name: keyof MailDraft) => save.fields[`smtp.${name}`] ?? send.fields[`smtp.${name}`];
+    setTest(await api.send<TestEmailResult>('POST', '/api/settings/test-email', 'Failed to send the test e-mail.', { smtp: inputOf(draft), to }));
+  };
+  const sendToMe = useSubmit(testTo('me'), 'Failed to send the test e-mail.');
+  const send = useSubmit(testTo('recipients'), 'Failed to send the test e-mail.');
+  const error = (name: keyof MailDraft) => save.fields[`smtp.${name}`] ?? send.fields[`smtp.${name}`] ?? sendToMe.fields[`smtp.${name}`];
 
   return (
     <form className="admin-card admin-form" onSubmit={save.onSubmit} aria-labelledby="mail-title" noValidate>
@@ -212,12 +218,26 @@ function MailSetup({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (answ
         </Field>
       </div>
       <div className="admin-mail-test">
-        <button type="button" className="admin-button admin-button--ghost" disabled={send.pending} onClick={() => send.onSubmit()}>
-          {send.pending ? 'Sending…' : 'Send a test e-mail'}
+        <button type="button" className="admin-button admin-button--ghost" disabled={sendToMe.pending || send.pending} onClick={() => sendToMe.onSubmit()}>
+          {sendToMe.pending ? 'Sending…' : 'Send a test to me'}
         </button>
-        <p className="admin-muted">To the notification recipients in force, through what is typed above, saved or not.</p>
+        <button type="button" className="admin-button admin-button--ghost" disabled={sendToMe.pending || send.pending} onClick={() => send.onSubmit()}>
+          {send.pending ? 'Sending…' : 'Send a test to the notification recipients'}
+        </button>
+        <p className="admin-muted">
+          Through what is typed above, saved or not.{' '}
+          {own ? (
+            <>
+              “To me” goes to <strong>{own}</strong>.
+            </>
+          ) : account.data ? (
+            <>
+              “To me” needs a confirmed address in <ViewLink to={{ name: 'admin', section: 'account' }}>Your account</ViewLink>.
+            </>
+          ) : null}
+        </p>
       </div>
-      <FormError error={send.error} />
+      <FormError error={sendToMe.error ?? send.error} />
       <div role="status">
         {test && (
           <p className={test.sent ? 'admin-notice admin-notice--success' : 'admin-notice admin-notice--error'}>

@@ -1,4 +1,4 @@
-import { counted, fieldText, truncate } from './text';
+import { counted, fieldText, insertAtCursor, truncate } from './text';
 
 describe('table text', () => {
   it('cuts long text to 50 characters plus an ellipsis and leaves short text alone', () => {
@@ -32,5 +32,32 @@ describe('table text', () => {
     expect(fieldText(null)).toBe('');
     expect(fieldText(undefined)).toBe('');
     expect(fieldText('<img src=x onerror=alert(1)>')).toBe('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('a saved reply inserted into what was typed', () => {
+  const typed = 'Dear Ada,\n\nPS: see you Friday.';
+  const saved = 'Thanks for asking about your message.';
+
+  it('goes where the cursor is, keeping the text on both sides, the cursor after it', () => {
+    const at = typed.indexOf('PS');
+    expect(insertAtCursor(typed, `${saved}\n\n`, { start: at, end: at })).toEqual({ text: `Dear Ada,\n\n${saved}\n\nPS: see you Friday.`, cursor: at + saved.length + 2 });
+    expect(insertAtCursor(typed, saved, { start: 0, end: 0 }).text).toBe(`${saved}${typed}`);
+    expect(insertAtCursor(typed, saved, { start: typed.length, end: typed.length }).text).toBe(`${typed}${saved}`);
+  });
+
+  it('replaces only the selected words', () => {
+    const start = typed.indexOf('Friday');
+    expect(insertAtCursor(typed, 'Monday', { start, end: start + 'Friday'.length }).text).toBe('Dear Ada,\n\nPS: see you Monday.');
+  });
+
+  it('without a cursor (the field never had focus), follows what was typed on a paragraph of its own, or fills an empty reply', () => {
+    expect(insertAtCursor(typed, saved, null)).toEqual({ text: `${typed}\n\n${saved}`, cursor: typed.length + 2 + saved.length });
+    expect(insertAtCursor('  \n', saved, null)).toEqual({ text: saved, cursor: saved.length });
+  });
+
+  it('clamps a cursor left from a longer text, so nothing typed is lost or repeated', () => {
+    expect(insertAtCursor('Hi', saved, { start: 40, end: 90 }).text).toBe(`Hi${saved}`);
+    expect(insertAtCursor('Hi', saved, { start: 1, end: -5 }).text).toBe(`H${saved}i`);
   });
 });

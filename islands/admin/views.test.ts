@@ -126,9 +126,10 @@ describe('dashboard views in the URL path', () => {
       expect(new Set(VIEW_TABLE.map((entry) => entry.path)).size).toBe(VIEW_TABLE.length);
     });
 
-    it('lists the sidebar in its order, the audit trail being a page of Settings', () => {
-      expect(SIDEBAR_ENTRIES.map((entry) => entry.sidebar?.label ?? entry.title)).toEqual(['Dashboard', 'Users', 'Projects', 'Portfolio', 'Website', 'Messages', 'Tasks', 'Find by e-mail', 'Analytics', 'Settings', 'Your account']);
-      expect([...OWNER_SECTIONS].sort()).toEqual(['privacy', 'settings', 'users']);
+    it('lists the sidebar in its order, Backups an owners\' entry of its own, the audit trail a page of Settings', () => {
+      expect(SIDEBAR_ENTRIES.map((entry) => entry.sidebar?.label ?? entry.title)).toEqual(['Dashboard', 'Users', 'Projects', 'Portfolio', 'Website', 'Messages', 'Tasks', 'Find by e-mail', 'Analytics', 'Settings', 'Backups', 'Your account']);
+      expect([...OWNER_SECTIONS].sort()).toEqual(['backups', 'privacy', 'settings', 'users']);
+      expect(sidebarKeyOfView(viewFromPath('/admin/dashboard/settings/backups'))).toBe('backups');
       expect(viewFromPath('/admin/dashboard/settings/audit/x')).toEqual({ name: 'not-found' });
       expect(viewFromPath('/admin/dashboard/audit')).toEqual({ name: 'not-found' });
     });

@@ -189,7 +189,8 @@ export const VIEW_TABLE: readonly ViewEntry[] = [
   { key: 'analytics', path: 'analytics', title: 'Analytics', open: () => ({ name: 'analytics' }), sidebar: { icon: 'analytics' } },
   { key: 'settings', path: 'settings', title: ADMIN_SECTIONS.settings, open: () => ({ name: 'admin', section: 'settings' }), ownersOnly: true, sidebar: { icon: 'settings' } },
   { key: 'audit', path: 'settings/audit', title: ADMIN_SECTIONS.audit, open: () => ({ name: 'admin', section: 'audit' }), ownersOnly: true, within: 'settings' },
-  { key: 'backups', path: 'settings/backups', title: ADMIN_SECTIONS.backups, open: () => ({ name: 'admin', section: 'backups' }), ownersOnly: true, within: 'settings' },
+  // Its own sidebar entry: where the site's data is kept is worth one click, not a link at Settings' end.
+  { key: 'backups', path: 'settings/backups', title: ADMIN_SECTIONS.backups, open: () => ({ name: 'admin', section: 'backups' }), ownersOnly: true, sidebar: { icon: 'backups' } },
   { key: 'account', path: 'account', title: ADMIN_SECTIONS.account, open: () => ({ name: 'admin', section: 'account' }), sidebar: { icon: 'user' } },
 ];
 

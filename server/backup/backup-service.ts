@@ -6,7 +6,8 @@ import { claimDailyRun, markDailyRunFinished } from '../db/daily-runs';
 import type { Logger } from '../logger';
 import { localDate } from '../../shared/local-date';
 import { zonedInstant } from '../../shared/reply-clock';
-import type { BackupOutcome, BackupProgress, BackupSchedule, BackupsJson, BackupStatus } from '../../shared/backups';
+import type { BackupOutcome, BackupProgress, BackupSchedule, BackupsJson, BackupStatus, BackupStorage } from '../../shared/backups';
+import { APP_KEY_FILE } from '../app-key';
 import { backupSigningKeys } from './archive';
 import { backupsToRemove, backupWarning, listBackups, markUploaded, markUploadFailed, removeBackup, removeLeftovers, secureBackupDir } from './catalog';
 import { createS3Uploader, type BackupUploader } from './s3-upload';
@@ -16,7 +17,7 @@ export type NightlyOutcome = 'off' | 'not-yet' | 'done-already' | 'busy' | 'veri
 
 export interface BackupServiceDeps {
   db: Db;
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'backupDir' | 'backupSchedule' | 'backupS3'>;
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'backupDir' | 'backupSchedule' | 'backupS3' | 'appKey'>;
   /** The application key, whose backup signing keys sign each backup's manifest. */
   keyring: Keyring;
   /** The agency's zone (Settings), which the nightly time and the rotation's days are in. */
@@ -49,6 +50,13 @@ export function createBackupService({ db, config, keyring, timeZone, logger, now
   const { mode, time, keepDaily, keepWeekly, keepManual } = config.backupSchedule;
   const nightly = mode === 'always' || (mode === 'embedded' && !config.databaseUrl);
   const schedule: BackupSchedule = { nightly, time, keepDaily, keepWeekly, keepManual };
+  // Where the key is, as loadKeyring finds it: APP_KEY first, else the embedded data folder's file.
+  const storage: BackupStorage = {
+    folder: config.backupDir,
+    bucket: config.backupS3 ? `s3://${config.backupS3.bucket}/${config.backupS3.prefix}` : null,
+    key: config.appKey ? { source: 'environment' } : { source: 'file', file: path.join(config.dataDir, APP_KEY_FILE) },
+    database: config.databaseUrl ? { kind: 'postgres' } : { kind: 'embedded', dataDir: config.dataDir },
+  };
   let progress: BackupProgress | null = null;
   let last: BackupOutcome | null = null;
   let running: Promise<SiteBackupResult | null> | undefined;
@@ -172,7 +180,7 @@ export function createBackupService({ db, config, keyring, timeZone, logger, now
     status,
     list(): BackupsJson {
       const backups = listBackups(config.backupDir);
-      return { ...status(), backups, warning: backupWarning(backups, { now: now(), scheduled: nightly, running: progress !== null }), schedule };
+      return { ...status(), backups, warning: backupWarning(backups, { now: now(), scheduled: nightly, running: progress !== null }), schedule, storage };
     },
     fileOf(name: string): string {
       return path.join(config.backupDir, name);

@@ -6,6 +6,8 @@ import type { AdminAuth } from '../services/admin-auth';
 import type { AdminUsers } from '../services/admin-users';
 import type { StaffEmail } from '../services/staff-email';
 import type { AccountJson } from '../../shared/admin-account';
+import { ConflictError } from '../errors';
+import { messages } from '../messages';
 
 /**
  * The signed-in admin's own account, whatever the role: `POST /api/account/password`
@@ -14,7 +16,9 @@ import type { AccountJson } from '../../shared/admin-account';
  * → the sessions (device, IP, created, last seen); `DELETE /api/account/sessions/{id}` → 204;
  * `GET /api/account` and two-factor sign-in's setup, enable and turning off; `POST /api/account/email`
  * `{ email | null, password }` → `{ email, emailVerified, verificationSentTo? | verificationError? }`
- * (a new address gets a link to verify it); `POST /api/account/display-name` `{ displayName }` →
+ * (a new address gets a link to verify it); `POST /api/account/email/confirmation` → the same answer
+ * (the link for the address as it stands, mailed again: 409 when there is none to confirm);
+ * `POST /api/account/display-name` `{ displayName }` →
  * `{ displayName }` (the name replies to clients are signed with).
  */
 export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, users: AdminUsers, config: Pick<Config, 'isProduction'>): Router {
@@ -57,6 +61,12 @@ export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, users: Ad
 
   router.post('/api/account/email', allow.admin, async (ctx) => {
     ctx.body = await staffEmail.setOwn(ctx.state.admin!, ctx.request.body, ctx.ip);
+  });
+
+  router.post('/api/account/email/confirmation', allow.admin, async (ctx) => {
+    const sent = await staffEmail.sendConfirmation(ctx.state.admin!.id);
+    if (!sent) throw new ConflictError(messages.account.nothingToConfirm);
+    ctx.body = sent;
   });
 
   router.post('/api/account/display-name', allow.admin, async (ctx) => {

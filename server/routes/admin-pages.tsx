@@ -4,7 +4,7 @@ import { AdminDashboardPage, adminDashboardMeta } from '../../views/pages/AdminD
 import { AdminLoginPage, adminLoginMeta, type AdminLoginPageProps } from '../../views/pages/AdminLoginPage';
 import { allow, assertCsrf, createRouter, csrfTokenOf } from '../middleware/access';
 import type { SendPage } from '../render/send-page';
-import { adminLoginMessages, LOGIN_INPUT_MAX } from '../../shared/admin-auth';
+import { adminLoginMessages, LOGIN_INPUT_MAX, signInPrefill } from '../../shared/admin-auth';
 import { DASHBOARD_PATH } from '../../shared/lead-facts';
 import { completeSignIn, signIn, signOut, type AdminAuthRouteDeps, type SignInResult } from './admin-auth';
 
@@ -54,7 +54,8 @@ export function adminPageRoutes(send: SendPage, deps: AdminAuthRouteDeps & { tim
 
   const dashboard = (ctx: Context) => {
     const { admin, adminSession } = ctx.state;
-    if (!admin || !adminSession) return sendLogin(ctx, 200, { returnTo: dashboardReturnPath(ctx.path) });
+    // After a password is set, the form comes with the username filled in (`signInAfterPasswordUrl`).
+    if (!admin || !adminSession) return sendLogin(ctx, 200, { returnTo: dashboardReturnPath(ctx.path), ...signInPrefill(ctx.query) });
     // The query too: the inbox's filters live in it.
     const page = (
       <AdminDashboardPage

@@ -25,7 +25,19 @@ describe('backups API', () => {
 
   it('lists nothing before the first backup, with the schedule', async () => {
     const { body } = await api().get('/api/backups').set(owner.headers).expect(200);
-    expect(body).toEqual({ backups: [], running: null, last: null, warning: null, schedule: { nightly: !process.env.DATABASE_URL, time: '02:30', keepDaily: 7, keepWeekly: 4, keepManual: 5 } });
+    expect(body).toEqual({
+      backups: [],
+      running: null,
+      last: null,
+      warning: null,
+      schedule: { nightly: !process.env.DATABASE_URL, time: '02:30', keepDaily: 7, keepWeekly: 4, keepManual: 5 },
+      storage: {
+        folder: backupDir,
+        bucket: null,
+        key: t.config.appKey ? { source: 'environment' } : { source: 'file', file: path.join(t.config.dataDir, 'app-key') },
+        database: process.env.DATABASE_URL ? { kind: 'postgres' } : { kind: 'embedded', dataDir: t.config.dataDir },
+      },
+    });
   });
 
   it('backs up now, one at a time, with progress to poll, and lists the verified file', async () => {
@@ -74,5 +86,18 @@ describe('backups API', () => {
     expect(reused.body.error).toMatch(/expired or was used/);
     const audit = await t.db('audit_log').where({ action: 'backup.download' }).select('target_id', 'actor_name');
     expect(audit).toEqual([{ target_id: backup!.name, actor_name: TEST_ADMIN.username }]);
+  });
+
+  it('says where the application key is, never the key itself', async () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const withKey = await createTestApp({ BACKUP_DIR: backupDir, APP_KEY: key, BACKUP_S3_URL: 's3://agency-backups/site' });
+    try {
+      const session = await signInAsAdmin(withKey);
+      const response = await request(withKey.app.callback()).get('/api/backups').set(session.headers).expect(200);
+      expect(response.body.storage).toMatchObject({ folder: backupDir, bucket: 's3://agency-backups/site/', key: { source: 'environment' } });
+      expect(response.text).not.toContain(key);
+    } finally {
+      await withKey.destroy();
+    }
   });
 });

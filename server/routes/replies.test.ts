@@ -268,7 +268,7 @@ describe('replies to leads', () => {
       inbox.messages.length = 0;
       await submit('contact', { email: 'own-words@example.com', name: 'Olga' });
       await worker.runOnce();
-      expect(split(acknowledgements()[0]!).body).toContain('Hi Olga,\r\n\r\nThanks for asking about your contact message: Ada will call you within 24 hours.');
+      expect(split(acknowledgements()[0]!).body).toContain('Hi Olga,\r\n\r\nThanks for asking about your message: Ada will call you within 24 hours.');
 
       await call().patch('/api/settings').set(admin.headers).send({ visitorConfirmationText: null }).expect(200);
       inbox.messages.length = 0;

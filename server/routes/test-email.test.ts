@@ -3,6 +3,8 @@ import request from 'supertest';
 import { TEST_EMAIL_LIMIT } from '../services/test-email';
 import { signInAsAdmin } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { simpleParser } from 'mailparser';
+import { startSmtp } from '../../tests/helpers/smtp-inbox';
 
 /** An SMTP server on loopback that takes every message, or refuses every recipient. */
 async function smtpServer(refuse: boolean): Promise<{ port: number; received: string[]; close: () => Promise<void> }> {
@@ -75,6 +77,40 @@ describe('Settings: send a test e-mail', () => {
     } finally {
       await t?.destroy();
       await smtp.close();
+    }
+  });
+
+  it('sends to me (my confirmed address) without notification recipients, and refuses in words without one', async () => {
+    const inbox = await startSmtp();
+    let t: TestApp | undefined;
+    try {
+      // No NOTIFY_TO and none saved: only "me" can be tried.
+      t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${inbox.port}` });
+      const owner = await signInAsAdmin(t);
+      const send = (body: unknown) => request(t!.app.callback()).post('/api/settings/test-email').set(owner.headers).send(body as object);
+      expect((await send({}).expect(200)).body).toEqual({ sent: false, recipients: [], error: 'There are no notification recipients to send to.' });
+
+      const none = await send({ to: 'me' }).expect(400);
+      expect(none.body.error).toMatch(/no confirmed e-mail address/);
+      expect(none.body.fields).toEqual({ to: expect.stringMatching(/Your account/) });
+      // An address typed but never confirmed may be a typo or someone else's: refused the same.
+      await t.db('admin_users').where({ username: owner.username }).update({ email: 'owner@agency.test', email_verified_at: null });
+      expect((await send({ to: 'me' }).expect(400)).body.error).toMatch(/no confirmed e-mail address/);
+      await send({ to: 'someone@else.test' }).expect(400);
+      expect(inbox.messages).toHaveLength(0);
+
+      await t.db('admin_users').where({ username: owner.username }).update({ email_verified_at: t.db.fn.now() });
+      const sent = await send({ to: 'me' }).expect(200);
+      expect(sent.body).toEqual({ sent: true, recipients: ['owner@agency.test'], response: expect.stringMatching(/^250 /) });
+      expect(inbox.recipients).toEqual([['owner@agency.test']]);
+      const mail = await simpleParser(inbox.messages[0]!);
+      expect(mail.subject).toBe('Test e-mail from the back office');
+      expect(mail.text).toContain('to their own address');
+      const rows = await t.db('audit_log').where({ action: 'settings.test-email' }).orderBy('id').pluck('summary');
+      expect(rows.at(-1)).toBe('sent to their own address');
+    } finally {
+      await t?.destroy();
+      await inbox.close();
     }
   });
 });

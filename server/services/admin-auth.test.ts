@@ -75,7 +75,7 @@ describe('first admin at start-up', () => {
   const signIn = (username: string, password: string) => auth.login({ username, password, remember: false, ip: '192.0.2.1' });
   const usernames = () => testDb.db('admin_users').orderBy('id').pluck('username');
   /** The set-password page's form. */
-  const setPasswordForm = (password: string, displayName: string) => ({ displayName, password, confirm: password });
+  const setPasswordForm = (password: string, displayName: string, email = 'ada@agency.test') => ({ displayName, password, confirm: password, email });
 
   it('comes from ADMIN_USERNAME / ADMIN_PASSWORD, once, with no setup address', async () => {
     expect(await auth.ensureFirstAdmin({ configured: { username: 'owner', password: 'owner password 123' } })).toBeUndefined();
@@ -95,12 +95,16 @@ describe('first admin at start-up', () => {
     expect(await auth.passwordMatches((await testDb.db('admin_users').first('id')).id, row.password_hash)).toBe(false);
 
     // The invitation links' own page and rules set it: once.
-    expect(await users.passwordLink(setup!.token)).toEqual({ username: 'admin', displayName: null });
-    // Its page asks for the owner's name as well, which the account has none of.
-    await expect(users.usePasswordLink(setup!.token, { password: 'the first owner password', confirm: 'the first owner password' })).rejects.toMatchObject({ fields: { displayName: 'Enter a name, such as Maria Lopez.' } });
-    expect(await users.usePasswordLink(setup!.token, setPasswordForm('the first owner password', 'Ada Owner'))).toEqual({ username: 'admin' });
+    expect(await users.passwordLink(setup!.token)).toEqual({ username: 'admin', displayName: null, setup: true, email: null });
+    // Its page asks for the owner's name and e-mail address as well, which the account has none of.
+    await expect(users.usePasswordLink(setup!.token, { password: 'the first owner password', confirm: 'the first owner password' })).rejects.toMatchObject({
+      fields: { displayName: 'Enter a name, such as Maria Lopez.', email: expect.any(String) },
+    });
+    await expect(users.usePasswordLink(setup!.token, setPasswordForm('the first owner password', 'Ada Owner', 'not an address'))).rejects.toMatchObject({ fields: { email: expect.stringMatching(/e-mail address/) } });
+    expect(await users.usePasswordLink(setup!.token, setPasswordForm('the first owner password', 'Ada Owner'))).toEqual({ username: 'admin', userId: expect.any(Number), emailToConfirm: 'ada@agency.test' });
     expect((await signIn('admin', 'the first owner password')).outcome).toBe('signed-in');
-    expect(await testDb.db('admin_users').where({ username: 'admin' }).first('display_name')).toEqual({ display_name: 'Ada Owner' });
+    // The address waits to be confirmed (by the link the page then mails, once mail works).
+    expect(await testDb.db('admin_users').where({ username: 'admin' }).first('display_name', 'email', 'email_verified_at')).toEqual({ display_name: 'Ada Owner', email: 'ada@agency.test', email_verified_at: null });
     expect(await users.passwordLink(setup!.token)).toBeNull();
     // From now on a start has nothing to set up.
     clock.advance(3600_000);
@@ -111,7 +115,7 @@ describe('first admin at start-up', () => {
   it('the setup address stops working after an hour', async () => {
     const setup = await auth.ensureFirstAdmin({});
     clock.advance(3600_000 - 1000);
-    expect(await users.passwordLink(setup!.token)).toEqual({ username: 'admin', displayName: null });
+    expect(await users.passwordLink(setup!.token)).toEqual({ username: 'admin', displayName: null, setup: true, email: null });
     clock.advance(1000);
     expect(await users.passwordLink(setup!.token)).toBeNull();
     expect(await users.usePasswordLink(setup!.token, setPasswordForm('the first owner password', 'Ada Owner'))).toBeNull();
@@ -124,7 +128,7 @@ describe('first admin at start-up', () => {
     expect(second).toEqual({ username: 'admin', token: expect.stringMatching(TOKEN_PATTERN), expiresAt: new Date(clock.now().getTime() + 3600_000) });
     expect(second!.token).not.toBe(first!.token);
     expect(await users.passwordLink(first!.token)).toBeNull();
-    expect(await users.passwordLink(second!.token)).toEqual({ username: 'admin', displayName: null });
+    expect(await users.passwordLink(second!.token)).toEqual({ username: 'admin', displayName: null, setup: true, email: null });
     expect(await usernames()).toEqual(['admin']);
     // Still no usable password after the restart.
     expect((await signIn('admin', first!.token)).outcome).toBe('invalid');
@@ -139,11 +143,11 @@ describe('first admin at start-up', () => {
     const issued = results.filter((result) => result !== undefined);
     expect(issued).toHaveLength(1);
     expect(await usernames()).toEqual(['admin']);
-    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin', displayName: null });
+    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin', displayName: null, setup: true, email: null });
     // One started a few seconds later still leaves it alone.
     clock.advance(20_000);
     expect(await auth.ensureFirstAdmin({})).toBeUndefined();
-    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin', displayName: null });
+    expect(await users.passwordLink(issued[0]!.token)).toEqual({ username: 'admin', displayName: null, setup: true, email: null });
   });
 
   it('ADMIN_USERNAME / ADMIN_PASSWORD set after a start without them replace the account still waiting for its password', async () => {

@@ -20,12 +20,13 @@ import { displayNameChangeSchema } from '../../shared/admin-account';
 import {
   createUserSchema,
   displayNameSchema,
+  staffEmailSchema,
   PASSWORD_LINK_HOURS,
   updateUserSchema,
   type AdminUserJson,
   type PasswordSetup,
 } from '../../shared/admin-users';
-import { adminPasswordSchema, generatePassword, hashPassword, hashToken, newToken, TOKEN_PATTERN, type AdminAuth } from './admin-auth';
+import { adminPasswordSchema, generatePassword, hashPassword, hashToken, NO_PASSWORD_HASH, newToken, TOKEN_PATTERN, type AdminAuth } from './admin-auth';
 import type { AccountMail } from './account-mail';
 import type { AuditActor, AuditTrail } from './audit';
 
@@ -66,9 +67,22 @@ const parseOrThrow = <S extends z.ZodType>(schema: S, value: unknown): z.output<
  * has none, shown to be confirmed or corrected when it has one). Other fields (the token, the
  * username kept for password managers) are the page's own.
  */
-const setPasswordFormSchema = z
-  .object({ displayName: displayNameSchema, password: adminPasswordSchema, confirm: z.string() })
-  .refine((form) => form.password === form.confirm, { path: ['confirm'], message: messages.users.passwordsDiffer });
+const setPasswordFields = z.object({ displayName: displayNameSchema, password: adminPasswordSchema, confirm: z.string() });
+const passwordsMatch = (form: { password: string; confirm: string }) => form.password === form.confirm;
+const passwordsDiffer = { path: ['confirm'], message: messages.users.passwordsDiffer };
+const setPasswordFormSchema = setPasswordFields.refine(passwordsMatch, passwordsDiffer);
+
+/**
+ * The first owner's set-up asks for their e-mail address too: the only owner must be able to get
+ * back in on their own ("Forgot password?") once it is confirmed, with nobody above to ask.
+ */
+const setupFormSchema = setPasswordFields.extend({ email: staffEmailSchema }).refine(passwordsMatch, passwordsDiffer);
+
+/**
+ * The first owner's set-up: the account `ensureFirstAdmin` made without a password, which no one
+ * has signed in to. Invitations and resets are for accounts an owner made or that had a password.
+ */
+const isFirstRunSetup = (user: AdminUserRow | undefined): boolean => user?.role === 'owner' && user.password_hash === NO_PASSWORD_HASH && user.last_sign_in_at === null;
 
 /**
  * Stores an account's new display name, audited as the account's own change (`actor`) in the
@@ -228,24 +242,29 @@ export function createAdminUsers({ db, auth, audit, accountMail, now = () => new
      * The account a set-password link is for, with its display name (null: the page asks for one),
      * or null when the link is unknown, used or expired.
      */
-    async passwordLink(token: string): Promise<{ username: string; displayName: string | null } | null> {
+    async passwordLink(token: string): Promise<{ username: string; displayName: string | null; setup: boolean; email: string | null } | null> {
       if (!TOKEN_PATTERN.test(token)) return null;
       const link = await findAdminPasswordLink(db, hashToken(token), now());
       if (!link) return null;
       const user = await findAdminUserByUsername(db, link.username);
-      return { username: link.username, displayName: user?.display_name ?? null };
+      return { username: link.username, displayName: user?.display_name ?? null, setup: isFirstRunSetup(user), email: user?.email ?? null };
     },
 
     /**
      * Sets the password (and the account's display name) through a link, which then stops working;
      * null when the link no longer works. `form` is the page's form: `password`, `confirm` and
-     * `displayName`; a ValidationError names each field to correct.
+     * `displayName`, and on the first owner's set-up `email`, stored unconfirmed (the caller mails
+     * the link that confirms it: `staffEmail.sendConfirmation`); a ValidationError names each field
+     * to correct. Answers the address to confirm, when one was given.
      */
-    async usePasswordLink(token: string, form: unknown): Promise<{ username: string } | null> {
+    async usePasswordLink(token: string, form: unknown): Promise<{ username: string; userId: number; emailToConfirm: string | null } | null> {
       const link = TOKEN_PATTERN.test(token) ? await findAdminPasswordLink(db, hashToken(token), now()) : undefined;
       if (!link) return null;
-      const { password, displayName } = parseOrThrow(setPasswordFormSchema, form);
-      await auth.setPassword(link.username, password, {
+      const setup = isFirstRunSetup(await findAdminUserByUsername(db, link.username));
+      const { password, displayName, email } = setup ? parseOrThrow(setupFormSchema, form) : { ...parseOrThrow(setPasswordFormSchema, form), email: undefined };
+      // One account per confirmed address: the set-up's owner cannot take one another account proved.
+      if (email && (await findAdminUserByVerifiedEmail(db, email))) throw new ValidationError(messages.account.emailTaken, { email: messages.account.emailTaken });
+      const user = await auth.setPassword(link.username, password, {
         within: async (trx, user) => {
           // Two tabs posting the same link at once: only the first one's delete finds it.
           if (!(await deleteAdminPasswordLink(trx, link.token_hash))) throw new ConflictError(messages.users.linkUsed);
@@ -254,9 +273,13 @@ export function createAdminUsers({ db, auth, audit, accountMail, now = () => new
           const actor = { id: user.id, name: user.username };
           await audit.record(actor, { action: 'account.password-change', target: { type: 'user', id: user.username }, summary: `set through a one-time link${verified ? `; ${user.email} verified` : ''}` }, trx);
           await saveDisplayName(trx, audit, actor, user, displayName, { at, via: 'set-password page' });
+          if (email && email.toLowerCase() !== user.email?.toLowerCase()) {
+            await updateAdminUser(trx, user.id, { email, email_verified_at: null, updated_at: at });
+            await audit.record(actor, { action: 'account.email-change', target: { type: 'user', id: user.username }, summary: `address ${email} (first set-up); waits to be confirmed` }, trx);
+          }
         },
       });
-      return { username: link.username };
+      return { username: link.username, userId: user.id, emailToConfirm: email ?? null };
     },
 
     /**

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { deleteAdminEmailLink, deleteAdminEmailLinksOfUser, findAdminEmailLink, replaceAdminEmailLink } from '../db/admin-email-links';
 import { findAdminUserById, findAdminUserByVerifiedEmail, updateAdminUser } from '../db/admin-users';
+import type { AdminUserRow } from '../db/tables';
 import { countHit } from '../db/rate-limit-windows';
 import { ConflictError, NotFoundError, parseInput, RateLimitedError } from '../errors';
 import { messages } from '../messages';
@@ -30,6 +31,31 @@ export interface OwnEmail {
  * to it. Until then the address receives no password reset. Audited.
  */
 export function createStaffEmail({ db, auth, audit, accountMail, now = () => new Date() }: { db: Knex; auth: AdminAuth; audit: AuditTrail; accountMail: AccountMail; now?: () => Date }) {
+  async function countVerification(userId: number): Promise<void> {
+    const { hits, secondsLeft } = await countHit(db, `verify-email:account:${userId}`, 3600);
+    if (hits > VERIFY_EMAILS_PER_HOUR) throw new RateLimitedError(messages.account.verifyEmailLimited(Math.ceil(secondsLeft / 60)), secondsLeft);
+  }
+
+  /**
+   * Stores a fresh link proving `email` (the older one stops working), with `alsoWithin` in the same
+   * transaction, then mails it: the answer says where it went, or why the mail server (or mail not
+   * being set up yet) kept it from going; the address then waits unconfirmed.
+   */
+  async function mailLink(user: AdminUserRow, email: string, at: Date, alsoWithin?: (trx: Knex) => Promise<void>): Promise<OwnEmail> {
+    const token = newToken();
+    const expiresAt = new Date(at.getTime() + EMAIL_LINK_MS);
+    await db.transaction(async (trx) => {
+      await alsoWithin?.(trx);
+      await replaceAdminEmailLink(trx, { token_hash: hashToken(token), admin_user_id: user.id, email, created_at: at, expires_at: expiresAt });
+    });
+    try {
+      await accountMail.verifyAddress(email, { username: user.username, token, createdAt: at, expiresAt });
+      return { email, emailVerified: false, verificationSentTo: email };
+    } catch (error) {
+      return { email, emailVerified: false, verificationError: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   return {
     async own(adminId: number): Promise<OwnEmail> {
       const user = await findAdminUserById(db, adminId);
@@ -55,21 +81,24 @@ export function createStaffEmail({ db, auth, audit, accountMail, now = () => new
       if (same && user.email_verified_at) return { email: user.email, emailVerified: true };
       const holder = await findAdminUserByVerifiedEmail(db, email);
       if (holder && holder.id !== user.id) throw new ConflictError(messages.account.emailTaken);
-      const { hits, secondsLeft } = await countHit(db, `verify-email:account:${user.id}`, 3600);
-      if (hits > VERIFY_EMAILS_PER_HOUR) throw new RateLimitedError(messages.account.verifyEmailLimited(Math.ceil(secondsLeft / 60)), secondsLeft);
-      const token = newToken();
-      const expiresAt = new Date(at.getTime() + EMAIL_LINK_MS);
-      await db.transaction(async (trx) => {
+      await countVerification(user.id);
+      return mailLink(user, email, at, async (trx) => {
         await updateAdminUser(trx, user.id, { email, email_verified_at: null, updated_at: at });
-        await replaceAdminEmailLink(trx, { token_hash: hashToken(token), admin_user_id: user.id, email, created_at: at, expires_at: expiresAt });
         await audit.record(actor, { action: 'account.email-change', target: { type: 'user', id: user.username }, summary: `address ${email}; verification link sent`, ip }, trx);
       });
-      try {
-        await accountMail.verifyAddress(email, { username: user.username, token, createdAt: at, expiresAt });
-        return { email, emailVerified: false, verificationSentTo: email };
-      } catch (error) {
-        return { email, emailVerified: false, verificationError: error instanceof Error ? error.message : String(error) };
-      }
+    },
+
+    /**
+     * Mails (again) the link that confirms the account's address as it stands: after the first
+     * owner's set-up, which stores the address unconfirmed, and from the dashboard's checklist once
+     * mail works. No password asked: the address does not change. Counted with the other
+     * verification mails; null when the account has no address or it is confirmed already.
+     */
+    async sendConfirmation(adminId: number): Promise<OwnEmail | null> {
+      const user = await findAdminUserById(db, adminId);
+      if (!user?.email || user.email_verified_at) return null;
+      await countVerification(user.id);
+      return mailLink(user, user.email, now());
     },
 
     /** The account and address a verification link is for, or null when it is unknown, used, expired or the address changed since. */

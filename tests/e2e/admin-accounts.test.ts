@@ -72,7 +72,8 @@ describe('accounts, two-factor sign-in and the audit trail in a real browser', (
         await page.getByLabel(/New password/).fill('nina chose this one');
         await page.getByLabel('Same password again').fill('nina chose this one');
         await page.getByRole('button', { name: 'Set password' }).click();
-        await page.getByRole('status').filter({ hasText: 'The password of nina is set.' }).waitFor();
+        await page.getByRole('status').filter({ hasText: 'Your password is set.' }).waitFor();
+        expect(await page.getByLabel('Username').inputValue()).toBe('nina');
       }
       await context.close();
     }

@@ -107,7 +107,7 @@ describe('admin dashboard in a real browser', () => {
       ['Messages', 'Every form’s messages, newest first.'],
       ['Tasks', 'Messages waiting for a first reply, the most urgent first.'],
       ['Analytics', 'Counted on our own server: no cookies'],
-      ['Settings', 'Send a test e-mail'],
+      ['Settings', 'Send a test to me'],
     ] as const) {
       await sidebarLink(page, name).click();
       await page.getByText(text).first().waitFor();

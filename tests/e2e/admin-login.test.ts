@@ -198,13 +198,14 @@ describe('first start on an empty embedded database without ADMIN_USERNAME', () 
       // The first owner has no name yet: the page asks for it, required.
       expect(await page.getByLabel('Your name').inputValue()).toBe('');
       await page.getByLabel('Your name').fill('Ada Owner');
+      await page.getByLabel('Your e-mail address').fill('ada@agency.test');
       await page.getByLabel(/New password/).fill('the first owner password');
       await page.getByLabel('Same password again').fill('the first owner password');
-      await page.getByRole('button', { name: 'Set password' }).click();
-      await page.getByRole('status').filter({ hasText: 'The password of admin is set.' }).waitFor();
-      await Promise.all([page.waitForURL(/\/admin\/dashboard$/), page.getByRole('link', { name: 'Sign in' }).click()]);
+      await page.getByRole('button', { name: 'Set up my account' }).click();
+      // Straight to the sign-in form, the username filled in.
+      await page.getByRole('status').filter({ hasText: 'Your password is set.' }).waitFor();
       await page.waitForSelector('[data-island="AdminLogin"][data-hydrated="true"]');
-      await page.getByLabel('Username').fill('admin');
+      expect(await page.getByLabel('Username').inputValue()).toBe('admin');
       await page.getByLabel('Password', { exact: true }).fill('the first owner password');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { axeViolations, launchBrowser, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm, type BrowserState } from './browser';
+import { axeViolations, DESKTOP, launchBrowser, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm, type BrowserState } from './browser';
 import { startServer, type RunningServer } from './server';
 
 const OWNER = { username: 'backups-owner', password: 'a long and private test passphrase' };
@@ -21,7 +21,8 @@ describe('backups in a real browser', () => {
     fs.writeFileSync(path.join(backupDir, 'backup-20260101-023000.tar.gz.failed'), JSON.stringify({ at: '2026-01-01T02:31:00.000Z', error: 'no space left on device' }));
     [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, BACKUP_DIR: backupDir }), launchBrowser()]);
     state = await signInThroughForm(browser, server.url, OWNER);
-  });
+    // A server's first start (migrations, the first backup check) is slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -79,6 +80,9 @@ describe('backups in a real browser', () => {
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/backups-375.png`, fullPage: true });
     const settings = await openDashboard(browser, `${server.url}/admin/dashboard/settings`, state, PHONE_DEVICE);
     await settings.page.getByRole('link', { name: /See the backups/ }).waitFor();
+    // The mail card's two test buttons wrap on a phone rather than widen the page.
+    await settings.page.getByRole('button', { name: 'Send a test to the notification recipients' }).waitFor();
+    expect((await pageWidths(settings.page)).document).toBeLessThanOrEqual(375);
     if (SCREENSHOTS) await settings.page.screenshot({ path: `${SCREENSHOTS}/settings-375.png`, fullPage: true });
     await settings.context.close();
     expect(problems).toEqual([]);
@@ -101,7 +105,8 @@ describe('a backup that was not uploaded, in a real browser', () => {
     fs.writeFileSync(path.join(backupDir, `${name}.verified`), JSON.stringify({ verifiedAt: '2026-01-01T02:40:00.000Z', rows: 1200, tables: 32, images: 0, bytes: 17, ms: 900, heldMs: 12, uploadError: REASON }));
     [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, BACKUP_DIR: backupDir, BACKUP_SCHEDULE: 'off' }), launchBrowser()]);
     state = await signInThroughForm(browser, server.url, OWNER);
-  });
+    // A server's first start (migrations, the first backup check) is slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -120,6 +125,37 @@ describe('a backup that was not uploaded, in a real browser', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await axeViolations(page)).toEqual([]);
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/backups-not-uploaded-375.png`, fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it.each([
+    ['375', PHONE_DEVICE],
+    ['1280', DESKTOP],
+  ] as const)('says at %s px where each backup is, what it holds, where the key is, and how to restore it', async (width, device) => {
+    const name = 'backup-20260101-023000.tar.gz';
+    const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard`, state, device);
+    // Backups is an owners' entry of the sidebar, not only a link at the end of Settings.
+    if (device === DESKTOP) await page.locator('#admin-sidebar').getByRole('link', { name: 'Backups', exact: true }).click();
+    else await page.goto(`${server.url}/admin/dashboard/settings/backups`);
+    const row = page.getByRole('row', { name: /Verified/ });
+    await row.waitFor();
+    await expect(row.getByText(name, { exact: true }).count()).resolves.toBe(1);
+    const storage = page.locator('.admin-backup-storage');
+    await expect(storage.getByText(backupDir, { exact: true }).count()).resolves.toBe(1);
+    await expect(storage.textContent()).resolves.toMatch(/leads .*staff accounts.*content and portfolio, images.*personal data/);
+    // Where the key is (the embedded data folder's file here), never the key itself.
+    await expect(storage.textContent()).resolves.toMatch(/in the file \/.+\/app-key\./);
+
+    await row.getByRole('button', { name: /^How to restore/ }).click();
+    const steps = page.locator('.admin-backup-restore');
+    await steps.getByRole('heading', { name: `Restore ${name}` }).waitFor();
+    await expect(steps.locator('.admin-backup-restore__command').textContent()).resolves.toBe(`npm run restore -- ${backupDir}/${name} --replace`);
+    await expect(steps.textContent()).resolves.toContain('Stop the site.');
+    const widths = await pageWidths(page);
+    expect(widths.document).toBeLessThanOrEqual(device === DESKTOP ? 1280 : 375);
+    expect(await axeViolations(page)).toEqual([]);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/backups-restore-${width}.png`, fullPage: true });
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);

@@ -93,7 +93,8 @@ describe('Forgot password? in a real browser', () => {
     await phonePage.getByLabel(/New password/).fill('a new password after forgetting');
     await phonePage.getByLabel('Same password again').fill('a new password after forgetting');
     await phonePage.getByRole('button', { name: 'Set password' }).click();
-    await phonePage.getByRole('status').filter({ hasText: `The password of ${OWNER.username} is set.` }).waitFor();
+    await phonePage.getByRole('status').filter({ hasText: 'Your password is set.' }).waitFor();
+    expect(await phonePage.getByLabel('Username').inputValue()).toBe(OWNER.username);
 
     // The old password no longer works; the new one signs in.
     await phonePage.goto(`${server.url}/admin/dashboard`);

@@ -165,10 +165,12 @@ describe('replies from a lead page in a real browser', () => {
       try {
         await page.getByLabel('Subject').waitFor();
         expect(await page.getByLabel('Subject').inputValue()).toBe('Re: Bakery website');
-        await page.getByLabel('Start from a saved reply').selectOption({ label: 'Thanks, call next' });
+        // Typed first, then the saved reply inserted where the cursor is: nothing typed is lost.
         const body = page.getByLabel('Your reply');
-        expect(await body.inputValue()).toBe(`Hello Olivia ${device},\n\nThanks for your message: we will call you within 24 hours.`);
-        await body.fill(`${await body.inputValue()}\nSee you soon.`);
+        await body.fill('\nSee you soon.');
+        await body.press('Control+Home');
+        await page.getByLabel('Insert a saved reply').selectOption({ label: 'Thanks, call next' });
+        expect(await body.inputValue()).toBe(`Hello Olivia ${device},\n\nThanks for your message: we will call you within 24 hours.\nSee you soon.`);
         await expect(page.locator('.admin-reply__quote').textContent()).resolves.toContain('> A site with online orders.');
         // Checked from the top: filling the reply scrolled the page under the fixed top bar, whose
         // overlap with the controls then depends on where the scroll stopped.

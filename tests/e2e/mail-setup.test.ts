@@ -62,7 +62,7 @@ describe('mail set-up in Settings in a real browser', () => {
     await page.getByLabel('Sender address *', { exact: true }).fill('hello@agency.test');
 
     const before = inbox.messages.length;
-    await page.getByRole('button', { name: 'Send a test e-mail' }).click();
+    await page.getByRole('button', { name: 'Send a test to the notification recipients' }).click();
     await page.getByText(/^Sent to staff@agency\.test\. The server answered: 250 /).waitFor();
     await waitFor(() => inbox.messages.length === before + 1);
     expect(inbox.messages.at(-1)).toContain('From: Northwind Studio <hello@agency.test>');

@@ -61,7 +61,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const listening = env.PORT && env.PORT !== '0' ? healthy(`http://127.0.0.1:${env.PORT}`, child) : loggedUrl;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('\n')}`)), 60_000);
+    // Generous: a first start migrates a fresh embedded database, slow on a machine others share.
+    timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('\n')}`)), 150_000);
   });
   const url = await Promise.race([listening, exitedEarly, timeout])
     .catch((error: unknown) => {

@@ -15,7 +15,7 @@ describe('set-password links in a real browser', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password }), launchBrowser()]);
     ownerState = await signInThroughForm(browser, server.url, OWNER);
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -46,7 +46,9 @@ describe('set-password links in a real browser', () => {
     await page.getByLabel(/New password/).fill(password);
     await page.getByLabel('Same password again').fill(password);
     await page.getByRole('button', { name: 'Set password' }).click();
-    await page.getByRole('status').filter({ hasText: `The password of ${username} is set.` }).waitFor();
+    // On to the sign-in form, the username filled in (without JavaScript too: it is the page's HTML).
+    await page.getByRole('status').filter({ hasText: 'Your password is set.' }).waitFor();
+    expect(await page.getByLabel('Username').inputValue()).toBe(username);
     // The post named our origin, and the token reached no other site.
     expect(posted).toHaveLength(1);
     expect(posted[0]!.origin).toBe(new URL(server.url).origin);

@@ -44,6 +44,7 @@ export function fillRoutePath(routePath: string, samples: RouteSamples, spelling
     if (name === 'view') return 'messages';
     if (name === 'name') return 'backup-20260101-023000.tar.gz';
     if (name === 'token') return 'no-such-download';
+    if (name === 'item') return 'team';
     if (name === 'id' && routePath.startsWith('/api/portfolio')) return samples.itemId;
     if (name === 'id' && routePath.startsWith('/api/account/sessions')) return samples.sessionId;
     if (name === 'id') return samples.leadId;

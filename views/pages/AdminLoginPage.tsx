@@ -16,10 +16,12 @@ export interface AdminLoginPageProps {
   step?: 'password' | 'code';
   /** Only the username's daily ceiling refused the last attempt: the password form takes a code too. */
   offerCode?: boolean;
+  /** Said above the form (a password just set through a link). */
+  notice?: string;
 }
 
 /** The login screen `/admin/dashboard` shows without a session: no public chrome, works without JavaScript. */
-export function AdminLoginPage({ returnTo, username = '', remember = false, error, step = 'password', offerCode = false }: AdminLoginPageProps) {
+export function AdminLoginPage({ returnTo, username = '', remember = false, error, step = 'password', offerCode = false, notice }: AdminLoginPageProps) {
   const asset = useAsset();
   const { business } = useContent();
   return (
@@ -27,6 +29,11 @@ export function AdminLoginPage({ returnTo, username = '', remember = false, erro
       <div className="admin-login__card">
         <img className="admin-login__logo" src={asset('images/logo.svg')} alt={business.name} width={180} height={40} />
         <h1 className="admin-login__title">{step === 'code' ? 'Two-factor sign-in' : 'Sign in to the admin'}</h1>
+        {notice && !error && (
+          <p className="admin-login__notice" role="status">
+            {notice}
+          </p>
+        )}
         <Island name="AdminLogin" hydrate="load" props={{ action: '/admin/login', returnTo, username, remember, error, step, offerCode }} />
         {step === 'password' && (
           <p className="admin-login__aside">

@@ -7,16 +7,15 @@ export function adminSetPasswordMeta({ business }: SiteContent): PageMeta {
   return { title: 'Set your password', description: `Set the password of your ${business.name} back-office account.`, noindex: true };
 }
 
-type SetPasswordField = 'displayName' | 'password' | 'confirm';
+type SetPasswordField = 'displayName' | 'email' | 'password' | 'confirm';
 
 export type AdminSetPasswordPageProps =
   /**
    * The link works: the form, with the account's display name (or the one typed in a previous
-   * try; '' asks for one) and that try's errors beside their fields.
+   * try; '' asks for one) and that try's errors beside their fields. `email`: the first owner's
+   * set-up, which asks for their address too (the one typed before, if any).
    */
-  | { state: 'form'; token: string; username: string; displayName: string; errors?: Partial<Record<SetPasswordField, string>> }
-  /** The password was set. */
-  | { state: 'done'; username: string }
+  | { state: 'form'; token: string; username: string; displayName: string; email?: { value: string }; errors?: Partial<Record<SetPasswordField, string>> }
   /** Unknown, used or expired link. */
   | { state: 'invalid' };
 
@@ -31,13 +30,8 @@ export function AdminSetPasswordPage(props: AdminSetPasswordPageProps) {
     <main id="main" className="admin-login">
       <div className="admin-login__card">
         <img className="admin-login__logo" src={asset('images/logo.svg')} alt={business.name} width={180} height={40} />
-        <h1 className="admin-login__title">Set your password</h1>
+        <h1 className="admin-login__title">{props.state === 'form' && props.email ? 'Set up your account' : 'Set your password'}</h1>
         {props.state === 'invalid' && <p>This link does not work any more: it was used already or has expired. Ask for a new one with <a href="/admin/forgot-password">Forgot password?</a> (accounts with a confirmed e-mail address) or ask an owner (for the first admin&apos;s setup address, restart the site: it prints a new one).</p>}
-        {props.state === 'done' && (
-          <p role="status">
-            The password of <strong>{props.username}</strong> is set. <a href="/admin/dashboard">Sign in</a>
-          </p>
-        )}
         {props.state === 'form' && <SetPasswordForm {...props} />}
       </div>
       <a className="admin-login__back" href="/">
@@ -47,7 +41,7 @@ export function AdminSetPasswordPage(props: AdminSetPasswordPageProps) {
   );
 }
 
-function SetPasswordForm({ token, username, displayName, errors = {} }: Extract<AdminSetPasswordPageProps, { state: 'form' }>) {
+function SetPasswordForm({ token, username, displayName, email, errors = {} }: Extract<AdminSetPasswordPageProps, { state: 'form' }>) {
   const described = (field: SetPasswordField, hint?: string) => [hint, errors[field] ? `set-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
   const errorOf = (field: SetPasswordField) =>
     errors[field] && (
@@ -80,6 +74,25 @@ function SetPasswordForm({ token, username, displayName, errors = {} }: Extract<
         />
         {errorOf('displayName')}
       </div>
+      {email && (
+        <div className="admin-login__field">
+          <label htmlFor="set-email">Your e-mail address</label>
+          <p id="set-email-hint" className="admin-login__hint">
+            For &ldquo;Forgot password?&rdquo;: you are the only owner, so nobody else could let you back in. A link to confirm it is sent once mail works.
+          </p>
+          <input
+            id="set-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={email.value}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={described('email', 'set-email-hint')}
+          />
+          {errorOf('email')}
+        </div>
+      )}
       {(['password', 'confirm'] as const).map((field) => (
         <div className="admin-login__field" key={field}>
           <label htmlFor={`set-${field}`}>{field === 'password' ? `New password (at least ${ADMIN_PASSWORD_MIN} characters)` : 'Same password again'}</label>
@@ -98,7 +111,7 @@ function SetPasswordForm({ token, username, displayName, errors = {} }: Extract<
         </div>
       ))}
       <button type="submit" className="button admin-login__submit">
-        Set password
+        {email ? 'Set up my account' : 'Set password'}
       </button>
     </form>
   );
