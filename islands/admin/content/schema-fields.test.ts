@@ -21,8 +21,9 @@ describe('the editor’s reading of the content schemas', () => {
   it('reads labels, widgets, limits and whether a field may be empty from the schema', () => {
     const tree = fieldTree(businessSchema);
     expect(child(tree, 'phone')).toMatchObject({ kind: 'text', title: 'Phone number', widget: 'phone', required: true, maxLength: 40 });
-    expect(child(tree, 'phoneHref')).toBeUndefined();
-    expect(child(tree, 'chatHref')).toBeUndefined();
+    // One phone field: the link and the WhatsApp address are made from it.
+    expect(() => child(tree, 'phoneHref')).toThrow('no field phoneHref');
+    expect(() => child(tree, 'chatHref')).toThrow('no field chatHref');
     expect(child(tree, 'openingHours')).toEqual({ kind: 'hours', title: 'Opening hours', description: "Times as the clock shows them in the agency's time zone (Settings)." });
     expect(child(tree, 'email')).toMatchObject({ kind: 'text', title: 'E-mail address', required: true });
     expect(child(tree, 'mapImage')).toEqual({ kind: 'image', title: 'Map image', nullable: false });
@@ -70,6 +71,15 @@ describe('the editor’s reading of the content schemas', () => {
     expect(normalizeFieldKey('socials[2].href')).toBe('socials.2.href');
     expect(normalizeFieldKey('/socials/2/href')).toBe('socials.2.href');
     expect(normalizeFieldKey('seo.title')).toBe('seo.title');
+  });
+
+  it('names a day of the opening hours in a message, and compares the hours as the site says them', () => {
+    const tree = fieldTree(businessSchema);
+    expect(fieldLabel(tree, ['openingHours', 'days', 1, 'closes'])).toBe('Opening hours › Tuesday closing time');
+    expect(fieldLabel(tree, ['openingHours', 'days', 6, 'open'])).toBe('Opening hours › Sunday open or closed');
+    expect(fieldLabel(tree, ['openingHours'])).toBe('Opening hours');
+    const saturday = { ...business, openingHours: { ...business.openingHours, days: business.openingHours.days.map((day) => (day.day === 'saturday' ? { ...day, open: true, opens: '10:00', closes: '13:00' } : day)) } };
+    expect(changedFields(tree, business, saturday)).toEqual([{ path: 'openingHours', label: 'Opening hours', before: 'Monday to Friday, 9 AM to 6 PM', after: 'Monday to Friday, 9 AM to 6 PM; Saturday, 10 AM to 1 PM' }]);
   });
 
   it('lists only the fields that changed, a removed or added item as one change', () => {
