@@ -110,7 +110,7 @@ describe('content API', () => {
         const page = (await visitor(path)).text;
         expect(page).toContain(NEW_PHONE);
         const jsonLd = [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => match[1]).join('');
-        expect(jsonLd).toContain(`"telephone":"${NEW_PHONE}"`);
+        expect(jsonLd).toContain(`"telephone":"+15557774242"`);
       }
       await visitor('/sitemap.xml');
       const item = (await api().get('/api/content/business').set(ann.headers).expect(200)).body;
@@ -204,7 +204,7 @@ describe('content API', () => {
     }
     const page = (await api().get('/api/content/stats/revisions').set(ann.headers).expect(200)).body;
     expect(page.items.map((item: { version: number }) => item.version)).toEqual([4, 3, 2, 1]);
-    expect(page.items[0]).toMatchObject({ publishedBy: 'ann', schemaVersion: 1, publishedAt: expect.any(String) });
+    expect(page.items[0]).toMatchObject({ publishedBy: 'ann', schemaVersion: 2, publishedAt: expect.any(String) });
     expect(page.nextCursor).toBeNull();
     const older = (await api().get('/api/content/stats/revisions?cursor=3').set(ann.headers).expect(200)).body;
     expect(older.items.map((item: { version: number }) => item.version)).toEqual([2, 1]);
