@@ -37,7 +37,7 @@ describe('the agency’s facts in a real browser', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password }), launchBrowser()]);
     state = await signInThroughForm(browser, server.url, OWNER);
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
