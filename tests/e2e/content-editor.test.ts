@@ -72,7 +72,7 @@ describe('the Website section in a real browser', () => {
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/website-1280.png`, fullPage: true });
 
     await openEditor(page, 'Agency details');
-    const phone = page.getByLabel('Phone number', { exact: true });
+    const phone = page.locator('#content-field-phone');
     const before = await phone.inputValue();
     expect(before).not.toBe(NEW_PHONE);
     expect(await axeViolations(page)).toEqual([]);

@@ -38,7 +38,7 @@ export function TimeZoneField({ id, value, onChange, error }: TimeZoneFieldProps
   const unknown = zones.length > 0 && !isTimeZone(typed) ? `"${typed}" is not a time zone: choose one from the list, such as Europe/London.` : undefined;
   return (
     <div className="admin-time-zone">
-      <Field label="Time zone" hint="Type a city or region to search, such as London or New York." error={error ?? unknown}>
+      <Field label="Time zone" hint="Type a city or region to search, such as London or Tokyo." error={error ?? unknown}>
         <input id={id} list={listId} value={value} spellCheck={false} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
       </Field>
       <datalist id={listId}>
