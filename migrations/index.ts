@@ -31,6 +31,7 @@ import * as adminDisplayName from './20261205100000_admin_display_name';
 import * as rateLimitWindowEnds from './20261205200000_rate_limit_window_ends';
 import * as inboundMail from './20261206100000_inbound_mail';
 import * as firstRunDismissals from './20261206600000_first_run_dismissals';
+import * as onePhoneOpeningHours from './20261206300000_one_phone_opening_hours';
 import type { MigrationContext } from './context';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '20261205200000_rate_limit_window_ends': rateLimitWindowEnds,
   '20261206100000_inbound_mail': inboundMail,
   '20261206600000_first_run_dismissals': firstRunDismissals,
+  '20261206300000_one_phone_opening_hours': onePhoneOpeningHours,
 };

@@ -7,6 +7,8 @@ import * as replyClock from './20261127160000_reply_clock';
 import * as dailyRuns from './20261128200000_daily_runs';
 import * as openDueArrivals from './20261128110000_open_due_arrivals';
 import * as rateLimitWindowEnds from './20261205200000_rate_limit_window_ends';
+import * as onePhoneOpeningHours from './20261206300000_one_phone_opening_hours';
+import { DEFAULT_DOCUMENTS } from '../views/content/defaults';
 
 async function userTables(testDb: TestDb): Promise<string[]> {
   const result = await testDb.db.raw<{ rows: { table_name: string }[] }>(
@@ -163,5 +165,39 @@ describe('20261205200000_rate_limit_window_ends', () => {
       ['confirmation:address:victim@victim.example', '2026-12-06T00:00:00.000Z', 3],
       ['preview:192.0.2.1', '2026-12-06T09:41:00.000Z', 61],
     ]);
+  });
+});
+
+describe('20261206300000_one_phone_opening_hours', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(() => testDb.destroy());
+
+  const business = async () => {
+    const row = (await testDb.db('content_documents').where({ key: 'business' }).first('published_data', 'draft_data', 'schema_version')) as { published_data: unknown; draft_data: unknown; schema_version: number };
+    const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+    return { published: json(row.published_data), draft: row.draft_data === null ? null : json(row.draft_data), schemaVersion: row.schema_version };
+  };
+
+  it('turns the three phone fields of every stored version into one, and gives the hours the site showed', async () => {
+    await onePhoneOpeningHours.down(testDb.db);
+    const old = await business();
+    expect(old.schemaVersion).toBe(1);
+    expect(old.published).toMatchObject({ phone: '+1 (555) 010-2030', phoneHref: 'tel:+15550102030', chatHref: 'https://wa.me/15550102030' });
+    expect(old.published).not.toHaveProperty('openingHours');
+    // Staff changed the shown number in a draft and left the link: the bug this ends.
+    await testDb.db('content_documents').where({ key: 'business' }).update({ draft_version: 2, draft_data: JSON.stringify({ ...old.published, phone: '+1 (555) 010-7777' }) });
+
+    await onePhoneOpeningHours.up(testDb.db);
+    const upgraded = await business();
+    expect(upgraded.schemaVersion).toBe(2);
+    expect(upgraded.published).toEqual(DEFAULT_DOCUMENTS.business);
+    expect(upgraded.draft).toEqual({ ...(DEFAULT_DOCUMENTS.business as object), phone: '+1 (555) 010-7777' });
+    const revision = (await testDb.db('content_revisions').where({ key: 'business', version: 1 }).first('data', 'schema_version')) as { data: unknown; schema_version: number };
+    expect(revision.schema_version).toBe(2);
+    expect(typeof revision.data === 'string' ? JSON.parse(revision.data) : revision.data).toEqual(DEFAULT_DOCUMENTS.business);
+    expect(Number((await testDb.db('content_documents').where('schema_version', '<', 2).count<{ count: string }[]>('* as count'))[0]!.count)).toBe(0);
   });
 });

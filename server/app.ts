@@ -137,6 +137,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const sendTestEmail = createTestEmail({ db, mailer, audit });
   // The agency as its mail shows it: the published details, and the inbox answers go to (Settings, Mail).
   const agencyForMail = () => ({ ...siteContent.current().business, replyAddress: settings.current().replyAddress, replyAddressTags: settings.current().replyAddressTags });
+  // The promise counts working hours in the opening hours the site shows (the agency details).
+  const replyPromise = () => ({ ...settings.current(), openingHours: siteContent.current().business.openingHours });
   const forms = createFormService({
     db,
     config,
@@ -144,7 +146,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     onQueued: onFormQueued,
     spamRetentionDays: () => settings.current().retentionDays.spam,
     visitOf: analytics.sourceOf,
-    replyPromise: () => settings.current(),
+    replyPromise,
     visitorConfirmation: () => settings.current().visitorConfirmation,
     visitorConfirmationText: () => settings.current().visitorConfirmationText,
     mailFrom: mailer.sender,
@@ -153,11 +155,11 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     now,
   });
   const personalData = createPersonalData({ db, audit, logger, now });
-  const replies = createLeadReplies({ db, audit, sender: mailer.sender, agency: agencyForMail, onQueued: onFormQueued, replyPromise: () => settings.current(), now });
+  const replies = createLeadReplies({ db, audit, sender: mailer.sender, agency: agencyForMail, onQueued: onFormQueued, replyPromise, now });
   const content =
     contentEditing ?? createContentEditing({ db, audit, contentVersion, siteContent, renderPage, timeZone: () => settings.current().timeZone, logger, now });
   const contentPreview = createContentPreview({ db, siteContent, renderPage, portfolio, audit, publicUrl: config.publicUrl, now });
-  const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise: () => settings.current(), replies, now });
+  const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise, replies, now });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
   // Health checks and stored images need neither a session nor a body.
   const earlyRoutes = [healthRoutes(db, lifecycle), mediaRoutes(db, (id) => contentImages.find(id, siteContent.current().images))];

@@ -1,3 +1,4 @@
+import { DEFAULT_OPENING_HOURS } from './content/opening-hours';
 import { replyDueAt, zonedInstant, type ReplyPromise } from './reply-clock';
 
 const london = (hours: number, workingHoursOnly = true): ReplyPromise => ({ replyPromiseHours: hours, workingHoursOnly, timeZone: 'Europe/London' });
@@ -21,6 +22,18 @@ describe('replyDueAt', () => {
   it('carries what is left of the day into the next working day', () => {
     // Tuesday 16:00 + 5 h: 2 h on Tuesday, 3 h from Wednesday 9:00.
     expect(due('2026-11-24T16:00:00.000Z', london(5))).toBe('2026-11-25T12:00:00.000Z');
+  });
+
+  it('counts in the opening hours of the agency details: a Saturday morning and half-hours', () => {
+    const openingHours = {
+      ...DEFAULT_OPENING_HOURS,
+      days: DEFAULT_OPENING_HOURS.days.map((day) => (day.day === 'friday' ? { ...day, closes: '17:30' } : day.day === 'saturday' ? { ...day, open: true, opens: '10:00', closes: '12:00' } : day)),
+    };
+    // Friday 17:00 + 3 h: 0.5 h on Friday, 2 h on Saturday 10:00–12:00, 0.5 h from Monday 9:00.
+    expect(due('2026-11-27T17:00:00.000Z', { ...london(3), openingHours })).toBe('2026-11-30T09:30:00.000Z');
+    // Hours by appointment only (no open day) count around the clock.
+    const byAppointment = { days: DEFAULT_OPENING_HOURS.days.map((day) => ({ ...day, open: false })), byAppointment: true };
+    expect(due('2026-11-27T17:00:00.000Z', { ...london(3), openingHours: byAppointment })).toBe('2026-11-27T20:00:00.000Z');
   });
 
   it('skips the weekend', () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_OPENING_HOURS, hoursOn, type OpeningHours } from './content/opening-hours';
 import { addDays, localDate } from './local-date';
 import type { Settings } from './settings';
 
@@ -5,18 +6,16 @@ import type { Settings } from './settings';
  * The reply promise's clock: when a lead must have had its first answer. Pure (the caller gives
  * the instant and the settings), so tests drive it with any date, time zone and calendar.
  */
-export type ReplyPromise = Pick<Settings, 'replyPromiseHours' | 'workingHoursOnly' | 'timeZone'>;
+export type ReplyPromise = Pick<Settings, 'replyPromiseHours' | 'workingHoursOnly' | 'timeZone'> & {
+  /** The working hours (the agency details' opening hours); Monday to Friday, 9:00–18:00 when not given. */
+  openingHours?: OpeningHours;
+};
 
 /** The built-in promise (the settings' defaults): 24 hours around the clock. */
 export const DEFAULT_REPLY_PROMISE: ReplyPromise = { replyPromiseHours: 24, workingHoursOnly: false, timeZone: 'UTC' };
 
-/** The agency's working hours, local time in its zone, Monday to Friday. */
-export const WORKING_HOURS = { start: 9, end: 18 } as const;
-
-const clockHour = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
-
-/** The working hours as the site shows them: "Monday to Friday, 9 AM to 6 PM". */
-export const WORKING_HOURS_TEXT = `Monday to Friday, ${clockHour(WORKING_HOURS.start)} to ${clockHour(WORKING_HOURS.end)}`;
+/** "09:30" as hours since midnight (9.5). */
+const hoursOf = (hhmm: string) => Number(hhmm.slice(0, 2)) + Number(hhmm.slice(3, 5)) / 60;
 
 const HOUR_MS = 3600_000;
 
@@ -45,27 +44,25 @@ export function zonedInstant(date: string, hour: number, timeZone: string): numb
 /** When the agency's day holding `instant` ends: the next midnight in `timeZone` ("due today" is before it). */
 export const endOfLocalDay = (instant: Date, timeZone: string) => new Date(zonedInstant(addDays(localDate(instant, timeZone), 1), 0, timeZone));
 
-const isWeekday = (date: string) => {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return day >= 1 && day <= 5;
-};
-
 /**
  * When a lead sent at `submittedAt` is due: that plus the promised hours, or, with working hours
- * only, plus that many hours counted only Monday to Friday 9:00–18:00 in the agency's zone (a lead
- * sent on Friday evening with an 8-hour promise is due on Monday at 17:00).
+ * only, plus that many hours counted only in the opening hours, in the agency's zone (with Monday
+ * to Friday 9:00–18:00, a lead sent on Friday evening with an 8-hour promise is due on Monday at
+ * 17:00). Hours "by appointment" only, with no open day, count around the clock.
  */
 export function replyDueAt(submittedAt: Date, promise: ReplyPromise): Date {
   const promisedMs = promise.replyPromiseHours * HOUR_MS;
-  if (!promise.workingHoursOnly) return new Date(submittedAt.getTime() + promisedMs);
+  const opening = promise.openingHours ?? DEFAULT_OPENING_HOURS;
+  if (!promise.workingHoursOnly || !opening.days.some((day) => day.open)) return new Date(submittedAt.getTime() + promisedMs);
   let left = promisedMs;
   let at = submittedAt.getTime();
   let date = localDate(submittedAt, promise.timeZone);
-  // Each pass spends what it can of one working day; at most a few hundred days for 240 hours.
+  // Each pass spends what it can of one day; at most a few hundred days for 240 hours (one open day a week).
   for (;;) {
-    if (isWeekday(date)) {
-      const start = zonedInstant(date, WORKING_HOURS.start, promise.timeZone);
-      const end = zonedInstant(date, WORKING_HOURS.end, promise.timeZone);
+    const hours = hoursOn(opening, new Date(`${date}T00:00:00Z`).getUTCDay());
+    if (hours) {
+      const start = zonedInstant(date, hoursOf(hours.opens), promise.timeZone);
+      const end = zonedInstant(date, hoursOf(hours.closes), promise.timeZone);
       if (at < start) at = start;
       if (at < end) {
         if (at + left <= end) return new Date(at + left);

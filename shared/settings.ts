@@ -7,14 +7,26 @@ import { FORM_TYPES, type FormType } from './form-types';
  * the server validates every change with these schemas and the Settings view uses the same ones.
  */
 
-/** True for an IANA time zone name this runtime knows (`Europe/London`, `America/Los_Angeles`). */
+/**
+ * True for an IANA time zone name this runtime knows (`Europe/London`, `America/Los_Angeles`,
+ * `UTC`), spelled as the zone list spells it: not an offset (`+05:00`), nor another case
+ * (`europe/london`), which `Intl` would also take but nobody would pick from the list.
+ */
 export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z]+(?:[/_-][A-Za-z0-9+-]+)*$/.test(value)) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    // An alias (Asia/Kolkata, Asia/Calcutta) may resolve to another name; never to another case of itself.
+    return resolved === value || resolved.toLowerCase() !== value.toLowerCase();
   } catch {
     return false;
   }
+}
+
+/** The zones to choose from: this runtime's list, with UTC (which the list leaves out). */
+export function timeZoneNames(): string[] {
+  const names = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return names.includes('UTC') ? names : ['UTC', ...names];
 }
 
 /** The longest acknowledgement text: a few paragraphs, not a newsletter. */
@@ -31,10 +43,12 @@ export const settingsSchema = z.strictObject({
   notificationRecipients: z.array(z.email('Each recipient must be an e-mail address.')).max(20, 'At most 20 recipients.'),
   /** The reply promise: every lead is due this many hours after it arrives. */
   replyPromiseHours: z.number().int().min(1, 'The promise is at least 1 hour.').max(240, 'The promise is at most 240 hours.'),
-  /** Count only working hours (Monday to Friday, 9 AM to 6 PM in `timeZone`) towards the promise. */
+  /** Count only working hours (the opening hours of Website › Agency details, in `timeZone`) towards the promise. */
   workingHoursOnly: z.boolean(),
   /** The agency's time zone: working hours, "today" and the digest's time are read in it. */
-  timeZone: z.string().refine(isTimeZone, 'Choose a time zone such as Europe/London.'),
+  timeZone: z.string('Choose a time zone such as Europe/London.').superRefine((value, context) => {
+    if (!isTimeZone(value)) context.addIssue({ code: 'custom', message: `"${value.slice(0, 60)}" is not a time zone this site knows: choose one from the list, such as Europe/London.` });
+  }),
   /** Local time of the morning digest, `HH:MM`. */
   digestTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time such as 08:00.'),
   /** Days a lead of each form is kept (null: kept until deleted); spam is always purged. */

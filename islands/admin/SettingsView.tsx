@@ -18,7 +18,7 @@ import {
 import { counted } from '../../shared/text';
 import type { AccountJson } from '../../shared/admin-account';
 import { useDashboard } from './context';
-import { Field, FormCard, FormError, FormSubmit, LoadStatus, Options, useData, useDates, useSubmit } from './kit';
+import { Field, FormCard, FormError, FormSubmit, LoadStatus, Options, TimeZoneField, useData, useDates, useSubmit } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { BackupsSection } from './BackupsView';
@@ -78,15 +78,13 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (settings:
         <Field label="Reply promise (hours)" error={save.fields.replyPromiseHours}>
           <input id="setting-replyPromiseHours" type="number" min={1} max={240} value={draft.replyPromiseHours} onChange={(event) => set('replyPromiseHours', Number(event.target.value))} />
         </Field>
-        <Field label="Time zone" error={save.fields.timeZone}>
-          <input id="setting-timeZone" value={draft.timeZone} onChange={(event) => set('timeZone', event.target.value)} />
-        </Field>
+        <TimeZoneField id="setting-timeZone" value={draft.timeZone} error={save.fields.timeZone} onChange={(zone) => set('timeZone', zone)} />
         <Field label="Morning digest at" error={save.fields.digestTime}>
           <input id="setting-digestTime" type="time" value={draft.digestTime} onChange={(event) => set('digestTime', event.target.value)} />
         </Field>
       </div>
       <label className="admin-checkbox">
-        <input type="checkbox" checked={draft.workingHoursOnly} onChange={(event) => set('workingHoursOnly', event.target.checked)} /> Count working hours only (Monday to Friday, 9 AM to 6 PM)
+        <input type="checkbox" checked={draft.workingHoursOnly} onChange={(event) => set('workingHoursOnly', event.target.checked)} /> Count working hours only (the opening hours set in Website › Agency details)
       </label>
       <fieldset className="admin-fieldset">
         <legend>Keep leads (days; empty keeps them until deleted)</legend>

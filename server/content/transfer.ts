@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { CONTENT_DOCUMENTS, CONTENT_SCHEMA_VERSION, contentDocument, type ContentDocumentDefinition } from '../../shared/content/documents';
+import { upgradeDocument } from '../../shared/content/upgrade';
 import { findFile } from '../db/portfolio';
 import { insertContentImage, listContentImages } from '../db/content-images';
 import { contentImageId } from '../../shared/content/images';
@@ -182,7 +183,8 @@ export function createContentTransfer({ db, audit, now = () => new Date(), check
         changes.push({ key, status: 'unknown', fields: [] });
         continue;
       }
-      const parsed = definition.schema.safeParse(data);
+      // A file exported before the documents' last change of shape reads as it would have been migrated.
+      const parsed = definition.schema.safeParse(upgradeDocument(key, data, envelope.schemaVersion));
       if (!parsed.success) {
         for (const issue of parsed.error.issues) problems.push({ key, field: fieldOf(issue.path), message: `${key}, ${fieldOf(issue.path)}: ${issue.message}` });
         continue;

@@ -1,19 +1,24 @@
 import type { Crumb } from '../../views/components/Breadcrumb';
+import { openRuns, WEEKDAY_NAMES } from '../../shared/content/opening-hours';
 import type { SiteContent } from '../../views/content/site-content';
 
 type AbsoluteUrl = (pathOrUrl: string) => string;
 
-/** schema.org Organization for the agency, on every page. */
+/**
+ * schema.org data for the agency, on every page: a ProfessionalService (an Organization with an
+ * office, so it may say its opening hours), one `OpeningHoursSpecification` per run of days with
+ * the same hours, as the wall clock shows them in the agency's zone.
+ */
 export function organizationJsonLd(business: SiteContent['business'], absolute: AbsoluteUrl, logoUrl: string): object {
   return {
     '@context': 'https://schema.org',
-    '@type': 'Organization',
+    '@type': 'ProfessionalService',
     name: business.name,
     legalName: business.legalName,
     url: absolute('/'),
     logo: absolute(logoUrl),
     email: business.email,
-    telephone: business.phone,
+    telephone: business.telephone,
     address: {
       '@type': 'PostalAddress',
       streetAddress: business.location.street,
@@ -22,6 +27,12 @@ export function organizationJsonLd(business: SiteContent['business'], absolute: 
       postalCode: business.location.postalCode,
       addressCountry: business.location.country,
     },
+    openingHoursSpecification: openRuns(business.openingHours).map((run) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: run.days.map((day) => `https://schema.org/${WEEKDAY_NAMES[day]}`),
+      opens: run.opens,
+      closes: run.closes,
+    })),
     sameAs: business.socials.map((social) => social.href),
   };
 }

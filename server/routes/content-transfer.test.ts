@@ -83,7 +83,7 @@ describe('content export and import', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="content-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(response.headers['cache-control']).toBe('no-store');
     const file = response.body as ContentFile;
-    expect(file).toMatchObject({ format: 'brightpath-content', schemaVersion: 1, images: {} });
+    expect(file).toMatchObject({ format: 'brightpath-content', schemaVersion: 2, images: {} });
     expect(Object.keys(file.documents)).toEqual(CONTENT_DOCUMENTS.map((definition) => definition.key));
     expect(file.documents.business).toMatchObject({ phone: '+1 (555) 010-2030' });
 

@@ -88,7 +88,7 @@ describe('public pages', () => {
       titles.add(text.match(/<title>([^<]+)<\/title>/)![1]!);
       descriptions.add(text.match(/<meta name="description" content="([^"]+)"/)![1]!);
       expect(text).toContain(`<link rel="canonical" href="https://agency.test${path}"/>`);
-      expect(text).toContain('"@type":"Organization"');
+      expect(text).toContain('"@type":"ProfessionalService"');
       expect(text).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
       if (path !== '/') expect(text).toContain('"@type":"BreadcrumbList"');
     }

@@ -97,6 +97,20 @@ describe('back-office settings', () => {
     expect(t.settings.current()).toEqual(before);
   });
 
+  it('refuses a time zone that is not one of the list, in words naming it, and takes a listed one', async () => {
+    const session = await signInAsAdmin(t);
+    for (const zone of ['Mars/Olympus', 'europe/london', '+05:00', 'Europe/London; drop table', '']) {
+      const refused = await request(t.app.callback()).patch('/api/settings').set(session.headers).send({ timeZone: zone }).expect(400);
+      expect(refused.body.fields.timeZone).toMatch(/is not a time zone this site knows: choose one from the list, such as Europe\/London\./);
+    }
+    const refused = await request(t.app.callback()).patch('/api/settings').set(session.headers).send({ timeZone: 'Mars/Olympus' }).expect(400);
+    expect(refused.body.fields.timeZone).toBe('"Mars/Olympus" is not a time zone this site knows: choose one from the list, such as Europe/London.');
+    for (const zone of ['Europe/London', 'UTC', 'America/Argentina/Buenos_Aires']) {
+      const saved = await request(t.app.callback()).patch('/api/settings').set(session.headers).send({ timeZone: zone }).expect(200);
+      expect(saved.body.settings.timeZone).toBe(zone);
+    }
+  });
+
   it('reach another instance when it next reads them', async () => {
     const other = createSettingsService({ db: t.db, config: t.config, audit: createAuditTrail({ db: t.db }) });
     await other.refresh();

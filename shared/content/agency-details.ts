@@ -15,7 +15,6 @@ export const AGENCY_DETAIL_FIELDS = {
   legalName: 'Legal name',
   email: 'E-mail address',
   phone: 'Phone number',
-  phoneHref: 'Phone link',
   location: 'Address',
 } as const;
 

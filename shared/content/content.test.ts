@@ -19,10 +19,10 @@ describe('content documents', () => {
     expect(contentDocument('services/nope')).toBeUndefined();
   });
 
-  it('refuse a phone link that is not tel: and a link with a script scheme', () => {
+  it('refuse the old separate phone link and a link with a script scheme', () => {
     const business = contentDocument('business')!.schema;
     const base = DEFAULT_DOCUMENTS.business as Record<string, unknown>;
-    expect(business.safeParse({ ...base, phoneHref: 'https://example.com' }).success).toBe(false);
+    expect(business.safeParse({ ...base, phoneHref: 'tel:+15550102030' }).success).toBe(false);
     expect(business.safeParse({ ...base, mapLink: 'javascript:alert(1)' }).success).toBe(false);
     expect(business.safeParse({ ...base, phone: '' }).success).toBe(false);
   });
@@ -68,7 +68,7 @@ describe('rich text', () => {
 });
 
 describe('assembled site content', () => {
-  it('puts the reply promise and working hours from Settings where the texts say so', () => {
+  it('puts the reply promise from Settings and the opening hours from the agency details where the texts say so', () => {
     const content = assembleSiteContent(DEFAULT_DOCUMENTS, siteFactsOf({ replyPromiseHours: 48, workingHoursOnly: true }));
     expect(content.contact.lead).toContain('we will reply within 48 working hours.');
     expect(content.home.replyPromise.heading).toBe('A reply within 48 working hours');

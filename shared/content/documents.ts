@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { icon, image, link, list, multiline, rich, seo, text, type FieldMeta } from './fields';
+import { icon, image, link, list, multiline, phone, rich, seo, text, type FieldMeta } from './fields';
+import { openingHours } from './opening-hours';
 
 /**
  * Every document of the site's content that staff edit, with its one schema: the server validates
@@ -17,9 +18,7 @@ export const businessSchema = z.strictObject({
   name: text('Agency name', { max: 80 }),
   legalName: text('Legal name', { max: 120 }),
   tagline: text('Tagline', { max: 160 }),
-  phone: text('Phone number (as shown)', { max: 40 }),
-  phoneHref: link('Phone link', {}).refine((value) => value.startsWith('tel:'), 'Phone link: start with tel:, such as tel:+15550102030.').meta({ title: 'Phone link', widget: 'link', description: 'The number as dialled, such as tel:+15550102030.' } satisfies FieldMeta),
-  chatHref: link('Chat link (WhatsApp)'),
+  phone: phone('Phone number'),
   socialHandle: text('Social media handle', { max: 60 }),
   email: z.email('Enter an e-mail address, such as hello@example.com.').meta({ title: 'E-mail address', widget: 'text' } satisfies FieldMeta),
   location: z
@@ -32,6 +31,7 @@ export const businessSchema = z.strictObject({
       display: text('Address as shown', { max: 240 }),
     })
     .meta({ title: 'Address' }),
+  openingHours: openingHours('Opening hours'),
   mapImage: image('Map image'),
   mapLink: link('Map link'),
   replyPromise: text('Reply promise sentence', { max: 200, description: '{replyPromise} is replaced by the promise set in Settings, such as "within 24 hours".' }),
@@ -234,4 +234,4 @@ export function contentDocument(key: string): ContentDocumentDefinition | undefi
 }
 
 /** Raised when a document's schema changes shape; revisions keep the version they were written with. */
-export const CONTENT_SCHEMA_VERSION = 1;
+export const CONTENT_SCHEMA_VERSION = 2;

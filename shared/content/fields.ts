@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { CONTENT_IMAGE_SRC } from './images';
+import { PHONE_EXAMPLE, phoneProblem } from './phone';
 
 /**
  * The field types content documents are made of. Each carries, in zod's metadata, how the editor
  * shows it (`widget`) and its label, so the server, the editor and the API read one definition.
  */
 
-export type Widget = 'text' | 'multiline' | 'rich' | 'link' | 'icon' | 'image' | 'rating';
+export type Widget = 'text' | 'multiline' | 'rich' | 'link' | 'phone' | 'icon' | 'image' | 'rating' | 'hours';
 
 export interface FieldMeta {
   /** The label the editor shows. */
@@ -70,6 +71,23 @@ export function link(title: string, { optional = false }: { optional?: boolean }
     ? base.refine((value) => value === '' || isAllowedHref(value), message)
     : base.min(1, needed(title)).refine(isAllowedHref, message);
   return checked.meta({ title, widget: 'link' } satisfies FieldMeta);
+}
+
+/**
+ * A phone number with its country code (`shared/content/phone.ts`): the one place the number is
+ * typed; the site makes how it is shown and every link to it from this.
+ */
+export function phone(title: string) {
+  return z
+    .string(needed(title))
+    .trim()
+    .min(1, needed(title))
+    .max(40, `${title} is at most 40 characters.`)
+    .superRefine((value, context) => {
+      const problem = value === '' ? null : phoneProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .meta({ title, widget: 'phone', description: `With its country code, such as ${PHONE_EXAMPLE}. The site shows it, dials it ("Call Now") and opens WhatsApp with it.` } satisfies FieldMeta);
 }
 
 /** A file shipped with the site (`images/icons/seo.svg`), always decorative. */

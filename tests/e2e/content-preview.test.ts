@@ -95,7 +95,7 @@ describe('previews of drafts in a real browser', () => {
     await expect(page.title()).resolves.toContain(HOSTILE.name);
     const organization = await page.evaluate(() => {
       const blocks = Array.from(document.querySelectorAll('script[type="application/ld+json"]'), (script) => JSON.parse(script.textContent ?? '') as { '@type': string; name: string });
-      return blocks.find((block) => block['@type'] === 'Organization');
+      return blocks.find((block) => block['@type'] === 'ProfessionalService');
     });
     expect(organization?.name).toBe(HOSTILE.name);
     await expect(page.locator('script:not([type="application/ld+json"]):not([src])').count()).resolves.toBe(0);

@@ -1,9 +1,10 @@
 /**
  * The agency's own details as a new site starts with them (the "Agency details" document staff
- * edit in the admin's Website section). Opening hours and the reply promise are not here: they are
- * Settings, and the texts say `{hours}` and `{replyPromise}` where they show them.
+ * edit in the admin's Website section). The reply promise is not here: it is Settings, and the
+ * texts say `{replyPromise}` where they show it (and `{hours}` for the opening hours below).
  */
 import type { BusinessContent } from '../../shared/content/documents';
+import { DEFAULT_OPENING_HOURS } from '../../shared/content/opening-hours';
 
 /** The agency's zone until an owner sets one in Settings. */
 export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
@@ -13,8 +14,6 @@ export const business: BusinessContent = {
   legalName: 'Brightpath Digital LLC',
   tagline: 'Websites, apps and campaigns that move your business forward.',
   phone: '+1 (555) 010-2030',
-  phoneHref: 'tel:+15550102030',
-  chatHref: 'https://wa.me/15550102030',
   socialHandle: '@brightpathdigital',
   email: 'hello@brightpath.example',
   location: {
@@ -25,6 +24,7 @@ export const business: BusinessContent = {
     country: 'United States',
     display: '410 Market Street, Suite 1200, San Francisco, CA 94111, United States',
   },
+  openingHours: DEFAULT_OPENING_HOURS,
   mapImage: { src: 'images/map.svg', alt: 'Map showing our office at 410 Market Street, Suite 1200, San Francisco, CA 94111, United States', decorative: false },
   mapLink: 'https://www.openstreetmap.org/?mlat=37.7906&mlon=-122.3990#map=17/37.7906/-122.3990',
   replyPromise: 'We reply to every enquiry {replyPromise}.',

@@ -10,8 +10,9 @@ import {
   type ToolkitContent,
 } from '../../shared/content/documents';
 import type { ContentImages } from '../../shared/content/images';
+import { openingHoursText } from '../../shared/content/opening-hours';
+import { phoneForms } from '../../shared/content/phone';
 import { replyPromiseText } from '../../shared/replies';
-import { WORKING_HOURS_TEXT } from '../../shared/reply-clock';
 import type { Settings } from '../../shared/settings';
 import type { Industry, ProcessStep, Service, Stat, Technology, Testimonial } from './types';
 
@@ -19,13 +20,26 @@ import type { Industry, ProcessStep, Service, Stat, Technology, Testimonial } fr
 export interface SiteFacts {
   /** "within 24 hours", "within 9 working hours". */
   replyPromise: string;
+}
+
+/**
+ * The agency details as pages show them: `phone` as it is shown, with the links made from it, and
+ * the opening hours in words, so no page spells the number or the hours a second way.
+ */
+export type SiteBusiness = BusinessContent & {
   /** "Monday to Friday, 9 AM to 6 PM". */
   hours: string;
-}
+  /** `tel:+15550102030`. */
+  phoneHref: string;
+  /** `https://wa.me/15550102030`. */
+  chatHref: string;
+  /** `+15550102030`, for structured data. */
+  telephone: string;
+};
 
 /** Everything the public pages show, as one published (or previewed) version of the content. */
 export interface SiteContent {
-  business: BusinessContent & { hours: string };
+  business: SiteBusiness;
   home: HomeContent;
   about: AboutContent;
   contact: ContactContent;
@@ -69,18 +83,20 @@ function required<K extends keyof ContentDocuments & string>(documents: Document
  */
 export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts, images: ContentImages = {}): SiteContent {
   const business = required(documents, 'business');
+  const phone = phoneForms(business.phone);
+  const hours = openingHoursText(business.openingHours);
   const values: Record<(typeof PLACEHOLDERS)[number], string> = {
     '{name}': business.name,
     '{legalName}': business.legalName,
     '{email}': business.email,
-    '{phone}': business.phone,
+    '{phone}': phone.shown,
     '{replyPromise}': facts.replyPromise,
-    '{hours}': facts.hours,
+    '{hours}': hours,
   };
   const replace = (text: string) => (text.includes('{') ? text.replace(/\{(name|legalName|email|phone|replyPromise|hours)\}/g, (placeholder) => values[placeholder as keyof typeof values]) : text);
   const resolved = <T,>(value: T) => withPlaceholders(value, replace);
   return {
-    business: { ...resolved(business), hours: facts.hours },
+    business: { ...resolved(business), phone: phone.shown, hours, phoneHref: phone.tel, chatHref: phone.whatsapp, telephone: phone.e164 },
     home: resolved(required(documents, 'home')),
     about: resolved(required(documents, 'about')),
     contact: resolved(required(documents, 'contact')),
@@ -99,5 +115,5 @@ export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts,
 
 /** The facts the site shows from the settings in force. */
 export function siteFactsOf(settings: Pick<Settings, 'replyPromiseHours' | 'workingHoursOnly'>): SiteFacts {
-  return { replyPromise: replyPromiseText(settings), hours: WORKING_HOURS_TEXT };
+  return { replyPromise: replyPromiseText(settings) };
 }

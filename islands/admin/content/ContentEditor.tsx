@@ -4,6 +4,7 @@ import { changedAgencyDetails } from '../../../shared/content/agency-details';
 import { contentDocument } from '../../../shared/content/documents';
 import { useDashboard } from '../context';
 import { ConfirmDialog, errorText, fieldErrorsOf, FormCard, LoadStatus, useData, useDates } from '../kit';
+import { createUploads, UploadsContext } from '../kit/uploads';
 import { ViewHeading } from '../ViewHeading';
 import { ViewLink } from '../ViewLink';
 import { baseVersionOf, contentApi, currentDataOf, editorsOf, refusalOf, staleAnswerOf, type ContentDocumentJson, type ContentProblem } from './content-api';
@@ -97,6 +98,8 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
   const [editors, setEditors] = useState<string[]>([]);
   const [historyRound, setHistoryRound] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const uploads = useMemo(createUploads, []);
+  const [waitingForUpload, setWaitingForUpload] = useState(false);
 
   // The form follows the stored document unless the person has typed over it; on the first load,
   // typing kept from before a reload (over this very version) comes back.
@@ -167,6 +170,15 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
    * the new version, or null when it was not saved (a field to fix, a stale version: both shown).
    */
   const saveDraft = async (base?: number): Promise<number | null> => {
+    // An image still uploading is part of what the person means to save: wait for it, and save
+    // nothing while a chosen file is not in the form (the old image would be saved in its place).
+    setWaitingForUpload(uploads.busy());
+    const notUploaded = await uploads.settled();
+    setWaitingForUpload(false);
+    if (notUploaded) {
+      setFormError(notUploaded);
+      return null;
+    }
     const current = formRef.current;
     if (!current) return null;
     const problems = validate(definition.schema, current.data);
@@ -400,8 +412,15 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
               void save();
             }}
           >
-            <SchemaForm tree={tree} value={form.data} onChange={change} errors={errors} warnings={warnings} icons={icons} />
+            <UploadsContext.Provider value={uploads}>
+              <SchemaForm tree={tree} value={form.data} onChange={change} errors={errors} warnings={warnings} icons={icons} />
+            </UploadsContext.Provider>
             <div className="admin-content-actions">
+              {waitingForUpload && (
+                <p className="admin-content-actions__note" role="status">
+                  Waiting for the image to finish uploading, then {pending === 'publish' ? 'publishing' : 'saving'}…
+                </p>
+              )}
               {formError && (
                 <p className="admin-field__error" role="alert">
                   {formError}

@@ -81,4 +81,53 @@ describe('the form generated from a document’s schema', () => {
     expect(tagOf(html, 'content-field-seo-title')).not.toContain('aria-invalid');
     expect(tagOf(html, 'content-field-seo-title')).toContain('content-field-seo-title-warning');
   });
+
+  it('draws the opening hours as a row a day: open or closed, opens and closes as times named by the day, and says them as the site will', () => {
+    const hours = { ...business.openingHours, days: business.openingHours.days.map((day) => (day.day === 'saturday' ? { ...day, open: true, opens: '10:00', closes: '14:00' } : day)) };
+    const html = render(businessSchema, setIn(business, ['openingHours'], hours));
+    expect(html).toContain('<legend>Opening hours</legend>');
+    expect(html).toContain('The site says: <strong>Monday to Friday, 9 AM to 6 PM; Saturday, 10 AM to 2 PM</strong>');
+    expect(tagOf(html, 'content-field-openingHours-days-0-open')).toContain('checked=""');
+    expect(tagOf(html, 'content-field-openingHours-days-0-opens')).toMatch(/type="time" required="" value="09:00"/);
+    expect(html).toMatch(/Opens<span class="visually-hidden"> on Monday<\/span><input id="content-field-openingHours-days-0-opens"/);
+    expect(html).toMatch(/Closes<span class="visually-hidden"> on Saturday<\/span><input id="content-field-openingHours-days-5-closes" type="time" required="" value="14:00"/);
+    // Sunday is closed: no times to fill in.
+    expect(tagOf(html, 'content-field-openingHours-days-6-open')).not.toContain('checked');
+    expect(html).not.toContain('content-field-openingHours-days-6-opens');
+    expect(html).toMatch(/Sunday<\/label><span class="admin-muted">Closed<\/span>/);
+    expect(tagOf(html, 'content-field-openingHours')).toMatch(/type="checkbox"/);
+  });
+
+  it('shows a day’s time error beside that day’s times, and the no-open-day error under the legend', () => {
+    const late = 'Wednesday: the closing time must be after the opening time.';
+    const html = render(businessSchema, business, { 'openingHours.days.2.closes': late, openingHours: 'Open at least one day, or choose "By appointment".' });
+    const closes = tagOf(html, 'content-field-openingHours-days-2-closes');
+    expect(closes).toContain('aria-invalid="true"');
+    expect(closes).toContain('aria-describedby="content-field-openingHours-days-2-error"');
+    expect(html).toContain(`<p id="content-field-openingHours-days-2-error" class="admin-field__error admin-hours__error">${late}</p>`);
+    expect(tagOf(html, 'content-field-openingHours-days-2-opens')).not.toContain('aria-invalid');
+    expect(html).toMatch(/<fieldset class="admin-fieldset admin-hours" aria-describedby="content-field-openingHours-hint content-field-openingHours-error"><legend>Opening hours<\/legend>/);
+    expect(html).toContain('<p id="content-field-openingHours-error" class="admin-field__error">Open at least one day, or choose &quot;By appointment&quot;.</p>');
+  });
+
+  it('has one phone field, typed as a phone number, that says how the site shows it, and its refusal beside it', () => {
+    const html = render(businessSchema, setIn(business, ['phone'], '+15550102030'));
+    expect(tagOf(html, 'content-field-phone')).toContain('type="tel"');
+    expect(html).toContain('<label for="content-field-phone">Phone number<span class="admin-field__required"> *</span></label>');
+    expect(html).toContain('Shown as +1 (555) 010-2030.');
+    expect(html).not.toMatch(/Phone link|Chat link|phoneHref|chatHref/);
+    const refused = 'Start the number with + and its country code, such as +1 555 010 2030.';
+    const wrong = render(businessSchema, setIn(business, ['phone'], '555 010 2030'), { phone: refused });
+    expect(tagOf(wrong, 'content-field-phone')).toContain('aria-invalid="true"');
+    expect(wrong).toContain(`<p id="content-field-phone-error" class="admin-field__error">${refused}</p>`);
+    expect(wrong).not.toContain('Shown as');
+  });
+
+  it('uploads an image as soon as it is chosen: no Upload button to forget', () => {
+    const html = render(businessSchema, business);
+    expect(html).toMatch(/<label for="[^"]+">Upload an image<\/label>/);
+    expect(html).not.toMatch(/<button[^>]*>Upload<\/button>/);
+    expect(html).not.toContain('Try again');
+  });
 });
+

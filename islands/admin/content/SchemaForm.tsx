@@ -1,6 +1,8 @@
-import { createContext, useContext, useId, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useId, useRef, useState, type ReactNode } from 'react';
 import { Field, ImageUpload, Options } from '../kit';
 import { contentImageId } from '../../../shared/content/images';
+import { DEFAULT_OPENING_HOURS, openingHoursText, WEEKDAY_NAMES, type OpeningHours } from '../../../shared/content/opening-hours';
+import { phoneForms, phoneProblem } from '../../../shared/content/phone';
 import { emptyValue, pathKey, type FieldNode, type FieldPath, type ImageValue } from './schema-fields';
 
 /**
@@ -71,6 +73,8 @@ function FieldView({ node, path, value, label }: { node: FieldNode; path: FieldP
       return <TextField node={node} path={path} value={typeof value === 'string' ? value : ''} label={label} />;
     case 'rating':
       return <RatingField path={path} value={typeof value === 'number' ? value : 5} label={label ?? node.title} />;
+    case 'hours':
+      return <HoursField node={node} path={path} value={(value as OpeningHours | undefined) ?? DEFAULT_OPENING_HOURS} />;
     case 'choice':
       return <ChoiceField node={node} path={path} value={typeof value === 'string' ? value : null} label={label} />;
   }
@@ -119,6 +123,7 @@ function TextField({ node, path, value, label }: { node: Extract<FieldNode, { ki
       {node.description}
       {node.widget === 'icon' && 'A file shipped with the site, such as images/icons/seo.svg.'}
       {node.widget === 'link' && !node.description && 'https://…, mailto:…, tel:… or a page of this site such as /contact.'}
+      {node.widget === 'phone' && value.trim() !== '' && !phoneProblem(value) && <span className="admin-field__count"> Shown as {phoneForms(value).shown}.</span>}
       {node.softMax !== undefined && (
         <span className="admin-field__count">
           {' '}
@@ -127,7 +132,7 @@ function TextField({ node, path, value, label }: { node: Extract<FieldNode, { ki
       )}
     </>
   );
-  const hasHint = Boolean(node.description) || node.widget === 'icon' || node.widget === 'link' || node.softMax !== undefined;
+  const hasHint = Boolean(node.description) || node.widget === 'icon' || node.widget === 'link' || node.widget === 'phone' || node.softMax !== undefined;
   const common = {
     id,
     value,
@@ -139,7 +144,14 @@ function TextField({ node, path, value, label }: { node: Extract<FieldNode, { ki
     node.widget === 'multiline' || node.widget === 'rich' ? (
       <textarea {...common} rows={node.widget === 'rich' ? 8 : 3} />
     ) : (
-      <input {...common} type="text" spellCheck={node.widget === 'link' || node.widget === 'icon' ? false : undefined} autoComplete="off" list={node.widget === 'icon' ? iconListId : undefined} inputMode={node.widget === 'link' ? 'url' : undefined} />
+      <input
+        {...common}
+        type={node.widget === 'phone' ? 'tel' : 'text'}
+        spellCheck={node.widget === 'link' || node.widget === 'icon' || node.widget === 'phone' ? false : undefined}
+        autoComplete="off"
+        list={node.widget === 'icon' ? iconListId : undefined}
+        inputMode={node.widget === 'link' ? 'url' : undefined}
+      />
     );
   return (
     <div className="admin-content-field">
@@ -199,6 +211,13 @@ function ImageField({ node, path, value, label }: { node: Extract<FieldNode, { k
   // An upload ends after later typing (the alternative text, say): it changes the file only.
   const latest = useRef(image);
   latest.current = image;
+  // A new file says nothing of what the old image showed: its text and "Decorative" go with it.
+  const [replaced, setReplaced] = useState(false);
+  const chosen = () => {
+    setReplaced(true);
+    change(path, { ...latest.current, alt: '', decorative: false });
+  };
+  const altHint = image.decorative ? 'Not needed: the image is decorative.' : replaced ? 'Describe the new image (the old one’s text was cleared), or mark it decorative.' : 'What the image shows, for people who cannot see it.';
   return (
     <fieldset className="admin-fieldset admin-image-field" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{label ?? node.title}</legend>
@@ -228,17 +247,96 @@ function ImageField({ node, path, value, label }: { node: Extract<FieldNode, { k
               <input id={node.nullable ? `${id}-src` : id} type="text" spellCheck={false} autoComplete="off" value={image.src} onChange={(event) => set({ src: event.target.value })} />
             </Field>
           </div>
-          <ImageUpload label="Upload an image" buttonText="Upload" onUploaded={({ src }) => change(path, { ...latest.current, src })} />
+          <ImageUpload label="Upload an image" onChosen={chosen} onUploaded={({ src }) => change(path, { ...latest.current, src })} />
           <label className="admin-checkbox">
             <input id={`${id}-decorative`} type="checkbox" checked={image.decorative} onChange={(event) => set({ decorative: event.target.checked, alt: event.target.checked ? '' : image.alt })} />
             Decorative (it adds nothing to the text, so it has no alternative text)
           </label>
-          <Field label="Alternative text" hint={image.decorative ? 'Not needed: the image is decorative.' : 'What the image shows, for people who cannot see it.'} error={altError} required={!image.decorative}>
+          <Field label="Alternative text" hint={altHint} error={altError} required={!image.decorative}>
             <input id={`${id}-alt`} type="text" value={image.alt} maxLength={300} disabled={image.decorative} onChange={(event) => set({ alt: event.target.value })} />
           </Field>
         </>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * The opening hours: a row per day, open or closed, from and until (24-hour times as the agency's
+ * clock shows them), and "By appointment". The days read back as the site will say them. A day's
+ * problem (closing before opening) sits beside its times; the whole's (no open day) under the legend.
+ */
+function HoursField({ node, path, value }: { node: Extract<FieldNode, { kind: 'hours' }>; path: FieldPath; value: OpeningHours }) {
+  const { change } = useForm();
+  const { error } = useMessages(path);
+  const id = fieldId(path);
+  const setDay = (index: number, part: Partial<OpeningHours['days'][number]>) =>
+    change(path, { ...value, days: value.days.map((day, at) => (at === index ? { ...day, ...part } : day)) });
+  return (
+    <fieldset className="admin-fieldset admin-hours" aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}>
+      <legend>{node.title}</legend>
+      <p id={`${id}-hint`} className="admin-field__hint">
+        {node.description} The site says: <strong>{openingHoursText(value)}</strong>.
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="admin-field__error">
+          {error}
+        </p>
+      )}
+      <ul className="admin-hours__days">
+        {value.days.map((day, index) => (
+          <HoursDay key={day.day} path={[...path, 'days', index]} day={day} onChange={(part) => setDay(index, part)} />
+        ))}
+      </ul>
+      <label className="admin-checkbox">
+        <input id={id} type="checkbox" checked={value.byAppointment} onChange={(event) => change(path, { ...value, byAppointment: event.target.checked })} />
+        Also by appointment (or only, with every day closed)
+      </label>
+    </fieldset>
+  );
+}
+
+function HoursDay({ path, day, onChange }: { path: FieldPath; day: OpeningHours['days'][number]; onChange: (part: Partial<OpeningHours['days'][number]>) => void }) {
+  const name = WEEKDAY_NAMES[day.day];
+  const id = fieldId(path);
+  const opensError = useMessages([...path, 'opens']).error;
+  const closesError = useMessages([...path, 'closes']).error;
+  const problem = closesError ?? opensError;
+  const time = (part: 'opens' | 'closes', label: string, failed: boolean) => (
+    <label className="admin-hours__time">
+      {label}
+      <span className="visually-hidden"> on {name}</span>
+      <input
+        id={`${id}-${part}`}
+        type="time"
+        value={day[part]}
+        required
+        aria-invalid={failed || undefined}
+        aria-describedby={failed ? `${id}-error` : undefined}
+        onChange={(event) => onChange({ [part]: event.target.value })}
+      />
+    </label>
+  );
+  return (
+    <li className="admin-hours__day">
+      <label className="admin-checkbox admin-hours__name">
+        <input id={`${id}-open`} type="checkbox" checked={day.open} onChange={(event) => onChange({ open: event.target.checked })} />
+        {name}
+      </label>
+      {day.open ? (
+        <>
+          {time('opens', 'Opens', Boolean(opensError))}
+          {time('closes', 'Closes', Boolean(closesError))}
+        </>
+      ) : (
+        <span className="admin-muted">Closed</span>
+      )}
+      {problem && (
+        <p id={`${id}-error`} className="admin-field__error admin-hours__error">
+          {problem}
+        </p>
+      )}
+    </li>
   );
 }
 

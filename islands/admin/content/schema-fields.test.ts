@@ -20,8 +20,11 @@ describe('the editor’s reading of the content schemas', () => {
 
   it('reads labels, widgets, limits and whether a field may be empty from the schema', () => {
     const tree = fieldTree(businessSchema);
-    expect(child(tree, 'phone')).toEqual({ kind: 'text', title: 'Phone number (as shown)', widget: 'text', required: true, maxLength: 40, description: undefined, softMax: undefined });
-    expect(child(tree, 'phoneHref')).toMatchObject({ kind: 'text', widget: 'link', description: 'The number as dialled, such as tel:+15550102030.' });
+    expect(child(tree, 'phone')).toMatchObject({ kind: 'text', title: 'Phone number', widget: 'phone', required: true, maxLength: 40 });
+    // One phone field: the link and the WhatsApp address are made from it.
+    expect(() => child(tree, 'phoneHref')).toThrow('no field phoneHref');
+    expect(() => child(tree, 'chatHref')).toThrow('no field chatHref');
+    expect(child(tree, 'openingHours')).toEqual({ kind: 'hours', title: 'Opening hours', description: "Times as the clock shows them in the agency's time zone (Settings)." });
     expect(child(tree, 'email')).toMatchObject({ kind: 'text', title: 'E-mail address', required: true });
     expect(child(tree, 'mapImage')).toEqual({ kind: 'image', title: 'Map image', nullable: false });
     expect(child(tree, 'sharingImage')).toEqual({ kind: 'image', title: 'Default sharing image', nullable: true });
@@ -70,11 +73,20 @@ describe('the editor’s reading of the content schemas', () => {
     expect(normalizeFieldKey('seo.title')).toBe('seo.title');
   });
 
+  it('names a day of the opening hours in a message, and compares the hours as the site says them', () => {
+    const tree = fieldTree(businessSchema);
+    expect(fieldLabel(tree, ['openingHours', 'days', 1, 'closes'])).toBe('Opening hours › Tuesday closing time');
+    expect(fieldLabel(tree, ['openingHours', 'days', 6, 'open'])).toBe('Opening hours › Sunday open or closed');
+    expect(fieldLabel(tree, ['openingHours'])).toBe('Opening hours');
+    const saturday = { ...business, openingHours: { ...business.openingHours, days: business.openingHours.days.map((day) => (day.day === 'saturday' ? { ...day, open: true, opens: '10:00', closes: '13:00' } : day)) } };
+    expect(changedFields(tree, business, saturday)).toEqual([{ path: 'openingHours', label: 'Opening hours', before: 'Monday to Friday, 9 AM to 6 PM', after: 'Monday to Friday, 9 AM to 6 PM; Saturday, 10 AM to 1 PM' }]);
+  });
+
   it('lists only the fields that changed, a removed or added item as one change', () => {
     const tree = fieldTree(businessSchema);
     const after = { ...business, phone: '+1 555 0100', socials: [...business.socials.slice(1), { name: 'X' as const, href: 'https://x.com/new', icon: 'images/social/x.svg' }] };
     expect(changedFields(tree, business, after)).toEqual([
-      { path: 'phone', label: 'Phone number (as shown)', before: business.phone, after: '+1 555 0100' },
+      { path: 'phone', label: 'Phone number', before: business.phone, after: '+1 555 0100' },
       { path: 'socials.0', label: 'Social links › Social link 1', before: business.socials[0]!.href, after: '(removed)' },
       { path: 'socials.5', label: 'Social links › Social link 6', before: '(none)', after: 'https://x.com/new' },
     ]);

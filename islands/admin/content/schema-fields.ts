@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alignListItems } from '../../../shared/content/diff';
 import type { FieldMeta } from '../../../shared/content/fields';
+import { DEFAULT_OPENING_HOURS, openingHoursText, WEEKDAY_NAMES, WEEKDAYS, type OpeningHours } from '../../../shared/content/opening-hours';
 
 /**
  * The editor's reading of a content document's zod schema (shared/content/documents.ts): a tree of
@@ -13,13 +14,14 @@ import type { FieldMeta } from '../../../shared/content/fields';
 /** Where a value sits in a document: keys and list indexes (`['socials', 0, 'href']`). */
 export type FieldPath = readonly (string | number)[];
 
-export type TextWidget = 'text' | 'multiline' | 'rich' | 'link' | 'icon';
+export type TextWidget = 'text' | 'multiline' | 'rich' | 'link' | 'phone' | 'icon';
 
 export type FieldNode =
   | { kind: 'object'; title: string; fields: readonly { name: string; node: FieldNode }[] }
   | { kind: 'list'; title: string; itemTitle: string; item: FieldNode; min: number; max: number }
   | { kind: 'text'; title: string; widget: TextWidget; description?: string; required: boolean; maxLength?: number; softMax?: number }
   | { kind: 'image'; title: string; nullable: boolean }
+  | { kind: 'hours'; title: string; description?: string }
   | { kind: 'rating'; title: string }
   | { kind: 'choice'; title: string; options: readonly string[]; nullable: boolean };
 
@@ -62,6 +64,7 @@ export function fieldTree(schema: z.ZodType, name = ''): FieldNode {
     case 'object': {
       const shape = (schema as z.ZodObject).shape as Record<string, z.ZodType>;
       if (meta.widget === 'image') return { kind: 'image', title, nullable: false };
+      if (meta.widget === 'hours') return { kind: 'hours', title, description: meta.description };
       return { kind: 'object', title, fields: Object.entries(shape).map(([key, field]) => ({ name: key, node: fieldTree(field, key) })) };
     }
     case 'array': {
@@ -110,6 +113,8 @@ export function emptyValue(node: FieldNode): unknown {
       return node.nullable ? null : ({ src: '', alt: '', decorative: false } satisfies ImageValue);
     case 'rating':
       return 5;
+    case 'hours':
+      return structuredClone(DEFAULT_OPENING_HOURS);
     case 'choice':
       return node.nullable ? null : (node.options[0] ?? '');
   }
@@ -168,7 +173,7 @@ export function validate(schema: z.ZodType, data: unknown): Record<string, strin
 export function fieldLabel(tree: FieldNode, path: FieldPath): string {
   const labels: string[] = [];
   let node: FieldNode | undefined = tree;
-  for (const step of path) {
+  for (const [at, step] of path.entries()) {
     if (!node) break;
     if (node.kind === 'object') {
       node = node.fields.find((field) => field.name === step)?.node;
@@ -176,6 +181,10 @@ export function fieldLabel(tree: FieldNode, path: FieldPath): string {
     } else if (node.kind === 'list') {
       labels.push(`${node.itemTitle} ${Number(step) + 1}`);
       node = node.item;
+    } else if (node.kind === 'hours') {
+      // Inside the opening hours: a day's part ("Monday closing time"), or "By appointment".
+      labels.push(step === 'byAppointment' ? 'By appointment' : dayPartLabel(path[at + 1], path[at + 2]));
+      node = undefined;
     } else {
       // Inside an image: its own parts.
       labels.push(step === 'alt' ? 'Alternative text' : step === 'src' ? 'Image file' : String(step));
@@ -183,6 +192,13 @@ export function fieldLabel(tree: FieldNode, path: FieldPath): string {
     }
   }
   return labels.join(' › ') || tree.title;
+}
+
+/** "Monday closing time": a part of one day of the opening hours (`days.<index>.<part>`). */
+export function dayPartLabel(index: unknown, part: unknown): string {
+  const day = typeof index === 'number' ? WEEKDAYS[index] : undefined;
+  if (!day) return 'Days';
+  return `${WEEKDAY_NAMES[day]} ${part === 'opens' ? 'opening time' : part === 'closes' ? 'closing time' : 'open or closed'}`;
 }
 
 /** One field whose value differs between two versions of a document. */
@@ -201,6 +217,7 @@ function shown(node: FieldNode, value: unknown): string {
     return image.decorative ? `${image.src} (decorative)` : `${image.src} (alternative text: "${image.alt}")`;
   }
   if (node.kind === 'list') return `${(value as unknown[]).length} × ${node.itemTitle}`;
+  if (node.kind === 'hours') return openingHoursText(value as OpeningHours);
   if (node.kind === 'object') return JSON.stringify(value);
   return String(value) === '' ? '(empty)' : String(value);
 }

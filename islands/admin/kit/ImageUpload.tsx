@@ -1,6 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useDashboard } from '../context';
 import { errorText } from './errors';
+import { useUploads } from './uploads';
 import type { UploadedContentImage } from '../../../shared/content/images';
 import { PORTFOLIO_LIMITS } from '../../../shared/portfolio/limits';
 import { portfolioMessages } from '../../../shared/portfolio/messages';
@@ -10,10 +12,10 @@ export interface ImageUploadProps {
   label: string;
   /** Told once the image is stored: `src` (`/media/content/<id>`) goes into the image field. */
   onUploaded: (image: UploadedContentImage) => void;
+  /** Told when a file is chosen, before it is sent (the image field forgets the old image's alternative text). */
+  onChosen?: (file: File) => void;
   /** Guidance under the label; by default the accepted formats and size. */
   hint?: string;
-  /** The button's text (default "Upload"). */
-  buttonText?: string;
   disabled?: boolean;
 }
 
@@ -24,50 +26,71 @@ const FAILED = 'The image could not be uploaded. Try again.';
 
 /**
  * Uploads one image for the site's content through `POST /api/content/images` (the portfolio's
- * checks and encoding), with the progress shown and announced, and the server's reason when it
- * refuses the file, announced and tied to the input. Not a form of its own (its button is
- * `type="button"`), so it can sit inside the editor's form. Must be rendered in the dashboard
- * (it calls the API of `useDashboard()`).
+ * checks and encoding) as soon as it is chosen, with the progress shown and announced, and the
+ * server's reason when it refuses the file, announced and tied to the input, with "Try again".
+ * Inside a form that tracks its uploads (`UploadsContext`), the form's saving waits for it. Not a
+ * form of its own (its button is `type="button"`), so it can sit inside the editor's form. Must be
+ * rendered in the dashboard (it calls the API of `useDashboard()`).
  *
  * ```tsx
  * <ImageUpload label="Upload a banner image" onUploaded={({ src }) => setImage({ ...image, src })} />
  * ```
  */
-export function ImageUpload({ label, onUploaded, hint = DEFAULT_HINT, buttonText = 'Upload', disabled = false }: ImageUploadProps) {
+export function ImageUpload({ label, onUploaded, onChosen, hint = DEFAULT_HINT, disabled = false }: ImageUploadProps) {
   const { api } = useDashboard();
+  const uploads = useUploads();
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const [file, setFile] = useState<File | null>(null);
+  const [failed, setFailed] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const uploading = progress !== null;
+  // A field removed from the form (its list item, say) leaves nothing for saving to wait for.
+  useEffect(() => () => uploads?.cleared(inputId), [uploads, inputId]);
 
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    setDone('');
-    // Refused here already when it would be refused by the server anyway, without sending 10 MB.
-    setError(chosen ? (localProblem(chosen) ?? '') : '');
-  };
-
-  const upload = async () => {
-    if (!file || localProblem(file)) return;
+  const upload = async (file: File): Promise<boolean> => {
     setError('');
     setDone('');
+    setFailed(null);
     setProgress(0);
     try {
       const image = await api.uploadContentImage(file, setProgress);
-      setFile(null);
       if (input.current) input.current.value = '';
       setDone(`Uploaded ${file.name}.`);
-      onUploaded(image);
+      // Drawn at once, so that a save waiting for this upload sends the form with the new image.
+      flushSync(() => onUploaded(image));
+      return true;
     } catch (failure) {
       setError(errorText(failure, FAILED));
+      setFailed(file);
+      return false;
     } finally {
       setProgress(null);
     }
+  };
+
+  const start = (file: File) => {
+    const uploaded = upload(file);
+    uploads?.started(inputId, file.name, uploaded);
+  };
+
+  const choose = (chosen: File | null) => {
+    setDone('');
+    setFailed(null);
+    if (!chosen) {
+      setError('');
+      uploads?.cleared(inputId);
+      return;
+    }
+    onChosen?.(chosen);
+    // Refused here already when it would be refused by the server anyway, without sending 10 MB.
+    const problem = localProblem(chosen);
+    setError(problem ?? '');
+    if (problem) uploads?.refused(inputId, chosen.name, problem);
+    else start(chosen);
   };
 
   return (
@@ -90,9 +113,11 @@ export function ImageUpload({ label, onUploaded, hint = DEFAULT_HINT, buttonText
         />
       </div>
       <div className="admin-image-upload__actions">
-        <button type="button" className="admin-button admin-button--small" disabled={disabled || uploading || !file || Boolean(error)} onClick={() => void upload()}>
-          {uploading ? 'Uploading…' : buttonText}
-        </button>
+        {failed && (
+          <button type="button" className="admin-button admin-button--small" disabled={disabled} onClick={() => start(failed)}>
+            Try again<span className="visually-hidden"> to upload {failed.name}</span>
+          </button>
+        )}
         {/* Progress and the outcome are read out as they change. */}
         <div className="admin-upload" role="status">
           {uploading && (

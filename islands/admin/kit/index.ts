@@ -8,8 +8,10 @@
  * - Tables: `<DataTable label columns rows rowKey empty selection? more? />`.
  * - Forms: `<Options values label none? />` (a select's options), `<DateField>` (a day typed the agency's way), `<Field label hint? error? required?><input … /></Field>`, `useSubmit(send, fallback)`
  *   (pending, error, per-field errors), `<FormSubmit of={form} pendingText>` (the form's error, then its button), `<SubmitButton>`, `<FormError>`, `<FormCard title onSubmit>`.
- * - Images for the site's content: `<ImageUpload label onUploaded={({ src, width, height }) => …} hint? buttonText? disabled? />`
- *   (a file input and an Upload button with progress; errors announced; no form of its own).
+ * - Images for the site's content: `<ImageUpload label onUploaded={({ src, width, height }) => …} onChosen? hint? disabled? />`
+ *   (uploads as soon as a file is chosen, with progress; errors announced with Try again; no form of its own;
+ *   inside `UploadsContext` (`createUploads()`, kit/uploads.ts) the form's save waits for it).
+ * - The agency's time zone: `<TimeZoneField id value onChange error? />` (every zone as suggestions, "Use <the browser's zone>").
  * - Short lists: `<TimedListItem at={iso}>…</TimedListItem>` (text left, time right).
  * - Dates: `useDates()` → `formatDateTime(iso)`, `formatDate(iso)` in the agency's time zone.
  * - Failures: `errorText(failure, fallback)`: the server's message when it gave one.
@@ -24,6 +26,7 @@ export { FormCard } from './FormCard';
 export { ImageUpload, type ImageUploadProps } from './ImageUpload';
 export { Failed, Loading, LoadStatus } from './LoadStatus';
 export { TimedListItem } from './TimedListItem';
+export { TimeZoneField } from './TimeZoneField';
 export { useData, usePagedData, type Loaded, type MoreState, type PagedData, type Source } from './use-data';
 export { useDates, type DateFormatters } from './use-dates';
 export { useSubmit, type SubmitState } from './use-submit';
