@@ -129,6 +129,7 @@ export const messages = {
     invalid: 'Please correct the highlighted settings.',
     unknown: 'This is not a setting.',
     smtpPasswordMissing: 'Enter the password of this user (none is saved yet).',
+    imapTestLimited: (seconds: number) => `You have tested the mailbox several times in the last minute. Please try again in ${seconds} seconds.`,
     testEmailLimited: (seconds: number) => `You have sent several test e-mails in the last minute. Please try again in ${seconds} seconds.`,
   },
   /** Why the site will not connect to the mail server set up in Settings (`server/services/mail-destination.ts`). */
