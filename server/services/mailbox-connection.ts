@@ -98,15 +98,23 @@ export async function openFolder(client: ImapFlow, mailbox: string): Promise<str
 /** `POST /api/settings/imap-test`: `{ imap }` as typed in Settings, saved or not. */
 const imapTestSchema = z.strictObject({ imap: imapSetupSchema });
 
+/** Why "Test connection" failed once connecting: in words, beside the field to fix. */
+export interface ImapTestFailure {
+  failed: string;
+  field: 'imap.host' | 'imap.password' | 'imap.mailbox';
+}
+
 export interface MailboxConnection {
   /** A client for the saved set-up, connected, its folder not opened yet; throws what `imapFailureSummary` puts in words. */
   connect(saved: StoredImap): Promise<ImapFlow>;
   /**
    * "Test connection": signs in with the set-up typed (an empty password stands for the saved one,
    * with the host, port and user it was saved with only) and answers the folders and the message
-   * count of the chosen one, or a 400 saying what failed in words.
+   * count of the chosen one, or what failed in words and the field to fix. A set-up that cannot be
+   * tried (a field wrong, the password to type again, a server the site may not reach) is a
+   * `ValidationError`, before any connection.
    */
-  trial(input: unknown): Promise<ImapTestAnswer>;
+  trial(input: unknown): Promise<ImapTestAnswer | ImapTestFailure>;
 }
 
 export interface MailboxConnectionDeps {
@@ -158,8 +166,8 @@ export function createMailboxConnection({ keyring, saved, checkMailServer = crea
         return { folders, mailbox: fields.mailbox, messages };
       } catch (error) {
         if (error instanceof DomainError) throw error;
-        const summary = imapFailureSummary(error);
-        throw new ValidationError(summary, { [(error as { mailboxMissing?: boolean }).mailboxMissing ? 'imap.mailbox' : (error as { authenticationFailed?: boolean }).authenticationFailed ? 'imap.password' : 'imap.host']: summary });
+        const { mailboxMissing, authenticationFailed } = error as { mailboxMissing?: boolean; authenticationFailed?: boolean };
+        return { failed: imapFailureSummary(error), field: mailboxMissing ? 'imap.mailbox' : authenticationFailed ? 'imap.password' : 'imap.host' };
       } finally {
         if (client) await client.logout().catch(() => client?.close());
       }
@@ -173,20 +181,19 @@ export function createMailboxConnection({ keyring, saved, checkMailServer = crea
  */
 export const IMAP_TEST_LIMIT = { perWindow: 10, windowSeconds: 60 } as const;
 
-/** "Test connection" as the route runs it: counted per account, and audited with what it found or why it failed. */
+/**
+ * "Test connection" as the route runs it: counted per account, and each try that connected audited
+ * with what it found or why it failed; a failure is a 400 naming the field to fix.
+ */
 export function createImapTest({ db, connection, audit }: { db: Knex; connection: MailboxConnection; audit: AuditTrail }) {
   return async function testMailbox(actor: AuditActor, input: unknown): Promise<ImapTestAnswer> {
     const { hits, secondsLeft } = await countHit(db, `imap-test:account:${actor.id}`, IMAP_TEST_LIMIT.windowSeconds);
     if (hits > IMAP_TEST_LIMIT.perWindow) throw new RateLimitedError(messages.settings.imapTestLimited(secondsLeft), secondsLeft);
-    const record = (summary: string) => audit.record(actor, { action: 'settings.imap-test', target: { type: 'settings', id: 'back-office' }, summary: summary.slice(0, 300) });
-    try {
-      const found = await connection.trial(input);
-      await record(`found ${counted(found.messages, 'message')} in ${found.mailbox}`);
-      return found;
-    } catch (error) {
-      if (error instanceof ValidationError) await record(`failed: ${error.message}`);
-      throw error;
-    }
+    const result = await connection.trial(input);
+    const summary = 'failed' in result ? `failed: ${result.failed}` : `found ${counted(result.messages, 'message')} in ${result.mailbox}`;
+    await audit.record(actor, { action: 'settings.imap-test', target: { type: 'settings', id: 'back-office' }, summary: summary.slice(0, 300) });
+    if ('failed' in result) throw new ValidationError(result.failed, { [result.field]: result.failed });
+    return result;
   };
 }
 

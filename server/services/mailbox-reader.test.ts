@@ -67,7 +67,7 @@ describe('the mailbox reader (against Dovecot)', () => {
   beforeAll(async () => {
     [dovecot, testDb] = await Promise.all([startDovecot(), createTestDb()]);
     settings = createSettingsService({ db: testDb.db, config: { notifyTo: undefined }, audit: createAuditTrail({ db: testDb.db }), keyring, checkMailServer: loopbackMailServers });
-  });
+  }, 60_000);
   afterEach(async () => {
     await Promise.all(readers.splice(0).map((made) => made.stop()));
   });
@@ -169,7 +169,7 @@ describe('the mailbox reader (against Dovecot)', () => {
     await dovecot.append(message('in the second folder'), second);
     await waitFor(() => filing.calls.length === 2);
     expect(filing.subjects()).toEqual(['in the first folder', 'in the second folder']);
-    const [{ place: was }] = filing.calls.slice(1);
+    const was = filing.calls[1]!.place;
 
     // The folder deleted and made again: the same UID numbers under a new validity.
     await made.stop();
@@ -179,8 +179,8 @@ describe('the mailbox reader (against Dovecot)', () => {
     again.start();
     await again.readNow();
     expect(filing.subjects()).toEqual(['in the first folder', 'in the second folder', 'renumbered']);
-    expect(filing.calls[2]!.place.uid).toBe(was!.uid);
-    expect(filing.calls[2]!.place.uidValidity).not.toBe(was!.uidValidity);
+    expect(filing.calls[2]!.place.uid).toBe(was.uid);
+    expect(filing.calls[2]!.place.uidValidity).not.toBe(was.uidValidity);
   });
 
   it('reads with one reader at a time when two instances run: each message passed once', async () => {

@@ -274,3 +274,15 @@ export function createMailboxReader({ db, settings, keyring, file, logger, pollM
     },
   };
 }
+
+/**
+ * The server's reader of the agency's mailbox, started, when the site files incoming mail: it is
+ * given filing's `file` (`createInboundMail(...).file`, server/services/inbound-mail.ts). Without
+ * one nothing is read, so no message is taken off the cursor unfiled.
+ */
+export function readAgencyMailbox(deps: Omit<MailboxReaderDeps, 'file'>, file?: FileInboundMail): MailboxReader | null {
+  if (!file) return null;
+  const reader = createMailboxReader({ ...deps, file });
+  reader.start();
+  return reader;
+}
