@@ -287,20 +287,20 @@ function MailboxSetup({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (a
         <Field label="Mailbox server (IMAP host)" error={error('host')} required>
           <input id="imap-host" value={draft.host} autoComplete="off" spellCheck={false} placeholder="imap.example.com" onChange={(event) => set('host', event.target.value)} />
         </Field>
-        <Field label="Port" error={error('port')} required>
+        <Field label="Mailbox port" error={error('port')} required>
           <input id="imap-port" type="number" inputMode="numeric" min={1} max={65535} value={draft.port} onChange={(event) => set('port', event.target.value)} />
         </Field>
-        <Field label="Security" error={error('security')}>
+        <Field label="Mailbox security" error={error('security')}>
           <select id="imap-security" className="admin-select" value={draft.security} onChange={(event) => set('security', event.target.value as SmtpSecurity)}>
             <Options values={SMTP_SECURITY} label={(value) => IMAP_SECURITY_LABELS[value]} />
           </select>
         </Field>
       </div>
       <div className="admin-form__row">
-        <Field label="User" error={error('user')} required>
+        <Field label="Mailbox user" error={error('user')} required>
           <input id="imap-user" value={draft.user} autoComplete="off" spellCheck={false} onChange={(event) => set('user', event.target.value)} />
         </Field>
-        <Field label="Password" hint={passwordHint(answer.imap, draft)} error={error('password')}>
+        <Field label="Mailbox password" hint={passwordHint(answer.imap, draft)} error={error('password')}>
           <input id="imap-password" type="password" value={draft.password} autoComplete="new-password" onChange={(event) => set('password', event.target.value)} />
         </Field>
         <Field label="Folder" hint={`Empty: ${DEFAULT_IMAP_MAILBOX}.`} error={error('mailbox')}>
