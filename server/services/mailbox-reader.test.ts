@@ -13,6 +13,9 @@ import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 const message = (name: string, body = 'Thanks for the quote.') =>
   `From: Client <client@example.com>\r\nTo: hello@agency.test\r\nSubject: ${name}\r\nMessage-ID: <${name}@example.com>\r\nDate: Sat, 28 Nov 2026 10:00:00 +0000\r\n\r\n${body}\r\n`;
 
+/** How long a wait for mail may last before the test fails: long, as the tests share a busy machine (no duration is asserted). */
+const PATIENCE_MS = 30_000;
+
 /** What a filing function was given, in call order, with when (to measure how fast IDLE brings mail). */
 interface Filed {
   place: InboundPlace;
@@ -116,7 +119,7 @@ describe('the mailbox reader (against Dovecot)', () => {
     };
     const made = reader(crashOnce);
     made.start();
-    await waitFor(() => filing.calls.length === 4);
+    await waitFor(() => filing.calls.length === 4, PATIENCE_MS);
     expect(filing.subjects()).toEqual(['before', 'crash', 'crash', 'after']);
     expect(filing.outcomes).toEqual(['filed', 'filed', 'duplicate', 'filed']);
     // The failure is logged in a short line of our own, with no password.
@@ -135,7 +138,7 @@ describe('the mailbox reader (against Dovecot)', () => {
       await dovecot.append(message(subject), name);
       // From the moment the message is in the folder (APPEND answered).
       const appended = Date.now();
-      await waitFor(() => filing.subjects().includes(subject));
+      await waitFor(() => filing.subjects().includes(subject), PATIENCE_MS);
       delays.push(filing.calls.at(-1)!.at - appended);
     }
     expect(filing.subjects()).toEqual(['idle-1', 'idle-2', 'idle-3']);
@@ -167,7 +170,7 @@ describe('the mailbox reader (against Dovecot)', () => {
     await made.readNow();
     const second = await useNewFolder();
     await dovecot.append(message('in the second folder'), second);
-    await waitFor(() => filing.calls.length === 2);
+    await waitFor(() => filing.calls.length === 2, PATIENCE_MS);
     expect(filing.subjects()).toEqual(['in the first folder', 'in the second folder']);
     const was = filing.calls[1]!.place;
 
@@ -194,7 +197,7 @@ describe('the mailbox reader (against Dovecot)', () => {
       b.start();
       for (const subject of ['shared-1', 'shared-2', 'shared-3']) await dovecot.append(message(subject), name);
       await Promise.all([a.readNow(), b.readNow()]);
-      await waitFor(() => filingA.calls.length + filingB.calls.length >= 3);
+      await waitFor(() => filingA.calls.length + filingB.calls.length >= 3, PATIENCE_MS);
       await Promise.all([a.readNow(), b.readNow()]);
       const [reading, waiting] = filingA.calls.length > 0 ? [a, b] : [b, a];
       const readingCalls = filingA.calls.length > 0 ? filingA : filingB;
@@ -223,7 +226,7 @@ describe('the mailbox reader (against Dovecot)', () => {
     expect(filing.calls).toHaveLength(0);
     const name = await useNewFolder();
     await dovecot.append(message('once set up'), name);
-    await waitFor(() => filing.calls.length === 1);
+    await waitFor(() => filing.calls.length === 1, PATIENCE_MS);
     expect(filing.subjects()).toEqual(['once set up']);
   });
 });
