@@ -32,6 +32,7 @@ import * as rateLimitWindowEnds from './20261205200000_rate_limit_window_ends';
 import * as inboundMail from './20261206100000_inbound_mail';
 import * as firstRunDismissals from './20261206600000_first_run_dismissals';
 import * as onePhoneOpeningHours from './20261206300000_one_phone_opening_hours';
+import * as mailboxCursors from './20261206200000_mailbox_cursors';
 import type { MigrationContext } from './context';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '20261206100000_inbound_mail': inboundMail,
   '20261206600000_first_run_dismissals': firstRunDismissals,
   '20261206300000_one_phone_opening_hours': onePhoneOpeningHours,
+  '20261206200000_mailbox_cursors': mailboxCursors,
 };

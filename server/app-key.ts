@@ -39,6 +39,8 @@ export const secretPurpose = {
   totp: (adminUserId: number) => `totp:${adminUserId}`,
   /** The SMTP password saved in Settings. */
   smtpPassword: 'smtp.password',
+  /** The password of the agency's mailbox saved in Settings. */
+  imapPassword: 'imap.password',
   /** The signature of a backup's manifest (server/backup/archive.ts). */
   backupManifest: 'backup.manifest',
 } as const;

@@ -65,6 +65,8 @@ import type { Analytics } from './services/analytics';
 import { createAnalyticsReportService } from './services/analytics-report';
 import { createAuditTrail } from './services/audit';
 import { createTestEmail } from './services/test-email';
+import { createImapTest, createMailboxConnection, type MailboxConnection } from './services/mailbox-connection';
+import { createMailServerCheck } from './services/mail-destination';
 import type { Mailer } from './services/mail-transport';
 import type { ContentVersion } from './services/content-version';
 import type { SiteContentStore } from './content/store';
@@ -97,6 +99,8 @@ export interface AppDeps {
   keyring: Keyring;
   /** Where mail goes (`SMTP_URL`, else Settings, else off), shared with the outbox worker and the digest. */
   mailer: Mailer;
+  /** The way to the agency's mailbox (Settings' "Test connection"); one with the machine's trusted authorities if not given. */
+  mailboxConnection?: MailboxConnection;
   /** Page views counted in memory and written in batches (started and stopped with the process). */
   analytics: Analytics;
   /** The site's backups (Settings > Backups); by default one that never runs on its own (tests). */
@@ -121,7 +125,7 @@ export interface AppDeps {
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, contentEditing, assetsDir, onFormQueued, adminAuthOptions, backgroundTasks = createBackgroundTasks(logger), cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, mailboxConnection = createMailboxConnection({ keyring, saved: settings.imap, checkMailServer: createMailServerCheck({ allowPrivate: config.smtpAllowPrivate }) }), analytics, backups, contentEditing, assetsDir, onFormQueued, adminAuthOptions, backgroundTasks = createBackgroundTasks(logger), cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', logLateError(logger));
   const renderPage = createPageRenderer(config, loadManifest(assetsDir), siteContent.current);
@@ -194,7 +198,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     accountEmailPageRoutes(renderPage, { forgotPassword, staffEmail }),
     accountRoutes(auth, staffEmail, users, config),
     userRoutes(users, config),
-    settingsRoutes(settings, mailer, sendTestEmail, personalData, () => siteContent.current().business.email),
+    settingsRoutes(settings, mailer, sendTestEmail, personalData, () => siteContent.current().business.email, createImapTest({ db, connection: mailboxConnection, audit })),
     auditRoutes(audit),
     backupRoutes(backups ?? createBackupService({ db, config, keyring, timeZone: () => settings.current().timeZone, logger }), auth, audit),
     analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),

@@ -32,6 +32,7 @@ import { createNotificationWorker } from './services/notification-worker';
 import { createMorningDigest, digestSender } from './services/morning-digest';
 import { createMailer } from './services/mail-transport';
 import { createMailServerCheck } from './services/mail-destination';
+import { readAgencyMailbox } from './services/mailbox-reader';
 import { createPersonalData } from './services/personal-data';
 import { installGracefulShutdown } from './shutdown';
 
@@ -97,6 +98,9 @@ async function main(): Promise<void> {
     mailOn: () => mailer.source() !== 'off',
   });
   digest.start();
+  // Clients' answers: each new message of the agency's mailbox (Settings > Mail) passed to filing,
+  // by one instance at a time; it follows the mailbox set in Settings.
+  const mailboxReader = readAgencyMailbox({ db, settings, keyring, checkMailServer, logger });
   const personalData = createPersonalData({ db, audit: createAuditTrail({ db }), logger });
   const spamPurge = setInterval(() => {
     purgeSpamFolder(db, { now: new Date(), retentionDays: settings.current().retentionDays.spam }).catch((error: unknown) => logger.warn({ err: error }, 'spam purge failed'));
@@ -151,6 +155,7 @@ async function main(): Promise<void> {
       contentVersion.stop();
       settings.stop();
       await notifications.stop();
+      await mailboxReader?.stop();
       await digest.stop();
       await backgroundTasks.idle();
       mailer.close();

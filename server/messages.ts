@@ -136,6 +136,7 @@ export const messages = {
     smtpPasswordMissing: 'Enter the password of this user (none is saved yet).',
     testEmailNoOwnAddress: 'Your account has no confirmed e-mail address to send the test to. Add or confirm it in Your account, or send the test to the notification recipients.',
     testEmailTo: 'Send the test to "me" or to the "recipients".',
+    imapTestLimited: (seconds: number) => `You have tested the mailbox several times in the last minute. Please try again in ${seconds} seconds.`,
     testEmailLimited: (seconds: number) => `You have sent several test e-mails in the last minute. Please try again in ${seconds} seconds.`,
   },
   /** Why the site will not connect to the mail server set up in Settings (`server/services/mail-destination.ts`). */

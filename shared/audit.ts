@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   'two-factor.disable': 'Two-factor sign-in turned off',
   'settings.update': 'Settings changed',
   'settings.test-email': 'Test e-mail sent',
+  'settings.imap-test': 'Mailbox connection tested',
   'lead.read': 'Lead read',
   'lead.unread': 'Lead marked unread',
   'lead.status': 'Lead status changed',

@@ -144,12 +144,54 @@ export type SmtpSetupView = Omit<SmtpSetupInput, 'password'> & { passwordSet: bo
 /** Where mail goes through: `SMTP_URL` in the environment (it wins), the set-up saved in Settings, or nowhere. */
 export type MailSource = 'environment' | 'settings' | 'off';
 
+/** The ports of a mailbox server: IMAP with STARTTLS (143) and IMAP over TLS (993); others only on a private network (`SMTP_ALLOW_PRIVATE`). */
+export const IMAP_PORTS = [143, 993] as const;
+export const IMAP_SECURITY_LABELS: Record<SmtpSecurity, string> = { starttls: 'STARTTLS (port 143)', tls: 'TLS (port 993)' };
+/** The folder read when none is typed. */
+export const DEFAULT_IMAP_MAILBOX = 'INBOX';
+
+/**
+ * The agency's mailbox (`PATCH /api/settings` `{ imap }`), read for clients' answers: the server
+ * as for SMTP (TLS or STARTTLS, never in clear), the user and password it signs in with (an empty
+ * or absent password keeps the saved one, with the same host, port and user only) and the folder.
+ */
+export const imapSetupSchema = z.strictObject({
+  host: smtpSetupSchema.shape.host,
+  port: smtpSetupSchema.shape.port,
+  security: smtpSetupSchema.shape.security,
+  user: z.string('Enter the user name.').trim().min(1, 'Enter the user name the mailbox signs in with.').max(254, 'The user name is at most 254 characters.'),
+  password: smtpSetupSchema.shape.password,
+  mailbox: z
+    .string('Enter the folder, such as INBOX.')
+    .trim()
+    .max(200, 'The folder is at most 200 characters.')
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'The folder name cannot hold control characters.')
+    .transform((name) => name || DEFAULT_IMAP_MAILBOX)
+    .default(DEFAULT_IMAP_MAILBOX),
+});
+export type ImapSetupInput = z.input<typeof imapSetupSchema>;
+export type ImapSetup = z.output<typeof imapSetupSchema>;
+
+/** The mailbox set-up as `GET /api/settings` shows it: never the password, only whether one is saved. */
+export type ImapSetupView = Omit<ImapSetup, 'password'> & { passwordSet: boolean };
+
+/** `POST /api/settings/imap-test`: what the mailbox server showed with the set-up typed. */
+export interface ImapTestAnswer {
+  /** Every folder of the account, as the server names them. */
+  folders: string[];
+  /** The folder that will be read, and how many messages it holds now. */
+  mailbox: string;
+  messages: number;
+}
+
 /** A change: any subset of the settings; `null` for a top-level setting goes back to its default (for `smtp`, no mail set-up). */
 export const settingsPatchSchema = z.strictObject({
   ...(Object.fromEntries(Object.entries(settingsSchema.shape).map(([name, schema]) => [name, schema.nullable().optional()])) as {
     [K in SettingName]: z.ZodOptional<z.ZodNullable<(typeof settingsSchema.shape)[K]>>;
   }),
   smtp: smtpSetupSchema.nullable().optional(),
+  imap: imapSetupSchema.nullable().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
@@ -159,6 +201,8 @@ export interface SettingsAnswer {
   defaults: Settings;
   overridden: SettingName[];
   smtp: SmtpSetupView | null;
+  /** The agency's mailbox read for clients' answers, without its password. */
+  imap: ImapSetupView | null;
   mail: MailSource;
   /** The agency's e-mail as published (Website, Agency details): offered as the reply address while none is set. */
   agencyEmail: string;

@@ -153,6 +153,7 @@ function keyMissingMessage(file: string, { signedWith, secrets, held }: { signed
   const twoFactor = secrets.filter((secret) => secret.what === 'two-factor-secret').length;
   const sealed = [
     ...(secrets.some((secret) => secret.what === 'smtp-password') ? ['the SMTP password saved in Settings'] : []),
+    ...(secrets.some((secret) => secret.what === 'imap-password') ? ['the mailbox password saved in Settings'] : []),
     ...(twoFactor > 0 ? [twoFactor === 1 ? 'an account\'s two-factor secret' : `${twoFactor} accounts' two-factor secrets`] : []),
   ];
   const consequences = [

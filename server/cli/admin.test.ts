@@ -168,7 +168,7 @@ describe('npm run admin', () => {
     }
     const rotated = await runCli(dataDir, ['rotate-key'], '');
     expect(rotated.stderr).toBe('');
-    expect(rotated.stdout).toContain('1 two-factor secret(s) and 0 SMTP password re-encrypted');
+    expect(rotated.stdout).toContain('1 two-factor secret(s), 0 SMTP password and 0 mailbox password re-encrypted');
     const keys = fs.readFileSync(keyFile, 'utf8').trim().split(',');
     expect(keys).toHaveLength(1);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
@@ -188,7 +188,7 @@ describe('npm run admin', () => {
     expect(one.status).toBe(0);
     expect(one.stdout).toContain(`set APP_KEY="`);
     const both = await runCli(dataDir, ['rotate-key'], '', { APP_KEY: `${fresh.stdout.trim()},${keys[0]}` });
-    expect(both.stdout).toContain('1 two-factor secret(s) and 0 SMTP password re-encrypted');
+    expect(both.stdout).toContain('1 two-factor secret(s), 0 SMTP password and 0 mailbox password re-encrypted');
     expect(both.stdout).toContain('remove the others');
   }, 120_000);
 });

@@ -84,7 +84,7 @@ async function readNewPassword(): Promise<string> {
   return password;
 }
 
-const resealedText = ({ twoFactorSecrets, smtpPassword }: Resealed) => `${twoFactorSecrets} two-factor secret(s) and ${smtpPassword} SMTP password re-encrypted`;
+const resealedText = ({ twoFactorSecrets, smtpPassword, imapPassword }: Resealed) => `${twoFactorSecrets} two-factor secret(s), ${smtpPassword} SMTP password and ${imapPassword} mailbox password re-encrypted`;
 
 /**
  * `npm run admin -- rotate-key`: every stored secret encrypted again under a new application key

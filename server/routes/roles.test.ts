@@ -15,6 +15,7 @@ const OWNER_ONLY_CALLS: [method: 'get' | 'patch' | 'post' | 'delete', path: stri
   ['delete', '/api/users/first-owner', null],
   ['get', '/api/audit', null],
   ['post', '/api/settings/test-email', null],
+  ['post', '/api/settings/imap-test', { imap: { host: 'localhost', port: 993, security: 'tls', user: 'agency', password: 'secret' } }],
   ['post', '/api/personal-data/find', { email: 'held@example.com' }],
   ['post', '/api/personal-data/export', { email: 'held@example.com' }],
   ['post', '/api/personal-data/erase', { email: 'held@example.com' }],

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import { ValidationError } from '../errors';
 import { messages } from '../messages';
-import { MAIL_PORTS, type SmtpAccount } from '../../shared/settings';
+import { IMAP_PORTS, MAIL_PORTS, type SmtpAccount } from '../../shared/settings';
 
 /** Every address a host name has. Injected in tests, so a policy on public addresses needs no network. */
 export type ResolveAddresses = (host: string) => Promise<string[]>;
@@ -63,7 +63,7 @@ export class MailServerNotAllowed extends Error {
  * `MailServerNotAllowed`. The caller connects to that address (not to the name again), so DNS
  * cannot answer a checked address first and another one at connection time.
  */
-export type CheckMailServer = (host: string, port: number) => Promise<string>;
+export type CheckMailServer = (host: string, port: number, ports?: readonly number[]) => Promise<string>;
 
 export interface MailServerPolicy {
   /** `SMTP_ALLOW_PRIVATE`: a relay on a private network or this machine, on any port. */
@@ -73,29 +73,33 @@ export interface MailServerPolicy {
 
 /**
  * Where the mail set-up of Settings may connect (the operator's own `SMTP_URL` is not restricted):
- * public addresses on the mail ports only, and private, loopback and link-local addresses only
+ * public addresses on the mail ports only (`ports`: SMTP's by default, the mailbox's IMAP ones), and private, loopback and link-local addresses only
  * when the operator allows them. Otherwise the test e-mail, or a saved set-up, would let an
  * owner's account probe the site's own network (a port scanner that also shows what answered).
  * Every address of the name must pass, since the connection could go to any of them.
  */
 export function createMailServerCheck({ allowPrivate, resolve = systemResolve }: MailServerPolicy): CheckMailServer {
-  return async (host, port) => {
+  return async (host, port, ports = MAIL_PORTS) => {
     const bare = host.replace(/^\[(.*)\]$/, '$1');
     const addresses = net.isIP(bare) ? [bare] : await resolve(bare).catch((): string[] => []);
     if (addresses.length === 0) throw new MailServerNotAllowed('host', messages.mailServer.notFound);
     if (!allowPrivate && !addresses.every(isPublicAddress)) throw new MailServerNotAllowed('host', messages.mailServer.notPublic);
-    if (!(MAIL_PORTS as readonly number[]).includes(port) && addresses.some(isPublicAddress)) throw new MailServerNotAllowed('port', messages.mailServer.notMailPort(MAIL_PORTS));
+    if (!ports.includes(port) && addresses.some(isPublicAddress)) throw new MailServerNotAllowed('port', messages.mailServer.notMailPort(ports));
     // IPv4 first, as nodemailer orders a name's addresses itself.
     return addresses.find((address) => net.isIPv4(address)) ?? addresses[0]!;
   };
 }
 
-/** The check of a server typed in Settings (a save, a test e-mail): a refusal is the message next to its field. */
-export async function checkTypedMailServer(check: CheckMailServer, { host, port }: Pick<SmtpAccount, 'host' | 'port'>): Promise<string> {
+/** Which server of Settings was typed: the one mail goes out through (`smtp`, on the mail ports) or the mailbox read (`imap`, on IMAP's). */
+export type MailServerSetting = 'smtp' | 'imap';
+const PORTS_OF: Record<MailServerSetting, readonly number[]> = { smtp: MAIL_PORTS, imap: IMAP_PORTS };
+
+/** The check of a server typed in Settings (a save, a test e-mail, a mailbox test): a refusal is the message next to its field. */
+export async function checkTypedMailServer(check: CheckMailServer, { host, port }: Pick<SmtpAccount, 'host' | 'port'>, setting: MailServerSetting = 'smtp'): Promise<string> {
   try {
-    return await check(host, port);
+    return await check(host, port, PORTS_OF[setting]);
   } catch (error) {
-    if (error instanceof MailServerNotAllowed) throw new ValidationError(messages.settings.invalid, { [`smtp.${error.field}`]: error.message });
+    if (error instanceof MailServerNotAllowed) throw new ValidationError(messages.settings.invalid, { [`${setting}.${error.field}`]: error.message });
     throw error;
   }
 }

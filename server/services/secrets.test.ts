@@ -53,9 +53,9 @@ describe('secrets at rest: the two-factor migration and the key rotation', () =>
 
   it('rotation seals every secret under the new key, the old one no longer needed', async () => {
     const oldKeyring = keyringOf(first);
-    await writeStoredSettings(testDb.db, JSON.stringify({ smtp: { host: 'mail.test', password: oldKeyring.seal('smtp secret', 'smtp.password') } }), now());
+    await writeStoredSettings(testDb.db, JSON.stringify({ smtp: { host: 'mail.test', password: oldKeyring.seal('smtp secret', 'smtp.password') }, imap: { host: 'imap.test', password: oldKeyring.seal('imap secret', 'imap.password') } }), now());
     const before = await rawSecret();
-    expect(await resealSecrets(testDb.db, keyringOf(second, first))).toEqual({ twoFactorSecrets: 1, smtpPassword: 1 });
+    expect(await resealSecrets(testDb.db, keyringOf(second, first))).toEqual({ twoFactorSecrets: 1, smtpPassword: 1, imapPassword: 1 });
     const after = await rawSecret();
     expect(after).not.toBe(before);
     const newOnly = keyringOf(second);
@@ -64,8 +64,9 @@ describe('secrets at rest: the two-factor migration and the key rotation', () =>
     const settings = JSON.parse((await testDb.db('app_settings').where({ key: 'back_office_settings' }).first<{ value: string }>('value')).value);
     expect(newOnly.open(settings.smtp.password, 'smtp.password')).toBe('smtp secret');
     expect(settings.smtp.host).toBe('mail.test');
+    expect(newOnly.open(settings.imap.password, 'imap.password')).toBe('imap secret');
     // Run again: nothing left to do.
-    expect(await resealSecrets(testDb.db, keyringOf(second, first))).toEqual({ twoFactorSecrets: 0, smtpPassword: 0 });
+    expect(await resealSecrets(testDb.db, keyringOf(second, first))).toEqual({ twoFactorSecrets: 0, smtpPassword: 0, imapPassword: 0 });
     expect(await signIn(newOnly)).toBe('signed-in');
     await expect(signIn(keyringOf(first))).rejects.toThrow(/does not hold/);
   });

@@ -6,11 +6,12 @@ import { lockStoredSettings, writeStoredSettings } from '../db/settings';
 export interface Resealed {
   twoFactorSecrets: number;
   smtpPassword: number;
+  imapPassword: number;
 }
 
 /**
  * Encrypts again, under the keyring's current (first) key, every stored secret sealed with another
- * key: the two-factor secrets and the SMTP password saved in Settings. One transaction, so a
+ * key: the two-factor secrets and the SMTP and mailbox passwords saved in Settings. One transaction, so a
  * failure changes nothing; values already under the current key are left alone, so running it
  * twice is harmless. The key rotation (`npm run admin -- rotate-key`) calls it.
  */
@@ -24,21 +25,22 @@ export async function resealSecrets(db: Knex, keyring: Keyring, now = new Date()
       await trx('admin_users').where({ id: user.id }).update({ totp_secret: reseal(user.totp_secret, secretPurpose.totp(user.id)) });
       twoFactorSecrets += 1;
     }
-    let smtpPassword = 0;
-    const stored = JSON.parse(await lockStoredSettings(trx, now)) as { smtp?: { password?: string | null } };
-    const password = stored.smtp?.password;
-    if (password && keyring.needsResealing(password)) {
-      stored.smtp!.password = reseal(password, secretPurpose.smtpPassword);
-      await writeStoredSettings(trx, JSON.stringify(stored), now);
-      smtpPassword = 1;
+    const stored = JSON.parse(await lockStoredSettings(trx, now)) as Partial<Record<'smtp' | 'imap', { password?: string | null }>>;
+    const resealed = { smtp: 0, imap: 0 };
+    for (const setting of ['smtp', 'imap'] as const) {
+      const password = stored[setting]?.password;
+      if (!password || !keyring.needsResealing(password)) continue;
+      stored[setting]!.password = reseal(password, setting === 'smtp' ? secretPurpose.smtpPassword : secretPurpose.imapPassword);
+      resealed[setting] = 1;
     }
-    return { twoFactorSecrets, smtpPassword };
+    if (resealed.smtp || resealed.imap) await writeStoredSettings(trx, JSON.stringify(stored), now);
+    return { twoFactorSecrets, smtpPassword: resealed.smtp, imapPassword: resealed.imap };
   });
 }
 
 /** A sealed secret of a backed-up row, and the key it is sealed with. */
 export interface SealedSecret {
-  what: 'smtp-password' | 'two-factor-secret';
+  what: 'smtp-password' | 'imap-password' | 'two-factor-secret';
   keyId: string;
 }
 
@@ -59,8 +61,9 @@ export function sealedSecretsOfRow(table: string, row: Record<string, unknown>):
   if (table === 'admin_users') return sealed('two-factor-secret', row.totp_secret);
   if (table !== 'app_settings' || typeof row.value !== 'string') return [];
   try {
-    // The settings document (server/db/settings.ts); other rows of the table are no JSON object with `smtp`.
-    return sealed('smtp-password', (JSON.parse(row.value) as { smtp?: { password?: unknown } } | null)?.smtp?.password);
+    // The settings document (server/db/settings.ts); other rows of the table are no JSON object with `smtp` or `imap`.
+    const document = JSON.parse(row.value) as Partial<Record<'smtp' | 'imap', { password?: unknown }>> | null;
+    return [...sealed('smtp-password', document?.smtp?.password), ...sealed('imap-password', document?.imap?.password)];
   } catch {
     return [];
   }

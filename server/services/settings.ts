@@ -10,6 +10,9 @@ import { messages } from '../messages';
 import { fieldErrorsOf } from '../../shared/zod-errors';
 import {
   BUILT_IN_DEFAULTS,
+  imapSetupSchema,
+  type ImapSetup,
+  type ImapSetupView,
   retypePasswordMessage,
   savedPasswordFits,
   settingsPatchSchema,
@@ -23,13 +26,13 @@ import {
 } from '../../shared/settings';
 import { DEFAULT_TIME_ZONE } from '../../views/content/business';
 import type { AuditActor, AuditTrail } from './audit';
-import { checkTypedMailServer, createMailServerCheck, type CheckMailServer } from './mail-destination';
+import { checkTypedMailServer, createMailServerCheck, type CheckMailServer, type MailServerSetting } from './mail-destination';
 
 export interface SettingsServiceDeps {
   db: Knex;
   config: Pick<Config, 'notifyTo'>;
   audit: AuditTrail;
-  /** Seals the SMTP password before it is stored (tools that never save one leave it out). */
+  /** Seals the SMTP and mailbox passwords before they are stored (tools that never save one leave it out). */
   keyring?: Keyring;
   /** Where a saved mail server may be (`SMTP_ALLOW_PRIVATE`); public mail servers only unless given. */
   checkMailServer?: CheckMailServer;
@@ -41,20 +44,32 @@ export interface SettingsServiceDeps {
 const storedSmtpSchema = smtpSetupSchema.extend({ password: z.string().optional() });
 export type StoredSmtp = z.infer<typeof storedSmtpSchema>;
 
+/** The mailbox set-up as stored: its password always there (the mailbox always signs in), sealed with the application key. */
+const storedImapSchema = imapSetupSchema.extend({ password: z.string().min(1) });
+export type StoredImap = z.infer<typeof storedImapSchema>;
+
 /**
  * The saved password (sealed) for a set-up typed with an empty password, when `savedPasswordFits`
- * lets it go there; otherwise a `ValidationError` saying, next to the password field, that it must
- * be typed (again). The one place the save and the test e-mail decide it.
+ * lets it go there; otherwise a `ValidationError` saying, next to the password field of `setting`,
+ * that it must be typed (again). The one place the saves, the test e-mail and the mailbox test
+ * decide it.
  */
-export function savedPasswordFor(typed: SmtpAccount, saved: StoredSmtp | null | undefined): string {
+export function savedPasswordFor(typed: SmtpAccount, saved: (SmtpAccount & { password?: string }) | null | undefined, setting: MailServerSetting = 'smtp'): string {
   if (saved?.password && savedPasswordFits(saved, typed)) return saved.password;
-  throw new ValidationError(messages.settings.invalid, { 'smtp.password': saved?.password ? retypePasswordMessage(saved) : messages.settings.smtpPasswordMissing });
+  throw new ValidationError(messages.settings.invalid, { [`${setting}.password`]: saved?.password ? retypePasswordMessage(saved) : messages.settings.smtpPasswordMissing });
 }
 
 /** The stored mail set-up as the browser may see it. */
 export function smtpView(smtp: StoredSmtp | null): SmtpSetupView | null {
   if (!smtp) return null;
   const { password, ...shown } = smtp;
+  return { ...shown, passwordSet: Boolean(password) };
+}
+
+/** The stored mailbox set-up as the browser may see it. */
+export function imapView(imap: StoredImap | null): ImapSetupView | null {
+  if (!imap) return null;
+  const { password, ...shown } = imap;
   return { ...shown, passwordSet: Boolean(password) };
 }
 
@@ -67,6 +82,8 @@ export interface SettingsService {
   overridden(): SettingName[];
   /** The mail set-up saved in Settings (its password sealed), or null; the same object until it changes. */
   smtp(): StoredSmtp | null;
+  /** The agency's mailbox saved in Settings (its password sealed), or null; the same object until it changes. */
+  imap(): StoredImap | null;
   /** Validates and stores a change (`null` resets a setting); every instance follows within a second. */
   update(patch: unknown, actor: AuditActor): Promise<Settings>;
   /** Reads the stored settings now (the poller's tick). */
@@ -78,7 +95,11 @@ export interface SettingsService {
   stop(): void;
 }
 
-type Stored = Partial<Settings> & { smtp?: StoredSmtp };
+type Stored = Partial<Settings> & { smtp?: StoredSmtp; imap?: StoredImap };
+
+/** The stored documents that are set-ups of a server rather than settings with a default. */
+const SERVER_SETUPS: Record<MailServerSetting, z.ZodType> = { smtp: storedSmtpSchema, imap: storedImapSchema };
+const isServerSetup = (name: string): name is MailServerSetting => Object.hasOwn(SERVER_SETUPS, name);
 
 /** The stored document, keeping only settings that are still valid (a bad row never breaks start-up). */
 function parseStored(text: string | null, logger?: Logger): Stored {
@@ -93,7 +114,7 @@ function parseStored(text: string | null, logger?: Logger): Stored {
   if (typeof value !== 'object' || value === null) return {};
   const stored: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(value)) {
-    const schema = name === 'smtp' ? storedSmtpSchema : settingsSchema.shape[name as SettingName];
+    const schema = isServerSetup(name) ? SERVER_SETUPS[name] : settingsSchema.shape[name as SettingName];
     const parsed = schema?.safeParse(raw);
     if (parsed?.success) stored[name] = parsed.data;
     else logger?.warn({ setting: name }, 'a stored setting is not valid any more; using its default');
@@ -111,10 +132,10 @@ function shortened(value: unknown): unknown {
   return `${value.replace(/\s+/g, ' ').slice(0, 80)}…`;
 }
 
-function describeChange(before: Settings & { smtp?: StoredSmtp }, after: Settings & { smtp?: StoredSmtp }): string {
+function describeChange(before: Settings & Pick<Stored, MailServerSetting>, after: Settings & Pick<Stored, MailServerSetting>): string {
   const changes: string[] = [];
   for (const name of Object.keys(after) as SettingName[]) {
-    if ((name as string) === 'smtp') continue;
+    if (isServerSetup(name)) continue;
     const [was, now] = [JSON.stringify(shortened(before[name])), JSON.stringify(shortened(after[name]))];
     if (was !== now) changes.push(`${name} ${was} → ${now}`);
   }
@@ -124,16 +145,23 @@ function describeChange(before: Settings & { smtp?: StoredSmtp }, after: Setting
     changes.push(`smtp ${text(smtpWas)} → ${text(smtpNow)}`);
   }
   if (after.smtp?.password && after.smtp.password !== before.smtp?.password) changes.push('smtp password changed');
+  const [imapWas, imapNow] = [imapView(before.imap ?? null), imapView(after.imap ?? null)];
+  if (JSON.stringify(imapWas) !== JSON.stringify(imapNow)) {
+    const text = (view: ImapSetupView | null) => (view ? `${view.security} ${view.user}@${view.host}:${view.port} ${JSON.stringify(view.mailbox)}` : 'none');
+    changes.push(`imap ${text(imapWas)} → ${text(imapNow)}`);
+  }
+  if (after.imap?.password && after.imap.password !== before.imap?.password) changes.push('imap password changed');
   return changes.join('; ');
 }
 
-/** A field of the mail set-up named as the Settings form knows it (`smtp.host`), for per-field errors. */
-function smtpFieldErrors(error: z.ZodError): Record<string, string> {
+/** A field of a server's set-up named as the Settings form knows it (`smtp.host`, `imap.mailbox`), for per-field errors. */
+function serverFieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    if (issue.path[0] !== 'smtp') continue;
-    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) fields[`smtp.${key}`] ??= messages.settings.unknown;
-    else if (issue.path.length > 1) fields[`smtp.${String(issue.path[1])}`] ??= issue.message;
+    const setting = String(issue.path[0]);
+    if (!isServerSetup(setting)) continue;
+    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) fields[`${setting}.${key}`] ??= messages.settings.unknown;
+    else if (issue.path.length > 1) fields[`${setting}.${String(issue.path[1])}`] ??= issue.message;
   }
   return fields;
 }
@@ -170,7 +198,7 @@ export function createSettingsService({
     if (text === storedText) return;
     storedText = text;
     stored = parseStored(text, logger);
-    const { smtp: _smtp, ...settings } = stored;
+    const { smtp: _smtp, imap: _imap, ...settings } = stored;
     current = { ...defaults, ...settings };
     for (const listener of listeners) listener(current);
   };
@@ -196,19 +224,27 @@ export function createSettingsService({
     return { ...entered, password: savedPasswordFor(entered, saved) };
   };
 
+  /** The mailbox set-up to store: a typed password sealed, an empty one keeping the saved one (same server and user only). */
+  const nextImap = ({ password, ...entered }: ImapSetup, saved: StoredImap | undefined): StoredImap => ({
+    ...entered,
+    password: password ? keyring.seal(password, secretPurpose.imapPassword) : savedPasswordFor(entered, saved, 'imap'),
+  });
+
   return {
     current: () => current,
     defaults,
-    overridden: () => Object.keys(stored).filter((name) => name !== 'smtp') as SettingName[],
+    overridden: () => Object.keys(stored).filter((name) => !isServerSetup(name)) as SettingName[],
     smtp: () => stored.smtp ?? null,
+    imap: () => stored.imap ?? null,
 
     async update(patch, actor) {
       const parsed = settingsPatchSchema.safeParse(patch);
       if (!parsed.success) {
-        throw new ValidationError(messages.settings.invalid, { ...fieldErrorsOf(parsed.error, { unknownField: messages.settings.unknown }), ...smtpFieldErrors(parsed.error) });
+        throw new ValidationError(messages.settings.invalid, { ...fieldErrorsOf(parsed.error, { unknownField: messages.settings.unknown }), ...serverFieldErrors(parsed.error) });
       }
       // Looked up before the settings row is locked: a slow DNS answer must not hold other saves.
       if (parsed.data.smtp) await checkTypedMailServer(checkMailServer, parsed.data.smtp);
+      if (parsed.data.imap) await checkTypedMailServer(checkMailServer, parsed.data.imap, 'imap');
       const at = now();
       const text = await db.transaction(async (trx) => {
         const before = parseStored(await lockStoredSettings(trx, at), logger);
@@ -217,6 +253,7 @@ export function createSettingsService({
           if (value === undefined) continue;
           if (value === null) delete next[name];
           else if (name === 'smtp') next.smtp = nextSmtp(parsed.data.smtp!, before.smtp);
+          else if (name === 'imap') next.imap = nextImap(parsed.data.imap!, before.imap);
           else next[name] = value;
         }
         const nextText = JSON.stringify(next);

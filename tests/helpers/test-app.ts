@@ -7,6 +7,7 @@ import { createKeyring, parseAppKeys, type Keyring } from '../../server/app-key'
 import { loadConfig, staffMailFrom, type Config } from '../../server/config';
 import { createMailer, type Mailer } from '../../server/services/mail-transport';
 import { createMailServerCheck, type ResolveAddresses } from '../../server/services/mail-destination';
+import { createMailboxConnection, type MailboxConnection } from '../../server/services/mailbox-connection';
 import { createLifecycle, type Lifecycle } from '../../server/lifecycle';
 import { createLogger } from '../../server/logger';
 import { createAnalytics, type Analytics } from '../../server/services/analytics';
@@ -32,6 +33,8 @@ export interface TestApp extends TestDb {
   keyring: Keyring;
   /** What the app sends mail through (as the outbox worker of the same instance would). */
   mailer: Mailer;
+  /** The way to the agency's mailbox, with `mailTls` (what a mailbox reader of this instance uses). */
+  mailboxConnection: MailboxConnection;
   /** Not started: tests write the views they made with `analytics.flush()`. */
   analytics: Analytics;
   /** Never scheduled; its scratch restores copy the ready cluster instead of creating one. */
@@ -45,8 +48,8 @@ export interface TestApp extends TestDb {
  * `request(app.callback())`. `adminAuthOptions` injects a clock for session timeouts and a
  * shorter failed-login delay; `now` the clock of the reply promise; `logger` reads what the app
  * logs (silent by default); `cachedAnswerLog` counts the answers from the render cache (flushed
- * by the test); `mailTls` adds TLS options to the mail transport (the loopback SMTP server's
- * certificate authority). Tests' mail servers listen on loopback, so `SMTP_ALLOW_PRIVATE` is on
+ * by the test); `mailTls` adds TLS options to the mail transport and the mailbox connection (the
+ * loopback SMTP and IMAP servers' certificate authority). Tests' mail servers listen on loopback, so `SMTP_ALLOW_PRIVATE` is on
  * unless the test sets it to `false`; `resolveMailServer` answers the addresses of the host names
  * typed in Settings instead of DNS.
  */
@@ -72,11 +75,12 @@ export async function createTestApp(
   const checkMailServer = createMailServerCheck({ allowPrivate: config.smtpAllowPrivate, resolve: resolveMailServer });
   const settings = createSettingsService({ db: testDb.db, config, audit: createAuditTrail({ db: testDb.db }), keyring, checkMailServer });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring, checkMailServer, tls: mailTls });
+  const mailboxConnection = createMailboxConnection({ keyring, saved: settings.imap, checkMailServer, tls: mailTls });
   const analytics = createAnalytics({ db: testDb.db, timeZone: () => settings.current().timeZone });
   const backups = createBackupService({ db: testDb.db, config, keyring, timeZone: () => settings.current().timeZone, logger, clusterTemplate: clusterTemplate() });
   const siteContent = createSiteContentStore({ db: testDb.db, contentVersion, settings });
   await siteContent.load();
   const backgroundTasks = createBackgroundTasks(logger);
-  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, backgroundTasks, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
-  return { ...testDb, app, config, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, backgroundTasks };
+  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, mailboxConnection, analytics, backups, backgroundTasks, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
+  return { ...testDb, app, config, lifecycle, contentVersion, siteContent, settings, keyring, mailer, mailboxConnection, analytics, backups, backgroundTasks };
 }
