@@ -28,7 +28,7 @@ export function noticeView(href: string): DashboardView | null {
 
 /** What the button says: the word, and how many are unread (also its accessible name). */
 export function noticesLabel(unread: number | null): string {
-  return unread === null ? 'Notices' : unread === 0 ? 'Notices, none unread' : `Notices, ${counted(unread, 'unread')}`;
+  return unread === null ? 'Notices' : unread === 0 ? 'Notices, none unread' : `Notices, ${unread} unread`;
 }
 
 /**
