@@ -142,7 +142,7 @@ describe('Tasks in a real browser', () => {
 
   it('marks a whole section and one more row responded on a desktop; the badge and the dashboard follow', async () => {
     const { context, page, problems } = await open('', 'desktop');
-    const badge = page.locator('.admin-nav__badge');
+    const badge = page.locator('.admin-nav__link[href="/admin/dashboard/tasks"] .admin-nav__badge');
     await expect(badge.innerText()).resolves.toBe('2');
     await expect(senders(page, 'Overdue')).resolves.toEqual(['Olivia Overdue', 'Ancient Arthur']);
     await section(page, 'Overdue tasks').getByLabel('Select all the overdue tasks shown').check();
