@@ -30,7 +30,7 @@ describe('admin dashboard page (server render)', () => {
 
   it('has the sidebar, top bar and no public chrome', () => {
     const html = render('/admin/dashboard');
-    for (const label of ['Dashboard', 'Forms', 'Contact', 'Enquiry', 'Quotes', 'Free Offers', 'Users', 'Projects', 'Portfolio', 'Messages', 'Tasks', 'Analytics', 'Settings', 'Back to website', 'Logout', 'Collapse sidebar']) {
+    for (const label of ['Dashboard', 'Forms', 'Contact', 'Enquiry', 'Quotes', 'Free Offers', 'Users', 'Projects', 'Portfolio', 'Messages', 'Unmatched mail', 'Tasks', 'Analytics', 'Settings', 'Back to website', 'Logout', 'Collapse sidebar']) {
       expect(html).toContain(`>${label}<`);
     }
     expect(html).toMatch(/aria-expanded="true" aria-controls="admin-sidebar"/);
@@ -38,6 +38,8 @@ describe('admin dashboard page (server render)', () => {
     expect(html).toMatch(/<form [^>]*action="\/admin\/logout" method="post"><input type="hidden" name="csrf" value="csrf-123"\/><button type="submit"/);
     expect(html).toContain('role="search"');
     expect(html).toContain('href="/admin/dashboard/messages?unread=true" class="admin-topbar__bell"');
+    // The notices: a button that opens their list, closed until used.
+    expect(html).toMatch(/<button type="button" class="admin-topbar__notices" aria-expanded="false" aria-controls="[^"]+">/);
     expect(html).not.toContain('site-header');
     expect(html).not.toContain('site-footer');
     expect(html).not.toContain('mobile-bar');

@@ -22,6 +22,7 @@ import { Sidebar } from './admin/Sidebar';
 import { TasksView } from './admin/TasksView';
 import { PersonalDataView } from './admin/PersonalDataView';
 import { TopBar } from './admin/TopBar';
+import { UnmatchedMailView } from './admin/UnmatchedMailView';
 import { ViewHeading } from './admin/ViewHeading';
 import { ViewLink } from './admin/ViewLink';
 import { ContentEditor } from './admin/content/ContentEditor';
@@ -243,7 +244,9 @@ function CurrentView({ view, username, role, account, twoFactorSetupRequired }: 
       return <LeadInbox filters={view.filters} />;
     case 'lead':
       // Keyed by lead: another lead starts from its own load.
-      return <LeadDetailView key={view.id} type={view.type} id={view.id} isOwner={role === 'owner'} />;
+      return <LeadDetailView key={view.id} type={view.type} id={view.id} isOwner={role === 'owner'} reply={view.reply === true} />;
+    case 'unmatched-mail':
+      return <UnmatchedMailView />;
     case 'saved-replies':
       return <SavedRepliesView isOwner={role === 'owner'} />;
     case 'website':

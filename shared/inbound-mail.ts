@@ -6,6 +6,9 @@ import type { LeadType } from './form-types';
  * never as markup.
  */
 
+/** Largest attachment kept, and most kept of one message: larger ones are listed, not stored. */
+export const ATTACHMENT_LIMITS = { bytes: 10 * 1024 * 1024, perMessage: 25 * 1024 * 1024 } as const;
+
 /** An attachment of an incoming message; `url` null when it was too large to keep (listed only). */
 export interface MailAttachmentJson {
   name: string;
@@ -33,6 +36,8 @@ export interface ThreadMessageJson {
   /** Ours only: where it is, and that in words. */
   state?: OutgoingState;
   stateText?: string;
+  /** Ours only, when known: how many times sending was tried. */
+  attempts?: number;
 }
 
 /** A message that answered none of ours (`GET /api/inbound-mail`), with why it matched no lead. */
@@ -77,4 +82,20 @@ export const NOTICES_SHOWN = 20;
 /** Where a message was attached or the lead made of it. */
 export interface FiledLead {
   lead: { type: LeadType; id: string };
+}
+
+const UNITS = ['KB', 'MB', 'GB'] as const;
+
+/** A size as people read it: "512 bytes", "1.5 KB", "12 MB" (powers of 1024, as the limits are). */
+export function byteSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return 'size unknown';
+  if (bytes < 1024) return bytes === 1 ? '1 byte' : `${Math.round(bytes)} bytes`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
+  return `${shown} ${UNITS[unit]}`;
 }

@@ -8,7 +8,10 @@ export const NOTIFICATION_WAIT_LIMIT_MINUTES = 15;
 export interface NotificationState {
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
+  /** The last error as the mail server or the network gave it (raw; for owners' details). */
   lastError: string | null;
+  /** Where it is and why, in words ("Accepted by the mail server.", "The mail server refused the address. Gave up."). */
+  stateText: string;
   createdAt: string;
   sentAt: string | null;
   nextAttemptAt: string | null;

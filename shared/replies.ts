@@ -30,8 +30,10 @@ export interface ReplyJson {
   state: ReplyState;
   sentAt: string | null;
   attempts: number;
-  /** The SMTP server's answer: its acceptance once delivered, the last refusal or error otherwise. */
+  /** The SMTP server's answer: its acceptance once delivered, the last refusal or error otherwise (raw; for owners' details). */
   smtpAnswer: string | null;
+  /** Where it is and why, in words ("Accepted by the mail server.", "Could not reach the mail server. Retrying."). */
+  stateText: string;
   messageId: string;
 }
 

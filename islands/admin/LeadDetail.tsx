@@ -12,15 +12,22 @@ import { counted, fieldText } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { LeadThread, ReplyComposer } from './LeadReply';
+import { hasWaiting, pollWhile } from './thread';
 
 /** Said instead of the server's "Lead not found": the link may be to a lead deleted since. */
 const GONE = 'This message does not exist (it may have been deleted).';
 
+/** How often a lead with a message waiting for the mail server is asked for again. */
+export const WAITING_POLL_MS = 3000;
+
 /**
  * One lead: every field, a reply link, its status, read state and folder, notes (plain text),
- * history and where it came from. Opening an unread lead marks it read.
+ * history and where it came from, and the conversation with the composer under it. Opening an
+ * unread lead marks it read; `reply` (Tasks' "Reply") opens it at the composer. While one of our
+ * messages waits for the mail server the page asks for the lead again every few seconds, so its
+ * state changes in place; it stops once none waits.
  */
-export function LeadDetailView({ type, id, isOwner }: { type: LeadType; id: string; isOwner: boolean }) {
+export function LeadDetailView({ type, id, isOwner, reply = false }: { type: LeadType; id: string; isOwner: boolean; reply?: boolean }) {
   const { api, navigate, notify, leadsChanged } = useDashboard();
   const { formatDateTime } = useDates();
   const detail = useData(
@@ -29,6 +36,11 @@ export function LeadDetailView({ type, id, isOwner }: { type: LeadType; id: stri
     `lead/${type}/${id}`,
   );
   const { data: lead, setData } = detail;
+  const waiting = lead ? hasWaiting(lead) : false;
+  useEffect(() => {
+    if (!waiting) return;
+    return pollWhile({ load: () => api.lead(type, id), intervalMs: WAITING_POLL_MS, keepGoing: hasWaiting, onResult: setData });
+  }, [api, type, id, waiting, setData]);
   const reload = async () => {
     setData(await api.lead(type, id));
     leadsChanged();
@@ -142,13 +154,13 @@ export function LeadDetailView({ type, id, isOwner }: { type: LeadType; id: stri
           </div>
         </section>
 
-        <ReplyAndMail lead={lead} />
+        <ReplyAndMail lead={lead} isOwner={isOwner} />
 
         <WhereItCameFrom attribution={lead.attribution} />
 
-        <LeadThread lead={lead} />
+        <LeadThread lead={lead} isOwner={isOwner} />
 
-        {lead.composer && <ReplyComposer lead={lead} composer={lead.composer} isOwner={isOwner} onSent={reload} />}
+        {lead.composer && <ReplyComposer lead={lead} composer={lead.composer} isOwner={isOwner} onSent={reload} focus={reply} />}
 
         <section className="admin-card" aria-labelledby="lead-notes">
           <h2 id="lead-notes" className="admin-card__title">
@@ -240,7 +252,7 @@ function NoteForm({ disabled, onAdd }: { disabled: boolean; onAdd: (body: string
 const NOTIFICATION_TEXT: Record<NonNullable<LeadDetail['notification']>['status'], string> = { pending: 'Waiting to be sent', sent: 'Sent', failed: 'Failed' };
 
 /** The reply promise for this lead and the state of its staff notification e-mail. */
-function ReplyAndMail({ lead }: { lead: LeadDetail }) {
+function ReplyAndMail({ lead, isOwner }: { lead: LeadDetail; isOwner: boolean }) {
   const { formatDateTime } = useDates();
   const { notification } = lead;
   return (
@@ -279,10 +291,18 @@ function ReplyAndMail({ lead }: { lead: LeadDetail }) {
             )}
           </dd>
         </div>
-        {notification?.lastError && (
+        {notification && notification.status !== 'sent' && notification.lastError && (
           <div className="admin-submission__row">
             <dt>Last error</dt>
-            <dd className="admin-prewrap">{notification.lastError}</dd>
+            <dd>
+              {notification.stateText}
+              {isOwner && (
+                <details className="admin-thread__raw">
+                  <summary>The mail server’s own answer</summary>
+                  <code className="admin-prewrap">{notification.lastError}</code>
+                </details>
+              )}
+            </dd>
           </div>
         )}
       </dl>

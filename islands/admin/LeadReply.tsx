@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LeadDetail } from '../../shared/leads';
-import { senderName } from '../../shared/lead-facts';
 import {
   fillPlaceholders,
   REPLY_BLOCKERS,
   REPLY_LIMITS,
-  REPLY_STATE_LABELS,
   replyBody,
   replyFromName,
   replySignature,
@@ -15,7 +13,9 @@ import {
   type ReplyTemplateJson,
 } from '../../shared/replies';
 import { useDashboard } from './context';
-import { Field, FormSubmit, Options, TimedListItem, useData, useSubmit } from './kit';
+import { Field, FormSubmit, Options, useData, useDates, useSubmit } from './kit';
+import { Attachments, QuotedText } from './MailParts';
+import { OUTGOING_STATE_LABELS, threadOf, type LeadWithThread, type ThreadItem } from './thread';
 import { counted, insertAtCursor, type TextSelection } from './text';
 import { ViewLink } from './ViewLink';
 
@@ -84,15 +84,25 @@ function ReplyBlocked({ id, blockers, isOwner }: { id: string; blockers: ReplyBl
  * The reply composer: addressed to the lead, its subject "Re: …", a saved reply to start from, and
  * the signature and quoted original the e-mail will carry shown under the text; who it goes out as
  * and where the answer comes back, or why it cannot go yet. The draft is kept in this browser (per
- * lead) until it is sent, so a reload loses nothing.
+ * lead) until it is sent, so a reload loses nothing. `focus` (Tasks' "Reply") brings it into view
+ * with the cursor in the text.
  */
-export function ReplyComposer({ lead, composer, isOwner, onSent }: { lead: LeadDetail; composer: Composer; isOwner: boolean; onSent: () => Promise<void> }) {
+export function ReplyComposer({ lead, composer, isOwner, onSent, focus = false }: { lead: LeadDetail; composer: Composer; isOwner: boolean; onSent: () => Promise<void>; focus?: boolean }) {
   const { api, notify } = useDashboard();
   const templates = useData<{ items: ReplyTemplateJson[] }>('/api/reply-templates', 'Failed to load the saved replies.');
   const key = draftKey(lead);
   const empty: Draft = { subject: composer.subject, body: '', templateId: '' };
   const [draft, setDraft] = useState<Draft>(empty);
   const [restored, setRestored] = useState(false);
+  const sectionRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!focus) return;
+    const section = sectionRef.current;
+    section?.scrollIntoView({ block: 'start' });
+    // Without scrolling again: the card's heading stays in view above the text.
+    section?.querySelector<HTMLTextAreaElement>('textarea')?.focus({ preventScroll: true });
+  }, [focus]);
 
   // Read after the first render: the server's HTML has no drafts, so the first render must not either.
   useEffect(() => {
@@ -151,7 +161,7 @@ export function ReplyComposer({ lead, composer, isOwner, onSent }: { lead: LeadD
   const blocked = composer.blockers.length > 0;
 
   return (
-    <section className="admin-card admin-lead__wide" aria-labelledby="lead-compose">
+    <section ref={sectionRef} className="admin-card admin-lead__wide admin-reply-card" aria-labelledby="lead-compose">
       <h2 id="lead-compose" className="admin-card__title">
         Reply
       </h2>
@@ -214,40 +224,63 @@ export function ReplyComposer({ lead, composer, isOwner, onSent }: { lead: LeadD
   );
 }
 
+/** One message of the conversation: who, when, its subject, its text (only text), the quote folded, its attachments. */
+function ThreadMessage({ item, isOwner }: { item: ThreadItem; isOwner: boolean }) {
+  const { formatDateTime } = useDates();
+  const ours = item.direction === 'out';
+  return (
+    <li className={`admin-thread__message admin-thread__message--${ours ? 'ours' : 'theirs'}`}>
+      <article aria-label={`${ours ? 'Sent by' : 'From'} ${item.who}, ${formatDateTime(item.at)}`}>
+        <p className="admin-thread__who">
+          {/* Said in words (and with a mark), not by colour or side alone. */}
+          <span className={`admin-thread__tag admin-thread__tag--${ours ? 'ours' : 'theirs'}`}>{ours ? 'Ours' : 'Client'}</span> <strong>{item.who}</strong> {ours ? 'replied' : 'wrote'}
+          {item.to && <span className="admin-muted"> to {item.to}</span>}
+          {' · '}
+          <time className="admin-muted" dateTime={item.at}>
+            {formatDateTime(item.at)}
+          </time>
+        </p>
+        {item.state && (
+          <p className="admin-thread__state">
+            <span className={item.state === 'failed' ? 'admin-mail-state admin-mail-state--failed' : 'admin-mail-state'}>{OUTGOING_STATE_LABELS[item.state]}</span>
+            {/* "Waiting to be sent · Waiting to be sent." says it once. */}
+            {item.stateText && item.stateText !== `${OUTGOING_STATE_LABELS[item.state]}.` && <> · {item.stateText}</>}
+            {item.state !== 'sent' && item.attempts !== null && item.attempts > 0 && <> · {counted(item.attempts, 'attempt')}</>}
+          </p>
+        )}
+        {isOwner && item.serverAnswer && (
+          <details className="admin-thread__raw">
+            <summary>The mail server’s own answer</summary>
+            <code className="admin-prewrap">{item.serverAnswer}</code>
+          </details>
+        )}
+        {item.subject && <p className="admin-thread__subject">{item.subject}</p>}
+        <p className="admin-prewrap admin-thread__text">{item.text || '—'}</p>
+        {item.quoted && <QuotedText quoted={item.quoted} />}
+        {(item.attachments.length > 0 || Boolean(item.attachmentsOmitted)) && <Attachments attachments={item.attachments} omitted={item.attachmentsOmitted} />}
+      </article>
+    </li>
+  );
+}
+
 /**
- * The conversation: the visitor's message, then each reply in order with who sent it, when, and
- * where it is (delivered, waiting, failed with the mail server's answer).
+ * The conversation, one thread in time order: the client's message, then every message ours and
+ * theirs, each with who sent it and when, and ours with where it is (waiting, sent, failed and
+ * why, in words).
  */
-export function LeadThread({ lead }: { lead: LeadDetail }) {
-  const message = lead.fields.message ?? lead.fields.projectDetails ?? '';
+export function LeadThread({ lead, isOwner }: { lead: LeadWithThread; isOwner: boolean }) {
+  const items = threadOf(lead);
   return (
     <section className="admin-card admin-lead__wide" aria-labelledby="lead-thread">
       <h2 id="lead-thread" className="admin-card__title">
         Conversation
       </h2>
-      <ol className="admin-list admin-thread">
-        <TimedListItem at={lead.submittedAt}>
-          <p className="admin-thread__who">
-            <strong>{senderName(lead)}</strong> wrote
-          </p>
-          <p className="admin-prewrap">{String(message) || '—'}</p>
-        </TimedListItem>
-        {lead.replies.map((reply) => (
-          <TimedListItem key={reply.id} at={reply.createdAt}>
-            <p className="admin-thread__who">
-              <strong>{reply.author}</strong> replied ·{' '}
-              <span className={reply.state === 'failed' ? 'admin-mail-state admin-mail-state--failed' : 'admin-mail-state'}>{REPLY_STATE_LABELS[reply.state]}</span>
-              {reply.state !== 'delivered' && reply.attempts > 0 && <> · {counted(reply.attempts, 'attempt')}</>}
-            </p>
-            {reply.smtpAnswer && <p className="admin-muted admin-prewrap">Mail server: {reply.smtpAnswer}</p>}
-            <details className="admin-thread__body">
-              <summary>{reply.subject}</summary>
-              <pre className="admin-prewrap">{reply.body}</pre>
-            </details>
-          </TimedListItem>
+      <ol className="admin-thread">
+        {items.map((item) => (
+          <ThreadMessage key={item.key} item={item} isOwner={isOwner} />
         ))}
       </ol>
-      {lead.replies.length === 0 && <p className="admin-muted">No reply sent from here yet.</p>}
+      {items.length === 1 && <p className="admin-muted">No reply sent from here yet.</p>}
     </section>
   );
 }

@@ -65,7 +65,7 @@ export function MailHealthBanner({ role, viewKey, mailVersion }: { role: AdminRo
                   <span className="admin-muted">
                     {' '}
                     · {entry.status === 'failed' ? 'failed' : 'waiting'} after {counted(entry.attempts, 'attempt')}
-                    {entry.lastError ? ` · ${entry.lastError.slice(0, 120)}` : ''}
+                    {entry.lastError ? ` · ${entry.stateText}` : ''}
                   </span>
                 </li>
               ))}

@@ -28,14 +28,14 @@ interface SidebarProps {
 export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClose, onLogout, loggingOut, panelRef, leadsVersion }: SidebarProps) {
   const { api } = useDashboard();
   const current = sidebarKeyOfView(view);
-  const overdue = useOverdueCount(leadsVersion);
+  const { overdue, unmatched } = useSidebarCounts(leadsVersion);
   const [formsOpen, setFormsOpen] = useState(true);
   const label = (text: string) => <span className="admin-nav__label">{text}</span>;
   // The Forms group sits after the first entry (the home view); editors do not see the owners' entries.
   const [home, ...rest] = SIDEBAR_ENTRIES.filter((entry) => role === 'owner' || !entry.ownersOnly);
   const entryLink = (entry: ViewEntry) => {
     const text = entry.sidebar?.label ?? entry.title;
-    const badge = entry.key === 'tasks' && overdue > 0 ? overdue : 0;
+    const badge = entry.key === 'tasks' ? overdue : entry.key === 'unmatched-mail' ? unmatched : 0;
     return (
       <li key={entry.key}>
         <ViewLink to={entry.open('')} className="admin-nav__link" current={current === entry.key} title={collapsed ? text : undefined}>
@@ -47,7 +47,7 @@ export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClos
               <span className="admin-nav__badge" aria-hidden="true">
                 {taskCountText(badge)}
               </span>
-              <span className="visually-hidden">, {taskCountText(badge)} overdue</span>
+              <span className="visually-hidden">, {taskCountText(badge)} {entry.key === 'tasks' ? 'overdue' : 'waiting'}</span>
             </>
           )}
         </ViewLink>
@@ -151,8 +151,11 @@ export function Sidebar({ view, role, collapsed, onToggleCollapsed, open, onClos
   );
 }
 
-/** Overdue leads (the reply promise broken), counted again whenever leads change or every minute. */
-function useOverdueCount(leadsVersion: number): number {
+/**
+ * Overdue leads (the reply promise broken) and mail that matched no lead, counted again whenever
+ * leads change or every minute. A count that fails to load shows no badge.
+ */
+function useSidebarCounts(leadsVersion: number): { overdue: number; unmatched: number } {
   const [minute, setMinute] = useState(0);
   useEffect(() => {
     // Leads fall overdue as time passes, with nobody changing anything.
@@ -160,5 +163,7 @@ function useOverdueCount(leadsVersion: number): number {
     return () => window.clearInterval(timer);
   }, []);
   const { data } = useData((api) => api.taskCounts(), 'Failed to count the tasks.', 'task-counts', `${leadsVersion}-${minute}`);
-  return data?.overdue ?? 0;
+  // Mail is filed as it arrives, with nobody changing anything here.
+  const unmatched = useData((api) => api.unmatchedMailCount(), 'Failed to count the unmatched mail.', 'unmatched-count', `${leadsVersion}-${minute}`);
+  return { overdue: data?.overdue ?? 0, unmatched: unmatched.error ? 0 : (unmatched.data ?? 0) };
 }

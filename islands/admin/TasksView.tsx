@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isLeadType, LEAD_TYPE_LABELS, LEAD_TYPES, type LeadType } from '../../shared/form-types';
 import type { LeadListItem } from '../../shared/leads';
-import { replyLink, senderInSentence, senderName } from '../../shared/lead-facts';
+import { senderInSentence, senderName } from '../../shared/lead-facts';
 import { RESPONDED_STATUS, TASK_SECTION_LABELS, TASK_SECTIONS, dueText, isOverdue, taskCountText, type TaskCounts, type TaskPage, type TaskSection } from '../../shared/reply-queue';
 import { useDashboard } from './context';
 import { type Column, DataTable, errorText, Field, LoadStatus, Options, type PagedData, useData, usePagedData } from './kit';
@@ -191,14 +191,9 @@ function TaskSectionList({ section, list, count, selected, onSelect, working, on
       phoneLabel: '',
       className: 'admin-table__manage',
       cell: (lead) => {
-        const mailto = replyLink(lead);
         return (
           <div className="admin-table__manage-inner">
-            {mailto && (
-              <a className="admin-button admin-button--ghost admin-button--small" href={mailto}>
-                Reply<span className="visually-hidden"> to {senderInSentence(lead)} by e-mail</span>
-              </a>
-            )}
+            <TaskReply lead={lead} />
             <button type="button" className="admin-button admin-button--small" disabled={working.has(lead._id)} onClick={() => onMark(lead)}>
               Mark responded<span className="visually-hidden"> (message from {senderInSentence(lead)})</span>
             </button>
@@ -234,5 +229,18 @@ function TaskSectionList({ section, list, count, selected, onSelect, working, on
         />
       )}
     </section>
+  );
+}
+
+/**
+ * A task's "Reply": the lead's page opened at its composer, so the answer is threaded on the lead
+ * and stops its reply clock (a lead without an address has none).
+ */
+export function TaskReply({ lead }: { lead: Pick<LeadListItem, '_id' | 'type' | 'email' | 'name'> }) {
+  if (!lead.email) return null;
+  return (
+    <ViewLink to={{ name: 'lead', type: lead.type, id: lead._id, reply: true }} className="admin-button admin-button--ghost admin-button--small">
+      Reply<span className="visually-hidden"> to {senderInSentence(lead)}</span>
+    </ViewLink>
   );
 }

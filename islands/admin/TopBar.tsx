@@ -5,6 +5,7 @@ import { AdminIcon } from './icons';
 import { ViewLink } from './ViewLink';
 import { SEARCH_LENGTH } from '../../shared/search';
 import { useData } from './kit';
+import { NoticesMenu } from './NoticesMenu';
 
 interface TopBarProps {
   username: string;
@@ -18,7 +19,7 @@ interface TopBarProps {
 
 /**
  * The top bar: a search over leads and portfolio titles (it opens Messages with the search), the
- * number of unread leads (a link to them) and the avatar with the account's name, a link to Your
+ * notices (a client answered), the number of unread leads (a link to them) and the avatar with the account's name, a link to Your
  * account (which asks an account without a name for one).
  */
 export function TopBar({ username, displayName, navOpen, onOpenNav, leadsVersion }: TopBarProps) {
@@ -47,8 +48,9 @@ export function TopBar({ username, displayName, navOpen, onOpenNav, leadsVersion
         <input id="admin-search" name="q" type="search" placeholder="Search…" autoComplete="off" minLength={SEARCH_LENGTH.min} maxLength={SEARCH_LENGTH.max} />
       </form>
       <div className="admin-topbar__end">
+        <NoticesMenu />
         <ViewLink to={{ name: 'messages', filters: { unread: true } }} className="admin-topbar__bell">
-          <AdminIcon name="bell" />
+          <AdminIcon name="messages" />
           {!error && unread !== null && unread > 0 && (
             <span className="admin-topbar__badge" aria-hidden="true">
               {unread > 99 ? '99+' : unread}

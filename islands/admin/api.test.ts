@@ -76,4 +76,50 @@ describe('dashboard API client', () => {
     expect(uploadPercent(1000, 1000)).toBe(100);
     expect(uploadPercent(10, 0)).toBe(0);
   });
+
+  it('calls the unmatched mail endpoints of the contract, with the token on each action', async () => {
+    const { calls, fetchImpl } = fakeNetwork(
+      json({ messages: [{ id: 'm1' }], next: 'c 2' }),
+      json({ messages: [] }),
+      json({ unmatched: 4 }),
+      json({ lead: { type: 'quote', id: 'l1' } }),
+      json({ lead: { type: 'email', id: 'l2' } }, 201),
+      json({ ok: true }),
+    );
+    const api = createDashboardApi({ csrfToken: 'tok', fetchImpl });
+    await expect(api.inboundMail()).resolves.toEqual({ messages: [{ id: 'm1' }], next: 'c 2' });
+    await expect(api.inboundMail('c 2')).resolves.toEqual({ messages: [], next: null });
+    await expect(api.unmatchedMailCount()).resolves.toBe(4);
+    await expect(api.attachInboundMail('m/1', { type: 'quote', id: 'l1' })).resolves.toEqual({ type: 'quote', id: 'l1' });
+    await expect(api.leadFromInboundMail('m1')).resolves.toEqual({ type: 'email', id: 'l2' });
+    await api.dismissInboundMail('m1');
+    expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual([
+      'GET /api/inbound-mail',
+      'GET /api/inbound-mail?before=c%202',
+      'GET /api/inbound-mail/count',
+      'POST /api/inbound-mail/m%2F1/attach',
+      'POST /api/inbound-mail/m1/new-lead',
+      'POST /api/inbound-mail/m1/dismiss',
+    ]);
+    expect(calls[3]!.init.body).toBe(JSON.stringify({ type: 'quote', id: 'l1' }));
+    for (const call of calls.slice(3)) expect((call.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('tok');
+  });
+
+  it('says an unmatched action’s refusal in the server’s words', async () => {
+    const { fetchImpl } = fakeNetwork(json({ error: 'This message was filed already.' }, 409), new Response('oops', { status: 500 }));
+    const api = createDashboardApi({ csrfToken: 'tok', fetchImpl });
+    await expect(api.attachInboundMail('m1', { type: 'quote', id: 'l1' })).rejects.toMatchObject({ message: 'This message was filed already.', status: 409, fromServer: true });
+    await expect(api.dismissInboundMail('m1')).rejects.toMatchObject({ message: 'The message could not be dismissed. Try again.', fromServer: false });
+  });
+
+  it('reads the notices and marks them read', async () => {
+    const notices = { notices: [{ id: 'n 1', text: 'Carla answered.', href: '/admin/dashboard', at: '2026-03-02T15:30:00.000Z', read: false }], unread: 1 };
+    const { calls, fetchImpl } = fakeNetwork(json(notices), json({}), json({}));
+    const api = createDashboardApi({ csrfToken: 'tok', fetchImpl });
+    await expect(api.notices()).resolves.toEqual(notices);
+    await api.readNotice('n 1');
+    await api.readAllNotices();
+    expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual(['GET /api/notices', 'POST /api/notices/n%201/read', 'POST /api/notices/read-all']);
+    expect((calls[1]!.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('tok');
+  });
 });

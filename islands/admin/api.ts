@@ -8,6 +8,7 @@ import type { PortfolioItem } from './portfolio-form';
 import type { TaskCounts, TaskPage, TaskSection } from '../../shared/reply-queue';
 import type { DashboardFigures } from '../../shared/dashboard';
 import type { MailHealth } from '../../shared/mail-health';
+import type { UnmatchedPage, NoticeList } from '../../shared/inbound-mail';
 import type { PersonalDataReport } from '../../shared/personal-data';
 import { CONTENT_IMAGE_FIELD, type ContentImageListItem, type UploadedContentImage } from '../../shared/content/images';
 
@@ -98,7 +99,7 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
       await call('DELETE', `/api/forms/${type}/${encodeURIComponent(id)}`, DELETE_LEAD_FAILED);
     },
 
-    async listLeads(filters: LeadFilters, cursor: string | null, limit = INBOX_PAGE_SIZE.default): Promise<{ items: LeadListItem[]; nextCursor: string | null }> {
+    async listLeads(filters: LeadFilters, cursor: string | null, limit: number = INBOX_PAGE_SIZE.default): Promise<{ items: LeadListItem[]; nextCursor: string | null }> {
       const query = queryOfFilters(filters);
       const more = `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
       const response = await call('GET', `/api/leads${query ? `${query}&` : '?'}${more}`, 'Failed to load messages.');
@@ -138,6 +139,48 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
     async unreadLeadCount(): Promise<number> {
       const response = await call('GET', '/api/leads/unread-count', 'Failed to count unread messages.');
       return ((await readJson(response)) as { count: number }).count;
+    },
+
+    /** Mail that matched no lead, newest first; `before` (the last page's `next`) continues the list. */
+    async inboundMail(before: string | null = null): Promise<UnmatchedPage> {
+      const response = await call('GET', `/api/inbound-mail${before ? `?before=${encodeURIComponent(before)}` : ''}`, 'Failed to load the unmatched mail.');
+      const body = (await readJson(response)) as Partial<UnmatchedPage> | null;
+      return { messages: body?.messages ?? [], next: body?.next ?? null };
+    },
+
+    async unmatchedMailCount(): Promise<number> {
+      const response = await call('GET', '/api/inbound-mail/count', 'Failed to count the unmatched mail.');
+      return ((await readJson(response)) as { unmatched: number }).unmatched;
+    },
+
+    /** Files an unmatched message on a lead; resolves with the lead it is on now. */
+    async attachInboundMail(id: string, lead: { type: string; id: string }): Promise<{ type: string; id: string }> {
+      const response = await call('POST', `${inboundPath(id)}/attach`, 'The message could not be attached. Try again.', { type: lead.type, id: lead.id });
+      return ((await readJson(response)) as { lead: { type: string; id: string } }).lead;
+    },
+
+    /** Makes a new lead (source "E-mail") of an unmatched message; resolves with it. */
+    async leadFromInboundMail(id: string): Promise<{ type: string; id: string }> {
+      const response = await call('POST', `${inboundPath(id)}/new-lead`, 'No lead could be made of the message. Try again.');
+      return ((await readJson(response)) as { lead: { type: string; id: string } }).lead;
+    },
+
+    async dismissInboundMail(id: string): Promise<void> {
+      await call('POST', `${inboundPath(id)}/dismiss`, 'The message could not be dismissed. Try again.');
+    },
+
+    /** The signed-in account's latest notices and how many are unread. */
+    async notices(): Promise<NoticeList> {
+      const response = await call('GET', '/api/notices', 'Failed to load the notices.');
+      return (await readJson(response)) as NoticeList;
+    },
+
+    async readNotice(id: string): Promise<void> {
+      await call('POST', `/api/notices/${encodeURIComponent(id)}/read`, 'Failed to mark the notice read.');
+    },
+
+    async readAllNotices(): Promise<void> {
+      await call('POST', '/api/notices/read-all', 'Failed to mark the notices read.');
     },
 
     async dashboard(): Promise<DashboardFigures> {
@@ -271,6 +314,7 @@ export function createDashboardApi({ csrfToken, onUnauthorized = () => window.lo
 }
 
 const leadPath = (type: LeadType, id: string) => `/api/leads/${type}/${encodeURIComponent(id)}`;
+const inboundPath = (id: string) => `/api/inbound-mail/${encodeURIComponent(id)}`;
 
 function parseJsonText(text: string): unknown {
   try {

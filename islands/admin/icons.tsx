@@ -9,6 +9,7 @@ const paths = {
   projects: 'M3 7h18v13H3zM8 7V4h8v3',
   portfolio: 'M3 5h18v14H3zM3 15l5-5 5 5 3-3 5 5M15.5 9.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',
   messages: 'M4 4h16v12H8l-4 4z',
+  mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
   tasks: 'M9 11l3 3 8-8M20 12v7a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h11',
   analytics: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   backups: 'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v6c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12v6c0 1.7 3.6 3 8 3s8-1.3 8-3v-6',

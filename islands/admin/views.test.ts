@@ -9,6 +9,8 @@ describe('dashboard views in the URL path', () => {
     { name: 'messages', filters: {} },
     { name: 'messages', filters: { type: 'quote', status: 'quoted', q: 'a&b c', from: '2026-01-01', to: '2026-01-31', folder: 'spam', unread: true } },
     { name: 'lead', type: 'contact', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
+    { name: 'lead', type: 'quote', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e', reply: true },
+    { name: 'unmatched-mail' },
     { name: 'portfolio' },
     { name: 'portfolio-detail', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' },
     { name: 'analytics' },
@@ -37,6 +39,12 @@ describe('dashboard views in the URL path', () => {
     expect(pathOfView({ name: 'tasks', type: 'free-offer' })).toBe('/admin/dashboard/tasks?type=free-offer');
     expect(pathOfView({ name: 'tasks' })).toBe('/admin/dashboard/tasks');
     expect(pathOfView({ name: 'forms', type: 'quote' })).toBe('/admin/dashboard/forms/quote');
+    // Tasks' "Reply" opens the lead at its composer; the marker means nothing else.
+    expect(pathOfView({ name: 'lead', type: 'quote', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e', reply: true })).toBe('/admin/dashboard/messages/quote/6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e?reply');
+    expect(viewFromPath('/admin/dashboard/messages/quote/6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e?reply=')).toEqual({ name: 'lead', type: 'quote', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e', reply: true });
+    expect(viewFromPath('/admin/dashboard/messages/quote/6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e?replies')).toEqual({ name: 'lead', type: 'quote', id: '6f1c2a9e-7d0b-4a55-9e3f-0d6a1b2c3d4e' });
+    expect(viewFromPath('/admin/dashboard/unmatched-mail')).toEqual({ name: 'unmatched-mail' });
+    expect(sidebarKeyOfView({ name: 'unmatched-mail' })).toBe('unmatched-mail');
   });
 
   it('reads the inbox filters from the query, leaving out values the API would refuse', () => {
@@ -106,7 +114,7 @@ describe('dashboard views in the URL path', () => {
   it('keeps accounts, settings, the audit trail and Find by e-mail to owners', () => {
     const ownerOnly = ['users', 'settings', 'settings/audit', 'privacy'].map((path) => viewFromPath(`/admin/dashboard/${path}`));
     expect(ownerOnly.map(isOwnerView)).toEqual([true, true, true, true]);
-    const everyone = ['', '/account', '/tasks', '/messages', '/forms/contact', '/portfolio', '/projects', '/analytics'].map((path) => viewFromPath(`/admin/dashboard${path}`));
+    const everyone = ['', '/account', '/tasks', '/messages', '/unmatched-mail', '/forms/contact', '/portfolio', '/projects', '/analytics'].map((path) => viewFromPath(`/admin/dashboard${path}`));
     expect(everyone.map(isOwnerView)).toEqual(everyone.map(() => false));
   });
 
@@ -127,7 +135,7 @@ describe('dashboard views in the URL path', () => {
     });
 
     it('lists the sidebar in its order, Backups an owners\' entry of its own, the audit trail a page of Settings', () => {
-      expect(SIDEBAR_ENTRIES.map((entry) => entry.sidebar?.label ?? entry.title)).toEqual(['Dashboard', 'Users', 'Projects', 'Portfolio', 'Website', 'Messages', 'Tasks', 'Find by e-mail', 'Analytics', 'Settings', 'Backups', 'Your account']);
+      expect(SIDEBAR_ENTRIES.map((entry) => entry.sidebar?.label ?? entry.title)).toEqual(['Dashboard', 'Users', 'Projects', 'Portfolio', 'Website', 'Messages', 'Unmatched mail', 'Tasks', 'Find by e-mail', 'Analytics', 'Settings', 'Backups', 'Your account']);
       expect([...OWNER_SECTIONS].sort()).toEqual(['backups', 'privacy', 'settings', 'users']);
       expect(sidebarKeyOfView(viewFromPath('/admin/dashboard/settings/backups'))).toBe('backups');
       expect(viewFromPath('/admin/dashboard/settings/audit/x')).toEqual({ name: 'not-found' });

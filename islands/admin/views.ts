@@ -26,7 +26,10 @@ export type DashboardView =
   /** Forms > type: the Messages inbox with the type fixed; `filters` are the others (never `type`). */
   | { name: 'forms'; type: FormType; filters?: LeadFilters }
   | { name: 'messages'; filters: LeadFilters }
-  | { name: 'lead'; type: LeadType; id: string }
+  /** `reply`: opened at the reply composer (Tasks' "Reply"); carried as `?reply`. */
+  | { name: 'lead'; type: LeadType; id: string; reply?: true }
+  /** Mail from the agency's mailbox that matched no lead. */
+  | { name: 'unmatched-mail' }
   /** `fromProject`: the add panel opens filled in from that project (won quote). */
   | { name: 'portfolio'; fromProject?: string }
   /** `filters`: the stage and search chosen (left out when none). */
@@ -172,6 +175,7 @@ export const VIEW_TABLE: readonly ViewEntry[] = [
     queryOf: (view) => (view.name === 'messages' ? queryOfFilters(view.filters) : ''),
     sidebar: { icon: 'messages' },
   },
+  { key: 'unmatched-mail', path: 'unmatched-mail', title: 'Unmatched mail', open: () => ({ name: 'unmatched-mail' }), sidebar: { icon: 'mail' } },
   {
     key: 'tasks',
     path: 'tasks',
@@ -222,7 +226,10 @@ export function viewFromPath(url: string): DashboardView {
   if (!section) return { name: 'not-found' };
   if (section === 'messages' && detail !== undefined) {
     const [id, ...more] = rest;
-    if (isLeadType(detail) && id && more.length === 0 && UUID.test(id)) return { name: 'lead', type: detail, id: id.toLowerCase() };
+    if (isLeadType(detail) && id && more.length === 0 && UUID.test(id)) {
+      const lead = { name: 'lead', type: detail, id: id.toLowerCase() } as const;
+      return new URLSearchParams(query).has('reply') ? { ...lead, reply: true } : lead;
+    }
     return { name: 'not-found' };
   }
   // A document's key may hold a slash (`services/seo`): its segments are the rest of the path.
@@ -259,7 +266,7 @@ export function pathOfView(view: DashboardView): string {
     case 'forms':
       return `${DASHBOARD_BASE}/forms/${view.type}${queryOfFilters({ ...view.filters, type: undefined })}`;
     case 'lead':
-      return `${DASHBOARD_BASE}/messages/${view.type}/${view.id}`;
+      return `${DASHBOARD_BASE}/messages/${view.type}/${view.id}${view.reply ? '?reply' : ''}`;
     case 'portfolio-detail':
       return `${DASHBOARD_BASE}/portfolio/${encodeURIComponent(view.id)}`;
     case 'placeholder':

@@ -16,6 +16,7 @@ import type { FormNotificationRow, LeadRow, ReplyTemplateRow } from '../db/table
 import { isUuid } from '../db/uuid';
 import { ConflictError, NotFoundError, parseInput, RateLimitedError, ValidationError } from '../errors';
 import type { AuditActor, AuditTrail } from '../services/audit';
+import { outboxStateText } from '../services/mail-answer';
 import { messageIdFrom } from '../services/mail-transport';
 import { leadTarget, readAtForStatus } from './state';
 import { threadIdsOf } from './conversation';
@@ -74,6 +75,7 @@ export function toReplyJson(row: FormNotificationRow): ReplyJson {
     sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
     attempts: row.attempts,
     smtpAnswer: row.status === 'sent' ? row.smtp_response : row.last_error,
+    stateText: outboxStateText(row),
     messageId: row.message_id ?? '',
   };
 }

@@ -39,6 +39,7 @@ describe('mail health', () => {
     expect(failed.troubled).toBe(1);
     expect(failed.notifications[0]).toMatchObject({ leadId: id, leadType: 'enquiry', sender: 'Failing Fran', status: 'failed', attempts: 1 });
     expect(failed.notifications[0]!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(failed.notifications[0]!.stateText).toMatch(/^Could not reach the mail server\. (Retrying|Gave up)/);
     expect((await detail(id)).notification).toMatchObject({ status: 'failed', attempts: 1 });
 
     // Retry now: due at once with fresh attempts; the SMTP server is back.

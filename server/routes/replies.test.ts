@@ -91,7 +91,7 @@ describe('replies to leads', () => {
     expect(body).toMatch(/On \d+ \w+ \d{4} at \d\d:\d\d GMT-[78], Ada Lovelace wrote:\r\n> We need a new brand identity\.\r\n> And a logo\./);
 
     detail = await lead('enquiry', id);
-    expect(detail.replies[0]).toMatchObject({ state: 'delivered', attempts: 1, smtpAnswer: expect.stringMatching(/^250/) });
+    expect(detail.replies[0]).toMatchObject({ state: 'delivered', attempts: 1, smtpAnswer: expect.stringMatching(/^250/), stateText: 'Accepted by the mail server.' });
   });
 
   it("has answers go to the writer's confirmed address, signed with the agency's published name", async () => {
@@ -156,7 +156,7 @@ describe('replies to leads', () => {
     await t.db.raw(`create trigger refuse_first_sent before update on form_notifications for each row execute function refuse_first_sent()`);
     try {
       expect(await worker.runOnce()).toEqual({ sent: 0, failed: 1 });
-      expect((await lead('enquiry', id)).replies[0]).toMatchObject({ state: 'waiting', attempts: 1, smtpAnswer: expect.stringContaining('crashed after sending') });
+      expect((await lead('enquiry', id)).replies[0]).toMatchObject({ state: 'waiting', attempts: 1, smtpAnswer: expect.stringContaining('crashed after sending'), stateText: 'Could not be sent. Retrying.' });
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
     } finally {

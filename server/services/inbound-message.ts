@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ATTACHMENT_LIMITS } from '../../shared/inbound-mail';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 
 /**
@@ -11,9 +12,9 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 /** What an incoming message may bring: beyond these, attachments are listed without their bytes, or only counted. */
 export const INBOUND_LIMITS = {
   /** An attachment larger than this is listed (name, size), not stored. */
-  attachmentBytes: 10 * 1024 * 1024,
+  attachmentBytes: ATTACHMENT_LIMITS.bytes,
   /** A message's stored attachments together; the ones after are listed, not stored. */
-  messageBytes: 25 * 1024 * 1024,
+  messageBytes: ATTACHMENT_LIMITS.perMessage,
   /** Attachments listed per message; more are only counted (`attachmentsOmitted`). */
   listedAttachments: 50,
   /** Characters of text kept (a message's own words are far shorter; the rest is cut and said so). */

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { retryTroubledNotifications, troubledNotifications } from '../db/form-notifications';
 import type { FormNotificationRow } from '../db/tables';
 import type { AuditActor, AuditTrail } from './audit';
+import { outboxStateText } from './mail-answer';
 import { confirmationsWithheld } from './visitor-confirmation';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES, type MailHealth, type NotificationState } from '../../shared/mail-health';
 import type { FormType } from '../../shared/form-types';
@@ -15,6 +16,7 @@ export function toNotificationState(row: FormNotificationRow): NotificationState
     status: row.status,
     attempts: row.attempts,
     lastError: row.last_error,
+    stateText: outboxStateText(row),
     createdAt: new Date(row.created_at).toISOString(),
     sentAt: iso(row.sent_at),
     nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,

@@ -195,12 +195,12 @@ describe('replies from a lead page in a real browser', () => {
         expect(raw).not.toContain('\r\n-- \r\n');
         expect(raw).toContain('> And <b>delivery</b> slots.');
 
-        // The thread shows it delivered; the lead is answered (out of Tasks).
-        await page.reload();
-        await page.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
+        // The thread shows it, then sent, without a reload (the page asks again while it waits);
+        // the mail server's answer is said in words. The lead is answered (out of Tasks).
         const thread = page.locator('.admin-thread');
         await thread.getByText(`${ADMIN.displayName} replied`).waitFor();
-        await thread.getByText('Delivered').waitFor();
+        await thread.getByText('Sent · Accepted by the mail server.').waitFor();
+        await expect(thread.innerText()).resolves.not.toMatch(/Mail server:|\b250\b/);
         expect(await page.getByLabel('Your reply').inputValue()).toBe('');
         expect(await page.getByLabel('Status').inputValue()).toBe('responded');
         const open = await page.evaluate(async () => ((await (await fetch('/api/tasks')).json()) as { items: { _id: string }[] }).items.map((item) => item._id));

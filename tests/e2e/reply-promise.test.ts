@@ -32,7 +32,15 @@ describe('reply promise in a real browser', () => {
     const tasks = page.locator('.admin-task');
     await expect(tasks.locator('.admin-leads__sender').allTextContents()).resolves.toEqual(['Carla Contact', 'Quinn Quoter']);
     await expect(tasks.first().locator('.admin-task__due').innerText()).resolves.toMatch(/^due in 2[34] h$/);
-    await expect(page.getByRole('link', { name: 'Reply to Carla Contact by e-mail' }).getAttribute('href')).resolves.toBe('mailto:carla@example.com?subject=Re%3A%20Bakery%20website');
+    // Reply opens the lead's page at its composer, the cursor in the text (not a mail program).
+    const reply = page.getByRole('link', { name: 'Reply to Carla Contact' });
+    await expect(reply.getAttribute('href')).resolves.toMatch(/^\/admin\/dashboard\/messages\/contact\/[0-9a-f-]{36}\?reply$/);
+    await reply.click();
+    await page.waitForURL(/\/admin\/dashboard\/messages\/contact\/[0-9a-f-]{36}\?reply$/);
+    await page.getByLabel('Your reply').waitFor();
+    await page.waitForFunction(() => document.activeElement === document.querySelector('section[aria-labelledby="lead-compose"] textarea'));
+    await page.goBack();
+    await page.locator('.admin-task').first().waitFor();
 
     await page.getByRole('button', { name: 'Mark responded (message from Quinn Quoter)' }).click();
     await page.getByText('Marked the message from Quinn Quoter as responded.').waitFor();
