@@ -112,6 +112,7 @@ export function threadOf(lead: LeadWithThread): ThreadItem[] {
     text: String(lead.fields.message ?? lead.fields.projectDetails ?? ''),
     quoted: null,
     attachments: [],
+    attachmentsOmitted: 0,
     state: null,
     stateText: null,
     attempts: null,
