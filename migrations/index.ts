@@ -28,6 +28,7 @@ import * as contentEditing from './20261204300000_content_editing';
 import * as contentImages from './20261204500000_content_images';
 import * as contentPreviewLinks from './20261204400000_content_preview_links';
 import * as adminDisplayName from './20261205100000_admin_display_name';
+import * as contentDraftVersions from './20261206500000_content_draft_versions';
 import * as rateLimitWindowEnds from './20261205200000_rate_limit_window_ends';
 import type { MigrationContext } from './context';
 
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '20261204400000_content_preview_links': contentPreviewLinks,
   '20261205100000_admin_display_name': adminDisplayName,
   '20261205200000_rate_limit_window_ends': rateLimitWindowEnds,
+  '20261206500000_content_draft_versions': contentDraftVersions,
 };
