@@ -14,6 +14,12 @@ export interface MergeResult {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * An image's value (`{ src, alt, decorative }`) is one field: its alternative text belongs to its
+ * file, so one person's file is never merged with another's description of a different one.
+ */
+const isImage = (value: unknown): boolean => isRecord(value) && typeof value.src === 'string' && 'alt' in value;
+
 /** Deep equality of JSON values, whatever the order of an object's keys (jsonb stores its own order). */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
@@ -28,7 +34,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
 /**
  * A three-way merge of a document's data: `mine` and `theirs` were both made from `base`. A path
  * only one side changed keeps that side's value; a path both changed to the same value keeps it;
- * a path both changed differently is a conflict. Objects merge key by key, all the way down.
+ * a path both changed differently is a conflict. Objects merge key by key, all the way down,
+ * except an image, which is one field.
  * A list merges item by item (by place) while neither side added or removed items; once one side
  * did, places no longer pair items, so a list both sides changed is one conflict at the list's
  * path. The granularity is documented in docs/decisions/content-editor.md.
@@ -44,7 +51,7 @@ export function mergeVersions(base: unknown, mine: unknown, theirs: unknown): Me
       return t;
     }
     if (known && sameValue(b, t)) return m;
-    if (isRecord(m) && isRecord(t) && (!known || isRecord(b))) {
+    if (isRecord(m) && isRecord(t) && (!known || isRecord(b)) && !isImage(m) && !isImage(t)) {
       const result: Record<string, unknown> = {};
       for (const key of new Set([...Object.keys(t), ...Object.keys(m)])) {
         const value = merge(known ? (b as Record<string, unknown>)[key] : UNKNOWN_BASE, m[key], t[key], [...path, key]);
