@@ -269,7 +269,9 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
     clearMessages();
     setPending('publish');
     try {
-      const version = form.dirty ? await saveDraft() : (doc?.draft?.version ?? null);
+      // Without typing, the version the form shows: if someone saved since, the publish is refused
+      // (409) rather than publishing a version the person has not seen.
+      const version = form.dirty ? await saveDraft() : form.base;
       if (version === null) return;
       await calls.publish(version);
       setState({ tone: 'success', text: 'Published: the site shows it now.' });
