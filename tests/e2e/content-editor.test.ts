@@ -283,9 +283,9 @@ describe('the Website section in a real browser', () => {
     const barPlace = () =>
       page.evaluate(() => {
         const box = document.querySelector('.admin-content-actions')!.getBoundingClientRect();
-        return { scrolledTo: window.scrollY, onScreen: box.top >= 0 && Math.round(box.bottom) <= window.innerHeight, top: Math.round(box.top), height: Math.round(box.height) };
+        return { scrolledTo: window.scrollY, onScreen: box.top >= 0 && Math.round(box.bottom) <= window.innerHeight, top: Math.round(box.top), height: Math.round(box.height), where: `${box.top} ${box.bottom} ${window.innerHeight}` };
       });
-    expect(await barPlace()).toEqual({ scrolledTo: 0, onScreen: true, top: expect.any(Number), height: expect.any(Number) });
+    expect(await barPlace()).toEqual({ scrolledTo: 0, onScreen: true, top: expect.any(Number), height: expect.any(Number), where: expect.any(String) });
     expect((await barPlace()).height).toBeLessThan(viewport.height / 4);
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/website-editor-home-375.png` });
     await page.getByRole('group', { name: 'Banner' }).getByLabel(/^Heading/).fill('Typed on a phone');

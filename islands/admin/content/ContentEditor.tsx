@@ -82,6 +82,21 @@ function titleOf(definitionTitle: string, data: unknown): string {
   return own.trim() || definitionTitle;
 }
 
+/**
+ * Keeps the page's bottom scroll padding the action bar's height (it grows with the outcome line),
+ * so a field given focus is scrolled clear of the bar (WCAG 2.2, focus not obscured).
+ */
+function padForActions(bar: HTMLDivElement | null) {
+  if (!bar || typeof ResizeObserver === 'undefined') return;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => root.style.setProperty('--content-actions-height', `${bar.offsetHeight}px`));
+  observer.observe(bar);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty('--content-actions-height');
+  };
+}
+
 /** Moves focus to a field named in a summary (its input, an image's file, or a list's group). */
 function focusField(path: FieldPath) {
   const id = fieldId(path);
@@ -441,7 +456,7 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
                 <ConflictChoices ref={conflictRef} conflict={conflict} busy={pending !== ''} onChoose={(path, choice) => setConflict((now) => (now ? choose(now, path, choice) : now))} onSave={() => void saveChoices()} />
               </ThumbnailContext.Provider>
             )}
-            <div className="admin-content-actions">
+            <div className="admin-content-actions" ref={padForActions}>
               <SaveStateLine state={state} onShow={showDetails} />
               <button type="submit" className="admin-button" disabled={pending !== ''}>
                 {pending === 'save' ? 'Saving…' : 'Save draft'}
