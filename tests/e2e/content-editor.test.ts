@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { axeViolations, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm, launchBrowser, type BrowserState } from './browser';
+import { axeViolations, nextFrames, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm, launchBrowser, type BrowserState } from './browser';
 import { startServer, type RunningServer } from './server';
 
 const OWNER = { username: 'website-owner', password: 'a long and private test passphrase' };
@@ -297,6 +297,7 @@ describe('the Website section in a real browser', () => {
     await page.getByRole('group', { name: 'Banner' }).getByLabel(/^Eyebrow/).focus();
     for (let step = 0; step < 25; step += 1) {
       await page.keyboard.press('Tab');
+      await nextFrames(page);
       const covered = await page.evaluate(() => {
         const focused = document.activeElement as HTMLElement | null;
         const actions = document.querySelector('.admin-content-actions');

@@ -83,16 +83,28 @@ function titleOf(definitionTitle: string, data: unknown): string {
 }
 
 /**
- * Keeps the page's bottom scroll padding the action bar's height (it grows with the outcome line),
- * so a field given focus is scrolled clear of the bar (WCAG 2.2, focus not obscured).
+ * Keeps a field given focus clear of the sticky action bar (WCAG 2.2, focus not obscured): the
+ * page's bottom scroll padding is the bar's height (it grows with the outcome line), for scrolls
+ * that honour it, and a field the browser still left under the bar once focused is scrolled above it.
  */
 function padForActions(bar: HTMLDivElement | null) {
   if (!bar || typeof ResizeObserver === 'undefined') return;
   const root = document.documentElement;
   const observer = new ResizeObserver(() => root.style.setProperty('--content-actions-height', `${bar.offsetHeight}px`));
   observer.observe(bar);
+  const clear = (event: FocusEvent) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || bar.contains(target)) return;
+    // After the browser's own scroll to the focused field.
+    requestAnimationFrame(() => {
+      const overlap = target.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+      if (overlap > 0 && bar.getBoundingClientRect().bottom >= window.innerHeight - 1) window.scrollBy({ top: overlap + 16, behavior: 'instant' });
+    });
+  };
+  document.addEventListener('focusin', clear);
   return () => {
     observer.disconnect();
+    document.removeEventListener('focusin', clear);
     root.style.removeProperty('--content-actions-height');
   };
 }
