@@ -28,6 +28,7 @@ import * as contentEditing from './20261204300000_content_editing';
 import * as contentImages from './20261204500000_content_images';
 import * as contentPreviewLinks from './20261204400000_content_preview_links';
 import * as adminDisplayName from './20261205100000_admin_display_name';
+import * as contentDraftVersions from './20261206500000_content_draft_versions';
 import * as rateLimitWindowEnds from './20261205200000_rate_limit_window_ends';
 import * as inboundMail from './20261206100000_inbound_mail';
 import * as firstRunDismissals from './20261206600000_first_run_dismissals';
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '20261206600000_first_run_dismissals': firstRunDismissals,
   '20261206300000_one_phone_opening_hours': onePhoneOpeningHours,
   '20261206200000_mailbox_cursors': mailboxCursors,
+  '20261206500000_content_draft_versions': contentDraftVersions,
 };

@@ -12,7 +12,8 @@ export interface Notice {
 export interface DashboardServices {
   api: DashboardApi;
   navigate: (view: DashboardView) => void;
-  notify: (notice: Notice) => void;
+  /** Shows a notice in the shared area; null takes the one shown away (a new action's outcome replaces it). */
+  notify: (notice: Notice | null) => void;
   /** Leads were read, moved or deleted: the top bar's unread count is refreshed. */
   leadsChanged: () => void;
   /** The mail set-up was saved: the mail banner checks again. */

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { CONTENT_DOCUMENTS, contentDocument, type ContentDocumentDefinition } from '../../shared/content/documents';
 import { differingFields } from '../../shared/content/diff';
+import { mergeVersions, UNKNOWN_BASE } from '../../shared/content/merge';
 import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
 import { NotFoundError, ValidationError, parseInput } from '../errors';
 import type { AuditActor, AuditTrail } from '../services/audit';
@@ -14,6 +15,8 @@ import { isoOf, jsonOf, type ContentDocumentRow, type ContentRevisionRow } from 
 export const PRESENCE_WINDOW_MS = 60_000;
 /** Revisions per page of a document's history. */
 export const REVISIONS_PAGE = 20;
+/** How long a saved draft's data is kept as the base of a later merge (a tab left open longer is asked about every field). */
+export const DRAFT_VERSIONS_KEPT_MS = 30 * 24 * 3600_000;
 
 export interface ContentListItem {
   key: string;
@@ -43,9 +46,25 @@ export interface ContentItemJson {
   editing: { username: string; since: string }[];
 }
 
+/** A save made over an older version: whose version it was merged with, and the fields taken from it. */
+export interface MergedJson {
+  version: number;
+  savedBy: string | null;
+  fields: string[];
+}
+
+export interface SavedDraftJson {
+  version: number;
+  /** The draft as stored: what was sent, with the other version's fields merged in. */
+  data: unknown;
+  merged: MergedJson | null;
+}
+
 export interface RevisionJson {
   key: string;
   version: number;
+  /** The version as staff count it: the document's first publish is 1, the next 2, … */
+  number: number;
   schemaVersion: number;
   publishedAt: string;
   publishedBy: string | null;
@@ -97,26 +116,36 @@ export function createContentService({ db, audit, publisher, check, now = () => 
   const draftOf = (row: ContentDocumentRow): ContentDraftJson | null =>
     row.draft_version === null ? null : { version: row.draft_version, data: jsonOf(row.draft_data), savedAt: isoOf(row.draft_saved_at ?? row.published_at), savedBy: row.draft_saved_by };
 
-  const revisionJson = (row: ContentRevisionRow): RevisionJson => ({
+  const revisionJson = (row: ContentRevisionRow & { number: number | string }): RevisionJson => ({
     key: row.key,
     version: row.version,
+    number: Number(row.number),
     schemaVersion: row.schema_version,
     publishedAt: isoOf(row.published_at),
     publishedBy: row.published_by,
     data: jsonOf(row.data),
   });
 
-  /** Writes `data` as the document's new draft over `row` (locked), returning it. */
+  /**
+   * Writes `data` as the document's new draft over `row` (locked), returning it. Its data is kept
+   * by version too, as the base a later save started on it is merged from.
+   */
   const writeDraft = async (trx: Knex, row: ContentDocumentRow, data: unknown, actor: AuditActor): Promise<ContentDraftJson> => {
     const version = row.version + 1;
     const savedAt = now();
-    await trx('content_documents').where({ key: row.key }).update({ version, draft_version: version, draft_data: JSON.stringify(data), draft_saved_at: savedAt, draft_saved_by: actor.name });
+    const json = JSON.stringify(data);
+    await trx('content_documents').where({ key: row.key }).update({ version, draft_version: version, draft_data: json, draft_saved_at: savedAt, draft_saved_by: actor.name });
+    await trx('content_draft_versions').insert({ key: row.key, version, data: json, saved_at: savedAt });
+    await trx('content_draft_versions').where('saved_at', '<', new Date(savedAt.getTime() - DRAFT_VERSIONS_KEPT_MS)).delete();
     return { version, data, savedAt: savedAt.toISOString(), savedBy: actor.name };
   };
 
+  /** The version stored now: the draft, else the published one. */
+  const latestOf = (row: ContentDocumentRow) =>
+    draftOf(row) ?? { version: row.published_version, data: jsonOf(row.published_data), savedAt: isoOf(row.published_at), savedBy: row.published_by };
+
   const staleError = (row: ContentDocumentRow, sent: unknown) => {
-    const draft = draftOf(row);
-    const current = draft ?? { version: row.published_version, data: jsonOf(row.published_data), savedAt: isoOf(row.published_at), savedBy: row.published_by };
+    const current = latestOf(row);
     return new StaleDraftError(
       `Someone else saved this document first (${current.savedBy ?? 'unknown'}, version ${current.version}); your changes are kept: compare and save again.`,
       current,
@@ -124,11 +153,49 @@ export function createContentService({ db, audit, publisher, check, now = () => 
     );
   };
 
+  /** The data of `version` of a document (published or draft), or UNKNOWN_BASE when it is not kept. */
+  const versionData = async (trx: Knex, key: string, version: number): Promise<unknown> => {
+    const kept =
+      (await trx('content_revisions').where({ key, version }).first<{ data: unknown } | undefined>('data')) ??
+      (await trx('content_draft_versions').where({ key, version }).first<{ data: unknown } | undefined>('data'));
+    return kept ? jsonOf(kept.data) : UNKNOWN_BASE;
+  };
+
+  /**
+   * `sent`, typed over `baseVersion`, merged with what was saved since (`row`, locked): the fields
+   * only one side changed come from that side; fields both changed differently refuse the save
+   * (409 naming them, with the merge so far). The merge must still be a valid document.
+   */
+  const mergeOver = async (trx: Knex, definition: ContentDocumentDefinition, row: ContentDocumentRow, baseVersion: number, sent: unknown): Promise<{ data: unknown; merged: MergedJson }> => {
+    const current = latestOf(row);
+    const base = baseVersion < current.version ? await versionData(trx, row.key, baseVersion) : UNKNOWN_BASE;
+    const merge = mergeVersions(base, sent, current.data);
+    const valid = merge.conflicts.length === 0 ? definition.schema.safeParse(merge.data) : null;
+    if (!valid?.success) {
+      // Two valid halves that do not make a valid whole: the person chooses field by field.
+      const conflicts = valid ? mergeVersions(UNKNOWN_BASE, sent, current.data) : merge;
+      throw new StaleDraftError(
+        `${current.savedBy ?? 'Someone else'} saved this document first (version ${current.version}) and changed the same fields as you: ${conflicts.conflicts.join(', ')}. Choose whose to keep for each, then save again.`,
+        current,
+        conflicts.conflicts,
+        conflicts.data,
+      );
+    }
+    return { data: valid.data, merged: { version: current.version, savedBy: current.savedBy, fields: merge.theirs } };
+  };
+
+  /**
+   * The document's published versions, each with its number as staff count them (1, 2, 3, …):
+   * `version` counts every save and publish, so the published ones skip numbers.
+   */
+  const numbered = (key: string) =>
+    db.queryBuilder().from(db('content_revisions').where({ key }).select('*', db.raw('row_number() over (order by version) as number')).as('numbered'));
+
   /** One published version in full. */
   const revision = async (key: string, version: unknown): Promise<RevisionJson> => {
     definitionOf(key);
     const number = parseInput(z.object({ version: versionParam }), { version }).version;
-    const row = await db('content_revisions').where({ key, version: number }).first<ContentRevisionRow | undefined>('*');
+    const row = await numbered(key).where({ version: number }).first<(ContentRevisionRow & { number: number }) | undefined>('*');
     if (!row) throw new NotFoundError(`${key} has no published version ${number}.`);
     return revisionJson(row);
   };
@@ -176,8 +243,11 @@ export function createContentService({ db, audit, publisher, check, now = () => 
       };
     },
 
-    /** Saves `{ data, baseVersion }` as the draft: 400 naming each bad field, 409 when `baseVersion` is stale. */
-    async saveDraft(key: string, body: unknown, actor: AuditActor): Promise<{ version: number }> {
+    /**
+     * Saves `{ data, baseVersion }` as the draft: 400 naming each bad field. Over an older version
+     * it is merged with what was saved since; 409 naming the fields both changed.
+     */
+    async saveDraft(key: string, body: unknown, actor: AuditActor): Promise<SavedDraftJson> {
       const definition = definitionOf(key);
       const { data, baseVersion } = parseInput(saveSchema, body);
       const parsed = definition.schema.safeParse(data);
@@ -186,11 +256,14 @@ export function createContentService({ db, audit, publisher, check, now = () => 
         const [field, message] = Object.entries(fields)[0]!;
         throw new ValidationError(field === WHOLE_VALUE ? message : `${field}: ${message}`, fields);
       }
+      // The row stays locked from the version check to the write: a save racing this one waits,
+      // then finds this one's version newer than its base and merges over it.
       return db.transaction(async (trx) => {
         const row = await rowOf(key, trx, true);
-        if ((row.draft_version ?? row.published_version) !== baseVersion) throw staleError(row, parsed.data);
-        const draft = await writeDraft(trx, row, parsed.data, actor);
-        return { version: draft.version };
+        const stale = (row.draft_version ?? row.published_version) !== baseVersion;
+        const { data: saved, merged } = stale ? await mergeOver(trx, definition, row, baseVersion, parsed.data) : { data: parsed.data, merged: null };
+        const draft = await writeDraft(trx, row, saved, actor);
+        return { version: draft.version, data: draft.data, merged };
       });
     },
 
@@ -210,17 +283,16 @@ export function createContentService({ db, audit, publisher, check, now = () => 
     async revisions(key: string, cursor: unknown): Promise<{ items: Omit<RevisionJson, 'data' | 'key'>[]; nextCursor: string | null }> {
       definitionOf(key);
       const before = cursor === undefined || cursor === '' ? undefined : parseInput(z.object({ cursor: versionParam }), { cursor }).cursor;
-      const rows = await db('content_revisions')
-        .where({ key })
+      const rows = await numbered(key)
         .modify((query) => {
           if (before !== undefined) query.where('version', '<', before);
         })
         .orderBy('version', 'desc')
         .limit(REVISIONS_PAGE + 1)
-        .select<Omit<ContentRevisionRow, 'data'>[]>('key', 'version', 'schema_version', 'published_at', 'published_by');
+        .select<(Omit<ContentRevisionRow, 'data'> & { number: number | string })[]>('key', 'version', 'number', 'schema_version', 'published_at', 'published_by');
       const page = rows.slice(0, REVISIONS_PAGE);
       return {
-        items: page.map((row) => ({ version: row.version, schemaVersion: row.schema_version, publishedAt: isoOf(row.published_at), publishedBy: row.published_by })),
+        items: page.map((row) => ({ version: row.version, number: Number(row.number), schemaVersion: row.schema_version, publishedAt: isoOf(row.published_at), publishedBy: row.published_by })),
         nextCursor: rows.length > REVISIONS_PAGE ? String(page[page.length - 1]!.version) : null,
       };
     },

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
-import type { BusinessContent, HomeContent, ServiceContent } from '../../shared/content/documents';
+import type { AboutContent, BusinessContent, HomeContent, ServiceContent } from '../../shared/content/documents';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { humanMeta, VALID_FORMS } from '../../tests/helpers/form-fixtures';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
@@ -120,19 +120,112 @@ describe('content API', () => {
     }
   });
 
-  it('refuses a stale save with the fields that differ, and loses neither person’s work', async () => {
-    const base = await latest('home');
-    const annData = { ...home, banner: { ...home.banner, heading: 'Ann’s heading' } };
-    const bobData = { ...home, banner: { ...home.banner, heading: 'Bob’s heading' }, services: { ...home.services, heading: 'Bob’s services' } };
-    const first = await api().put('/api/content/home/draft').set(ann.headers).send({ data: annData, baseVersion: base }).expect(200);
-    const stale = await api().put('/api/content/home/draft').set(bob.headers).send({ data: bobData, baseVersion: base }).expect(409);
-    expect(stale.body.error).toMatch(/first/);
-    expect(stale.body.current).toMatchObject({ version: first.body.version, data: annData, savedBy: 'ann' });
-    expect(stale.body.fields.sort()).toEqual(['banner.heading', 'services.heading']);
-    // Ann's draft is intact; Bob saves again over it once he has merged.
-    expect((await api().get('/api/content/home').set(bob.headers).expect(200)).body.draft).toMatchObject({ version: first.body.version, data: annData });
-    await api().put('/api/content/home/draft').set(bob.headers).send({ data: bobData, baseVersion: first.body.version }).expect(200);
-    await api().delete('/api/content/home/draft').set(ann.headers).expect(200);
+  describe('two editors at once: a stale save merges field by field', () => {
+    const about = DEFAULT_DOCUMENTS.about as AboutContent;
+    const withBanner = (banner: Partial<HomeContent['banner']>) => ({ ...home, banner: { ...home.banner, ...banner } });
+    const put = (key: string, session: AdminTestSession, data: unknown, baseVersion: number) => api().put(`/api/content/${key}/draft`).set(session.headers).send({ data, baseVersion });
+    const storedDraft = async (key: string) => (await api().get(`/api/content/${key}`).set(ann.headers).expect(200)).body.draft as { version: number; data: unknown };
+    afterEach(async () => {
+      await api().delete('/api/content/home/draft').set(ann.headers).expect(200);
+      await api().delete('/api/content/about/draft').set(ann.headers).expect(200);
+    });
+
+    it('keeps both when each changed a different field (no 409): the admin’s heading and Maria’s introduction', async () => {
+      const base = await latest('home');
+      const first = statusOf(await put('home', ann, withBanner({ heading: 'Ann’s heading' }), base), 200);
+      expect(first.body.merged).toBeNull();
+      const second = statusOf(await put('home', bob, withBanner({ lead: 'Bob’s introduction' }), base), 200);
+      expect(second.body.version).toBeGreaterThan(first.body.version);
+      expect(second.body.merged).toEqual({ version: first.body.version, savedBy: 'ann', fields: ['banner.heading'] });
+      expect(second.body.data).toEqual(withBanner({ heading: 'Ann’s heading', lead: 'Bob’s introduction' }));
+      expect(await storedDraft('home')).toEqual({ version: second.body.version, data: withBanner({ heading: 'Ann’s heading', lead: 'Bob’s introduction' }), savedAt: expect.any(String), savedBy: 'bob' });
+    });
+
+    it('answers 409 naming only the field both changed, with everything else merged, and saves once it is resolved per field', async () => {
+      const base = await latest('home');
+      const first = statusOf(await put('home', ann, withBanner({ heading: 'Ann’s heading', eyebrow: 'Ann’s eyebrow' }), base), 200);
+      const stale = statusOf(await put('home', bob, withBanner({ heading: 'Bob’s heading', lead: 'Bob’s introduction' }), base), 409);
+      expect(stale.body.fields).toEqual(['banner.heading']);
+      expect(stale.body.error).toMatch(/ann saved this document first .*banner\.heading/);
+      expect(stale.body.current).toMatchObject({ version: first.body.version, savedBy: 'ann' });
+      // Theirs where both changed (until Bob chooses), each side's own change everywhere else.
+      expect(stale.body.merged).toEqual(withBanner({ heading: 'Ann’s heading', eyebrow: 'Ann’s eyebrow', lead: 'Bob’s introduction' }));
+      // Nothing was saved: Ann's draft is intact.
+      expect((await storedDraft('home')).version).toBe(first.body.version);
+      // Bob keeps his heading: the merge with his choice, over the version he was shown.
+      const resolved = statusOf(await put('home', bob, { ...stale.body.merged, banner: { ...stale.body.merged.banner, heading: 'Bob’s heading' } }, stale.body.current.version), 200);
+      expect(resolved.body.merged).toBeNull();
+      expect((await storedDraft('home')).data).toEqual(withBanner({ heading: 'Bob’s heading', eyebrow: 'Ann’s eyebrow', lead: 'Bob’s introduction' }));
+    });
+
+    it('takes a field both changed to the same value without asking', async () => {
+      const base = await latest('home');
+      statusOf(await put('home', ann, withBanner({ heading: 'Same heading', eyebrow: 'Ann’s eyebrow' }), base), 200);
+      const second = statusOf(await put('home', bob, withBanner({ heading: 'Same heading' }), base), 200);
+      expect(second.body.data).toEqual(withBanner({ heading: 'Same heading', eyebrow: 'Ann’s eyebrow' }));
+    });
+
+    it('merges a list item by item while both keep its length, and names the whole list once either adds or removes items', async () => {
+      const values = about.values;
+      const edited = (index: number, body: string) => values.map((value, at) => (at === index ? { ...value, body } : value));
+      let base = await latest('about');
+      statusOf(await put('about', ann, { ...about, values: edited(0, 'Ann’s first value') }, base), 200);
+      const inPlace = statusOf(await put('about', bob, { ...about, values: edited(1, 'Bob’s second value') }, base), 200);
+      expect((inPlace.body.data as AboutContent).values.map((value) => value.body)).toEqual(values.map((value, at) => (at === 0 ? 'Ann’s first value' : at === 1 ? 'Bob’s second value' : value.body)));
+
+      base = await latest('about');
+      statusOf(await put('about', ann, { ...about, values: [...inPlace.body.data.values, { title: 'Ann’s new value', body: 'New.' }] }, base), 200);
+      const sameItem = statusOf(await put('about', bob, { ...inPlace.body.data, values: inPlace.body.data.values.map((value: AboutContent['values'][number], at: number) => (at === 2 ? { ...value, title: 'Bob’s title' } : value)) }, base), 409);
+      expect(sameItem.body.fields).toEqual(['values']);
+    });
+
+    it('never loses either side of two saves racing from the same version', async () => {
+      const base = await latest('home');
+      const [one, two] = await Promise.all([put('home', ann, withBanner({ heading: 'Ann’s heading' }), base), put('home', bob, withBanner({ lead: 'Bob’s introduction' }), base)]);
+      expect([one.status, two.status]).toEqual([200, 200]);
+      expect(new Set([one.body.version, two.body.version]).size).toBe(2);
+      expect((await storedDraft('home')).data).toEqual(withBanner({ heading: 'Ann’s heading', lead: 'Bob’s introduction' }));
+    });
+
+    it('lets exactly one of two racing saves of the same field through, and names the field to the other', async () => {
+      const base = await latest('home');
+      const answers = await Promise.all([put('home', ann, withBanner({ heading: 'Ann’s heading' }), base), put('home', bob, withBanner({ heading: 'Bob’s heading' }), base)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const refused = answers.find((answer) => answer.status === 409)!;
+      const saved = answers.find((answer) => answer.status === 200)!;
+      expect(refused.body.fields).toEqual(['banner.heading']);
+      expect((await storedDraft('home')).data).toEqual(saved.body.data);
+    });
+
+    it('publishes the merge: a stale save then a publish puts both people’s fields live', async () => {
+      const base = await latest('home');
+      statusOf(await put('home', ann, withBanner({ heading: 'Ann’s live heading' }), base), 200);
+      const merged = statusOf(await put('home', bob, withBanner({ lead: 'Bob’s live introduction' }), base), 200);
+      statusOf(await publish('home', merged.body.version as number), 200);
+      const page = await api().get('/').expect(200);
+      expect(page.text).toContain('Ann’s live heading');
+      expect(page.text).toContain('Bob’s live introduction');
+      await draftAndPublish('home', home);
+    });
+
+    it('asks about every differing field when the version the save started from is not known (a future one, or one no longer kept)', async () => {
+      const base = await latest('home');
+      const first = statusOf(await put('home', ann, withBanner({ heading: 'Ann’s heading' }), base), 200);
+      const future = statusOf(await put('home', bob, withBanner({ lead: 'Bob’s introduction' }), first.body.version + 50), 409);
+      expect(future.body.fields.sort()).toEqual(['banner.heading', 'banner.lead']);
+      await t.db('content_draft_versions').where({ key: 'home' }).delete();
+      const second = statusOf(await put('home', ann, withBanner({ heading: 'Ann’s heading', eyebrow: 'Ann’s eyebrow' }), first.body.version), 200);
+      const forgotten = statusOf(await put('home', bob, withBanner({ lead: 'Bob’s introduction' }), first.body.version), 409);
+      expect(forgotten.body.fields.sort()).toEqual(['banner.eyebrow', 'banner.heading', 'banner.lead']);
+      expect(forgotten.body.current.version).toBe(second.body.version);
+    });
+
+    it('refuses a bad document or base version (400) before merging anything', async () => {
+      const base = await latest('about');
+      statusOf(await put('about', ann, { ...about, values: about.values.slice(0, 1) }, base), 200);
+      statusOf(await put('about', bob, { ...about, values: [] }, base), 400);
+      for (const baseVersion of [0, -1, 1.5, '2', null]) statusOf(await api().put('/api/content/about/draft').set(bob.headers).send({ data: about, baseVersion }), 400);
+    });
   });
 
   it('names every bad field of a draft (400), a javascript: link included', async () => {
@@ -216,6 +309,24 @@ describe('content API', () => {
     expect((await api().get('/api/content/stats').set(ann.headers).expect(200)).body.draft.data).toEqual(v2.data);
     await api().get('/api/content/stats/revisions/99').set(ann.headers).expect(404);
     await api().delete('/api/content/stats/draft').set(ann.headers).expect(200);
+  });
+
+  it('numbers published versions as staff count them (1, 2, 3…), though every draft save takes a version', async () => {
+    const technologies = (await current('technologies')) as { items: { name: string }[] };
+    const renamed = (name: string) => ({ items: [{ ...technologies.items[0]!, name }, ...technologies.items.slice(1)] });
+    for (const name of ['First', 'Second']) {
+      statusOf(await saveDraft('technologies', renamed(`${name} draft`)), 200);
+      statusOf(await draftAndPublish('technologies', renamed(name)), 200);
+    }
+    const page = (await api().get('/api/content/technologies/revisions').set(ann.headers).expect(200)).body;
+    expect(page.items.map((item: { version: number; number: number }) => [item.version, item.number])).toEqual([
+      [5, 3],
+      [3, 2],
+      [1, 1],
+    ]);
+    expect(page.nextCursor).toBeNull();
+    expect((await api().get('/api/content/technologies/revisions?cursor=5').set(ann.headers).expect(200)).body.items.map((item: { number: number }) => item.number)).toEqual([2, 1]);
+    expect((await api().get('/api/content/technologies/revisions/3').set(ann.headers).expect(200)).body).toMatchObject({ version: 3, number: 2 });
   });
 
   it('undoes the last publish of several documents published together, through the publish path', async () => {

@@ -33,7 +33,7 @@ async function answering(ctx: Context, handle: () => Promise<void>): Promise<voi
   } catch (error) {
     if (error instanceof StaleDraftError) {
       ctx.status = 409;
-      ctx.body = { error: error.message, current: error.current, fields: error.fields };
+      ctx.body = { error: error.message, current: error.current, fields: error.fields, ...(error.merged === undefined ? {} : { merged: error.merged }) };
     } else if (error instanceof PublishRefusedError) {
       ctx.status = 422;
       ctx.body = { error: error.message, problems: error.problems, warnings: error.warnings };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import type { AdminRole } from '../../../shared/admin-auth';
 import { changedAgencyDetails } from '../../../shared/content/agency-details';
 import { contentDocument } from '../../../shared/content/documents';
@@ -7,12 +7,13 @@ import { ConfirmDialog, errorText, fieldErrorsOf, FormCard, LoadStatus, useData,
 import { createUploads, UploadsContext } from '../kit/uploads';
 import { ViewHeading } from '../ViewHeading';
 import { ViewLink } from '../ViewLink';
-import { baseVersionOf, contentApi, currentDataOf, editorsOf, refusalOf, staleAnswerOf, type ContentDocumentJson, type ContentProblem } from './content-api';
+import { baseVersionOf, contentApi, currentDataOf, editorsOf, refusalOf, staleAnswerOf, type ContentDocumentJson, type ContentProblem, type StaleAnswer } from './content-api';
 import { forgetTyped, keepTyped, readTyped } from './draft-storage';
-import { ChangeList } from './ChangeList';
+import { ImageThumbnail, showsUploads, ThumbnailContext, useThumbnails } from './ChangeList';
 import { HistoryPanel } from './HistoryPanel';
 import { fieldId, SchemaForm } from './SchemaForm';
-import { changedFields, fieldLabel, fieldTree, iconValues, normalizeFieldKey, setIn, validate, type FieldChange, type FieldPath } from './schema-fields';
+import { fieldLabel, fieldTree, iconValues, normalizeFieldKey, setIn, validate, type FieldNode, type FieldPath, type ImageValue } from './schema-fields';
+import { choose, conflictOf, pathOf, resolvedData, unchosen, type Choice, type Conflict } from './conflict';
 import { SchedulePanel } from './SchedulePanel';
 import { PreviewLinksPanel } from './PreviewLinksPanel';
 import { AgencyDetailsNote, ownerPublishesAgencyDetails, ownerPublishesText } from './AgencyDetailsNote';
@@ -27,12 +28,16 @@ interface FormState {
   dirty: boolean;
 }
 
-/** A save refused because someone else saved first (409): their version, and where it differs from the typing. */
-interface Conflict {
-  version: number;
-  data: unknown;
-  by: string | null;
-  changes: FieldChange[];
+/**
+ * The outcome of the person's last action, shown in the action bar beside Save and Publish (where
+ * they are, however long the page): saved, refused (the fields are listed above), or a conflict
+ * to resolve. Each new action replaces it.
+ */
+export interface SaveState {
+  tone: 'success' | 'error' | 'conflict';
+  text: string;
+  /** Where the details are (the summary of fields, or the choices of a conflict), to move to. */
+  show?: { label: string; target: 'summary' | 'conflict' };
 }
 
 /** A message of the summary at the top of the form, with the field it is about (if one). */
@@ -50,13 +55,59 @@ function byField(problems: readonly ContentProblem[]): Record<string, string> {
   return fields;
 }
 
-const pathOfKey = (key: string): FieldPath | null => (key === WHOLE ? null : key.split('.').map((step) => (/^\d+$/.test(step) ? Number(step) : step)));
+const pathOfKey = (key: string): FieldPath | null => (key === WHOLE ? null : pathOf(key));
+
+/** "Heading and Introduction": the fields of `paths` as the form names them. */
+function fieldNames(tree: FieldNode, paths: readonly string[]): string {
+  const names = paths.map((path) => fieldLabel(tree, pathOf(path)));
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+}
+
+/** What the bar says after a save that was merged with someone else's: whose fields came in. */
+export function mergedText(tree: FieldNode, merged: { savedBy: string | null; fields: readonly string[] }): string {
+  if (merged.fields.length === 0) return 'Draft saved. The public site has not changed.';
+  return `Draft saved, with ${merged.savedBy ?? 'someone else'}’s changes to ${fieldNames(tree, merged.fields)} kept too. The public site has not changed.`;
+}
+
+/** What the bar says when a save is refused because both people changed the same fields. */
+export function conflictText(tree: FieldNode, conflict: Pick<Conflict, 'by' | 'fields'>): string {
+  const who = conflict.by ?? 'Someone else';
+  const count = conflict.fields.length;
+  return `Not saved yet: ${who} also changed ${count === 1 ? fieldNames(tree, conflict.fields.map((field) => field.path)) : `${count} of the fields you changed`}. Choose whose to keep, then save.`;
+}
 
 /** The heading of a document: a service's or industry's own name (it is in the data), else the list's title. */
 function titleOf(definitionTitle: string, data: unknown): string {
   const record = (data ?? {}) as { title?: unknown; label?: unknown };
   const own = typeof record.title === 'string' ? record.title : typeof record.label === 'string' ? record.label : '';
   return own.trim() || definitionTitle;
+}
+
+/**
+ * Keeps a field given focus clear of the sticky action bar (WCAG 2.2, focus not obscured): the
+ * page's bottom scroll padding is the bar's height (it grows with the outcome line), for scrolls
+ * that honour it, and a field the browser still left under the bar once focused is scrolled above it.
+ */
+function padForActions(bar: HTMLDivElement | null) {
+  if (!bar || typeof ResizeObserver === 'undefined') return;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => root.style.setProperty('--content-actions-height', `${bar.offsetHeight}px`));
+  observer.observe(bar);
+  const clear = (event: FocusEvent) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || bar.contains(target)) return;
+    // After the browser's own scroll to the focused field.
+    requestAnimationFrame(() => {
+      const overlap = target.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+      if (overlap > 0 && bar.getBoundingClientRect().bottom >= window.innerHeight - 1) window.scrollBy({ top: overlap + 16, behavior: 'instant' });
+    });
+  };
+  document.addEventListener('focusin', clear);
+  return () => {
+    observer.disconnect();
+    document.removeEventListener('focusin', clear);
+    root.style.removeProperty('--content-actions-height');
+  };
 }
 
 /** Moves focus to a field named in a summary (its input, an image's file, or a list's group). */
@@ -93,13 +144,14 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
   const [summary, setSummary] = useState<{ title: string; entries: SummaryEntry[] } | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [pending, setPending] = useState<'' | 'save' | 'publish' | 'discard'>('');
-  const [formError, setFormError] = useState('');
+  const [state, setState] = useState<SaveState | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [editors, setEditors] = useState<string[]>([]);
   const [historyRound, setHistoryRound] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
   const uploads = useMemo(createUploads, []);
   const [waitingForUpload, setWaitingForUpload] = useState(false);
+  const conflictRef = useRef<HTMLElement>(null);
 
   // The form follows the stored document unless the person has typed over it; on the first load,
   // typing kept from before a reload (over this very version) comes back.
@@ -158,11 +210,19 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
     requestAnimationFrame(() => summaryRef.current?.focus());
   };
 
+  /** A new action begins: no outcome of an earlier one stays on screen (here or in the shared notice area). */
   const clearMessages = () => {
     setServerErrors({});
     setRefusal(null);
     setSummary(null);
-    setFormError('');
+    setState(null);
+    notify(null);
+  };
+
+  const showDetails = (target: 'summary' | 'conflict') => {
+    const element = target === 'summary' ? summaryRef.current : conflictRef.current;
+    element?.focus();
+    element?.scrollIntoView({ block: 'start' });
   };
 
   /**
@@ -176,7 +236,7 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
     const notUploaded = await uploads.settled();
     setWaitingForUpload(false);
     if (notUploaded) {
-      setFormError(notUploaded);
+      setState({ tone: 'error', text: notUploaded });
       return null;
     }
     const current = formRef.current;
@@ -190,17 +250,19 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
     const sent = current.data;
     const baseVersion = base ?? current.base;
     try {
-      const { version } = await calls.saveDraft(sent, baseVersion);
+      const saved = await calls.saveDraft(sent, baseVersion);
       forgetTyped(documentKey);
       setConflict(null);
-      // Typing during the save stays, and stays unsaved.
-      setForm((now) => (now ? { data: now.data, base: version, dirty: now.data !== sent } : now));
+      // Merged with someone else's save: the form shows both (unless typing went on during the
+      // save, which stays, unsaved, and is merged at the next save).
+      setForm((now) => (now ? { data: now.data === sent && saved.data !== undefined ? saved.data : now.data, base: saved.version, dirty: now.data !== sent } : now));
+      setState({ tone: 'success', text: saved.merged ? mergedText(tree, saved.merged) : 'Draft saved. The public site has not changed.' });
       loaded.reload();
-      return version;
+      return saved.version;
     } catch (failure) {
       const stale = staleAnswerOf(failure);
       if (stale) {
-        await showConflict(stale.current, stale.fields, sent);
+        await showConflict(stale, sent);
         return null;
       }
       const fields = fieldErrorsOf(failure);
@@ -208,35 +270,36 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
         const normalized = Object.fromEntries(Object.entries(fields).map(([key, message]) => [normalizeFieldKey(key) || WHOLE, message]));
         setServerErrors(normalized);
         showSummary('The server refused these fields', normalized);
-      } else setFormError(errorText(failure, 'The draft could not be saved.'));
+        setState({ tone: 'error', text: 'Not saved: the server refused some fields.', show: { label: 'Show them', target: 'summary' } });
+      } else setState({ tone: 'error', text: errorText(failure, 'The draft could not be saved.') });
       return null;
     }
   };
 
-  /** Names what differs between the typing and the version someone else saved. */
-  const showConflict = async (current: { version: number; data: unknown; savedBy?: string | null } | null, named: string[], mine: unknown) => {
-    let theirs = current;
+  /** Asks, field by field, about the fields both people changed (the rest is merged already). */
+  const showConflict = async (stale: StaleAnswer, mine: unknown) => {
+    let theirs = stale.current;
     if (!theirs) {
       const fresh = await calls.load().catch(() => null);
       theirs = fresh ? { version: baseVersionOf(fresh), data: currentDataOf(fresh), savedBy: fresh.draft?.savedBy ?? fresh.published.publishedBy } : null;
     }
     if (!theirs) {
-      setFormError('Someone else saved this page first, and their version could not be loaded. Your changes are still here: try again.');
+      setState({ tone: 'error', text: 'Someone else saved this page first, and their version could not be loaded. Your changes are still here: try again.' });
       return;
     }
-    const all = changedFields(tree, theirs.data, mine);
-    // The server names the fields; each is shown with both values (nested fields of a named one too).
-    const named_ = all.filter((entry) => named.some((field) => entry.path === normalizeFieldKey(field) || entry.path.startsWith(`${normalizeFieldKey(field)}.`)));
-    setConflict({ version: theirs.version, data: theirs.data, by: theirs.savedBy ?? null, changes: named_.length > 0 ? named_ : all });
+    const fields = stale.fields.length > 0 ? stale.fields.map(normalizeFieldKey) : [WHOLE];
+    const next = conflictOf(tree, { version: theirs.version, data: theirs.data, savedBy: theirs.savedBy ?? null, merged: stale.merged, fields }, mine);
+    setConflict(next);
+    setState({ tone: 'conflict', text: conflictText(tree, next), show: { label: 'Show the choices', target: 'conflict' } });
+    requestAnimationFrame(() => conflictRef.current?.focus());
   };
 
   const save = async () => {
     if (pending) return;
     clearMessages();
     setPending('save');
-    const version = await saveDraft();
+    await saveDraft();
     setPending('');
-    if (version !== null) notify({ tone: 'success', text: 'Draft saved. The public site has not changed.' });
   };
 
   /** Publishes the draft (saving the typing first): the site changes at once, or the checks say what to fix. */
@@ -245,10 +308,12 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
     clearMessages();
     setPending('publish');
     try {
-      const version = form.dirty ? await saveDraft() : (doc?.draft?.version ?? null);
+      // Without typing, the version the form shows: if someone saved since, the publish is refused
+      // (409) rather than publishing a version the person has not seen.
+      const version = form.dirty ? await saveDraft() : form.base;
       if (version === null) return;
       await calls.publish(version);
-      notify({ tone: 'success', text: 'Published: the site shows it now.' });
+      setState({ tone: 'success', text: 'Published: the site shows it now.' });
       forgetTyped(documentKey);
       setForm((now) => (now ? { ...now, dirty: false } : now));
       setHistoryRound((round) => round + 1);
@@ -259,7 +324,8 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
         const problems = byField(refused.problems.filter((problem) => !problem.key || problem.key === documentKey));
         setRefusal({ problems, warnings: byField(refused.warnings) });
         showSummary('Publishing was refused: fix these first', problems);
-      } else setFormError(errorText(failure, 'The page could not be published.'));
+        setState({ tone: 'error', text: 'Not published: fix the fields listed at the top first.', show: { label: 'Show them', target: 'summary' } });
+      } else setState({ tone: 'error', text: errorText(failure, 'The page could not be published.') });
       // A draft saved before the refusal is now the version to fix.
       loaded.reload();
     } finally {
@@ -268,6 +334,7 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
   };
 
   const discard = async () => {
+    clearMessages();
     setPending('discard');
     try {
       if (doc?.draft) await calls.discardDraft();
@@ -277,45 +344,41 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
       setConflict(null);
       setRestoredTyping(false);
       setForm((now) => (now && doc ? { data: doc.published.data, base: doc.published.version, dirty: false } : now));
-      notify({ tone: 'success', text: 'Draft discarded: the editor shows what is published.' });
+      setState({ tone: 'success', text: 'Draft discarded: the editor shows what is published.' });
       loaded.reload();
     } catch (failure) {
-      notify({ tone: 'error', text: errorText(failure, 'The draft could not be discarded.') });
+      setState({ tone: 'error', text: errorText(failure, 'The draft could not be discarded.') });
     } finally {
       setPending('');
       setConfirmDiscard(false);
     }
   };
 
-  const takeTheirs = () => {
-    if (!conflict) return;
-    forgetTyped(documentKey);
-    setForm({ data: conflict.data, base: conflict.version, dirty: false });
-    setConflict(null);
-    setClientErrors({});
-    clearMessages();
-    loaded.reload();
-  };
-
-  const keepMine = async () => {
+  /** Saves the merge with a choice made for every field both people changed, over their version. */
+  const saveChoices = async () => {
     if (!conflict || pending) return;
+    if (unchosen(conflict).length > 0) return;
+    clearMessages();
+    const data = resolvedData(conflict);
     const over = conflict.version;
     setPending('save');
-    setForm((now) => (now ? { ...now, base: over } : now));
-    const version = await saveDraft(over);
+    setForm({ data, base: over, dirty: true });
+    formRef.current = { data, base: over, dirty: true };
+    await saveDraft(over);
     setPending('');
-    if (version !== null) notify({ tone: 'success', text: 'Your version was saved as the draft.' });
   };
 
   /** The history restored a version as the draft: the form shows it. */
   const restored = () => {
     forgetTyped(documentKey);
+    setConflict(null);
     clearMessages();
     setClientErrors({});
     setForm((now) => (now ? { ...now, dirty: false } : now));
     loaded.reload();
   };
 
+  const thumbnailOf = useThumbnails(calls.images, showsUploads(conflict?.fields));
   const errors = { ...(refusal?.problems ?? {}), ...serverErrors, ...clientErrors };
   const warnings = refusal?.warnings ?? {};
   const icons = useMemo(() => (doc ? iconValues(tree, doc.published.data) : []), [doc, tree]);
@@ -363,7 +426,6 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
               <span>Your unsaved changes from before the page was reloaded are back. Save the draft to keep them.</span>
             </p>
           )}
-          {conflict && <ConflictNotice conflict={conflict} busy={pending !== ''} onKeepMine={() => void keepMine()} onTakeTheirs={takeTheirs} />}
           {summary && summary.entries.length > 0 && (
             <div ref={summaryRef} className="admin-error admin-content-summary" role="alert" tabIndex={-1}>
               <p className="admin-content-summary__title">{summary.title}</p>
@@ -415,17 +477,18 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
             <UploadsContext.Provider value={uploads}>
               <SchemaForm tree={tree} value={form.data} onChange={change} errors={errors} warnings={warnings} icons={icons} />
             </UploadsContext.Provider>
-            <div className="admin-content-actions">
+            {conflict && (
+              <ThumbnailContext.Provider value={thumbnailOf}>
+                <ConflictChoices ref={conflictRef} conflict={conflict} busy={pending !== ''} onChoose={(path, choice) => setConflict((now) => (now ? choose(now, path, choice) : now))} onSave={() => void saveChoices()} />
+              </ThumbnailContext.Provider>
+            )}
+            <div className="admin-content-actions" ref={padForActions}>
               {waitingForUpload && (
                 <p className="admin-content-actions__note" role="status">
                   Waiting for the image to finish uploading, then {pending === 'publish' ? 'publishing' : 'saving'}…
                 </p>
               )}
-              {formError && (
-                <p className="admin-field__error" role="alert">
-                  {formError}
-                </p>
-              )}
+              <SaveStateLine state={state} onShow={showDetails} />
               <button type="submit" className="admin-button" disabled={pending !== ''}>
                 {pending === 'save' ? 'Saving…' : 'Save draft'}
               </button>
@@ -483,22 +546,83 @@ function DocumentState({ doc, dirty, formatDateTime }: { doc: ContentDocumentJso
   );
 }
 
-function ConflictNotice({ conflict, busy, onKeepMine, onTakeTheirs }: { conflict: Conflict; busy: boolean; onKeepMine: () => void; onTakeTheirs: () => void }) {
+/** The outcome of the last action, in the action bar: a live region that is always there, so each change is read out. */
+export function SaveStateLine({ state, onShow }: { state: SaveState | null; onShow: (target: 'summary' | 'conflict') => void }) {
   return (
-    <section className="admin-card admin-content-conflict" role="alert" aria-labelledby="content-conflict-title">
-      <h2 id="content-conflict-title" className="admin-card__title">
-        {conflict.by ? `${conflict.by} saved this page while you were editing` : 'Someone else saved this page while you were editing'}
+    <div className="admin-content-actions__state">
+      <p role="status" className={state && state.tone !== 'error' ? `admin-content-state-line admin-content-state-line--${state.tone}` : 'admin-content-state-line'}>
+        {state && state.tone !== 'error' && state.text}
+        {state?.tone === 'conflict' && state.show && <ShowButton show={state.show} onShow={onShow} />}
+      </p>
+      <p role="alert" className={state?.tone === 'error' ? 'admin-content-state-line admin-content-state-line--error' : 'admin-content-state-line'}>
+        {state?.tone === 'error' && state.text}
+        {state?.tone === 'error' && state.show && <ShowButton show={state.show} onShow={onShow} />}
+      </p>
+    </div>
+  );
+}
+
+function ShowButton({ show, onShow }: { show: NonNullable<SaveState['show']>; onShow: (target: 'summary' | 'conflict') => void }) {
+  return (
+    <>
+      {' '}
+      <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => onShow(show.target)}>
+        {show.label}
+      </button>
+    </>
+  );
+}
+
+interface ConflictChoicesProps {
+  conflict: Conflict;
+  busy: boolean;
+  onChoose: (path: string, choice: Choice) => void;
+  onSave: () => void;
+  ref?: Ref<HTMLElement>;
+}
+
+/**
+ * The fields both people changed, each with both values and a choice: keep mine or take theirs.
+ * Everything else each of them changed is merged already. Saving waits for a choice per field.
+ */
+export function ConflictChoices({ conflict, busy, onChoose, onSave, ref }: ConflictChoicesProps) {
+  const who = conflict.by ?? 'Someone else';
+  const left = unchosen(conflict).length;
+  return (
+    <section ref={ref} className="admin-content-conflict" aria-labelledby="content-conflict-title" tabIndex={-1}>
+      <h2 id="content-conflict-title" className="admin-content-conflict__title">
+        {who} saved this page while you were editing
       </h2>
-      <p>Your changes are still in the form and were not saved. {conflict.changes.length > 0 ? 'Where the two versions differ:' : 'The two versions say the same.'}</p>
-      {conflict.changes.length > 0 && <ChangeList changes={conflict.changes} beforeLabel="Theirs" afterLabel="Yours" />}
-      <div className="admin-form__actions">
-        <button type="button" className="admin-button" disabled={busy} onClick={onKeepMine}>
-          Keep mine and save over
+      <p>Everything else you and {conflict.by ?? 'they'} changed is kept. {conflict.fields.length === 1 ? 'You both changed one field: choose whose to keep.' : `You both changed ${conflict.fields.length} fields: choose whose to keep for each.`}</p>
+      {conflict.fields.map((field, index) => (
+        <fieldset key={field.path} className="admin-content-conflict__field">
+          <legend>{field.label}</legend>
+          <ChoiceOption name={`conflict-${index}`} checked={conflict.choices[field.path] === 'mine'} onChange={() => onChoose(field.path, 'mine')} label="Keep mine" text={field.after} image={field.images?.after} />
+          <ChoiceOption name={`conflict-${index}`} checked={conflict.choices[field.path] === 'theirs'} onChange={() => onChoose(field.path, 'theirs')} label={`Take ${conflict.by ? `${conflict.by}’s` : 'theirs'}`} text={field.before} image={field.images?.before} />
+        </fieldset>
+      ))}
+      <div className="admin-content-conflict__actions">
+        <button type="button" className="admin-button" disabled={busy || left > 0} aria-describedby={left > 0 ? 'content-conflict-left' : undefined} onClick={onSave}>
+          Save with these choices
         </button>
-        <button type="button" className="admin-button admin-button--ghost" disabled={busy} onClick={onTakeTheirs}>
-          Take theirs
-        </button>
+        {left > 0 && (
+          <span id="content-conflict-left" className="admin-muted">
+            {left === 1 ? 'Choose for 1 more field.' : `Choose for ${left} more fields.`}
+          </span>
+        )}
       </div>
     </section>
+  );
+}
+
+function ChoiceOption({ name, checked, onChange, label, text, image }: { name: string; checked: boolean; onChange: () => void; label: string; text: string; image: ImageValue | null | undefined }) {
+  return (
+    <label className="admin-content-conflict__option">
+      <input type="radio" name={name} checked={checked} onChange={onChange} />
+      <span>
+        <strong>{label}:</strong> {image && <ImageThumbnail image={image} />}
+        <span className="admin-prewrap">{text}</span>
+      </span>
+    </label>
   );
 }

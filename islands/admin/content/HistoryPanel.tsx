@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useDashboard } from '../context';
 import { ConfirmDialog, DataTable, errorText, LoadStatus, useDates, usePagedData, type Column } from '../kit';
-import { ChangeList } from './ChangeList';
+import { ChangeList, showsUploads, ThumbnailContext, useThumbnails } from './ChangeList';
 import { contentApi, type ContentDocumentJson, type ContentRevision } from './content-api';
 import { changedFields, type FieldChange, type FieldNode } from './schema-fields';
 import { UndoLastPublish } from './UndoLastPublish';
@@ -52,7 +52,7 @@ export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, baseVer
     setBusy(true);
     try {
       await calls.restore(revision.version, baseVersion);
-      notify({ tone: 'success', text: `Version ${revision.version} is now the draft. Publish it to put it back on the site.` });
+      notify({ tone: 'success', text: `Version ${revision.number} is now the draft. Publish it to put it back on the site.` });
       onRestored();
     } catch (failure) {
       notify({ tone: 'error', text: errorText(failure, 'The version could not be restored.') });
@@ -63,11 +63,19 @@ export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, baseVer
   };
 
   const items = revisions.items;
+  /** The version on the site, as staff count it (its row is in the list once the list has loaded). */
+  const publishedNumber = items.find((item) => item.version === doc.published.version)?.number;
+  const thumbnailOf = useThumbnails(calls.images, showsUploads(comparison?.changes));
 
   /** Shows the fields `revision` changed, against what is published or against the version before it. */
   const compare = async (revision: ContentRevision, against: 'published' | 'previous') => {
     const previous = items[items.findIndex((item) => item.version === revision.version) + 1];
-    const title = against === 'published' ? `Version ${revision.version} against the published version ${doc.published.version}` : previous ? `What version ${revision.version} changed from version ${previous.version}` : `Version ${revision.version}`;
+    const title =
+      against === 'published'
+        ? `Version ${revision.number} against the version on the site${publishedNumber ? ` (version ${publishedNumber})` : ''}`
+        : previous
+          ? `What version ${revision.number} changed from version ${previous.number}`
+          : `Version ${revision.number}`;
     if (against === 'previous' && !previous) {
       const note = revisions.more.available ? 'Show more versions to compare it with the one before.' : 'It is the first version kept: there is none before it.';
       return setComparison({ title, note });
@@ -76,7 +84,7 @@ export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, baseVer
     try {
       const after = await dataOf(revision.version);
       const before = against === 'published' ? doc.published.data : await dataOf(previous!.version);
-      setComparison({ title, beforeLabel: against === 'published' ? 'Published' : `Version ${previous!.version}`, afterLabel: `Version ${revision.version}`, changes: changedFields(tree, before, after) });
+      setComparison({ title, beforeLabel: against === 'published' ? 'On the site' : `Version ${previous!.number}`, afterLabel: `Version ${revision.number}`, changes: changedFields(tree, before, after) });
     } catch (failure) {
       setComparison({ title, note: errorText(failure, 'Failed to load the versions to compare.') });
     }
@@ -89,7 +97,7 @@ export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, baseVer
       rowHeader: true,
       cell: (row) => (
         <>
-          Version {row.version}
+          Version {row.number}
           {row.version === doc.published.version && <span className="admin-content-status admin-content-status--published"> On the site</span>}
         </>
       ),
@@ -103,16 +111,16 @@ export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, baseVer
         <span className="admin-row-actions">
           {row.version !== doc.published.version && (
             <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => void compare(row, 'published')}>
-              Compare with published<span className="visually-hidden"> (version {row.version})</span>
+              Compare with published<span className="visually-hidden"> (version {row.number})</span>
             </button>
           )}
           <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => void compare(row, 'previous')}>
-            Compare with previous<span className="visually-hidden"> (version {row.version})</span>
+            Compare with previous<span className="visually-hidden"> (version {row.number})</span>
           </button>
           {/* The version on the site is already what a discarded draft goes back to. */}
           {(row.version !== doc.published.version || doc.draft) && (
             <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => (hasTyping || doc.draft ? setRestoring(row) : void restore(row))}>
-              Restore as draft<span className="visually-hidden"> (version {row.version})</span>
+              Restore as draft<span className="visually-hidden"> (version {row.number})</span>
             </button>
           )}
         </span>
@@ -136,7 +144,14 @@ export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, baseVer
               {comparison.note}
             </p>
           )}
-          {comparison.changes && (comparison.changes.length > 0 ? <ChangeList changes={comparison.changes} beforeLabel={comparison.beforeLabel ?? ''} afterLabel={comparison.afterLabel ?? ''} /> : <p className="admin-muted">No field differs.</p>)}
+          {comparison.changes &&
+            (comparison.changes.length > 0 ? (
+              <ThumbnailContext.Provider value={thumbnailOf}>
+                <ChangeList changes={comparison.changes} beforeLabel={comparison.beforeLabel ?? ''} afterLabel={comparison.afterLabel ?? ''} />
+              </ThumbnailContext.Provider>
+            ) : (
+              <p className="admin-muted">No field differs.</p>
+            ))}
           <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setComparison(null)}>
             Close the comparison
           </button>
@@ -144,7 +159,7 @@ export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, baseVer
       )}
       {restoring && (
         <ConfirmDialog
-          title={`Restore version ${restoring.version} as the draft?`}
+          title={`Restore version ${restoring.number} as the draft?`}
           message="It replaces the current draft and any changes not saved. The site does not change until the draft is published."
           confirmLabel="Restore as draft"
           busyLabel="Restoring…"

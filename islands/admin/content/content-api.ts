@@ -1,4 +1,5 @@
 import type { ContentGroup } from '../../../shared/content/documents';
+import type { ContentImageListItem } from '../../../shared/content/images';
 import { ApiError, type DashboardApi } from '../api';
 
 /**
@@ -45,6 +46,8 @@ export interface ContentDocumentJson {
 /** A published version in the history list (its data is loaded when it is compared). */
 export interface ContentRevision {
   version: number;
+  /** The version as staff count it (the document's first publish is 1, the next 2, …). */
+  number: number;
   schemaVersion?: number;
   publishedAt: string;
   publishedBy: string | null;
@@ -81,18 +84,29 @@ export function editorsOf(editing: readonly EditingPerson[] | undefined, me: str
   return [...new Set(names)];
 }
 
-/** A 409's news: the version now stored (when the answer carries it) and the fields the server says differ. */
+/**
+ * A 409's news: the version now stored (when the answer carries it), the fields both people
+ * changed, and (a save) both versions merged everywhere else, theirs at those fields.
+ */
 export interface StaleAnswer {
   current: { version: number; data: unknown; savedBy?: string | null; savedAt?: string | null } | null;
   fields: string[];
+  merged?: unknown;
 }
 
 export function staleAnswerOf(failure: unknown): StaleAnswer | null {
   if (!(failure instanceof ApiError) || failure.status !== 409) return null;
-  const body = (failure.body ?? {}) as { current?: StaleAnswer['current']; fields?: unknown };
+  const body = (failure.body ?? {}) as { current?: StaleAnswer['current']; fields?: unknown; merged?: unknown };
   const current = body.current && typeof body.current.version === 'number' ? body.current : null;
   const fields = Array.isArray(body.fields) ? body.fields.filter((field): field is string => typeof field === 'string') : [];
-  return { current, fields };
+  return { current, fields, merged: body.merged };
+}
+
+/** A saved draft: its version and data, and whose version it was merged with (a save over an older one). */
+export interface SavedDraft {
+  version: number;
+  data?: unknown;
+  merged?: { version: number; savedBy: string | null; fields: string[] } | null;
 }
 
 /** A 422's problems and warnings (publishing refused by the checks). */
@@ -116,7 +130,7 @@ export function contentApi(api: DashboardApi, key: string) {
   const path = contentPath(key);
   return {
     load: () => api.send<ContentDocumentJson>('GET', path, 'Failed to load the page’s content.'),
-    saveDraft: (data: unknown, baseVersion: number) => api.send<{ version: number }>('PUT', `${path}/draft`, 'The draft could not be saved.', { data, baseVersion }),
+    saveDraft: (data: unknown, baseVersion: number) => api.send<SavedDraft>('PUT', `${path}/draft`, 'The draft could not be saved.', { data, baseVersion }),
     publish: (version: number) => api.send<{ version: number }>('POST', `${path}/publish`, 'The page could not be published.', { version }),
     /** Publishes `version` at `at` (UTC); the server pins that version. */
     schedule: (version: number, at: string) => api.send<{ schedule: unknown }>('POST', `${path}/publish`, 'The publish could not be scheduled.', { version, at }),
@@ -124,11 +138,13 @@ export function contentApi(api: DashboardApi, key: string) {
     discardDraft: () => api.send<null>('DELETE', `${path}/draft`, 'The draft could not be discarded.'),
     presence: () => api.send<null>('POST', `${path}/presence`, 'Failed to say the page is open.'),
     revisions: (cursor: string | null) => api.send<RevisionPage>('GET', `${path}/revisions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, 'Failed to load the history.'),
+    /** The uploaded images, each with a small rendition (a comparison's thumbnails). */
+    images: () => api.send<ContentImageListItem[]>('GET', '/api/content/images', 'Failed to load the images.'),
     revisionData: async (version: number) => (await api.send<{ data: unknown }>('GET', `${path}/revisions/${version}`, 'Failed to load that version.')).data,
-    /** Makes `version` the draft; refused (409) when the draft is no longer `baseVersion`. */
     /** A link for someone without an account; its `url` cannot be had again. */
     createPreviewLink: () => api.send<{ id: string; url: string; expiresAt: string }>('POST', `${path}/preview-links`, 'The preview link could not be made.', {}),
     revokePreviewLink: (id: string) => api.send<null>('DELETE', `/api/content/preview-links/${encodeURIComponent(id)}`, 'The preview link could not be revoked.'),
+    /** Makes `version` the draft; refused (409) when the draft is no longer `baseVersion`. */
     restore: (version: number, baseVersion: number) => api.send<unknown>('POST', `${path}/revisions/${version}/restore`, 'The version could not be restored.', { baseVersion }),
   };
 }

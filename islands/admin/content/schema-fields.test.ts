@@ -92,7 +92,7 @@ describe('the editor’s reading of the content schemas', () => {
     ]);
     const decorative = { ...business, mapImage: { ...business.mapImage, alt: '', decorative: true }, sharingImage: null };
     expect(changedFields(tree, business, decorative).map((change) => [change.label, change.after])).toEqual([
-      ['Map image', `${business.mapImage.src} (decorative)`],
+      ['Map image', `${business.mapImage.src}, decorative`],
       ...(business.sharingImage ? [['Default sharing image', 'No image']] : []),
     ]);
     expect(changedFields(tree, business, business)).toEqual([]);

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { alignListItems } from '../../../shared/content/diff';
 import type { FieldMeta } from '../../../shared/content/fields';
 import { DEFAULT_OPENING_HOURS, openingHoursText, WEEKDAY_NAMES, WEEKDAYS, type OpeningHours } from '../../../shared/content/opening-hours';
+import { contentImageId } from '../../../shared/content/images';
+import { sameValue } from '../../../shared/content/merge';
 
 /**
  * The editor's reading of a content document's zod schema (shared/content/documents.ts): a tree of
@@ -207,16 +209,25 @@ export interface FieldChange {
   label: string;
   before: string;
   after: string;
+  /** An image field's two values, drawn as thumbnails beside their text. */
+  images?: { before: ImageValue | null; after: ImageValue | null };
 }
 
-/** How a value reads in a list of changes. */
-function shown(node: FieldNode, value: unknown): string {
+/**
+ * How a value reads in a list of changes. An uploaded image is not named by its address (a
+ * `/media/content/<uuid>` says nothing to staff): its thumbnail is drawn beside this text.
+ */
+export function valueText(node: FieldNode, value: unknown): string {
   if (value === null || value === undefined) return node.kind === 'image' ? 'No image' : '(empty)';
   if (node.kind === 'image') {
     const image = value as ImageValue;
-    return image.decorative ? `${image.src} (decorative)` : `${image.src} (alternative text: "${image.alt}")`;
+    const file = contentImageId(image.src) ? 'Uploaded image' : image.src || 'No file';
+    return image.decorative ? `${file}, decorative` : `${file}, alternative text: "${image.alt}"`;
   }
-  if (node.kind === 'list') return `${(value as unknown[]).length} × ${node.itemTitle}`;
+  if (node.kind === 'list') {
+    const items = value as unknown[];
+    return `${items.length} × ${node.itemTitle}${items.length > 0 ? `: ${items.map((item) => itemSummary(node.item, item)).join('; ')}` : ''}`;
+  }
   if (node.kind === 'hours') return openingHoursText(value as OpeningHours);
   if (node.kind === 'object') return JSON.stringify(value);
   return String(value) === '' ? '(empty)' : String(value);
@@ -241,10 +252,28 @@ export function changedFields(tree: FieldNode, before: unknown, after: unknown):
       }
       return;
     }
-    if (JSON.stringify(a) !== JSON.stringify(b)) changes.push({ path: pathKey(path), label: fieldLabel(tree, path), before: shown(node, a), after: shown(node, b) });
+    if (!sameValue(a, b)) changes.push(fieldChange(tree, node, path, a, b));
   };
   visit(tree, [], before, after);
   return changes;
+}
+
+/** The change of the field `node` at `path` from `before` to `after`. */
+export function fieldChange(tree: FieldNode, node: FieldNode, path: FieldPath, before: unknown, after: unknown): FieldChange {
+  const change: FieldChange = { path: pathKey(path), label: fieldLabel(tree, path), before: valueText(node, before), after: valueText(node, after) };
+  if (node.kind === 'image') change.images = { before: (before ?? null) as ImageValue | null, after: (after ?? null) as ImageValue | null };
+  return change;
+}
+
+/** The node of the field at `path`, if the schema has one there. */
+export function nodeAt(tree: FieldNode, path: FieldPath): FieldNode | undefined {
+  let node: FieldNode | undefined = tree;
+  for (const step of path) {
+    if (node?.kind === 'object') node = node.fields.find((field) => field.name === step)?.node;
+    else if (node?.kind === 'list' && typeof step === 'number') node = node.item;
+    else return undefined;
+  }
+  return node;
 }
 
 /** A list item in one line: its first text, else its value as text. */
@@ -253,7 +282,7 @@ function itemSummary(node: FieldNode, value: unknown): string {
     const first = node.fields.find(({ node: field }) => field.kind === 'text');
     if (first) return String((value as Record<string, unknown>)[first.name] ?? '');
   }
-  return shown(node, value);
+  return valueText(node, value);
 }
 
 /** Every value of an icon field in `data`: the icons the site ships, as far as the document knows them. */
