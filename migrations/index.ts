@@ -29,6 +29,7 @@ import * as contentImages from './20261204500000_content_images';
 import * as contentPreviewLinks from './20261204400000_content_preview_links';
 import * as adminDisplayName from './20261205100000_admin_display_name';
 import * as rateLimitWindowEnds from './20261205200000_rate_limit_window_ends';
+import * as onePendingSchedule from './20261206400000_one_pending_schedule';
 import type { MigrationContext } from './context';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '20261204400000_content_preview_links': contentPreviewLinks,
   '20261205100000_admin_display_name': adminDisplayName,
   '20261205200000_rate_limit_window_ends': rateLimitWindowEnds,
+  '20261206400000_one_pending_schedule': onePendingSchedule,
 };
