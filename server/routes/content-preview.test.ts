@@ -22,15 +22,22 @@ async function dropDraft(t: TestApp, key: string) {
   await t.db('content_documents').where({ key }).update({ draft_data: null, draft_version: null, draft_saved_at: null, draft_saved_by: null });
 }
 
-/** The checks every preview answer passes: kept by nobody, listed by no search engine, and marked as a preview. */
-function expectPreviewAnswer(response: request.Response) {
+/** The pop-ups a page of the site may open (the region and free-offer modal opens by itself on the home page). */
+const POP_UPS = /data-island="(EnquirePanel|QuotePopup|RegionOfferModal)"/;
+
+/**
+ * The checks every preview answer passes: kept by nobody, listed by no search engine, marked as a
+ * preview of a draft (or, `live`, of what is published), and with no pop-up to open over it.
+ */
+function expectPreviewAnswer(response: request.Response, { live = false } = {}) {
   expect(response.headers['cache-control']).toBe('no-store');
   expect(response.headers['x-robots-tag']).toMatch(/noindex/);
   expect(response.text).toMatch(/<meta name="robots" content="noindex[^"]*"\/>/);
-  expect(response.text).toContain('<aside class="preview-bar" aria-label="Preview">');
-  expect(response.text).toContain('Preview — not published.');
-  // A preview counts no page view.
+  if (live) expect(response.text).toContain('<aside class="preview-bar preview-bar--live" aria-label="Preview"><p class="preview-bar__text"><strong>This version is now live.</strong>');
+  else expect(response.text).toContain('<aside class="preview-bar" aria-label="Preview"><p class="preview-bar__text"><strong>Preview — not published.</strong>');
+  // A preview counts no page view, and opens no pop-up.
   expect(response.text).not.toContain('data-view-pixel');
+  expect(response.text).not.toMatch(POP_UPS);
 }
 
 describe('previews of drafts', () => {
@@ -89,14 +96,15 @@ describe('previews of drafts', () => {
     expect((await page('/').expect(200)).text).not.toContain('A draft heading');
   });
 
-  it('shows the published content, marked as a preview, when there is no draft', async () => {
+  it('shows the published content, said to be live, when there is no draft', async () => {
     const preview = await page('/admin/preview/services/seo', owner).expect(200);
-    expectPreviewAnswer(preview);
+    expectPreviewAnswer(preview, { live: true });
+    expect(preview.text).toMatch(/“SEO” as visitors see it \(version \d+, published on \d+ \w+ \d{4}\); no change is waiting\./);
     expect(preview.text).toContain('<link rel="canonical" href="https://agency.test/services/seo"/>');
     expect((await page('/admin/preview/services%2Fseo', owner).expect(200)).text).toContain('<link rel="canonical" href="https://agency.test/services/seo"/>');
   });
 
-  it('renders a page exactly as its public route does, but for the preview bar, the robots tag and the view pixel', async () => {
+  it('renders a page exactly as its public route does, but for the preview bar, the robots tag, the view pixel and the pop-ups', async () => {
     const item = await createPortfolioService({ db: t.db, contentVersion: t.contentVersion }).create(submission({}, { mainImage: upload(await picture('png')) }));
     const paths = [...STATIC_PUBLIC_PATHS, `/portfolio/${item._id}`, '/quote', '/enquire', '/free-offer', '/regions', '/thank-you/quote'];
     expect(paths).toContain(FORM_DEFINITIONS.quote.pagePath);
@@ -104,7 +112,9 @@ describe('previews of drafts', () => {
       html
         .replace(/<aside class="preview-bar"[\s\S]*?<\/aside>/, '')
         .replace(/<meta name="robots" content="noindex, nofollow"\/>/, '')
-        .replace(/<noscript data-view-pixel[\s\S]*?<\/noscript>/, '');
+        .replace(/<noscript data-view-pixel[\s\S]*?<\/noscript>/, '')
+        // The pop-ups' islands come last, just before "Back to top".
+        .replace(/<div class="island" data-island="EnquirePanel"[\s\S]*?(?=<a href="#top" class="back-to-top">)/, '');
     for (const path of paths) {
       const live = await page(path).expect(200);
       const preview = await page(`/admin/preview/business?path=${encodeURIComponent(path)}`, owner).expect(200);
