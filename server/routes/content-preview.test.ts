@@ -110,7 +110,7 @@ describe('previews of drafts', () => {
     expect(paths).toContain(FORM_DEFINITIONS.quote.pagePath);
     const strip = (html: string) =>
       html
-        .replace(/<aside class="preview-bar"[\s\S]*?<\/aside>/, '')
+        .replace(/<aside class="preview-bar[ "][\s\S]*?<\/aside>/, '')
         .replace(/<meta name="robots" content="noindex, nofollow"\/>/, '')
         .replace(/<noscript data-view-pixel[\s\S]*?<\/noscript>/, '')
         // The pop-ups' islands come last, just before "Back to top".
@@ -145,6 +145,25 @@ describe('previews of drafts', () => {
     const createLink = (key: string, body: object = {}, session = editor) => api().post(`/api/content/${key}/preview-links`).set(session.headers).send(body);
     const tokenPath = (url: string) => new URL(url).pathname;
 
+    it('says the truth after a publish: the draft and the version visitors see, then that this version is now live; no pop-up opens', async () => {
+      await saveDraft(t, 'home', (data) => ({ ...data, banner: { ...(data.banner as object), heading: 'The client’s new heading' } }));
+      const { url } = (await createLink('home').expect(201)).body as { url: string };
+      const before = await page(tokenPath(url)).expect(200);
+      expectPreviewAnswer(before);
+      const row = (await t.db('content_documents').where({ key: 'home' }).first('draft_version', 'published_version')) as { draft_version: number; published_version: number };
+      expect(before.text).toMatch(new RegExp(`Showing the draft of “Home” \\(version ${row.draft_version}\\); visitors see version ${row.published_version}, published on \\d+ \\w+ \\d{4}\\.`));
+      // The live home page opens the region and offer modal by itself; its preview does not.
+      expect((await page('/').expect(200)).text).toMatch(/data-island="RegionOfferModal" data-hydrate="load"/);
+
+      await request(t.app.callback()).post('/api/content/home/publish').set(owner.headers).send({ version: row.draft_version }).expect(200);
+      const after = await page(tokenPath(url)).expect(200);
+      expectPreviewAnswer(after, { live: true });
+      expect(after.text).toContain('The client’s new heading');
+      expect(after.text).toContain(`“Home” as visitors see it (version ${row.draft_version}, published on`);
+      expect(after.text).not.toContain('not published');
+      expect(after.text).not.toContain('visitors still see');
+    });
+
     it('opens the draft as it is when viewed, signed out, until revoked', async () => {
       await saveDraft(t, 'business', (data) => ({ ...data, phone: DRAFT_PHONE }));
       const created = await createLink('business').expect(201);
@@ -177,7 +196,7 @@ describe('previews of drafts', () => {
       await api().delete(`/api/content/preview-links/${id}`).set(owner.headers).expect(204);
       expect((await api().get('/api/content/business/preview-links').set('Cookie', editor.cookie).expect(200)).body[0]).toMatchObject({ state: 'revoked' });
 
-      const audit = await t.db('audit_log').whereIn('action', ['content.preview-link', 'content.preview-link-revoke']).orderBy('id').select('action', 'actor_name', 'target_id');
+      const audit = await t.db('audit_log').whereIn('action', ['content.preview-link', 'content.preview-link-revoke']).where({ target_id: 'business' }).orderBy('id').select('action', 'actor_name', 'target_id');
       expect(audit).toEqual([
         { action: 'content.preview-link', actor_name: 'preview-editor', target_id: 'business' },
         { action: 'content.preview-link-revoke', actor_name: 'test-admin', target_id: 'business' },
