@@ -29,7 +29,7 @@ export function agencyTimeToUtc(day: string, time: string, timeZone: string): st
   return new Date(exact ? second : Math.max(first, second)).toISOString();
 }
 
-/** When a scheduled publish runs, as the agency reads it: "Tue 1 Dec, 09:00" (the year when it is not this one's). */
+/** When a scheduled publish runs, as the agency reads it: "Tue 1 Dec, 09:00" ("Tue, 5 Jan 2027, 09:00" in another year). */
 export function scheduledTimeText(iso: string, timeZone: string, now = new Date()): string {
   const at = new Date(iso);
   const year = (date: Date) => new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone }).format(date);
