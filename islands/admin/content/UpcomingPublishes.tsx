@@ -28,7 +28,7 @@ export function UpcomingPublishes({ version, headingLevel = 2 }: { version?: unk
           <ul className="admin-list admin-content-upcoming__list">
             {rows.map(({ schedule, item }) => (
               <li key={`${schedule.id}:${item.key}`} className="admin-content-upcoming__item">
-                <ViewLink to={{ name: 'website-document', key: item.key }}>{item.title}</ViewLink>
+                <ViewLink to={{ name: 'website-document', key: item.key }}>{item.title}</ViewLink>{' '}
                 <span>
                   <time dateTime={schedule.runAt}>{scheduledTimeText(schedule.runAt, timeZone)}</time>
                   {`, version ${item.version}, by ${schedule.createdBy ?? 'someone'}${STATE_TEXT[schedule.state]}`}
