@@ -6,14 +6,14 @@ import * as adminAuth from './20261123120000_admin_auth';
 import * as loginDevices from './20261124100000_login_devices';
 import * as auditLog from './20261124200000_audit_log';
 import * as adminRoles from './20261125100000_admin_roles';
+import * as leads from './20261125100000_leads';
 import * as adminAccounts from './20261125110000_admin_accounts';
 import * as twoFactor from './20261125120000_two_factor';
-import * as leads from './20261125100000_leads';
 import * as analytics from './20261126100000_analytics';
+import * as projectStages from './20261126200000_project_stages';
 import * as replyClock from './20261127160000_reply_clock';
 import * as dashboardIndexes from './20261127170000_dashboard_indexes';
 import * as digestRuns from './20261127180000_digest_runs';
-import * as projectStages from './20261126200000_project_stages';
 import * as leadArrivalCounts from './20261128100000_lead_arrival_counts';
 import * as openDueArrivals from './20261128110000_open_due_arrivals';
 import * as dailyRuns from './20261128200000_daily_runs';
@@ -25,15 +25,16 @@ import * as sealTwoFactorSecrets from './20261202100000_seal_two_factor_secrets'
 import * as siteContent from './20261204000000_site_content';
 import * as staffEmail from './20261204100000_staff_email';
 import * as contentEditing from './20261204300000_content_editing';
-import * as contentImages from './20261204500000_content_images';
 import * as contentPreviewLinks from './20261204400000_content_preview_links';
+import * as contentImages from './20261204500000_content_images';
 import * as adminDisplayName from './20261205100000_admin_display_name';
-import * as contentDraftVersions from './20261206500000_content_draft_versions';
 import * as rateLimitWindowEnds from './20261205200000_rate_limit_window_ends';
 import * as inboundMail from './20261206100000_inbound_mail';
-import * as firstRunDismissals from './20261206600000_first_run_dismissals';
-import * as onePhoneOpeningHours from './20261206300000_one_phone_opening_hours';
 import * as mailboxCursors from './20261206200000_mailbox_cursors';
+import * as onePhoneOpeningHours from './20261206300000_one_phone_opening_hours';
+import * as onePendingSchedule from './20261206400000_one_pending_schedule';
+import * as contentDraftVersions from './20261206500000_content_draft_versions';
+import * as firstRunDismissals from './20261206600000_first_run_dismissals';
 import type { MigrationContext } from './context';
 
 /** Every migration, by name; the migrator runs them in name order. Add new files here. */
@@ -51,14 +52,14 @@ export const migrations: Record<string, Migration> = {
   '20261124100000_login_devices': loginDevices,
   '20261124200000_audit_log': auditLog,
   '20261125100000_admin_roles': adminRoles,
+  '20261125100000_leads': leads,
   '20261125110000_admin_accounts': adminAccounts,
   '20261125120000_two_factor': twoFactor,
-  '20261125100000_leads': leads,
   '20261126100000_analytics': analytics,
+  '20261126200000_project_stages': projectStages,
   '20261127160000_reply_clock': replyClock,
   '20261127170000_dashboard_indexes': dashboardIndexes,
   '20261127180000_digest_runs': digestRuns,
-  '20261126200000_project_stages': projectStages,
   '20261128100000_lead_arrival_counts': leadArrivalCounts,
   '20261128110000_open_due_arrivals': openDueArrivals,
   '20261128200000_daily_runs': dailyRuns,
@@ -70,13 +71,14 @@ export const migrations: Record<string, Migration> = {
   '20261204000000_site_content': siteContent,
   '20261204100000_staff_email': staffEmail,
   '20261204300000_content_editing': contentEditing,
-  '20261204500000_content_images': contentImages,
   '20261204400000_content_preview_links': contentPreviewLinks,
+  '20261204500000_content_images': contentImages,
   '20261205100000_admin_display_name': adminDisplayName,
   '20261205200000_rate_limit_window_ends': rateLimitWindowEnds,
   '20261206100000_inbound_mail': inboundMail,
-  '20261206600000_first_run_dismissals': firstRunDismissals,
-  '20261206300000_one_phone_opening_hours': onePhoneOpeningHours,
   '20261206200000_mailbox_cursors': mailboxCursors,
+  '20261206300000_one_phone_opening_hours': onePhoneOpeningHours,
+  '20261206400000_one_pending_schedule': onePendingSchedule,
   '20261206500000_content_draft_versions': contentDraftVersions,
+  '20261206600000_first_run_dismissals': firstRunDismissals,
 };

@@ -9,6 +9,7 @@ import * as openDueArrivals from './20261128110000_open_due_arrivals';
 import * as rateLimitWindowEnds from './20261205200000_rate_limit_window_ends';
 import * as onePhoneOpeningHours from './20261206300000_one_phone_opening_hours';
 import { DEFAULT_DOCUMENTS } from '../views/content/defaults';
+import * as onePendingSchedule from './20261206400000_one_pending_schedule';
 
 async function userTables(testDb: TestDb): Promise<string[]> {
   const result = await testDb.db.raw<{ rows: { table_name: string }[] }>(
@@ -199,5 +200,36 @@ describe('20261206300000_one_phone_opening_hours', () => {
     expect(revision.schema_version).toBe(2);
     expect(typeof revision.data === 'string' ? JSON.parse(revision.data) : revision.data).toEqual(DEFAULT_DOCUMENTS.business);
     expect(Number((await testDb.db('content_documents').where('schema_version', '<', 2).count<{ count: string }[]>('* as count'))[0]!.count)).toBe(0);
+  });
+});
+
+describe('20261206400000_one_pending_schedule', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(() => testDb.destroy());
+
+  it('keeps each page in the plan made last, takes it out of older ones (cancelled when left empty), and refuses a second pending plan', async () => {
+    await onePendingSchedule.down(testDb.db);
+    const plan = async (items: string[], createdAt: string, state = 'pending') =>
+      ((await testDb.db('content_schedules').insert({ items: JSON.stringify(items.map((key) => ({ key, version: 2, data: {} }))), run_at: new Date('2099-01-01T09:00:00Z'), time_zone: 'UTC', state, created_at: new Date(createdAt) }).returning('id')) as { id: string }[])[0]!.id;
+    const older = await plan(['home'], '2026-12-01T09:00:00Z');
+    const both = await plan(['about', 'home'], '2026-12-01T10:00:00Z');
+    const latest = await plan(['about'], '2026-12-01T11:00:00Z');
+    const done = await plan(['home'], '2026-12-01T12:00:00Z', 'done');
+    await onePendingSchedule.up(testDb.db);
+
+    const rows = await testDb.db('content_schedules').whereIn('id', [older, both, latest, done]).select('id', 'state', 'items');
+    const of = (id: string) => rows.find((row) => row.id === id)!;
+    const keys = (id: string) => (typeof of(id).items === 'string' ? JSON.parse(of(id).items) : of(id).items).map((item: { key: string }) => item.key);
+    expect([of(older).state, of(both).state, of(latest).state, of(done).state]).toEqual(['cancelled', 'pending', 'pending', 'done']);
+    expect([keys(both), keys(latest)]).toEqual([['home'], ['about']]);
+    expect(await testDb.db('content_schedule_pending').orderBy('key').select('key', 'schedule_id')).toEqual([
+      { key: 'about', schedule_id: latest },
+      { key: 'home', schedule_id: both },
+    ]);
+    await expect(testDb.db('content_schedule_pending').insert({ key: 'home', schedule_id: latest })).rejects.toMatchObject({ code: '23505' });
+    await testDb.db('content_schedules').whereIn('id', [older, both, latest, done]).delete();
   });
 });

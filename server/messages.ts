@@ -110,6 +110,13 @@ export const messages = {
     draftInvalid: 'The draft of this document does not match its fields any more; open it in the editor and save it again.',
     badDays: `Choose how many days the link works: a whole number from 1 to 30.`,
     rateLimited: 'Too many preview pages opened from your network. Please wait a minute and try again.',
+    sendUrl: 'Make a new preview link of this page and send that one (a link works only while it is not expired or revoked).',
+    sendTo: 'Type the client’s e-mail address, such as name@example.com.',
+    sendMessage: 'Keep the message under 2,000 characters.',
+    mailOff: 'Mail is not set up, so the link cannot be e-mailed: copy it and send it yourself, or ask an owner to set up mail in Settings.',
+    noReplyAddress: 'Nobody would receive the client’s answer: confirm your e-mail address on Your account, or ask an owner to set the reply address in Settings, Mail.',
+    sendLimited: (limit: number, minutes: number) => `You have e-mailed ${limit} preview links this hour, the most one account may send. The next can go in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    sendFailed: (reason: string) => `The mail server did not take the e-mail: ${reason}`,
   },
   contentTransfer: {
     notJson: 'Send the content file as JSON (Content-Type: application/json).',

@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = {
   'content.schedule-failed': 'Scheduled website publish failed',
   'content.preview-link': 'Preview link created',
   'content.preview-link-revoke': 'Preview link revoked',
+  'content.preview-link-send': 'Preview link e-mailed',
   'content.export': 'Content exported',
   'content.import': 'Content imported as drafts',
   'first-run.dismiss': 'First-run checklist item dismissed',

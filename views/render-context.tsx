@@ -48,6 +48,10 @@ export interface PreviewNotice {
   documentTitle: string;
   /** When the preview link stops working (ISO 8601); absent for staff's own preview. */
   expiresAt?: string;
+  /** The draft's version on show, or null when there is none: the page shows what is live. */
+  draftVersion: number | null;
+  /** What visitors see: the published version and when it was published (ISO 8601). */
+  published: { version: number; at: string };
 }
 
 export const RenderContext = createContext<RenderContextValue | null>(null);

@@ -8,13 +8,15 @@ import { ViewLink } from './ViewLink';
 import { BackupWarning } from './BackupsView';
 import { FirstRunChecklist } from './FirstRunChecklist';
 import { taskCountText } from '../../shared/reply-queue';
+import { UpcomingPublishes } from './content/UpcomingPublishes';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /**
  * The dashboard home: for owners the first-run checklist while anything on it is left to do, then
  * live figures read from the leads (new ones per form and period against the
- * period before, open and overdue, time to first reply), the newest leads and portfolio items.
+ * period before, open and overdue, time to first reply), the newest leads and portfolio items, and the website's publishes planned
+ * for later.
  */
 export function DashboardHome({ name, owner = false }: { /** The signed-in admin's display name, else their username. */ name: string; /** Owners also see a backup that failed. */ owner?: boolean }) {
   const home = useData((api) => api.dashboard(), 'Failed to load the dashboard.', 'dashboard');
@@ -28,6 +30,7 @@ export function DashboardHome({ name, owner = false }: { /** The signed-in admin
       {owner && <BackupWarning />}
       <LoadStatus of={home} loadingText="Loading the dashboard…" />
       {home.data && <HomeFigures figures={home.data} />}
+      <UpcomingPublishes />
     </>
   );
 }

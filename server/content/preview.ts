@@ -4,8 +4,12 @@ import { z } from 'zod';
 import { contentDocument, type ContentDocumentDefinition } from '../../shared/content/documents';
 import { fieldErrorsOf } from '../../shared/zod-errors';
 import type { PreviewNotice } from '../../views/render-context';
+import { replyWriterOf } from '../db/lead-replies';
+import { countHit } from '../db/rate-limit-windows';
 import { isUuid } from '../db/uuid';
-import { NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, parseInput, RateLimitedError, UnprocessableError, ValidationError } from '../errors';
+import { mailFailureSummary, type Mailer } from '../services/mail-transport';
+import { oneLine, type AgencyDetails } from '../../shared/replies';
 import { messages } from '../messages';
 import type { RenderPage } from '../render/render-page';
 import type { AuditActor, createAuditTrail } from '../services/audit';
@@ -31,6 +35,16 @@ const digestOf = (token: string) => createHash('sha256').update(token).digest('h
 /** `POST /api/content/{key}/preview-links`: how many days the link works (1 to 30, 7 if not given). */
 export const previewLinkRequestSchema = z.strictObject({
   days: z.number(messages.contentPreview.badDays).int(messages.contentPreview.badDays).min(1, messages.contentPreview.badDays).max(PREVIEW_LINK_DAYS.max, messages.contentPreview.badDays).optional(),
+});
+
+/** Preview links one account may e-mail per hour: a client or two a day is far below it; mailing strangers in bulk is not. */
+export const PREVIEW_SENDS_PER_HOUR = 20;
+
+/** `POST /api/content/{key}/preview-links/send`: the link made a moment ago, to whom, and the words to go with it. */
+export const previewSendSchema = z.strictObject({
+  url: z.string(messages.contentPreview.sendUrl).max(500, messages.contentPreview.sendUrl),
+  to: z.email(messages.contentPreview.sendTo).max(254, messages.contentPreview.sendTo),
+  message: z.string(messages.contentPreview.sendMessage).max(2000, messages.contentPreview.sendMessage).optional(),
 });
 
 export interface PreviewLinkJson {
@@ -64,6 +78,10 @@ export interface ContentPreviewDeps {
   audit: AuditTrail;
   /** Origin of the links handed out, without a trailing slash. */
   publicUrl: string;
+  /** Sends "Send to client" mail through the mail set-up in force. */
+  mailer: Pick<Mailer, 'send' | 'source'>;
+  /** The agency as its mail shows it (its name; the reply address of Settings, Mail). */
+  agency: () => AgencyDetails;
   now?: () => Date;
 }
 
@@ -82,21 +100,26 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * view reads the draft as it is at that moment and renders the page exactly as the live route does,
  * with that one document replaced; nothing here is ever kept by a cache.
  */
-export function createContentPreview({ db, siteContent, renderPage, portfolio, audit, publicUrl, now = () => new Date() }: ContentPreviewDeps) {
+export function createContentPreview({ db, siteContent, renderPage, portfolio, audit, publicUrl, mailer, agency, now = () => new Date() }: ContentPreviewDeps) {
   const definitionOf = (key: string) => {
     const definition = contentDocument(key);
     if (!definition) throw new NotFoundError(messages.contentPreview.unknownDocument);
     return definition;
   };
 
-  /** The draft as saved now, or the published data when there is none; checked against the schema. */
+  /**
+   * The draft as saved now, or the published data when there is none, checked against the schema;
+   * with the versions, so the bar says whether what it shows is live.
+   */
   const draftOf = async (definition: ContentDocumentDefinition) => {
-    const row = await db('content_documents').where({ key: definition.key }).first<{ draft_data: unknown; published_data: unknown } | undefined>('draft_data', 'published_data');
+    const row = await db('content_documents')
+      .where({ key: definition.key })
+      .first<{ draft_data: unknown; draft_version: number | null; published_data: unknown; published_version: number; published_at: Date | string } | undefined>('draft_data', 'draft_version', 'published_data', 'published_version', 'published_at');
     if (!row) throw new NotFoundError(messages.contentPreview.unknownDocument);
     const stored = row.draft_data ?? row.published_data;
     const parsed = definition.schema.safeParse(typeof stored === 'string' ? JSON.parse(stored) : stored);
     if (!parsed.success) throw new ValidationError(messages.contentPreview.draftInvalid, fieldErrorsOf(parsed.error));
-    return parsed.data;
+    return { data: parsed.data, draftVersion: row.draft_version, published: { version: row.published_version, at: iso(row.published_at) } };
   };
 
   /** `path` if the document shows on it (any page for site-wide documents), else its first page. */
@@ -107,19 +130,27 @@ export function createContentPreview({ db, siteContent, renderPage, portfolio, a
     throw new ValidationError(messages.contentPreview.notOnPath(definition.paths.filter((each) => each !== '*')));
   };
 
+  /** The document a token opens and until when, or undefined for a token that is unknown, expired or revoked. */
+  const openLink = async (token: string): Promise<{ key: string; expiresAt: string } | undefined> => {
+    if (!TOKEN.test(token)) return undefined;
+    const row = await db<PreviewLinkRow>('content_preview_links').where({ token_sha256: digestOf(token) }).whereNull('revoked_at').first('key', 'expires_at');
+    if (!row || new Date(row.expires_at).getTime() <= now().getTime()) return undefined;
+    return { key: row.key, expiresAt: iso(row.expires_at) };
+  };
+
   return {
     /**
      * The page at `path` (default: the document's first page) rendered with the document's draft in
      * place of its published data. `notice` adds what the bar says beyond the document's title.
      */
-    async render(key: string, path?: string, notice: Omit<PreviewNotice, 'documentTitle'> = {}): Promise<string> {
+    async render(key: string, path?: string, notice: Pick<PreviewNotice, 'expiresAt'> = {}): Promise<string> {
       const definition = definitionOf(key);
       const pagePath = pathFor(definition, path);
-      const draft = await draftOf(definition);
+      const { data, draftVersion, published } = await draftOf(definition);
       const view = await sitePageView(pagePath, portfolio, (page) => `${publicUrl}${page}`);
       if (!view) throw new NotFoundError(messages.contentPreview.noSuchPage);
-      const content = siteContent.assemble({ [definition.key]: draft });
-      return renderPage({ path: pagePath, ...view, content, preview: { documentTitle: documentTitleOf(definition, draft), ...notice } });
+      const content = siteContent.assemble({ [definition.key]: data });
+      return renderPage({ path: pagePath, ...view, content, preview: { ...notice, documentTitle: documentTitleOf(definition, data), draftVersion, published } });
     },
 
     /** A new preview link for `key`, working for `days` days; the token is in the URL only, never stored. */
@@ -165,13 +196,40 @@ export function createContentPreview({ db, siteContent, renderPage, portfolio, a
       });
     },
 
-    /** The document a token opens and until when, or undefined for a token that is unknown, expired or revoked. */
-    async openLink(token: string): Promise<{ key: string; expiresAt: string } | undefined> {
-      if (!TOKEN.test(token)) return undefined;
-      const row = await db<PreviewLinkRow>('content_preview_links').where({ token_sha256: digestOf(token) }).whereNull('revoked_at').first('key', 'expires_at');
-      if (!row || new Date(row.expires_at).getTime() <= now().getTime()) return undefined;
-      return { key: row.key, expiresAt: iso(row.expires_at) };
+    /**
+     * "Send to client": e-mails `url` (a working preview link of `key`, made a moment ago: its token
+     * is known only to whoever made it) to one address typed by staff, with their words, from the
+     * agency, answers going where a reply's would (the writer's confirmed address, else the agency's
+     * reply address). At most 20 an hour per account (it mails any address), audited; refused in
+     * words when mail is not set up or nobody would get the answer.
+     */
+    async sendLink(key: string, input: unknown, actor: AuditActor): Promise<{ sentTo: string }> {
+      const definition = definitionOf(key);
+      const { url, to, message = '' } = parseInput(previewSendSchema, input);
+      const prefix = `${publicUrl}${PREVIEW_LINK_PATH}/`;
+      const link = url.startsWith(prefix) ? await openLink(url.slice(prefix.length)) : undefined;
+      if (!link || link.key !== definition.key) throw new ValidationError(messages.contentPreview.sendUrl, { url: messages.contentPreview.sendUrl });
+      if (mailer.source() === 'off') throw new ConflictError(messages.contentPreview.mailOff);
+      const writer = await replyWriterOf(db, actor.id);
+      const details = agency();
+      const replyTo = writer.confirmedEmail ?? details.replyAddress ?? null;
+      if (!replyTo) throw new ConflictError(messages.contentPreview.noReplyAddress);
+      const { hits, secondsLeft } = await countHit(db, `preview-send:account:${actor.id ?? actor.name}`, 3600);
+      if (hits > PREVIEW_SENDS_PER_HOUR) throw new RateLimitedError(messages.contentPreview.sendLimited(PREVIEW_SENDS_PER_HOUR, Math.ceil(secondsLeft / 60)), secondsLeft);
+      const title = documentTitleOf(definition, null);
+      const signature = oneLine(`${writer.displayName ?? actor.name}, ${details.name}`);
+      const text = [message.trim(), `Preview of “${title}”: ${url}`, `The link works until ${new Date(link.expiresAt).toUTCString()}.`, `— ${signature}`].filter(Boolean).join('\n\n');
+      try {
+        await mailer.send({ to, replyTo, fromName: oneLine(details.name), subject: oneLine(`Preview: ${title} (${details.name})`), text });
+      } catch (error) {
+        throw new UnprocessableError(messages.contentPreview.sendFailed(mailFailureSummary(error)));
+      }
+      await audit.record(actor, { action: 'content.preview-link-send', target: { type: 'content', id: definition.key }, summary: `Preview link to the draft of ${title} e-mailed to ${to}` });
+      return { sentTo: to };
     },
+
+
+    openLink,
   };
 }
 

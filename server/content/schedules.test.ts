@@ -170,11 +170,94 @@ describe('scheduled publishing', () => {
     await api().post('/api/content/process/publish').set(owner.headers).send({ version, at: '2020-01-01T10:00:00Z' }).expect(400);
     await api().post('/api/content/process/publish').set(owner.headers).send({ version, at: 'soon' }).expect(400);
     await api().post('/api/content/process/publish').set(owner.headers).send({ version: version - 1, at }).expect(409);
-    await api().post('/api/content/publish').set(owner.headers).send({ items: [{ key: 'process', version }], at }).expect(202);
-
-    await api().delete(`/api/content/schedules/${scheduled.body.schedule.id}`).set(owner.headers).expect(204);
+    // Scheduling it again moves it: the first plan is gone.
+    const again = await api().post('/api/content/publish').set(owner.headers).send({ items: [{ key: 'process', version }], at }).expect(202);
     await api().delete(`/api/content/schedules/${scheduled.body.schedule.id}`).set(owner.headers).expect(404);
+
+    await api().delete(`/api/content/schedules/${again.body.schedule.id}`).set(owner.headers).expect(204);
+    await api().delete(`/api/content/schedules/${again.body.schedule.id}`).set(owner.headers).expect(404);
     await api().delete('/api/content/schedules/not-a-uuid').set(owner.headers).expect(404);
-    expect((await api().get('/api/content/schedules').set(owner.headers).expect(200)).body.items.map((entry: { id: string }) => entry.id)).not.toContain(scheduled.body.schedule.id);
+    expect((await api().get('/api/content/schedules').set(owner.headers).expect(200)).body.items.map((entry: { id: string }) => entry.id)).not.toContain(again.body.schedule.id);
   });
+
+  describe('one pending publish per page', () => {
+    const pendingOf = async (key: string) =>
+      t.db('content_schedule_pending').join('content_schedules', 'content_schedules.id', 'content_schedule_pending.schedule_id').where('content_schedule_pending.key', key).select<{ id: string; run_at: Date | string }[]>('content_schedules.id', 'content_schedules.run_at');
+    const draftOf = async (key: string, data: unknown) => (await api().put(`/api/content/${key}/draft`).set(owner.headers).send({ data, baseVersion: await latest(key) }).expect(200)).body.version as number;
+    const at = (hour: string) => `2099-12-01T${hour}`;
+
+    it('moves the plan when the page is scheduled again: 09:00 then 10:00 leaves one pending, at 10:00; cancelling it leaves none', async () => {
+      const version = await draftOf('process', DEFAULT_DOCUMENTS.process);
+      const first = (await api().post('/api/content/process/publish').set(owner.headers).send({ version, at: at('09:00') }).expect(202)).body.schedule;
+      const second = (await api().post('/api/content/process/publish').set(owner.headers).send({ version, at: at('10:00') }).expect(202)).body.schedule;
+      expect(await pendingOf('process')).toEqual([{ id: second.id, run_at: expect.anything() }]);
+      expect(await t.db('content_schedules').where({ id: first.id }).first('state')).toEqual({ state: 'cancelled' });
+      const planned = (await api().get('/api/content/schedules').set(owner.headers).expect(200)).body.items.filter((item: { items: { key: string }[] }) => item.items.some((entry) => entry.key === 'process'));
+      expect(planned).toEqual([expect.objectContaining({ id: second.id, runAt: instantOf(at('10:00'), t.settings.current().timeZone)!.toISOString(), runAtLocal: expect.stringMatching(/^1 Dec 2099, 10:00 /), createdBy: 'owner', items: [{ key: 'process', version, title: 'How we work' }] })]);
+      expect((await api().get('/api/content/process').set(owner.headers).expect(200)).body.scheduled).toMatchObject({ id: second.id });
+      // The audit trail says where it moved from.
+      expect((await t.db('audit_log').where({ action: 'content.schedule', target_id: second.id }).first('summary')).summary).toMatch(/moved from 1 Dec 2099, 09:00/);
+
+      await api().delete(`/api/content/schedules/${second.id}`).set(owner.headers).expect(204);
+      expect(await pendingOf('process')).toEqual([]);
+      expect((await api().get('/api/content/process').set(owner.headers).expect(200)).body.scheduled).toBeNull();
+      expect((await api().get('/api/content/schedules').set(owner.headers).expect(200)).body.items.filter((item: { items: { key: string }[] }) => item.items.some((entry) => entry.key === 'process'))).toEqual([]);
+    });
+
+    it('takes a page moved out of a plan of several out of that plan only: the others keep their time', async () => {
+      const process = await draftOf('process', DEFAULT_DOCUMENTS.process);
+      const statsVersion = await draftOf('stats', statsWith('77'));
+      const both = (await api().post('/api/content/publish').set(owner.headers).send({ items: [{ key: 'process', version: process }, { key: 'stats', version: statsVersion }], at: at('09:00') }).expect(202)).body.schedule;
+      const moved = (await api().post('/api/content/stats/publish').set(owner.headers).send({ version: statsVersion, at: at('11:00') }).expect(202)).body.schedule;
+      expect((await pendingOf('process')).map((row) => row.id)).toEqual([both.id]);
+      expect((await pendingOf('stats')).map((row) => row.id)).toEqual([moved.id]);
+      const row = (await t.db('content_schedules').where({ id: both.id }).first('state', 'items')) as { state: string; items: unknown };
+      expect(row.state).toBe('pending');
+      expect((typeof row.items === 'string' ? JSON.parse(row.items) : row.items).map((item: { key: string }) => item.key)).toEqual(['process']);
+      // The Website list says when each goes live.
+      const list = (await api().get('/api/content').set(owner.headers).expect(200)).body as { key: string; scheduledAt: string | null }[];
+      expect(list.find((item) => item.key === 'stats')?.scheduledAt).toBe(moved.runAt);
+      expect(list.find((item) => item.key === 'process')?.scheduledAt).toBe(both.runAt);
+      expect(list.find((item) => item.key === 'home')?.scheduledAt).toBeNull();
+      await api().delete(`/api/content/schedules/${both.id}`).set(owner.headers).expect(204);
+      await api().delete(`/api/content/schedules/${moved.id}`).set(owner.headers).expect(204);
+    });
+
+    it('keeps one pending plan when two are made at once, and the database refuses a second', async () => {
+      const version = await draftOf('process', DEFAULT_DOCUMENTS.process);
+      const answers = await Promise.all(['09:00', '10:00', '11:00'].map((hour) => api().post('/api/content/process/publish').set(owner.headers).send({ version, at: at(hour) })));
+      expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
+      const pending = await t.db('content_schedules').where({ state: 'pending' }).whereRaw('items @> ?::jsonb', [JSON.stringify([{ key: 'process' }])]).select('id');
+      expect(pending).toHaveLength(1);
+      expect(await pendingOf('process')).toEqual([{ id: pending[0].id, run_at: expect.anything() }]);
+      await expect(t.db('content_schedule_pending').insert({ key: 'process', schedule_id: answers[0]!.body.schedule.id })).rejects.toMatchObject({ code: '23505' });
+      await api().delete(`/api/content/schedules/${pending[0].id}`).set(owner.headers).expect(204);
+    });
+
+    it('refuses a plan naming a page twice', async () => {
+      const version = await draftOf('process', DEFAULT_DOCUMENTS.process);
+      const answer = await api().post('/api/content/publish').set(owner.headers).send({ items: [{ key: 'process', version }, { key: 'process', version }], at: at('09:00') }).expect(400);
+      expect(answer.body.error).toBe('items: Each document can be in a publish once.');
+      expect(await pendingOf('process')).toEqual([]);
+    });
+  });
+
+  it('wakes at the time of a publish instead of waiting for its next look', async () => {
+    // The real clock, and a poll far longer than the test: only the wake-up can publish it in time.
+    const awake = createContentEditing({ db: t.db, audit: createAuditTrail({ db: t.db }), contentVersion: t.contentVersion, siteContent: t.siteContent, renderPage: createPageRenderer(t.config, loadManifest(TEST_ASSETS_DIR), t.siteContent.current), timeZone: () => 'Europe/London' });
+    awake.scheduler.start(3_600_000);
+    try {
+      const { version } = await awake.content.saveDraft('stats', { data: statsWith('1 s'), baseVersion: await latest('stats') }, ANN);
+      const schedule = await awake.scheduler.schedule([{ key: 'stats', version }], new Date(Date.now() + 1500).toISOString(), ANN);
+      for (;;) {
+        const row = (await t.db('content_schedules').where({ id: schedule.id }).first('state')) as { state: string };
+        if (row.state !== 'pending') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await t.db('content_schedules').where({ id: schedule.id }).first('state')).toEqual({ state: 'done' });
+      expect(await t.db('content_documents').where({ key: 'stats' }).first('published_version')).toEqual({ published_version: version });
+    } finally {
+      await awake.scheduler.stop();
+    }
+  }, 20_000);
 });

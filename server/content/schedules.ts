@@ -10,11 +10,20 @@ import { SYSTEM_ACTOR, type AuditActor, type AuditTrail } from '../services/audi
 import type { ContentChecker } from './checks';
 import { PublishRefusedError, type DocumentProblem } from './errors';
 import { agencyDetailsRefusal, type ContentActor, type Publisher } from './publish';
+import { documentTitleOf } from './preview';
 import { definitionOf } from './service';
 import { isoOf, jsonOf, type ContentDocumentRow } from './rows';
 
-/** How often each instance looks for due publishes. */
+/**
+ * How often each instance looks at the schedule besides its own wake-up: it re-arms that wake-up
+ * for publishes planned on another instance (which wakes for them itself), and catches up after a
+ * failure to reach the database.
+ */
 export const SCHEDULE_POLL_MS = 15_000;
+/** The longest a Node.js timer waits (about 24.8 days); a later publish is woken for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How soon to look again when a due publish is still pending (another instance is running it). */
+const DUE_RETRY_MS = 500;
 /** A pending publish this long past its time is shown as overdue (it could not run). */
 export const OVERDUE_AFTER_MS = 2 * 60_000;
 
@@ -23,6 +32,12 @@ interface PinnedItem {
   key: string;
   version: number;
   data: unknown;
+}
+
+/** The row of `content_schedule_pending`: the one pending publish a document is in. */
+interface PendingRow {
+  key: string;
+  schedule_id: string;
 }
 
 interface ScheduleRow {
@@ -39,7 +54,8 @@ interface ScheduleRow {
 
 export interface ScheduleJson {
   id: string;
-  items: { key: string; version: number }[];
+  /** The documents it publishes, with the title staff know each by (a service's own name). */
+  items: { key: string; version: number; title: string }[];
   runAt: string;
   /** The time as the agency reads it, in `timeZone`. */
   runAtLocal: string;
@@ -97,13 +113,17 @@ export interface ContentSchedulerDeps {
 
 /**
  * Publishes planned for a time. Each pins the versions it publishes (with their data, so a draft
- * saved afterwards is not published with it). Every instance looks for due rows every 15 seconds
- * and at start-up (catching up after downtime); a row is claimed with `FOR UPDATE SKIP LOCKED`, so
- * one instance runs it, and running one twice does nothing more (its versions are published).
- * Times are stored in UTC with the agency's zone of the moment.
+ * saved afterwards is not published with it). A document is in one pending publish at most
+ * (`content_schedule_pending`): scheduling it again moves it. Each instance wakes at the time of
+ * the soonest pending publish (re-armed when it schedules or cancels one, and by a poll every 15
+ * seconds for those planned elsewhere) and at start-up, catching up after downtime; a row is
+ * claimed with `FOR UPDATE SKIP LOCKED`, so one instance runs it, and running one twice does
+ * nothing more (its versions are published). Times are stored in UTC with the agency's zone of
+ * the moment.
  */
 export function createContentScheduler({ db, audit, publisher, check, reloadContent, timeZone, logger, now = () => new Date() }: ContentSchedulerDeps) {
-  let timer: NodeJS.Timeout | undefined;
+  let poll: NodeJS.Timeout | undefined;
+  let wake: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
   const pinnedOf = (row: ScheduleRow) => jsonOf(row.items) as PinnedItem[];
@@ -115,7 +135,7 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
     const overdue = row.state === 'pending' && runAt.getTime() < now().getTime() - OVERDUE_AFTER_MS;
     return {
       id: row.id,
-      items: pinnedOf(row).map(({ key, version }) => ({ key, version })),
+      items: pinnedOf(row).map(({ key, version, data }) => ({ key, version, title: documentTitleOf(definitionOf(key), data) })),
       runAt: runAt.toISOString(),
       runAtLocal: localText(runAt, row.time_zone),
       timeZone: row.time_zone,
@@ -124,6 +144,26 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
       createdBy: row.created_by,
       createdAt: isoOf(row.created_at),
     };
+  };
+
+  /**
+   * Takes `keys` out of the pending publishes they are in, a publish left with none being
+   * cancelled; returns when each of those was planned, for the audit trail.
+   */
+  const moveOut = async (trx: Knex.Transaction, keys: string[]): Promise<string[]> => {
+    const pending = await trx('content_schedule_pending').whereIn('key', keys).select<PendingRow[]>('key', 'schedule_id');
+    const ids = [...new Set(pending.map((row) => row.schedule_id))].sort();
+    const planned: string[] = [];
+    for (const id of ids) {
+      const row = await trx('content_schedules').where({ id }).forUpdate().first<ScheduleRow>('*');
+      if (!row) continue;
+      const left = pinnedOf(row).filter((item) => !keys.includes(item.key));
+      if (left.length === 0) await trx('content_schedules').where({ id }).update({ state: 'cancelled', done_at: now() });
+      else await trx('content_schedules').where({ id }).update({ items: JSON.stringify(left) });
+      planned.push(scheduleJson(row).runAtLocal);
+    }
+    await trx('content_schedule_pending').whereIn('key', keys).delete();
+    return planned;
   };
 
   /** Runs one due publish, if any is unclaimed; true when one ran (or failed). */
@@ -139,11 +179,13 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
         // A savepoint: a refused publish leaves nothing behind but the row marked failed.
         const result = await trx.transaction((inner) => publisher.publishIn(inner, pinnedOf(row).map(({ key, version, data }) => ({ key, version, data })), actor, 'schedule'));
         await trx('content_schedules').where({ id: row.id }).update({ state: 'done', done_at: now(), error: null });
+        await trx('content_schedule_pending').where({ schedule_id: row.id }).delete();
         return { ran: true, changed: result.documents.some((document) => document.changed) };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         logger?.warn({ err: error, schedule: row.id }, 'scheduled content publish failed');
         await trx('content_schedules').where({ id: row.id }).update({ state: 'failed', done_at: now(), error: message.slice(0, 2000) });
+        await trx('content_schedule_pending').where({ schedule_id: row.id }).delete();
         await audit.record(SYSTEM_ACTOR, { action: 'content.schedule-failed', target: { type: 'content-schedule', id: row.id }, summary: message.slice(0, 500) }, trx);
         return { ran: true, changed: false };
       }
@@ -170,9 +212,36 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
     return running;
   };
 
+  /**
+   * Sets this instance's wake-up to the soonest pending publish (none before `start`). A due one
+   * still pending is being run elsewhere, or could not be: it is looked at again shortly.
+   */
+  const arm = async (): Promise<void> => {
+    if (!poll) return;
+    const next = await db('content_schedules').where({ state: 'pending' }).orderBy('run_at').first<{ run_at: Date | string } | undefined>('run_at');
+    clearTimeout(wake);
+    wake = undefined;
+    if (!next || !poll) return;
+    const wait = new Date(next.run_at).getTime() - now().getTime();
+    wake = setTimeout(tick, Math.min(Math.max(wait, DUE_RETRY_MS), MAX_TIMER_MS));
+    wake.unref();
+  };
+
+  /** Runs what is due, then waits for the next. */
+  function tick(): void {
+    void runDue()
+      .catch((error: unknown) => logger?.warn({ err: error }, 'cannot run scheduled content publishes; trying again shortly'))
+      .then(arm)
+      .catch((error: unknown) => logger?.warn({ err: error }, 'cannot read the content schedule; trying again shortly'));
+  }
+
+  /** After a change here: wakes at the new soonest time. */
+  const rearm = () => void arm().catch((error: unknown) => logger?.warn({ err: error }, 'cannot read the content schedule; trying again shortly'));
+
   return {
     /**
-     * Plans a publish of `items` (each the document's latest draft version) at `at`. The checks run
+     * Plans a publish of `items` (each the document's latest draft version) at `at`, moving each
+     * out of the pending publish it was in (one pending publish per document). The checks run
      * now too, so a publish that would be refused is refused while someone is there to fix it; so
      * is an editor's plan to change the agency details (403: an owner publishes those).
      */
@@ -181,10 +250,12 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
       const runAt = instantOf(at, zone);
       if (!runAt) throw new ValidationError(`at: ${AT_MESSAGE}`, { at: AT_MESSAGE });
       if (runAt.getTime() <= now().getTime()) throw new ValidationError('at: Choose a time in the future.', { at: 'Choose a time in the future.' });
-      return db.transaction(async (trx) => {
-        const keys = items.map((item) => item.key);
-        for (const key of keys) definitionOf(key);
-        const rows = await trx('content_documents').whereIn('key', keys).select<ContentDocumentRow[]>('*');
+      const keys = items.map((item) => item.key);
+      for (const key of keys) definitionOf(key);
+      if (new Set(keys).size !== keys.length) throw new ValidationError('items: Each document can be in a publish once.', { items: 'Each document can be in a publish once.' });
+      const json = await retryingClash(() => db.transaction(async (trx) => {
+        // Locked in key order (as a publish locks them): two schedules of one document wait for each other.
+        const rows = await trx('content_documents').whereIn('key', keys).orderBy('key').forUpdate().select<ContentDocumentRow[]>('*');
         const rowOf = new Map(rows.map((row) => [row.key, row]));
         const pinned: PinnedItem[] = items.map(({ key, version }) => {
           const row = rowOf.get(key)!;
@@ -204,13 +275,18 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
           warnings.push(...result.warnings.map((warning) => ({ key: item.key, ...warning })));
         }
         if (problems.length > 0) throw new PublishRefusedError(`Not scheduled: ${problems[0]!.key} ${problems[0]!.field}: ${problems[0]!.message}`, problems, warnings);
+        const movedFrom = await moveOut(trx, keys);
         const [row] = await trx('content_schedules')
           .insert({ items: JSON.stringify(pinned), run_at: runAt, time_zone: zone, state: 'pending', created_by: actor.name, created_at: now() })
           .returning<ScheduleRow[]>('*');
-        const json = scheduleJson(row!);
-        await audit.record(actor, { action: 'content.schedule', target: { type: 'content-schedule', id: json.id }, summary: `scheduled ${pinned.map((item) => `${item.key} v${item.version}`).join(', ')} for ${json.runAtLocal}` }, trx);
-        return json;
-      });
+        await trx('content_schedule_pending').insert(keys.map((key) => ({ key, schedule_id: row!.id })));
+        const scheduled = scheduleJson(row!);
+        const moved = movedFrom.length > 0 ? ` (moved from ${movedFrom.join(', ')})` : '';
+        await audit.record(actor, { action: 'content.schedule', target: { type: 'content-schedule', id: scheduled.id }, summary: `scheduled ${pinned.map((item) => `${item.key} v${item.version}`).join(', ')} for ${scheduled.runAtLocal}${moved}` }, trx);
+        return scheduled;
+      }));
+      rearm();
+      return json;
     },
 
     /** Pending, overdue and failed publishes, soonest first. */
@@ -225,17 +301,18 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
         const row = await trx('content_schedules').where({ id }).forUpdate().first<ScheduleRow | undefined>('*');
         if (!row || row.state === 'cancelled' || row.state === 'done') throw new NotFoundError('There is no such scheduled publish (it may have run already).');
         await trx('content_schedules').where({ id }).update({ state: 'cancelled', done_at: now() });
+        await trx('content_schedule_pending').where({ schedule_id: id }).delete();
         await audit.record(actor, { action: 'content.schedule-cancel', target: { type: 'content-schedule', id }, summary: `cancelled ${pinnedOf(row).map((item) => `${item.key} v${item.version}`).join(', ')}` }, trx);
       });
+      rearm();
     },
 
-    /** The next pending publish of a document, and whether its draft changed since it was planned. */
+    /** The pending publish of a document, and whether its draft changed since it was planned. */
     async scheduledFor(key: string, draftVersion: number | null): Promise<ScheduledJson | null> {
       const row = await db('content_schedules')
-        .where({ state: 'pending' })
-        .whereRaw('items @> ?::jsonb', [JSON.stringify([{ key }])])
-        .orderBy('run_at')
-        .first<ScheduleRow | undefined>('*');
+        .join('content_schedule_pending', 'content_schedule_pending.schedule_id', 'content_schedules.id')
+        .where('content_schedule_pending.key', key)
+        .first<ScheduleRow | undefined>('content_schedules.*');
       const item = row && pinnedOf(row).find((candidate) => candidate.key === key);
       if (!row || !item) return null;
       return { id: row.id, runAt: new Date(row.run_at).toISOString(), version: item.version, draftChangedSince: draftVersion !== item.version };
@@ -243,24 +320,44 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
 
     runDue,
 
-    /** Looks for due publishes now (catching up after downtime) and every `intervalMs`. */
+    /**
+     * Runs what is due now (catching up after downtime), then wakes at the time of each pending
+     * publish; every `intervalMs` it also looks again, for publishes planned on other instances.
+     */
     start(intervalMs = SCHEDULE_POLL_MS): void {
-      if (timer) return;
-      const tick = () => void runDue().catch((error: unknown) => logger?.warn({ err: error }, 'cannot run scheduled content publishes; trying again shortly'));
+      if (poll) return;
+      poll = setInterval(tick, intervalMs);
+      poll.unref();
       tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
     },
 
     async stop(): Promise<void> {
-      clearInterval(timer);
-      timer = undefined;
+      clearInterval(poll);
+      clearTimeout(wake);
+      poll = undefined;
+      wake = undefined;
       await running?.catch(() => undefined);
     },
   };
 }
 
 export type ContentScheduler = ReturnType<typeof createContentScheduler>;
+
+/**
+ * Runs `work` (a transaction) again when PostgreSQL stopped it for clashing with another at the
+ * same moment: a deadlock with a publish being run, or the other's pending row just committed for
+ * the same document (a unique violation). The second try sees what the first could not.
+ */
+async function retryingClash<T>(work: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= tries || (code !== '40P01' && code !== '23505')) throw error;
+    }
+  }
+}
 
 export const scheduleItemsSchema = z
   .array(z.strictObject({ key: z.string().max(100), version: z.number().int().min(1) }), 'Give the documents to publish as [{ key, version }].')

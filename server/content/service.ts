@@ -4,7 +4,7 @@ import { CONTENT_DOCUMENTS, contentDocument, type ContentDocumentDefinition } fr
 import { differingFields } from '../../shared/content/diff';
 import { mergeVersions, UNKNOWN_BASE } from '../../shared/content/merge';
 import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
-import { NotFoundError, ValidationError, parseInput } from '../errors';
+import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors';
 import type { AuditActor, AuditTrail } from '../services/audit';
 import type { ContentChecker, ContentChecks } from './checks';
 import { StaleDraftError } from './errors';
@@ -26,6 +26,18 @@ export interface ContentListItem {
   status: 'published' | 'draft';
   updatedAt: string;
   updatedBy: string | null;
+  /** When its pending scheduled publish runs (UTC), or null when none is planned. */
+  scheduledAt: string | null;
+}
+
+/** What undoing a document's last publish would do: the version it takes off the site and the one it puts back. */
+export interface UndoPlanJson {
+  key: string;
+  title: string;
+  /** The publish undone: the version on the site now, when and by whom. */
+  undoes: { version: number; publishedAt: string; publishedBy: string | null };
+  /** The version whose content goes back on the site (as a new version). */
+  backTo: { version: number; publishedAt: string; publishedBy: string | null };
 }
 
 export interface ContentDraftJson {
@@ -76,6 +88,7 @@ const saveSchema = z.strictObject({
   baseVersion: z.number('Give the version the draft was started from.').int('Give the version the draft was started from.').min(1, 'Give the version the draft was started from.'),
 });
 const restoreSchema = z.strictObject({ baseVersion: z.number().int().min(1).optional() });
+const undoSchema = z.strictObject({ version: z.number('Give the version to undo (the one on the site).').int('Give the version to undo (the one on the site).').min(1, 'Give the version to undo (the one on the site).') });
 const versionParam = z.coerce.number('Give a version number.').int('Give a version number.').min(1, 'Give a version number.').max(2_147_483_647, 'Give a version number.');
 
 /** The display title of a document: the data's own name for service and industry pages. */
@@ -191,6 +204,22 @@ export function createContentService({ db, audit, publisher, check, now = () => 
   const numbered = (key: string) =>
     db.queryBuilder().from(db('content_revisions').where({ key }).select('*', db.raw('row_number() over (order by version) as number')).as('numbered'));
 
+  /** What undoing `key`'s last publish would do (see `undoPlan` below). */
+  const undoPlan = async (key: string): Promise<UndoPlanJson> => {
+    const definition = definitionOf(key);
+    const row = await rowOf(key);
+    const title = titleOf(definition, jsonOf(row.published_data));
+    const meta = (revision: Pick<ContentRevisionRow, 'version' | 'published_at' | 'published_by'>) => ({ version: revision.version, publishedAt: isoOf(revision.published_at), publishedBy: revision.published_by });
+    const [current, previous] = await db('content_revisions')
+      .where({ key })
+      .where('version', '<=', row.published_version)
+      .orderBy('version', 'desc')
+      .limit(2)
+      .select<Pick<ContentRevisionRow, 'version' | 'published_at' | 'published_by'>[]>('version', 'published_at', 'published_by');
+    if (!current || !previous) throw new ConflictError(`${title} has nothing to undo: version ${row.published_version} is the only version ever published.`);
+    return { key, title, undoes: meta(current), backTo: meta(previous) };
+  };
+
   /** One published version in full. */
   const revision = async (key: string, version: unknown): Promise<RevisionJson> => {
     definitionOf(key);
@@ -204,6 +233,8 @@ export function createContentService({ db, audit, publisher, check, now = () => 
     async list(): Promise<ContentListItem[]> {
       const rows = await db('content_documents').select<ContentDocumentRow[]>('*');
       const byKey = new Map(rows.map((row) => [row.key, row]));
+      const pending = await db('content_schedule_pending').join('content_schedules', 'content_schedules.id', 'content_schedule_pending.schedule_id').select<{ key: string; run_at: Date | string }[]>('content_schedule_pending.key', 'content_schedules.run_at');
+      const scheduledAt = new Map(pending.map((row) => [row.key, isoOf(row.run_at)]));
       return CONTENT_DOCUMENTS.flatMap((definition) => {
         const row = byKey.get(definition.key);
         if (!row) return [];
@@ -217,6 +248,7 @@ export function createContentService({ db, audit, publisher, check, now = () => 
             status: draft ? 'draft' : 'published',
             updatedAt: isoOf(draft ? (row.draft_saved_at ?? row.published_at) : row.published_at),
             updatedBy: draft ? row.draft_saved_by : row.published_by,
+            scheduledAt: scheduledAt.get(definition.key) ?? null,
           } satisfies ContentListItem,
         ];
       });
@@ -310,6 +342,26 @@ export function createContentService({ db, audit, publisher, check, now = () => 
         await audit.record(actor, { action: 'content.restore', target: { type: 'content', id: key }, summary: `restored ${key} v${String(version)} as draft v${draft.version}` }, trx);
         return draft;
       });
+    },
+
+    /**
+     * What undoing the document's last publish would do, for the question asked before it; a 409
+     * in words when there is nothing to undo (only one version was ever published).
+     */
+    undoPlan,
+
+    /**
+     * Undoes the document's last publish, if it is still `{ version }` (the one the person was
+     * shown): the version before it is published again as a new version through the publish path
+     * (the draft in progress is kept), which refuses an editor's undo of the agency details. Other
+     * documents are left as they are.
+     */
+    async undoLastPublishOf(key: string, body: unknown, actor: ContentActor): Promise<PublishResult> {
+      const { version } = parseInput(undoSchema, body);
+      const plan = await undoPlan(key);
+      if (plan.undoes.version !== version) throw new ConflictError(`${plan.title} was published again since (now version ${plan.undoes.version}, by ${plan.undoes.publishedBy ?? 'unknown'}); look at its history and undo again.`);
+      const before = await db('content_revisions').where({ key, version: plan.backTo.version }).first<ContentRevisionRow>('data');
+      return publisher.publish([{ key, data: jsonOf(before!.data), over: version }], actor, 'undo');
     },
 
     /**

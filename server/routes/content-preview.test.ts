@@ -22,15 +22,22 @@ async function dropDraft(t: TestApp, key: string) {
   await t.db('content_documents').where({ key }).update({ draft_data: null, draft_version: null, draft_saved_at: null, draft_saved_by: null });
 }
 
-/** The checks every preview answer passes: kept by nobody, listed by no search engine, and marked as a preview. */
-function expectPreviewAnswer(response: request.Response) {
+/** The pop-ups a page of the site may open (the region and free-offer modal opens by itself on the home page). */
+const POP_UPS = /data-island="(EnquirePanel|QuotePopup|RegionOfferModal)"/;
+
+/**
+ * The checks every preview answer passes: kept by nobody, listed by no search engine, marked as a
+ * preview of a draft (or, `live`, of what is published), and with no pop-up to open over it.
+ */
+function expectPreviewAnswer(response: request.Response, { live = false } = {}) {
   expect(response.headers['cache-control']).toBe('no-store');
   expect(response.headers['x-robots-tag']).toMatch(/noindex/);
   expect(response.text).toMatch(/<meta name="robots" content="noindex[^"]*"\/>/);
-  expect(response.text).toContain('<aside class="preview-bar" aria-label="Preview">');
-  expect(response.text).toContain('Preview — not published.');
-  // A preview counts no page view.
+  if (live) expect(response.text).toContain('<aside class="preview-bar preview-bar--live" aria-label="Preview"><p class="preview-bar__text"><strong>This version is now live.</strong>');
+  else expect(response.text).toContain('<aside class="preview-bar" aria-label="Preview"><p class="preview-bar__text"><strong>Preview — not published.</strong>');
+  // A preview counts no page view, and opens no pop-up.
   expect(response.text).not.toContain('data-view-pixel');
+  expect(response.text).not.toMatch(POP_UPS);
 }
 
 describe('previews of drafts', () => {
@@ -89,22 +96,25 @@ describe('previews of drafts', () => {
     expect((await page('/').expect(200)).text).not.toContain('A draft heading');
   });
 
-  it('shows the published content, marked as a preview, when there is no draft', async () => {
+  it('shows the published content, said to be live, when there is no draft', async () => {
     const preview = await page('/admin/preview/services/seo', owner).expect(200);
-    expectPreviewAnswer(preview);
+    expectPreviewAnswer(preview, { live: true });
+    expect(preview.text).toMatch(/“SEO” as visitors see it \(version \d+, published on \d+ \w+ \d{4}\); no change is waiting\./);
     expect(preview.text).toContain('<link rel="canonical" href="https://agency.test/services/seo"/>');
     expect((await page('/admin/preview/services%2Fseo', owner).expect(200)).text).toContain('<link rel="canonical" href="https://agency.test/services/seo"/>');
   });
 
-  it('renders a page exactly as its public route does, but for the preview bar, the robots tag and the view pixel', async () => {
+  it('renders a page exactly as its public route does, but for the preview bar, the robots tag, the view pixel and the pop-ups', async () => {
     const item = await createPortfolioService({ db: t.db, contentVersion: t.contentVersion }).create(submission({}, { mainImage: upload(await picture('png')) }));
     const paths = [...STATIC_PUBLIC_PATHS, `/portfolio/${item._id}`, '/quote', '/enquire', '/free-offer', '/regions', '/thank-you/quote'];
     expect(paths).toContain(FORM_DEFINITIONS.quote.pagePath);
     const strip = (html: string) =>
       html
-        .replace(/<aside class="preview-bar"[\s\S]*?<\/aside>/, '')
+        .replace(/<aside class="preview-bar[ "][\s\S]*?<\/aside>/, '')
         .replace(/<meta name="robots" content="noindex, nofollow"\/>/, '')
-        .replace(/<noscript data-view-pixel[\s\S]*?<\/noscript>/, '');
+        .replace(/<noscript data-view-pixel[\s\S]*?<\/noscript>/, '')
+        // The pop-ups' islands come last, just before "Back to top".
+        .replace(/<div class="island" data-island="EnquirePanel"[\s\S]*?(?=<a href="#top" class="back-to-top">)/, '');
     for (const path of paths) {
       const live = await page(path).expect(200);
       const preview = await page(`/admin/preview/business?path=${encodeURIComponent(path)}`, owner).expect(200);
@@ -134,6 +144,25 @@ describe('previews of drafts', () => {
   describe('preview links', () => {
     const createLink = (key: string, body: object = {}, session = editor) => api().post(`/api/content/${key}/preview-links`).set(session.headers).send(body);
     const tokenPath = (url: string) => new URL(url).pathname;
+
+    it('says the truth after a publish: the draft and the version visitors see, then that this version is now live; no pop-up opens', async () => {
+      await saveDraft(t, 'home', (data) => ({ ...data, banner: { ...(data.banner as object), heading: 'The client’s new heading' } }));
+      const { url } = (await createLink('home').expect(201)).body as { url: string };
+      const before = await page(tokenPath(url)).expect(200);
+      expectPreviewAnswer(before);
+      const row = (await t.db('content_documents').where({ key: 'home' }).first('draft_version', 'published_version')) as { draft_version: number; published_version: number };
+      expect(before.text).toMatch(new RegExp(`Showing the draft of “Home” \\(version ${row.draft_version}\\); visitors see version ${row.published_version}, published on \\d+ \\w+ \\d{4}\\.`));
+      // The live home page opens the region and offer modal by itself; its preview does not.
+      expect((await page('/').expect(200)).text).toMatch(/data-island="RegionOfferModal" data-hydrate="load"/);
+
+      await request(t.app.callback()).post('/api/content/home/publish').set(owner.headers).send({ version: row.draft_version }).expect(200);
+      const after = await page(tokenPath(url)).expect(200);
+      expectPreviewAnswer(after, { live: true });
+      expect(after.text).toContain('The client’s new heading');
+      expect(after.text).toContain(`“Home” as visitors see it (version ${row.draft_version}, published on`);
+      expect(after.text).not.toContain('not published');
+      expect(after.text).not.toContain('visitors still see');
+    });
 
     it('opens the draft as it is when viewed, signed out, until revoked', async () => {
       await saveDraft(t, 'business', (data) => ({ ...data, phone: DRAFT_PHONE }));
@@ -167,7 +196,7 @@ describe('previews of drafts', () => {
       await api().delete(`/api/content/preview-links/${id}`).set(owner.headers).expect(204);
       expect((await api().get('/api/content/business/preview-links').set('Cookie', editor.cookie).expect(200)).body[0]).toMatchObject({ state: 'revoked' });
 
-      const audit = await t.db('audit_log').whereIn('action', ['content.preview-link', 'content.preview-link-revoke']).orderBy('id').select('action', 'actor_name', 'target_id');
+      const audit = await t.db('audit_log').whereIn('action', ['content.preview-link', 'content.preview-link-revoke']).where({ target_id: 'business' }).orderBy('id').select('action', 'actor_name', 'target_id');
       expect(audit).toEqual([
         { action: 'content.preview-link', actor_name: 'preview-editor', target_id: 'business' },
         { action: 'content.preview-link-revoke', actor_name: 'test-admin', target_id: 'business' },

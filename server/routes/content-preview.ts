@@ -32,7 +32,7 @@ function markPreview(ctx: Context): void {
 /**
  * Drafts on the real pages: `GET /admin/preview/{key}[?path=/…]` for signed-in staff, the
  * preview links they make for a client (`/api/content/{key}/preview-links`, revoked with
- * `DELETE /api/content/preview-links/{id}`), and the public page such a link opens,
+ * `DELETE /api/content/preview-links/{id}`, e-mailed with `…/preview-links/send`), and the public page such a link opens,
  * `/preview/{token}`: the draft as it is when opened, 404 once expired or revoked.
  */
 export function contentPreviewRoutes(preview: ContentPreview, db: Db): Router {
@@ -62,6 +62,10 @@ export function contentPreviewRoutes(preview: ContentPreview, db: Db): Router {
     if (!parsed.success) throw new ValidationError(messages.contentPreview.badDays, fieldErrorsOf(parsed.error));
     ctx.status = 201;
     ctx.body = await preview.createLink(keyParam(ctx), adminActor(ctx), parsed.data.days);
+  });
+
+  router.post('/api/content/{*key}/preview-links/send', allow.admin, async (ctx) => {
+    ctx.body = await preview.sendLink(keyParam(ctx), ctx.request.body, adminActor(ctx));
   });
 
   router.get('/api/content/{*key}/preview-links', allow.admin, async (ctx) => {

@@ -349,6 +349,53 @@ describe('content API', () => {
     expect(audit).toEqual({ summary: `published stats v${statsDraft.body.version + 1} (undo)`, actor_name: 'ann' });
   });
 
+  describe('undo in a page’s history', () => {
+    const valueOf = async (key: string) => ((await current(key)) as { items: { value: string }[] }).items[0]!.value;
+
+    it('undoes that page’s last publish only, after saying which version, when and by whom; a colleague’s later publish elsewhere stays', async () => {
+      const stats = (await current('stats')) as { items: { value: string }[] };
+      const home = (await current('home')) as { banner: { heading: string } };
+      // About (stats) first, then a colleague publishes Home: the latest publish of the site is Home's.
+      const statsDraft = statusOf(await saveDraft('stats', { items: [{ ...stats.items[0]!, value: '55' }, ...stats.items.slice(1)] }), 200);
+      const statsVersion = statusOf(await publish('stats', statsDraft.body.version), 200).body.version as number;
+      const homeDraft = statusOf(await saveDraft('home', { ...home, banner: { ...home.banner, heading: 'A colleague’s heading' } }, bob), 200);
+      statusOf(await api().post('/api/content/home/publish').set(bob.headers).send({ version: homeDraft.body.version }), 200);
+
+      const plan = (await api().get('/api/content/stats/undo').set(ann.headers).expect(200)).body;
+      expect(plan).toEqual({
+        key: 'stats',
+        title: 'Figures',
+        undoes: { version: statsVersion, publishedAt: expect.any(String), publishedBy: 'ann' },
+        backTo: { version: expect.any(Number), publishedAt: expect.any(String), publishedBy: expect.anything() },
+      });
+      expect(plan.backTo.version).toBeLessThan(statsVersion);
+
+      const undone = await api().post('/api/content/stats/undo').set(ann.headers).send({ version: statsVersion }).expect(200);
+      expect(undone.body).toEqual({ version: expect.any(Number) });
+      expect(await valueOf('stats')).toBe(stats.items[0]!.value);
+      expect(((await current('home')) as { banner: { heading: string } }).banner.heading).toBe('A colleague’s heading');
+      expect((await api().get('/').expect(200)).text).toContain('A colleague’s heading');
+
+      // The question is asked about the version on the site: once it changed, the same answer is refused.
+      const stale = await api().post('/api/content/stats/undo').set(ann.headers).send({ version: statsVersion }).expect(409);
+      expect(stale.body.error).toMatch(/^Figures was published again since \(now version \d+, by ann\); look at its history and undo again\.$/);
+      await api().post('/api/content/home/undo').set(ann.headers).send({ version: (await api().get('/api/content/home/undo').set(ann.headers).expect(200)).body.undoes.version }).expect(200);
+    });
+
+    it('refuses in words a page with nothing to undo, a missing or bad version, and an unknown page', async () => {
+      const never = (await t.db('content_revisions').groupBy('key').havingRaw('count(*) = 1').select('key').first()) as { key: string } | undefined;
+      expect(never).toBeDefined();
+      const title = (await api().get(`/api/content/${never!.key}`).set(ann.headers).expect(200)).body.title as string;
+      const nothing = await api().get(`/api/content/${never!.key}/undo`).set(ann.headers).expect(409);
+      expect(nothing.body).toEqual({ error: `${title} has nothing to undo: version 1 is the only version ever published.` });
+      await api().post(`/api/content/${never!.key}/undo`).set(ann.headers).send({ version: 1 }).expect(409);
+      expect((await api().post('/api/content/stats/undo').set(ann.headers).send({}).expect(400)).body.error).toMatch(/Give the version to undo/);
+      await api().post('/api/content/stats/undo').set(ann.headers).send({ version: 'latest' }).expect(400);
+      await api().post('/api/content/stats/undo').set(ann.headers).send({ version: 1, all: true }).expect(400);
+      await api().post('/api/content/no-such-page/undo').set(ann.headers).send({ version: 1 }).expect(404);
+    });
+  });
+
   describe('the agency details: drafted by anyone, published by an owner', () => {
     const ATTACKER = { email: 'attacker@evil.example', phone: '+1 (555) 666-0000' };
     const published = async (key: string) => (await api().get(`/api/content/${key}`).set(ann.headers).expect(200)).body.published as { version: number; data: BusinessContent };
@@ -416,6 +463,17 @@ describe('content API', () => {
       expect((await nextAcknowledgement()).reply_to).toBe(before.data.email);
     });
 
+    it('refuses an editor undoing the agency details’ last publish on its page (403), as an owner may', async () => {
+      const before = await published('business');
+      const saved = statusOf(await saveDraft('business', { ...before.data, email: 'studio@northlight.example' }, bob), 200);
+      const version = statusOf(await api().post('/api/content/business/publish').set(ann.headers).send({ version: saved.body.version }), 200).body.version as number;
+      const refused = await api().post('/api/content/business/undo').set(bob.headers).send({ version }).expect(403);
+      expect(refused.body.error).toMatch(/^Not undone: It would change the E-mail address of the agency details\. An owner publishes the agency details, so ask an owner to undo this publish\.$/);
+      expect((await published('business')).data.email).toBe('studio@northlight.example');
+      await api().post('/api/content/business/undo').set(ann.headers).send({ version }).expect(200);
+      expect((await published('business')).data).toEqual(before.data);
+    });
+
     it('lets an editor publish the rest of the agency page and every other document (200), and undo that', async () => {
       const before = await published('business');
       const saved = statusOf(await saveDraft('business', { ...before.data, tagline: 'Websites that answer back' }, bob), 200);
@@ -464,6 +522,8 @@ describe('content API', () => {
       ['post', '/api/content/business/publish'],
       ['post', '/api/content/publish'],
       ['post', '/api/content/undo'],
+      ['get', '/api/content/business/undo'],
+      ['post', '/api/content/business/undo'],
       ['get', '/api/content/business/revisions'],
       ['post', '/api/content/business/revisions/1/restore'],
       ['get', '/api/content/business/checks'],

@@ -46,7 +46,8 @@ async function answering(ctx: Context, handle: () => Promise<void>): Promise<voi
  * publishes, schedules or undoes a change of the agency details (403 for an editor; drafting them
  * is open to all). `{key}` may hold a slash
  * (`services/seo`), written as is or encoded; see docs/api.md for each call's answers.
- * Fixed paths (`/api/content/publish`, `/undo`, `/schedules`) are declared before the keyed ones.
+ * Fixed paths (`/api/content/publish`, `/undo`, `/schedules`) are declared before the keyed ones,
+ * and `{key}/…` ones before `GET /api/content/{key}`, which would read their ends as part of the key.
  */
 export function contentRoutes({ content, publisher, scheduler }: { content: ContentService; publisher: Publisher; scheduler: ContentScheduler }): Router {
   const router = createRouter();
@@ -99,6 +100,16 @@ export function contentRoutes({ content, publisher, scheduler }: { content: Cont
         return;
       }
       const result = await publisher.publish([{ key, version }], contentActor(ctx));
+      ctx.body = { version: result.documents[0]!.version };
+    }),
+  );
+  // A page's own undo: what it would do (for the question asked first), then doing it.
+  router.get('/api/content/{*key}/undo', allow.admin, async (ctx) => {
+    ctx.body = await content.undoPlan(keyOf(ctx));
+  });
+  router.post('/api/content/{*key}/undo', allow.admin, (ctx) =>
+    answering(ctx, async () => {
+      const result = await content.undoLastPublishOf(keyOf(ctx), ctx.request.body, contentActor(ctx));
       ctx.body = { version: result.documents[0]!.version };
     }),
   );

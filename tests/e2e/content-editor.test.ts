@@ -116,10 +116,12 @@ describe('the Website section in a real browser', () => {
     expect(await axeViolations(page)).toEqual([]);
     await keepMarkup(page, 'the editor comparing versions');
 
-    // Undone in one click (after the question): the site shows the number it had.
-    await page.getByRole('button', { name: 'Undo the last publish' }).click();
-    await page.getByRole('alertdialog', { name: 'Undo the last publish?' }).getByRole('button', { name: 'Undo the publish' }).click();
-    await page.getByText('The last publish was undone: Agency details went back to what it showed before.').waitFor();
+    // Undone in one click (after a question naming the page, the versions and who published them): the site shows the number it had.
+    await page.getByRole('button', { name: 'Undo this page’s last publish' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Undo the last publish of “Agency details”?' });
+    await expect(question.innerText()).resolves.toMatch(/“Agency details” goes back to version \d+ \(published .+\), undoing version \d+, published .+ by \S+\. It is published as a new version; the draft and every other page stay as they are\./);
+    await question.getByRole('button', { name: 'Undo the publish' }).click();
+    await page.getByText(/^“Agency details” is back to the content of version \d+ \(now published as version \d+\)\.$/).waitFor();
     await untilShown(server, '/contact', before);
     await untilValue(phone, before);
 

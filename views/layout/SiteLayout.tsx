@@ -28,7 +28,7 @@ function mainNavigation({ services, industries }: SiteContent): MenuGroup[] {
 /**
  * Page chrome of the public site: top bar, header with navigation, footer and the mobile bars.
  * `countsView` (off for error pages) adds the page-view pixel of the cookieless analytics. A preview
- * of a draft starts with the preview bar and counts no view.
+ * of a draft starts with the preview bar, counts no view and opens no pop-up.
  */
 export function SiteLayout({ children, countsView = true }: { children: ReactNode; countsView?: boolean }) {
   const context = useRenderContext();
@@ -97,16 +97,21 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
       <SiteFooter />
       <MobileBar />
       {/* The panels wake on the first click of a link that opens them; until then the links lead
-          to pages holding the same forms. */}
-      <Island name="EnquirePanel" hydrate="interaction" triggers={ENQUIRE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise }} />
-      <Island name="QuotePopup" hydrate="interaction" triggers={QUOTE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise }} />
-      <Island
-        name="RegionOfferModal"
-        hydrate={isHome ? 'load' : 'interaction'}
-        sessionDone={isHome ? REGION_MODAL_SHOWN_KEY : undefined}
-        triggers={REGION_OFFER_TRIGGERS}
-        props={{ regions: regionChoices, autoOpen: isHome, replyPromise: context.content.facts.replyPromise }}
-      />
+          to pages holding the same forms. A preview shows the page alone: no pop-up opens over it
+          (its links lead to those pages). */}
+      {!preview && (
+        <>
+          <Island name="EnquirePanel" hydrate="interaction" triggers={ENQUIRE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise }} />
+          <Island name="QuotePopup" hydrate="interaction" triggers={QUOTE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise }} />
+          <Island
+            name="RegionOfferModal"
+            hydrate={isHome ? 'load' : 'interaction'}
+            sessionDone={isHome ? REGION_MODAL_SHOWN_KEY : undefined}
+            triggers={REGION_OFFER_TRIGGERS}
+            props={{ regions: regionChoices, autoOpen: isHome, replyPromise: context.content.facts.replyPromise }}
+          />
+        </>
+      )}
       {countsView && !preview && (
         // With JavaScript the chrome script counts the view (with the referrer) at the address in
         // data-view-pixel; without it, this image does (the page's address is its Referer).

@@ -133,7 +133,7 @@ export function HistoryPanel({ documentKey, tree, doc, round, hasTyping, baseVer
       <h2 id="content-history-title" className="admin-card__title">
         History
       </h2>
-      <UndoLastPublish onUndone={onUndone} />
+      <UndoLastPublish documentKey={documentKey} onUndone={onUndone} />
       <LoadStatus of={revisions} loadingText="Loading the history…" />
       {revisions.data && <DataTable label="Published versions, newest first" columns={columns} rows={items} rowKey={(row) => String(row.version)} empty="Nothing published yet." more={revisions.more} busy={busy} />}
       {comparison && (

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { useDashboard } from '../context';
-import { errorText, useData, useDates } from '../kit';
+import { errorText, Field, FormSubmit, useData, useDates, useSubmit } from '../kit';
 import { contentApi, contentPath, type PreviewLinkItem } from './content-api';
 
 /**
  * "Share preview link": a link to the draft for a client without an account (it works for 7 days
- * and shows the draft as it is when opened). Its address is shown once, with Copy; the links still
- * working are listed with Revoke.
+ * and shows the draft as it is when opened). Its address is shown once, with Copy and "Send to
+ * client" (e-mailed from the agency with the words typed here); the links still working are
+ * listed with Revoke.
  */
 export function PreviewLinksPanel({ documentKey }: { documentKey: string }) {
   const { api, notify } = useDashboard();
@@ -16,10 +17,24 @@ export function PreviewLinksPanel({ documentKey }: { documentKey: string }) {
   const [made, setMade] = useState<{ url: string; expiresAt: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState('');
+  const [sending, setSending] = useState(false);
+  const [to, setTo] = useState('');
+  const [message, setMessage] = useState('');
+  const [sentTo, setSentTo] = useState('');
+
+  const send = useSubmit(async () => {
+    if (!made) return;
+    const { sentTo: address } = await contentApi(api, documentKey).sendPreviewLink(made.url, to.trim(), message);
+    setSentTo(`Sent to ${address}.`);
+    setSending(false);
+    setTo('');
+    setMessage('');
+  }, 'The preview link could not be e-mailed.');
 
   const share = async () => {
     setBusy(true);
     setCopied('');
+    setSentTo('');
     try {
       setMade(await contentApi(api, documentKey).createPreviewLink());
       links.reload();
@@ -71,10 +86,26 @@ export function PreviewLinksPanel({ documentKey }: { documentKey: string }) {
             <button type="button" className="admin-button admin-button--small" onClick={() => void copy()}>
               Copy<span className="visually-hidden"> the preview link</span>
             </button>
+            <button type="button" className="admin-button admin-button--small admin-button--ghost" aria-expanded={sending} onClick={() => setSending(!sending)}>
+              Send to client
+            </button>
           </div>
           <p className="admin-field__hint" role="status">
-            {copied}
+            {copied || sentTo}
           </p>
+          {sending && (
+            <form className="admin-content-share__send" onSubmit={send.onSubmit} noValidate aria-label="Send the preview link by e-mail">
+              <Field label="Client’s e-mail address" error={send.fields.to} required>
+                <input type="email" autoComplete="off" value={to} maxLength={254} onChange={(event) => setTo(event.target.value)} />
+              </Field>
+              <Field label="Message" hint="Sent above the link, from the agency; the client’s answer comes back to you." error={send.fields.message}>
+                <textarea rows={4} value={message} maxLength={2000} onChange={(event) => setMessage(event.target.value)} />
+              </Field>
+              <FormSubmit of={send} pendingText="Sending…">
+                Send the link
+              </FormSubmit>
+            </form>
+          )}
         </div>
       )}
       {active.length > 0 && (

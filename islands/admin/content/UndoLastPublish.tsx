@@ -1,50 +1,72 @@
 import { useState } from 'react';
-import { contentDocument } from '../../../shared/content/documents';
 import { useDashboard } from '../context';
-import { ConfirmDialog, errorText } from '../kit';
+import { ConfirmDialog, errorText, useDates } from '../kit';
+import { contentApi, type UndoPlan } from './content-api';
+
+/** What the question before an undo says: the page, the version it takes off the site (when, by whom) and the one it puts back. */
+export function undoQuestion(plan: UndoPlan, formatDateTime: (iso: string) => string): string {
+  const by = (name: string | null) => (name ? ` by ${name}` : '');
+  return (
+    `“${plan.title}” goes back to version ${plan.backTo.version} (published ${formatDateTime(plan.backTo.publishedAt)}${by(plan.backTo.publishedBy)}), ` +
+    `undoing version ${plan.undoes.version}, published ${formatDateTime(plan.undoes.publishedAt)}${by(plan.undoes.publishedBy)}. ` +
+    'It is published as a new version; the draft and every other page stay as they are.'
+  );
+}
 
 /**
- * "Undo the last publish": puts back what the site showed before its latest publish, of whichever
- * documents that was (the server publishes their previous revisions again, so the undo is itself in
- * the history and the audit trail). Asks first.
+ * "Undo this page's last publish", in the page's History: it asks the server what that would do and
+ * says so (page, versions, times and authors) before anything changes; the server publishes the
+ * version before again, as a new version, only if the page was not published again meanwhile.
+ * A page with nothing to undo is told so in words.
  */
-export function UndoLastPublish({ onUndone }: { onUndone: () => void }) {
+export function UndoLastPublish({ documentKey, onUndone }: { documentKey: string; onUndone: () => void }) {
   const { api, notify } = useDashboard();
-  const [asking, setAsking] = useState(false);
+  const { formatDateTime } = useDates();
+  const [plan, setPlan] = useState<UndoPlan | null>(null);
   const [busy, setBusy] = useState(false);
+  const calls = contentApi(api, documentKey);
 
-  const undo = async () => {
+  const ask = async () => {
     setBusy(true);
     try {
-      const { items } = await api.send<{ items: { key: string }[] }>('POST', '/api/content/undo', 'The last publish could not be undone.', {});
-      // The last publish may have been of another page (or of several): say which went back.
-      const names = items.map(({ key }) => contentDocument(key)?.title ?? key).join(', ');
-      notify({ tone: 'success', text: `The last publish was undone: ${names || 'the site'} went back to what it showed before.` });
+      setPlan(await calls.undoPlan());
+    } catch (failure) {
+      notify({ tone: 'error', text: errorText(failure, 'Failed to see what undo would do.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const undo = async (asked: UndoPlan) => {
+    setBusy(true);
+    try {
+      const { version } = await calls.undo(asked.undoes.version);
+      notify({ tone: 'success', text: `“${asked.title}” is back to the content of version ${asked.backTo.version} (now published as version ${version}).` });
       onUndone();
     } catch (failure) {
       notify({ tone: 'error', text: errorText(failure, 'The last publish could not be undone.') });
     } finally {
       setBusy(false);
-      setAsking(false);
+      setPlan(null);
     }
   };
 
   return (
     <>
       <p className="admin-content-undo">
-        <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setAsking(true)}>
-          Undo the last publish
+        <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => void ask()}>
+          Undo this page’s last publish
         </button>
       </p>
-      {asking && (
+      {plan && (
         <ConfirmDialog
-          title="Undo the last publish?"
-          message="The site goes back to what it showed before its most recent publish, whichever page that changed. Drafts are kept."
+          title={`Undo the last publish of “${plan.title}”?`}
+          message={undoQuestion(plan, formatDateTime)}
           confirmLabel="Undo the publish"
           busyLabel="Undoing…"
           busy={busy}
-          onConfirm={() => void undo()}
-          onCancel={() => setAsking(false)}
+          onConfirm={() => void undo(plan)}
+          onCancel={() => setPlan(null)}
         />
       )}
     </>

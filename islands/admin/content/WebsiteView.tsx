@@ -3,23 +3,26 @@ import { DataTable, LoadStatus, useData, useDates, type Column } from '../kit';
 import { ViewHeading } from '../ViewHeading';
 import { ViewLink } from '../ViewLink';
 import type { ContentListItem } from './content-api';
-import { UndoLastPublish } from './UndoLastPublish';
+import { scheduledTimeText } from './schedule-time';
+import { UpcomingPublishes } from './UpcomingPublishes';
 
 /** The groups in the order the section lists them (by where on the site their words are). */
 export const CONTENT_GROUPS: readonly ContentGroup[] = ['Site-wide', 'Pages', 'Home page sections', 'Services', 'Industries'];
 
-/** A document's state in words. */
-export function statusText(status: string): string {
-  return status === 'published' ? 'Published' : 'Draft waiting';
+/** A document's state in words: when its planned publish runs (on the agency's clock), else whether a draft waits. */
+export function statusText(row: Pick<ContentListItem, 'status' | 'scheduledAt'>, timeZone: string): string {
+  if (row.scheduledAt) return `Scheduled for ${scheduledTimeText(row.scheduledAt, timeZone)}`;
+  return row.status === 'published' ? 'Published' : 'Draft waiting';
 }
 
 /**
- * Website: every document of the site's content, grouped as the site is, each with whether a draft
- * is waiting and who changed it last; a title opens its editor. Every staff member may edit.
+ * Website: the publishes planned, then every document of the site's content, grouped as the site
+ * is, each with when its planned publish runs or whether a draft is waiting, and who changed it
+ * last; a title opens its editor. Every staff member may edit.
  */
 export function WebsiteView() {
   const documents = useData<ContentListItem[]>('/api/content', 'Failed to load the website’s pages.');
-  const { formatDateTime } = useDates();
+  const { formatDateTime, timeZone } = useDates();
 
   const columns: Column<ContentListItem>[] = [
     {
@@ -31,7 +34,7 @@ export function WebsiteView() {
     {
       key: 'status',
       header: 'Status',
-      cell: (row) => <span className={`admin-content-status admin-content-status--${row.status === 'published' ? 'published' : 'draft'}`}>{statusText(row.status)}</span>,
+      cell: (row) => <span className={`admin-content-status admin-content-status--${row.scheduledAt ? 'scheduled' : row.status === 'published' ? 'published' : 'draft'}`}>{statusText(row, timeZone)}</span>,
     },
     {
       key: 'updated',
@@ -43,9 +46,10 @@ export function WebsiteView() {
 
   return (
     <>
-      <ViewHeading title="Website" actions={<UndoLastPublish onUndone={documents.reload} />}>
-        <p className="admin-view__lead">Every word of the public site. Save a draft, preview it, then publish: the site changes at once, and each publish can be undone.</p>
+      <ViewHeading title="Website">
+        <p className="admin-view__lead">Every word of the public site. Save a draft, preview it, then publish now or at a time: the site changes then, and each page's last publish can be undone from its history.</p>
       </ViewHeading>
+      <UpcomingPublishes />
       <LoadStatus of={documents} loadingText="Loading the website’s pages…" />
       {documents.data && (
         <>

@@ -17,6 +17,26 @@ export interface ContentListItem {
   status: string;
   updatedAt: string | null;
   updatedBy: string | null;
+  /** When its pending scheduled publish runs (UTC), if one is planned. */
+  scheduledAt?: string | null;
+}
+
+/** A planned publish as `GET /api/content/schedules` lists it. */
+export interface UpcomingPublish {
+  id: string;
+  items: { key: string; version: number; title: string }[];
+  runAt: string;
+  state: 'pending' | 'overdue' | 'failed';
+  error: string | null;
+  createdBy: string | null;
+}
+
+/** What undoing a page's last publish would do (`GET /api/content/{key}/undo`). */
+export interface UndoPlan {
+  key: string;
+  title: string;
+  undoes: { version: number; publishedAt: string; publishedBy: string | null };
+  backTo: { version: number; publishedAt: string; publishedBy: string | null };
 }
 
 /** Someone else who has the document open (the "…is editing" notice). */
@@ -144,6 +164,12 @@ export function contentApi(api: DashboardApi, key: string) {
     /** A link for someone without an account; its `url` cannot be had again. */
     createPreviewLink: () => api.send<{ id: string; url: string; expiresAt: string }>('POST', `${path}/preview-links`, 'The preview link could not be made.', {}),
     revokePreviewLink: (id: string) => api.send<null>('DELETE', `/api/content/preview-links/${encodeURIComponent(id)}`, 'The preview link could not be revoked.'),
+    /** What undoing the page's last publish would do; refused (409) when it has nothing to undo. */
+    undoPlan: () => api.send<UndoPlan>('GET', `${path}/undo`, 'Failed to see what undo would do.'),
+    /** Undoes the page's last publish, if it is still `version`. */
+    undo: (version: number) => api.send<{ version: number }>('POST', `${path}/undo`, 'The last publish could not be undone.', { version }),
+    /** E-mails a preview link made a moment ago to `to`, with `message`. */
+    sendPreviewLink: (url: string, to: string, message: string) => api.send<{ sentTo: string }>('POST', `${path}/preview-links/send`, 'The preview link could not be e-mailed.', { url, to, message }),
     /** Makes `version` the draft; refused (409) when the draft is no longer `baseVersion`. */
     restore: (version: number, baseVersion: number) => api.send<unknown>('POST', `${path}/revisions/${version}/restore`, 'The version could not be restored.', { baseVersion }),
   };

@@ -28,3 +28,19 @@ export function agencyTimeToUtc(day: string, time: string, timeZone: string): st
   const exact = second + offsetAt(second, timeZone) === wall;
   return new Date(exact ? second : Math.max(first, second)).toISOString();
 }
+
+/** When a scheduled publish runs, as the agency reads it: "Tue 1 Dec, 09:00" ("Tue, 5 Jan 2027, 09:00" in another year). */
+export function scheduledTimeText(iso: string, timeZone: string, now = new Date()): string {
+  const at = new Date(iso);
+  const year = (date: Date) => new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone }).format(date);
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: year(at) === year(now) ? undefined : 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(at);
+}
