@@ -37,13 +37,13 @@ import * as contentDraftVersions from './20261206500000_content_draft_versions';
 import * as firstRunDismissals from './20261206600000_first_run_dismissals';
 import type { MigrationContext } from './context';
 
-/** Every migration, by name; the migrator runs them in name order. Add new files here. */
 /** A migration; the few that need more than the database (the application key) read it from `context`. */
 export interface Migration {
   up(knex: Knex, context: MigrationContext): Promise<void>;
   down(knex: Knex, context: MigrationContext): Promise<void>;
 }
 
+/** Every migration, by name; the migrator runs them in name order. Add new files here. */
 export const migrations: Record<string, Migration> = {
   '20261122000000_app_settings': appSettings,
   '20261123100000_form_submissions': formSubmissions,

@@ -70,6 +70,7 @@ import { createMailServerCheck } from './services/mail-destination';
 import type { Mailer } from './services/mail-transport';
 import type { ContentVersion } from './services/content-version';
 import type { SiteContentStore } from './content/store';
+import type { ReplyPromise } from '../shared/reply-clock';
 import { createPortfolioService } from './services/portfolio';
 import { createContentImageService } from './services/content-images';
 import { createProjectService } from './services/projects';
@@ -77,7 +78,7 @@ import { createFormService } from './services/forms';
 import { createLeadService } from './leads/service';
 import { createLeadReplies } from './leads/replies';
 import { createReplyQueue } from './services/reply-queue';
-import { createInboundMail } from './services/inbound-mail';
+import { createInboundMail, type InboundMail } from './services/inbound-mail';
 import { createNotices } from './services/notices';
 import { createDashboardService } from './services/dashboard';
 import { createMailHealth } from './services/mail-health';
@@ -107,6 +108,8 @@ export interface AppDeps {
   backups?: BackupService;
   /** The content editing service (its scheduler started by the server); one of the app's own if not given. */
   contentEditing?: ContentEditing;
+  /** Filing of clients' answers, shared with the server's mailbox reader; one of the app's own if not given. */
+  inboundMail?: InboundMail;
   /** Folder holding the build's `manifest.json` and `assets/`. */
   assetsDir: string;
   /** Called when a form submission queued a staff notification (wakes the outbox worker). */
@@ -122,10 +125,18 @@ export interface AppDeps {
 }
 
 /**
+ * The reply promise in force: Settings' hours and whether only working hours count, counted in the
+ * opening hours the site shows (the agency details).
+ */
+export function replyPromiseIn(settings: SettingsService, siteContent: SiteContentStore): () => ReplyPromise {
+  return () => ({ ...settings.current(), openingHours: siteContent.current().business.openingHours });
+}
+
+/**
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, mailboxConnection = createMailboxConnection({ keyring, saved: settings.imap, checkMailServer: createMailServerCheck({ allowPrivate: config.smtpAllowPrivate }) }), analytics, backups, contentEditing, assetsDir, onFormQueued, adminAuthOptions, backgroundTasks = createBackgroundTasks(logger), cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, mailboxConnection = createMailboxConnection({ keyring, saved: settings.imap, checkMailServer: createMailServerCheck({ allowPrivate: config.smtpAllowPrivate }) }), analytics, backups, contentEditing, inboundMail, assetsDir, onFormQueued, adminAuthOptions, backgroundTasks = createBackgroundTasks(logger), cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', logLateError(logger));
   const renderPage = createPageRenderer(config, loadManifest(assetsDir), siteContent.current);
@@ -141,8 +152,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const sendTestEmail = createTestEmail({ db, mailer, audit });
   // The agency as its mail shows it: the published details, and the inbox answers go to (Settings, Mail).
   const agencyForMail = () => ({ ...siteContent.current().business, replyAddress: settings.current().replyAddress, replyAddressTags: settings.current().replyAddressTags });
-  // The promise counts working hours in the opening hours the site shows (the agency details).
-  const replyPromise = () => ({ ...settings.current(), openingHours: siteContent.current().business.openingHours });
+  const replyPromise = replyPromiseIn(settings, siteContent);
   const forms = createFormService({
     db,
     config,
@@ -187,7 +197,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     adminFormRoutes(leads),
     leadRoutes(leads),
     replyRoutes(replies),
-    inboundMailRoutes(createInboundMail({ db, audit, replyPromise: () => settings.current(), publicUrl: config.publicUrl, onQueued: onFormQueued, now }), createNotices({ db, now })),
+    inboundMailRoutes(inboundMail ?? createInboundMail({ db, audit, replyPromise, publicUrl: config.publicUrl, onQueued: onFormQueued, now }), createNotices({ db, now })),
     taskRoutes(createReplyQueue({ db, timeZone: () => settings.current().timeZone, now })),
     mailHealthRoutes(createMailHealth({ db, audit, mailSource: mailer.source, onRetry: onFormQueued, now })),
     personalDataRoutes(personalData),

@@ -4,7 +4,8 @@ import http from 'node:http';
 import { keepFirstRequestShapes } from './http-shapes';
 import { createContentEditing } from './content';
 import { createSiteContentStore } from './content/store';
-import { createApp } from './app';
+import { createApp, replyPromiseIn } from './app';
+import { createInboundMail } from './services/inbound-mail';
 import { createBackgroundTasks } from './services/background-tasks';
 import { loadKeyring, type Keyring, type KeySource } from './app-key';
 import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
@@ -98,9 +99,6 @@ async function main(): Promise<void> {
     mailOn: () => mailer.source() !== 'off',
   });
   digest.start();
-  // Clients' answers: each new message of the agency's mailbox (Settings > Mail) passed to filing,
-  // by one instance at a time; it follows the mailbox set in Settings.
-  const mailboxReader = readAgencyMailbox({ db, settings, keyring, checkMailServer, logger });
   const personalData = createPersonalData({ db, audit: createAuditTrail({ db }), logger });
   const spamPurge = setInterval(() => {
     purgeSpamFolder(db, { now: new Date(), retentionDays: settings.current().retentionDays.spam }).catch((error: unknown) => logger.warn({ err: error }, 'spam purge failed'));
@@ -133,7 +131,11 @@ async function main(): Promise<void> {
     logger,
   });
   contentEditing.scheduler.start();
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, contentEditing, backgroundTasks, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
+  // Clients' answers: each new message of the agency's mailbox (Settings > Mail) filed on its lead,
+  // read by one instance at a time; the reader follows the mailbox set in Settings.
+  const inboundMail = createInboundMail({ db, audit: createAuditTrail({ db }), replyPromise: replyPromiseIn(settings, siteContent), publicUrl: config.publicUrl, onQueued: notifications.nudge });
+  const mailboxReader = readAgencyMailbox({ db, settings, keyring, checkMailServer, logger, file: inboundMail.file });
+  const app = createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, contentEditing, inboundMail, backgroundTasks, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
@@ -155,7 +157,7 @@ async function main(): Promise<void> {
       contentVersion.stop();
       settings.stop();
       await notifications.stop();
-      await mailboxReader?.stop();
+      await mailboxReader.stop();
       await digest.stop();
       await backgroundTasks.idle();
       mailer.close();

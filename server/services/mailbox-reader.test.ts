@@ -104,6 +104,35 @@ describe('the mailbox reader (against Dovecot)', () => {
     expect(filing.outcomes).toEqual(['filed', 'filed', 'filed', 'filed']);
   });
 
+  it('reads a folder the first time from the last two weeks only (not the years of mail before), then every new message, whatever its date', async () => {
+    const name = await useNewFolder();
+    const days = (count: number) => new Date(Date.now() - count * 86_400_000);
+    await dovecot.append(message('last year'), name, days(365));
+    await dovecot.append(message('last week'), name, days(7));
+    const filing = recorder();
+    const first = reader(filing.file);
+    first.start();
+    await first.readNow();
+    expect(filing.subjects()).toEqual(['last week']);
+    // Moved into the folder later, though written long ago: new to the reader all the same.
+    await dovecot.append(message('old, moved in now'), name, days(90));
+    await first.readNow();
+    expect(filing.subjects()).toEqual(['last week', 'old, moved in now']);
+  });
+
+  it('starts an empty first read after the folder\'s last message, so mail filed under an old date later is still read', async () => {
+    const name = await useNewFolder();
+    await dovecot.append(message('two years ago'), name, new Date(Date.now() - 730 * 86_400_000));
+    const filing = recorder();
+    const first = reader(filing.file);
+    first.start();
+    await first.readNow();
+    expect(filing.calls).toHaveLength(0);
+    await dovecot.append(message('forwarded from an old thread'), name, new Date(Date.now() - 400 * 86_400_000));
+    await first.readNow();
+    expect(filing.subjects()).toEqual(['forwarded from an old thread']);
+  });
+
   it('files again the message whose cursor was not moved (a crash after filing), which filing answers as a duplicate; nothing is lost', async () => {
     const name = await useNewFolder();
     for (const subject of ['before', 'crash', 'after']) await dovecot.append(message(subject), name);

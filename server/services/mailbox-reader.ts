@@ -29,6 +29,12 @@ export type FileInboundMail = (place: InboundPlace, source: InboundSource) => Pr
 
 /** Larger messages are not downloaded: filing gets their headers and size, and lists them as too large. */
 export const MAX_MESSAGE_BYTES = 40 * 1024 * 1024;
+/**
+ * How far back a folder is read the first time (no cursor for it yet): a mailbox connected for the
+ * first time holds years of the agency's mail, which would all land in Unmatched mail; answers to
+ * the replies of the last two weeks are what staff wait for.
+ */
+export const FIRST_READ_DAYS = 14;
 
 /** How often the folder is read when nothing says new mail arrived (the server lacks IDLE, or IDLE missed it). */
 export const DEFAULT_POLL_MS = 60_000;
@@ -165,7 +171,14 @@ export function createMailboxReader({ db, settings, keyring, file, logger, pollM
     const cursor = await db('mailbox_cursors').where({ mailbox, uid_validity: uidValidity }).first<{ last_uid: string | number } | undefined>('last_uid');
     const after = Number(cursor?.last_uid ?? 0);
     // `n:*` always holds the folder's last message, even below n: hence the filter.
-    const uids = ((await imap.search({ uid: `${after + 1}:*` }, { uid: true })) || []).filter((uid) => uid > after).sort((a, b) => a - b);
+    const query = cursor ? { uid: `${after + 1}:*` } : { since: new Date(Date.now() - FIRST_READ_DAYS * 86_400_000) };
+    // Read before the search: whatever arrives from now on has a UID at least this.
+    const firstUnseen = imap.mailbox.uidNext;
+    const uids = ((await imap.search(query, { uid: true })) || []).filter((uid) => uid > after).sort((a, b) => a - b);
+    const moveCursor = (uid: number) => {
+      const at = new Date();
+      return db('mailbox_cursors').insert({ mailbox, uid_validity: uidValidity, last_uid: uid, updated_at: at }).onConflict(['mailbox', 'uid_validity']).merge({ last_uid: uid, updated_at: at });
+    };
     for (const uid of uids) {
       if (stopping) return;
       const { size = 0 } = (await imap.fetchOne(String(uid), { size: true }, { uid: true })) || {};
@@ -174,9 +187,10 @@ export function createMailboxReader({ db, settings, keyring, file, logger, pollM
           ? { raw: ((await imap.fetchOne(String(uid), { headers: true }, { uid: true })) || {}).headers ?? Buffer.alloc(0), truncatedFrom: size }
           : { raw: ((await imap.fetchOne(String(uid), { source: true }, { uid: true })) || {}).source ?? Buffer.alloc(0) };
       await file({ mailbox, uidValidity, uid }, source);
-      const at = new Date();
-      await db('mailbox_cursors').insert({ mailbox, uid_validity: uidValidity, last_uid: uid, updated_at: at }).onConflict(['mailbox', 'uid_validity']).merge({ last_uid: uid, updated_at: at });
+      await moveCursor(uid);
     }
+    // A first read leaves the older mail behind for good: from now on, every UID after it counts.
+    if (!cursor && !stopping) await moveCursor(Math.max(uids.at(-1) ?? 0, firstUnseen - 1));
   };
 
   /** One connection's life: holds the lock, reads at once, then at each signal or `pollMs`, until stopped, changed or broken. */
@@ -275,14 +289,9 @@ export function createMailboxReader({ db, settings, keyring, file, logger, pollM
   };
 }
 
-/**
- * The server's reader of the agency's mailbox, started, when the site files incoming mail: it is
- * given filing's `file` (`createInboundMail(...).file`, server/services/inbound-mail.ts). Without
- * one nothing is read, so no message is taken off the cursor unfiled.
- */
-export function readAgencyMailbox(deps: Omit<MailboxReaderDeps, 'file'>, file?: FileInboundMail): MailboxReader | null {
-  if (!file) return null;
-  const reader = createMailboxReader({ ...deps, file });
+/** The server's reader of the agency's mailbox, started: each new message goes to filing's `file` (server/services/inbound-mail.ts). */
+export function readAgencyMailbox(deps: MailboxReaderDeps): MailboxReader {
+  const reader = createMailboxReader(deps);
   reader.start();
   return reader;
 }

@@ -20,8 +20,11 @@ export interface Dovecot {
   password: string;
   /** The certificate authority that signed its certificate (`localhostCertificate()`), for `tls: { ca }`. */
   ca: string;
-  /** Puts a message into a folder (INBOX by default) with APPEND, as a mail server delivering it would; answers its UID. */
-  append(raw: string | Buffer, mailbox?: string): Promise<number>;
+  /**
+   * Puts a message into a folder (INBOX by default) with APPEND, as a mail server delivering it
+   * would, filed under `arrived` (now by default); answers its UID.
+   */
+  append(raw: string | Buffer, mailbox?: string, arrived?: Date): Promise<number>;
   /** Makes a folder. */
   createFolder(name: string): Promise<void>;
   /** Deletes a folder and makes it again: its messages gone and a new UIDVALIDITY, as after a server's mail store is rebuilt. */
@@ -186,8 +189,8 @@ service anvil {
     user,
     password,
     ca: cert,
-    async append(raw, mailbox = 'INBOX') {
-      const appended = await session((client) => client.append(mailbox, raw));
+    async append(raw, mailbox = 'INBOX', arrived) {
+      const appended = await session((client) => client.append(mailbox, raw, [], arrived));
       if (!appended || !appended.uid) throw new Error('Dovecot did not answer the appended message’s UID');
       return appended.uid;
     },
