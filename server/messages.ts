@@ -1,4 +1,4 @@
-import { FORM_STATUSES, FORM_TYPE_LABELS, LEAD_TYPE_LABELS, LEAD_TYPE_STATUSES, type FormType, type LeadType } from '../shared/form-types';
+import { LEAD_TYPE_LABELS, LEAD_TYPE_STATUSES, type LeadType } from '../shared/form-types';
 import { PROJECT_STAGES, PROJECTS_PAGE_SIZE } from '../shared/projects';
 
 /**
