@@ -3,6 +3,7 @@ import { createTestDb, type TestDb } from '../tests/helpers/test-db';
 import { migrations } from '.';
 import * as loginDevices from './20261124100000_login_devices';
 import * as leads from './20261125100000_leads';
+import * as inboundMail from './20261206100000_inbound_mail';
 import * as replyClock from './20261127160000_reply_clock';
 import * as dailyRuns from './20261128200000_daily_runs';
 import * as openDueArrivals from './20261128110000_open_due_arrivals';
@@ -68,6 +69,8 @@ describe('20261125100000_leads', () => {
   afterAll(() => testDb.destroy());
 
   it('moves the rows of the four form tables into leads (handled ones read), and back', async () => {
+    // Incoming mail is filed on leads: it goes first, as a rollback would take it.
+    await inboundMail.down(testDb.db);
     await leads.down(testDb.db);
     const at = new Date('2026-11-20T10:00:00Z');
     await testDb.db('contact_submissions').insert({ id: '00000000-0000-4000-8000-000000000001', name: 'Ada', phone: '1', email: 'ada@example.com', subject: 'Hi', message: 'Hello', submitted_at: at, status: 'new', client_token: 'token-0001' });

@@ -108,7 +108,7 @@ describe('the conversation on a lead', () => {
     const html = render({ ...LEAD, messages: MESSAGES });
     expect(html).toContain('<ul class="admin-attachments" aria-label="2 attachments">');
     expect(html).toContain('<a href="/api/mail-attachments/a1" download="brief.pdf">brief.pdf</a> <span class="admin-muted">(1.5 MB)</span>');
-    expect(html).toContain('<span>video.mov</span> <span class="admin-muted">(30 MB; not kept: larger than 10 MB)</span>');
+    expect(html).toContain('<span>video.mov</span> <span class="admin-muted">(30 MB; not kept: larger than 10 MB, or past the 25 MB a message may keep)</span>');
     // A link to anywhere but this site is not made.
     const hostile = render({ ...LEAD, messages: [message({ id: 'in-3', direction: 'in', at: '2026-03-03T08:00:00.000Z', attachments: [{ name: 'x.html', bytes: 10, url: '//evil.example/x' }] })] });
     expect(hostile).toContain('<span>x.html</span> <span class="admin-muted">(10 bytes)</span>');
@@ -136,7 +136,7 @@ describe('the conversation on a lead', () => {
       messageId: '<a@brightpath.example>',
       ...fields,
     });
-    const lead = { ...LEAD, replies: [reply({}), reply({ id: '2', createdAt: '2026-03-02T11:00:00.000Z', state: 'failed', attempts: 10, smtpAnswer: 'connect ECONNREFUSED 10.0.0.5:587', stateText: 'Could not reach the mail server. Gave up after 10 attempts.' })] };
+    const lead = { ...LEAD, messages: undefined, replies: [reply({}), reply({ id: '2', createdAt: '2026-03-02T11:00:00.000Z', state: 'failed', attempts: 10, smtpAnswer: 'connect ECONNREFUSED 10.0.0.5:587', stateText: 'Could not reach the mail server. Gave up after 10 attempts.' })] };
     const editor = render(lead);
     expect(editor).toContain('<strong>Maria Lopez</strong> replied');
     expect(editor).toContain('<span class="admin-mail-state">Sent</span> · Accepted by the mail server.</p>');

@@ -4,7 +4,7 @@ import type { ThreadMessageJson, MailAttachmentJson, OutgoingState } from '../..
 import type { ReplyJson, ReplyState } from '../../shared/replies';
 
 /** A lead as its page reads it: `messages` once the API files the conversation (older answers have only `replies`). */
-export type LeadWithThread = LeadDetail & { messages?: ThreadMessageJson[] };
+export type LeadWithThread = Omit<LeadDetail, 'messages'> & { messages?: ThreadMessageJson[] };
 
 /** One message of the conversation as the lead's page shows it. */
 export interface ThreadItem {
