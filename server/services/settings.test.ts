@@ -24,6 +24,7 @@ describe('back-office settings', () => {
       visitorConfirmation: { contact: false, enquiry: false, quote: false, 'free-offer': false },
       visitorConfirmationText: CONFIRMATION_TEXT,
       replyAddress: null,
+      replyAddressTags: false,
     });
     expect(t.settings.overridden()).toEqual([]);
   });
