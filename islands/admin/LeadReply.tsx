@@ -245,7 +245,8 @@ function ThreadMessage({ item, isOwner }: { item: ThreadItem; isOwner: boolean }
             <span className={item.state === 'failed' ? 'admin-mail-state admin-mail-state--failed' : 'admin-mail-state'}>{OUTGOING_STATE_LABELS[item.state]}</span>
             {/* "Waiting to be sent · Waiting to be sent." says it once. */}
             {item.stateText && item.stateText !== `${OUTGOING_STATE_LABELS[item.state]}.` && <> · {item.stateText}</>}
-            {item.state !== 'sent' && item.attempts !== null && item.attempts > 0 && <> · {counted(item.attempts, 'attempt')}</>}
+            {/* A failure's words already say how many attempts it gave up after. */}
+            {item.state === 'waiting' && item.attempts !== null && item.attempts > 0 && <> · {counted(item.attempts, 'attempt')}</>}
           </p>
         )}
         {isOwner && item.serverAnswer && (

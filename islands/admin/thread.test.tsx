@@ -140,7 +140,7 @@ describe('the conversation on a lead', () => {
     const editor = render(lead);
     expect(editor).toContain('<strong>Maria Lopez</strong> replied');
     expect(editor).toContain('<span class="admin-mail-state">Sent</span> · Accepted by the mail server.</p>');
-    expect(editor).toContain('<span class="admin-mail-state admin-mail-state--failed">Failed</span> · Could not reach the mail server. Gave up after 10 attempts. · 10 attempts');
+    expect(editor).toContain('<span class="admin-mail-state admin-mail-state--failed">Failed</span> · Could not reach the mail server. Gave up after 10 attempts.</p>');
     expect(editor).toContain('<p class="admin-prewrap admin-thread__text">Hello Carla,\n\nMaria Lopez\nBrightpath Digital</p>');
     expect(editor).not.toContain('Mail server:');
     expect(editor).not.toContain('250 2.0.0');
