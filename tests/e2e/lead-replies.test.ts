@@ -135,7 +135,7 @@ describe('replies from a lead page in a real browser', () => {
       await page.getByRole('link', { name: "set the agency's reply address in Settings" }).click();
       const card = page.locator('form', { has: page.getByRole('heading', { name: 'Reply address' }) });
       await card.waitFor();
-      expect(await card.getByLabel('Reply address').inputValue()).toBe('');
+      expect(await card.getByLabel('Reply address', { exact: true }).inputValue()).toBe('');
       await page.evaluate(() => window.scrollTo(0, 0));
       expect(await axeViolations(page)).toEqual([]);
       await card.scrollIntoViewIfNeeded();
@@ -145,7 +145,7 @@ describe('replies from a lead page in a real browser', () => {
 
       await card.getByRole('button', { name: `Use ${AGENCY_EMAIL}` }).click();
       await page.locator('.admin-notices').getByText(`Answers now come back to ${AGENCY_EMAIL}.`).waitFor();
-      expect(await card.getByLabel('Reply address').inputValue()).toBe(AGENCY_EMAIL);
+      expect(await card.getByLabel('Reply address', { exact: true }).inputValue()).toBe(AGENCY_EMAIL);
       expect(await card.getByRole('button', { name: /^Use / }).count()).toBe(0);
       expect((await page.evaluate(async () => ((await (await fetch('/api/settings')).json()) as { settings: { replyAddress: string | null } }).settings)).replyAddress).toBe(AGENCY_EMAIL);
 
