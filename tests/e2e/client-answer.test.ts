@@ -137,6 +137,9 @@ describe("a client's answer in a real browser", () => {
         await waitFor(() => inbox.messages.some((raw) => raw.includes(`To: ${clientAddress(device)}`)), 15_000);
         const sent = await simpleParser(inbox.messages.find((raw) => raw.includes(`To: ${clientAddress(device)}`))!);
         expect(sent.messageId).toMatch(/^<.+@.+>$/);
+        // Answered, so out of Tasks until the client writes back.
+        const waiting = () => page.evaluate(async () => ((await (await fetch('/api/tasks')).json()) as { items: { _id: string }[] }).items.map((item) => item._id));
+        expect(await waiting()).not.toContain(LEADS[device]);
 
         // The client answers it: delivered into the agency's mailbox, the server left running.
         const appended = Date.now();
@@ -180,6 +183,7 @@ describe("a client's answer in a real browser", () => {
         expect(await page.locator('.admin-thread__message--ours').count()).toBe(1);
 
         // Back in Tasks.
+        expect(await waiting()).toContain(LEADS[device]);
         await page.goto(`${server.url}/admin/dashboard/tasks`);
         await page.getByRole('link', { name: `Reply to Olivia ${device}` }).waitFor();
         await look('client-answer-tasks');
