@@ -275,7 +275,9 @@ describe('admin dashboard in a real browser', () => {
     await expect(page.getByText('Phone orders only.').isVisible()).resolves.toBe(true);
     await expect(page.getByText('Orders doubled.').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('link', { name: /Visit Website/ }).getAttribute('href')).resolves.toBe('https://crumb.example/');
-    await expect(page.getByRole('img', { name: 'Bakery ordering site main image' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    // The image loads (it may still be on its way when the facts show).
+    await page.getByRole('img', { name: 'Bakery ordering site main image' }).waitFor();
+    await page.waitForFunction(() => Array.from(document.images).some((img) => img.alt === 'Bakery ordering site main image' && img.complete && img.naturalWidth > 0));
     expect(await page.locator('.admin-detail__thumbs img').count()).toBe(2);
     await page.reload();
     await facts.waitFor();
@@ -451,5 +453,5 @@ describe('admin dashboard in a real browser', () => {
     await page.getByRole('alertdialog').waitFor();
     await check('confirmation');
     await context.close();
-  });
+  }, 180_000);
 });

@@ -210,13 +210,16 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
     requestAnimationFrame(() => summaryRef.current?.focus());
   };
 
-  /** A new action begins: no outcome of an earlier one stays on screen (here or in the shared notice area). */
-  const clearMessages = () => {
+  /**
+   * A new action begins: no outcome of an earlier one stays on screen (here or, unless the action
+   * itself just said its outcome there, in the shared notice area).
+   */
+  const clearMessages = ({ keepNotice = false } = {}) => {
     setServerErrors({});
     setRefusal(null);
     setSummary(null);
     setState(null);
-    notify(null);
+    if (!keepNotice) notify(null);
   };
 
   const showDetails = (target: 'summary' | 'conflict') => {
@@ -368,11 +371,11 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
     setPending('');
   };
 
-  /** The history restored a version as the draft: the form shows it. */
+  /** The history restored a version as the draft (or undid a publish): the form shows it, and the history's notice says so. */
   const restored = () => {
     forgetTyped(documentKey);
     setConflict(null);
-    clearMessages();
+    clearMessages({ keepNotice: true });
     setClientErrors({});
     setForm((now) => (now ? { ...now, dirty: false } : now));
     loaded.reload();
