@@ -200,12 +200,12 @@ describe('the nightly backup', () => {
     const backups = service({ makeBackup: undefined, clusterTemplate: clusterTemplate() });
     backups.backUpNow();
     const steps = new Set<string>();
-    const waits: number[] = [];
+    /** The backup's step each time a query of the site came back while it ran. */
+    const answeredDuring = new Set<string>();
     while (backups.running()) {
       steps.add(backups.status().running?.step ?? '');
-      const asked = Date.now();
       await testDb.db('leads').count({ count: '*' });
-      waits.push(Date.now() - asked);
+      answeredDuring.add(backups.status().running?.step ?? 'done');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const [entry] = listBackups(backupDir);
@@ -221,8 +221,9 @@ describe('the nightly backup', () => {
     expect(modeOf(older)).toBe('600');
     expect(modeOf(`${older}.verified`)).toBe('600');
     removeBackup(backupDir, path.basename(older));
-    // The database is held only while its folder is copied (embedded), never for the whole backup.
-    expect(Math.max(...waits)).toBeLessThan(2000);
+    // The database is held only while its folder is copied (embedded), never for the whole backup:
+    // the site's queries are answered while the copy is being verified.
+    expect([...answeredDuring].some((step) => step.startsWith('Verifying'))).toBe(true);
     expect(fs.readdirSync(backupDir).filter((name) => name.startsWith('.'))).toEqual([]);
     expect(backups.list().warning).toBeNull();
   }, 120_000);
