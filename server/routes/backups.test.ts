@@ -59,7 +59,8 @@ describe('backups API', () => {
     expect(body.last).toMatchObject({ ok: true, name: body.backups[0]!.name });
     const audit = await t.db('audit_log').where({ action: 'backup.create' }).first();
     expect(audit).toMatchObject({ actor_name: TEST_ADMIN.username });
-  }, 120_000);
+    // A whole backup and its scratch restore: well over a minute on two busy cores.
+  }, 300_000);
 
   it('downloads a backup only after the password, once, and records it', async () => {
     const [backup] = ((await api().get('/api/backups').set(owner.headers).expect(200)).body as BackupsJson).backups;
