@@ -417,58 +417,6 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
       <LoadStatus of={loaded} loadingText="Loading the page’s content…" />
       {doc && form && (
         <div className="admin-content-editor">
-          <DocumentState doc={doc} dirty={form.dirty} formatDateTime={formatDateTime} />
-          {ownerPublishes && <AgencyDetailsNote />}
-          {editors.length > 0 && (
-            <p className="admin-notice admin-notice--warning" role="status">
-              {editors.join(', ')} {editors.length === 1 ? 'is' : 'are'} editing this page too. Whoever saves second is shown what differs, and nothing is lost.
-            </p>
-          )}
-          {restoredTyping && form.dirty && (
-            <p className="admin-notice admin-notice--warning">
-              <span>Your unsaved changes from before the page was reloaded are back. Save the draft to keep them.</span>
-            </p>
-          )}
-          {summary && summary.entries.length > 0 && (
-            <div ref={summaryRef} className="admin-error admin-content-summary" role="alert" tabIndex={-1}>
-              <p className="admin-content-summary__title">{summary.title}</p>
-              <ul>
-                {summary.entries.map((entry) => (
-                  <li key={`${entry.path?.join('.') ?? WHOLE}`}>
-                    {entry.path ? (
-                      <a
-                        href={`#${fieldId(entry.path)}`}
-                        onClick={(event) => {
-                          event.preventDefault();
-                          focusField(entry.path!);
-                        }}
-                      >
-                        {fieldLabel(tree, entry.path)}
-                      </a>
-                    ) : (
-                      'The whole page'
-                    )}
-                    : {entry.message}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {Object.keys(warnings).length > 0 && (
-            <div className="admin-notice admin-notice--warning admin-content-summary">
-              <div>
-                <p className="admin-content-summary__title">Worth a look (publishing is not blocked)</p>
-                <ul>
-                  {Object.entries(warnings).map(([key, message]) => (
-                    <li key={key}>
-                      {key === WHOLE ? 'The whole page' : fieldLabel(tree, pathOfKey(key)!)}: {message}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </div>
-          )}
-
           <FormCard
             title="Content"
             noValidate
@@ -477,6 +425,58 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
               void save();
             }}
           >
+            {/* Inside the form, so the action bar (sticky at its foot) is on the first screen of a phone whatever notices there are. */}
+            <DocumentState doc={doc} dirty={form.dirty} formatDateTime={formatDateTime} />
+            {ownerPublishes && <AgencyDetailsNote />}
+            {editors.length > 0 && (
+              <p className="admin-notice admin-notice--warning" role="status">
+                {editors.join(', ')} {editors.length === 1 ? 'is' : 'are'} editing this page too. Whoever saves second is shown what differs, and nothing is lost.
+              </p>
+            )}
+            {restoredTyping && form.dirty && (
+              <p className="admin-notice admin-notice--warning">
+                <span>Your unsaved changes from before the page was reloaded are back. Save the draft to keep them.</span>
+              </p>
+            )}
+            {summary && summary.entries.length > 0 && (
+              <div ref={summaryRef} className="admin-error admin-content-summary" role="alert" tabIndex={-1}>
+                <p className="admin-content-summary__title">{summary.title}</p>
+                <ul>
+                  {summary.entries.map((entry) => (
+                    <li key={`${entry.path?.join('.') ?? WHOLE}`}>
+                      {entry.path ? (
+                        <a
+                          href={`#${fieldId(entry.path)}`}
+                          onClick={(event) => {
+                            event.preventDefault();
+                            focusField(entry.path!);
+                          }}
+                        >
+                          {fieldLabel(tree, entry.path)}
+                        </a>
+                      ) : (
+                        'The whole page'
+                      )}
+                      : {entry.message}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {Object.keys(warnings).length > 0 && (
+              <div className="admin-notice admin-notice--warning admin-content-summary">
+                <div>
+                  <p className="admin-content-summary__title">Worth a look (publishing is not blocked)</p>
+                  <ul>
+                    {Object.entries(warnings).map(([key, message]) => (
+                      <li key={key}>
+                        {key === WHOLE ? 'The whole page' : fieldLabel(tree, pathOfKey(key)!)}: {message}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </div>
+            )}
             <UploadsContext.Provider value={uploads}>
               <SchemaForm tree={tree} value={form.data} onChange={change} errors={errors} warnings={warnings} icons={icons} />
             </UploadsContext.Provider>
