@@ -50,7 +50,8 @@ export async function conversationOf(db: Knex, leadId: string): Promise<ThreadMe
   const sent: ThreadMessageJson[] = ours.map((row) => ({
     id: String(row.id),
     direction: 'out',
-    from: row.from_name ?? '',
+    // Staff see who wrote it (the account's display name); an acknowledgement has the agency's name.
+    from: row.author ?? row.from_name ?? '',
     to: row.to_address ?? '',
     subject: row.subject,
     ...foldQuoted(row.body),
