@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { attachmentsOf, inboundMessagesOf, outgoingMessagesOf } from '../db/inbound-mail';
 import type { FormNotificationRow, InboundAttachmentRow, InboundMessageRow } from '../db/tables';
 import { foldQuoted } from '../services/inbound-message';
+import { outboxStateText } from '../services/mail-answer';
 import type { MailAttachmentJson, OutgoingState, ThreadMessageJson } from '../../shared/inbound-mail';
 
 /**
@@ -10,13 +11,6 @@ import type { MailAttachmentJson, OutgoingState, ThreadMessageJson } from '../..
  */
 
 const STATE_OF: Record<FormNotificationRow['status'], OutgoingState> = { pending: 'waiting', sent: 'sent', failed: 'failed' };
-
-/** Where a message of ours is, in words (never the mail server's own answer, "250 2.0.0 Ok: queued as …"). */
-function stateText(row: FormNotificationRow): string {
-  if (row.status === 'sent') return 'Accepted by the mail server';
-  if (row.status === 'failed') return 'Not sent: the mail server did not take it, and the outbox gave up';
-  return row.attempts > 0 ? 'Not sent yet: the mail server did not take it; trying again' : 'Waiting to be sent';
-}
 
 export const attachmentUrl = (id: string) => `/api/mail-attachments/${id}`;
 
@@ -58,7 +52,7 @@ export async function conversationOf(db: Knex, leadId: string): Promise<ThreadMe
     at: new Date(row.created_at).toISOString(),
     attachments: [],
     state: STATE_OF[row.status],
-    stateText: stateText(row),
+    stateText: outboxStateText(row),
   }));
   const received: ThreadMessageJson[] = theirs.map((row) => ({
     id: row.id,

@@ -138,7 +138,7 @@ describe('incoming mail, filed on its lead', () => {
       attachments: [],
       attachmentsOmitted: 0,
     });
-    expect(detail.messages[0]).toMatchObject({ direction: 'out', to: 'in-reply-to@example.com', state: 'sent', stateText: 'Accepted by the mail server' });
+    expect(detail.messages[0]).toMatchObject({ direction: 'out', to: 'in-reply-to@example.com', state: 'sent', stateText: 'Accepted by the mail server.' });
 
     const notices = (await call().get('/api/notices').set(admin.headers).expect(200)).body as NoticeList;
     expect(notices.notices[0]).toMatchObject({ text: 'Ada Lovelace answered: “Re: your enquiry”', href: `/admin/dashboard/messages/enquiry/${id}`, read: false });
