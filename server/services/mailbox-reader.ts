@@ -5,26 +5,15 @@ import type { Keyring } from '../app-key';
 import type { Logger } from '../logger';
 import type { CheckMailServer } from './mail-destination';
 import { createMailboxConnection, imapFailureSummary, openFolder, type MailboxConnection } from './mailbox-connection';
+import type { InboundPlace, InboundSource } from './inbound-mail';
 import type { SettingsService, StoredImap } from './settings';
-
-/** Where a message is in the mailbox: filing's key for "this one again" (the shape `server/services/inbound-mail.ts` takes). */
-export interface InboundPlace {
-  mailbox: string;
-  uidValidity: string;
-  uid: number;
-}
-
-/** A message as read: whole, or only its headers when it is larger than `MAX_MESSAGE_BYTES` (`truncatedFrom`: its size). */
-export interface InboundSource {
-  raw: Buffer;
-  truncatedFrom?: number;
-}
 
 /**
  * Filing's `file` (`createInboundMail(...).file`): stores the message once, whatever it answers.
  * It must be idempotent by place and Message-ID: the reader calls it again for a message whose
  * cursor was not advanced (a crash in between).
  */
+export type { InboundPlace, InboundSource };
 export type FileInboundMail = (place: InboundPlace, source: InboundSource) => Promise<unknown>;
 
 /** Larger messages are not downloaded: filing gets their headers and size, and lists them as too large. */
