@@ -35,6 +35,21 @@ export async function attachmentsByMessage(db: Knex, ids: readonly string[]): Pr
   return byMessage;
 }
 
+/** An incoming message as the API shows it, on a lead or in Unmatched mail. */
+export function inboundMessageJson(row: InboundMessageRow, attachments: Map<string, MailAttachmentJson[]>) {
+  return {
+    id: row.id,
+    from: senderLine(row),
+    to: row.to_text,
+    subject: row.subject,
+    text: row.text,
+    quoted: row.quoted,
+    at: new Date(row.received_at).toISOString(),
+    attachments: attachments.get(row.id) ?? [],
+    attachmentsOmitted: row.attachments_omitted,
+  };
+}
+
 export async function conversationOf(db: Knex, leadId: string): Promise<ThreadMessageJson[]> {
   const [ours, theirs] = await Promise.all([outgoingMessagesOf(db, leadId), inboundMessagesOf(db, leadId)]);
   const attachments = await attachmentsByMessage(
@@ -54,18 +69,7 @@ export async function conversationOf(db: Knex, leadId: string): Promise<ThreadMe
     state: STATE_OF[row.status],
     stateText: outboxStateText(row),
   }));
-  const received: ThreadMessageJson[] = theirs.map((row) => ({
-    id: row.id,
-    direction: 'in',
-    from: senderLine(row),
-    to: row.to_text,
-    subject: row.subject,
-    text: row.text,
-    quoted: row.quoted,
-    at: new Date(row.received_at).toISOString(),
-    attachments: attachments.get(row.id) ?? [],
-    attachmentsOmitted: row.attachments_omitted,
-  }));
+  const received: ThreadMessageJson[] = theirs.map((row) => ({ ...inboundMessageJson(row, attachments), direction: 'in' }));
   return [...sent, ...received].sort((a, b) => a.at.localeCompare(b.at));
 }
 

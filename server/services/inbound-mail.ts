@@ -23,7 +23,7 @@ import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from './audit';
 import { SYSTEM_ACTOR } from './audit';
 import { cleanLine, headerHashId, readMessage, type ReadMessage } from './inbound-message';
-import { attachmentsByMessage, senderLine } from '../leads/conversation';
+import { attachmentsByMessage, inboundMessageJson } from '../leads/conversation';
 import { tagsIn } from '../leads/reply-tags';
 import { leadTarget } from '../leads/state';
 import { isLeadType, LEAD_TYPE_LABELS, LEAD_TYPES } from '../../shared/form-types';
@@ -188,18 +188,7 @@ export function createInboundMail({ db, audit, replyPromise = () => DEFAULT_REPL
       db,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => ({
-      id: row.id,
-      from: senderLine(row),
-      to: row.to_text,
-      subject: row.subject,
-      text: row.text,
-      quoted: row.quoted,
-      at: new Date(row.received_at).toISOString(),
-      attachments: attachments.get(row.id) ?? [],
-      attachmentsOmitted: row.attachments_omitted,
-      reason: row.reason,
-    }));
+    return rows.map((row) => ({ ...inboundMessageJson(row, attachments), reason: row.reason }));
   }
 
   return {
