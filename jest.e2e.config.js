@@ -5,7 +5,7 @@ module.exports = {
   ...base,
   testMatch: ['<rootDir>/tests/e2e/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/'],
-  globalSetup: undefined,
+  globalSetup: '<rootDir>/tests/e2e/global-setup.ts',
   testTimeout: 60000,
   maxWorkers: 1,
 };

@@ -27,12 +27,24 @@ async function healthy(url: string, child: ChildProcess): Promise<string> {
 }
 
 /**
+ * An empty (or not yet made) embedded data folder begins as a copy of the run's migrated database
+ * (tests/e2e/global-setup.ts), so a start does not spend seconds migrating; what the server does on
+ * a first start besides (its key, the first admin, the sample content) it still does.
+ */
+function startFromMigratedCopy(dataDir: string): void {
+  const template = process.env.E2E_MIGRATED_CLUSTER;
+  const empty = !fs.existsSync(dataDir) || fs.readdirSync(dataDir).length === 0;
+  if (template && empty) fs.cpSync(template, dataDir, { recursive: true });
+}
+
+/**
  * Starts the production build (`dist/server.js`) on a free port with a fresh embedded database
  * (or a given environment), and resolves once it listens. With a fixed `PORT` it waits for the
  * health check instead of the log line, so quiet log levels work too.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'));
+  if (!env.DATABASE_URL) startFromMigratedCopy(env.DATA_DIR ?? dataDir);
   // PostgreSQL deployments must give the application key (server/app-key.ts); one per server here.
   const appKey = env.DATABASE_URL && !env.APP_KEY ? { APP_KEY: randomBytes(32).toString('base64') } : {};
   const child = spawn(process.execPath, [path.resolve(__dirname, '../../dist/server.js')], {
