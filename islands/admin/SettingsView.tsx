@@ -240,7 +240,8 @@ function MailSetup({ answer, onSaved }: { answer: SettingsAnswer; onSaved: (answ
           ) : null}
         </p>
       </div>
-      <FormError error={sendToMe.error ?? send.error} />
+      {/* A refusal of "to me" (no confirmed address) names no field of the form: said here, beside the buttons. */}
+      <FormError error={sendToMe.fields.to || sendToMe.error || send.fields.to || send.error} />
       <div role="status">
         {test && (
           <p className={test.sent ? 'admin-notice admin-notice--success' : 'admin-notice admin-notice--error'}>
