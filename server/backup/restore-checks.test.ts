@@ -25,7 +25,7 @@ const keyring = createKeyring(parseAppKeys(SITE_KEY));
 const signing = backupSigningKeys(keyring);
 const EDITOR = { username: 'restore-editor', password: 'an editor, and only that' };
 const SMTP_PASSWORD = 'the agency mailbox password';
-/** The restores through the command go to the other kind of database: embedded → PostgreSQL is the move the README describes. */
+/** The restores through the command go to the other kind of database: embedded → PostgreSQL is the move docs/operations.md describes. */
 const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@localhost:5432/postgres';
 const otherKind = process.env.DATABASE_URL ? 'embedded' : 'postgresql';
 
@@ -213,7 +213,7 @@ describe('a backup restores only as it was made, under the key it was made with'
     await restoreBackup(target.db, noSecrets, { signing: backupSigningKeys(otherKeyring), unsigned: true });
     expect(await target.db('admin_users').whereNotNull('totp_secret')).toEqual([]);
 
-    // The move the README describes: `npm run restore` into the other kind of database with a new key.
+    // The move docs/operations.md describes: `npm run restore` into the other kind of database with a new key.
     const into = await emptyTarget();
     try {
       const newKey: Record<string, string> = otherKind === 'postgresql' ? { APP_KEY: newAppKey() } : {};
