@@ -34,13 +34,13 @@ import {
 import type { AdminDeviceRow, AdminUserRow } from '../db/tables';
 import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../errors';
 import { createAuditTrail, SYSTEM_ACTOR, type AuditActor, type AuditTrail } from './audit';
-import { createTwoFactor } from './two-factor';
+import { createTwoFactor } from '../auth/two-factor';
 import { NO_KEYRING, type Keyring } from '../app-key';
 import { deleteLoginChallenge, findLoginChallenge, insertLoginChallenge } from '../db/two-factor';
 import { describeUserAgent, passwordChangeSchema, type SessionJson } from '../../shared/admin-account';
 import type { Logger } from '../logger';
 import { messages } from '../messages';
-import { createLoginThrottle, type LoginClient, type ThrottleVerdict } from './login-throttle';
+import { createLoginThrottle, type LoginClient, type ThrottleVerdict } from '../auth/login-throttle';
 import {
   type AdminRole,
   adminLoginMessages,

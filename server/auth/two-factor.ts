@@ -8,7 +8,7 @@ import { acceptTotpStep, countUnusedRecoveryCodes, deleteRecoveryCodes, replaceR
 import type { AdminUserRow } from '../db/tables';
 import { ConflictError, ValidationError } from '../errors';
 import { messages } from '../messages';
-import type { AuditActor, AuditTrail } from './audit';
+import type { AuditActor, AuditTrail } from '../services/audit';
 import { business } from '../../views/content/business';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
