@@ -55,7 +55,7 @@ import { contentPreviewRoutes } from './routes/content-preview';
 import { contentTransferRoutes } from './routes/content-transfer';
 import { createContentPreview } from './content/preview';
 import { createContentTransfer } from './content/transfer';
-import { createAdminAuth, type AdminAuthDeps } from './services/admin-auth';
+import { createAdminAuth, type AdminAuthDeps } from './auth';
 import { createAdminUsers } from './services/admin-users';
 import { createAccountMail } from './services/account-mail';
 import { createBackgroundTasks, type BackgroundTasks } from './services/background-tasks';

@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../shared/forms';
 import { z } from 'zod';
-import { fieldErrorsOf, WHOLE_VALUE } from '../shared/zod-errors';
+import { fieldErrorsOf, firstErrorOf, WHOLE_VALUE } from '../shared/zod-errors';
 
 /**
  * What went wrong, in a service's own terms. Services never speak HTTP: the error handler
@@ -102,6 +102,17 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, { unk
   const fields = fieldErrorsOf(parsed.error, { unknownField });
   const [field, message] = Object.entries(fields)[0] ?? [WHOLE_VALUE, 'Invalid value.'];
   throw new ValidationError(field === WHOLE_VALUE ? message : `${field}: ${message}`, fields);
+}
+
+/**
+ * Checks one value a service was handed on its own (a username, a password), not a request's
+ * query or body: the 400's message is the rule's alone, with no field named and no `fields`,
+ * since only the caller knows which field the value came from.
+ */
+export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new ValidationError(firstErrorOf(parsed.error).message);
 }
 
 /** A query parameter that may be left out; empty (`?type=`) means "not filtered", as the dashboard's URLs write it. */

@@ -19,7 +19,7 @@ import { createLogger } from './logger';
 import { createCachedAnswerLog } from './middleware/cached-answer-log';
 import { DEFAULT_ASSETS_DIR, loadManifest } from './render/manifest';
 import { createPageRenderer } from './render/render-page';
-import { createAdminAuth } from './services/admin-auth';
+import { createAdminAuth } from './auth';
 import { messages } from './messages';
 import { setPasswordUrl } from './routes/users';
 import { createAnalytics } from './services/analytics';

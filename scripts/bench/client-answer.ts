@@ -19,7 +19,7 @@ import { createKeyring, newAppKey, parseAppKeys } from '../../server/app-key';
 import { createDb } from '../../server/db/connection';
 import { migrateLatest } from '../../server/db/migrate';
 import { createLogger } from '../../server/logger';
-import { createAdminAuth } from '../../server/services/admin-auth';
+import { createAdminAuth } from '../../server/auth';
 import { createAuditTrail, SYSTEM_ACTOR } from '../../server/services/audit';
 import { createSettingsService } from '../../server/services/settings';
 import type { ThreadMessageJson } from '../../shared/inbound-mail';

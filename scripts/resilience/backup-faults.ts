@@ -30,7 +30,7 @@ import { createDb } from '../../server/db/connection';
 import { createLogger } from '../../server/logger';
 import { seedAnalytics } from '../../server/seed/analytics-seed';
 import { seedLeads } from '../../server/seed/lead-samples';
-import { createAdminAuth } from '../../server/services/admin-auth';
+import { createAdminAuth } from '../../server/auth';
 import { startServer, type RunningServer } from '../../tests/e2e/server';
 import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
 import { freePort } from '../lib/net';

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { createLogger } from '../logger';
 import { seedAnalytics } from '../seed/analytics-seed';
 import { seedLeads } from '../seed/lead-samples';
-import { createAdminAuth } from '../services/admin-auth';
+import { createAdminAuth } from '../auth';
 import { seedSamplePortfolio } from '../services/portfolio-seed';
 import { signInAsAdmin, TEST_ADMIN } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';

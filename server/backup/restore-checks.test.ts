@@ -11,7 +11,7 @@ import tar from 'tar-stream';
 import { createKeyring, newAppKey, parseAppKeys, secretPurpose } from '../app-key';
 import { createDb } from '../db/connection';
 import { createLogger } from '../logger';
-import { createAdminAuth } from '../services/admin-auth';
+import { createAdminAuth } from '../auth';
 import { signInAsAdmin } from '../../tests/helpers/admin-session';
 import { rewriteBackup } from '../../tests/helpers/backup-archive';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';

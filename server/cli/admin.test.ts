@@ -5,7 +5,7 @@ import path from 'node:path';
 import { APP_KEY_FILE, createKeyring, parseAppKeys } from '../app-key';
 import { createDb } from '../db/connection';
 import { createLogger } from '../logger';
-import { createAdminAuth } from '../services/admin-auth';
+import { createAdminAuth } from '../auth';
 
 const root = path.resolve(__dirname, '../..');
 

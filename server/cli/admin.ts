@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../config';
 import { createDb, type Db } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
 import { createLogger } from '../logger';
-import { createAdminAuth } from '../services/admin-auth';
+import { createAdminAuth } from '../auth';
 import { SYSTEM_ACTOR } from '../services/audit';
 import { resealSecrets, type Resealed } from '../services/secrets';
 import { isAdminRole } from '../../shared/admin-auth';

@@ -1,6 +1,8 @@
 import type { Context, Middleware } from 'koa';
 import type { Config } from '../config';
-import { CHALLENGE_MS, DEVICE_COOKIE_MS, REMEMBER_ME_MS, type AdminAuth, type AdminSessionState, type DeviceCookie } from '../services/admin-auth';
+import type { AdminAuth } from '../auth';
+import { DEVICE_COOKIE_MS, REMEMBER_ME_MS, type AdminSessionState, type DeviceCookie } from '../auth/sessions';
+import { CHALLENGE_MS } from '../auth/sign-in';
 import { audienceOf } from '../path-audience';
 import { isSameOriginRequest } from './same-origin';
 

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Config } from '../config';
 import { adminActor, allow, createRouter } from '../middleware/access';
 import { setSessionCookie } from '../middleware/admin-session';
-import type { AdminAuth } from '../services/admin-auth';
+import type { AdminAuth } from '../auth';
 import type { AdminUsers } from '../services/admin-users';
 import type { StaffEmail } from '../services/staff-email';
 import type { AccountJson } from '../../shared/admin-account';

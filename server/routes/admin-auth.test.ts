@@ -1,5 +1,7 @@
 import request from 'supertest';
-import { DEVICE_COOKIE_MS, hashToken, IDLE_TIMEOUT_MS, LOGIN_FAILURE_DELAY_MS, REMEMBER_ME_MS } from '../services/admin-auth';
+import { hashToken } from '../auth/credentials';
+import { DEVICE_COOKIE_MS, IDLE_TIMEOUT_MS, REMEMBER_ME_MS } from '../auth/sessions';
+import { LOGIN_FAILURE_DELAY_MS } from '../auth/sign-in';
 import { adminLoginMessages } from '../../shared/admin-auth';
 import { messages } from '../messages';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';

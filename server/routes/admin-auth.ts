@@ -14,7 +14,8 @@ import {
   setSessionCookie,
 } from '../middleware/admin-session';
 import { allow, createRouter } from '../middleware/access';
-import type { AdminAuth, LoginResult } from '../services/admin-auth';
+import type { AdminAuth } from '../auth';
+import type { LoginResult } from '../auth/sign-in';
 import { adminLoginMessages, adminLoginSchema, LOGIN_INPUT_MAX, type AdminLoginAnswer } from '../../shared/admin-auth';
 
 export interface AdminAuthRouteDeps {

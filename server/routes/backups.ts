@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { adminActor, allow, createRouter } from '../middleware/access';
 import { BackupBusy, type BackupService } from '../backup/backup-service';
 import { isBackupName } from '../backup/catalog';
-import type { AdminAuth } from '../services/admin-auth';
+import type { AdminAuth } from '../auth';
 import type { AuditTrail } from '../services/audit';
 
 /** How long a download link given after the password lasts; it works once. */

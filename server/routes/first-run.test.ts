@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { simpleParser } from 'mailparser';
-import { createAdminAuth } from '../services/admin-auth';
+import { createAdminAuth } from '../auth';
 import { createLogger } from '../logger';
 import { signInAsAdmin } from '../../tests/helpers/admin-session';
 import { startSmtp, type Inbox } from '../../tests/helpers/smtp-inbox';

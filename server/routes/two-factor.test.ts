@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { adminLoginMessages } from '../../shared/admin-auth';
 import { messages } from '../messages';
 import { createLogger } from '../logger';
-import { createAdminAuth } from '../services/admin-auth';
+import { createAdminAuth } from '../auth';
 import { deviceCookieFrom, sessionCookieFrom, signInAsAdmin, TEST_ADMIN, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createLogger } from '../logger';
 import { messages } from '../messages';
-import { createAdminAuth } from '../services/admin-auth';
+import { createAdminAuth } from '../auth';
 import { sessionCookieFrom, signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 

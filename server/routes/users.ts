@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { parseInput } from '../errors';
 import { adminActor, allow, createRouter } from '../middleware/access';
-import { adminUsernameSchema } from '../services/admin-auth';
+import { adminUsernameSchema } from '../auth/credentials';
 import type { AdminUsers, NewPassword } from '../services/admin-users';
 import type { AdminUserAnswer, AdminUserJson } from '../../shared/admin-users';
 

@@ -26,7 +26,8 @@ import {
   type AdminUserJson,
   type PasswordSetup,
 } from '../../shared/admin-users';
-import { adminPasswordSchema, generatePassword, hashPassword, hashToken, NO_PASSWORD_HASH, newToken, TOKEN_PATTERN, type AdminAuth } from './admin-auth';
+import type { AdminAuth } from '../auth';
+import { adminPasswordSchema, generatePassword, hashPassword, hashToken, NO_PASSWORD_HASH, newToken, TOKEN_PATTERN } from '../auth/credentials';
 import type { AccountMail } from './account-mail';
 import type { AuditActor, AuditTrail } from './audit';
 

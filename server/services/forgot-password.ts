@@ -3,7 +3,7 @@ import { replaceAdminPasswordLink } from '../db/admin-password-links';
 import { findAdminUserByUsername, findAdminUserByVerifiedEmail } from '../db/admin-users';
 import { countHit } from '../db/rate-limit-windows';
 import type { Logger } from '../logger';
-import { hashToken, newToken } from './admin-auth';
+import { hashToken, newToken } from '../auth/credentials';
 import type { AccountMail } from './account-mail';
 import type { AuditTrail } from './audit';
 import type { BackgroundTasks } from './background-tasks';

@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { createKeyring, isSealed, newAppKey, parseAppKeys, type Keyring } from '../app-key';
 import { createLogger } from '../logger';
 import { writeStoredSettings } from '../db/settings';
-import { createAdminAuth } from './admin-auth';
+import { createAdminAuth } from '../auth';
 import { resealSecrets } from './secrets';
 import * as sealTwoFactorSecrets from '../../migrations/20261202100000_seal_two_factor_secrets';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';

@@ -6,7 +6,8 @@ import { countHit } from '../db/rate-limit-windows';
 import { ConflictError, NotFoundError, parseInput, RateLimitedError } from '../errors';
 import { messages } from '../messages';
 import { emailChangeSchema } from '../../shared/admin-account';
-import { hashToken, newToken, TOKEN_PATTERN, type AdminAuth } from './admin-auth';
+import type { AdminAuth } from '../auth';
+import { hashToken, newToken, TOKEN_PATTERN } from '../auth/credentials';
 import type { AccountMail } from './account-mail';
 import type { AuditTrail } from './audit';
 

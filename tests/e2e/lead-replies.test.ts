@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { createDb } from '../../server/db/connection';
 import { migrateLatest } from '../../server/db/migrate';
 import { createLogger } from '../../server/logger';
-import { createAdminAuth } from '../../server/services/admin-auth';
+import { createAdminAuth } from '../../server/auth';
 import { startSmtp, waitFor, type Inbox } from '../helpers/smtp-inbox';
 import { axeViolations, DESKTOP, launchBrowser, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm, type BrowserState } from './browser';
 import { startServer, type RunningServer } from './server';

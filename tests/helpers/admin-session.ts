@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { findAdminUserByUsername } from '../../server/db/admin-users';
 import { createLogger } from '../../server/logger';
-import { createAdminAuth } from '../../server/services/admin-auth';
+import { createAdminAuth } from '../../server/auth';
 import type { TestApp } from './test-app';
 import type { AdminRole } from '../../shared/admin-auth';
 

@@ -8,7 +8,9 @@ import { acceptTotpStep, countUnusedRecoveryCodes, deleteRecoveryCodes, replaceR
 import type { AdminUserRow } from '../db/tables';
 import { ConflictError, ValidationError } from '../errors';
 import { messages } from '../messages';
-import type { AuditActor, AuditTrail } from './audit';
+import type { AuditActor, AuditTrail } from '../services/audit';
+import type { Passwords } from './passwords';
+import type { SignedInAdmin } from './sessions';
 import { business } from '../../views/content/business';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
@@ -118,3 +120,18 @@ export function createTwoFactor({ db, audit, keyring, now }: { db: Knex; audit: 
 }
 
 export type TwoFactor = ReturnType<typeof createTwoFactor>;
+
+/**
+ * The signed-in admin turning off their own two-factor sign-in: `proveOwnPassword` (`passwords.ts`)
+ * makes sure it is them, throttled like a sign-in.
+ */
+export function createOwnTwoFactorSwitch({ db, twoFactor, proveOwnPassword }: { db: Knex; twoFactor: TwoFactor; proveOwnPassword: Passwords['proveOwnPassword'] }) {
+  return async function turnOffOwnTwoFactor(admin: SignedInAdmin, input: unknown, ip: string): Promise<void> {
+    const actor = { id: admin.id, name: admin.username };
+    await proveOwnPassword(actor, (input as { password?: unknown } | null)?.password, ip);
+    await db.transaction(async (trx) => {
+      const user = await findAdminUserById(trx, admin.id);
+      if (user) await twoFactor.disable(actor, user, trx);
+    });
+  };
+}
