@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
-import { countUnread, deleteLeads, findLead, findLeads, insertNote, listFormLeads, listLeads, notesOf, queueNotification, type LeadQuery } from './queries';
+import { countUnread, deleteLeads, findLead, findLeads, insertNote, listFormLeads, listLeads, notesOf, type LeadQuery } from './queries';
 import type { LeadNoteRow, LeadRow } from '../db/tables';
 import { NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
@@ -18,7 +18,7 @@ import { searchTextSchema } from '../../shared/search';
 import { FORBIDDEN_IN_TEXT } from '../../shared/text';
 import { RESPONDED_STATUS } from '../../shared/reply-queue';
 import { leadsCsv } from './csv';
-import { latestNotificationFor } from '../db/form-notifications';
+import { latestNotificationFor, queueMail } from '../outbox/queries';
 import { isUuid } from '../db/uuid';
 import { toNotificationState } from '../services/mail-health';
 import type { LeadReplies } from './replies';
@@ -228,7 +228,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
           // (an e-mail lead was made by staff, who know of it).
           if (lead.type !== 'email') {
             const data = leadFields(lead) as FormValues;
-            await queueNotification(trx, lead.type, lead.id, staffNotice(lead.type, data, lead.id));
+            await queueMail(trx, { kind: 'staff', formType: lead.type, leadId: lead.id, ...staffNotice(lead.type, data, lead.id) });
             queued = true;
           }
           await record(lead, 'lead.not-spam', lead.spam_reason ?? '');

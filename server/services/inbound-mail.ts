@@ -10,12 +10,12 @@ import {
   insertInboundAttachments,
   insertInboundMessage,
   insertNotice,
-  lastReplierOf,
   leadOfMessageIds,
   leadsByReplyTag,
   listUnmatched,
   openLeadsBySender,
 } from '../db/inbound-mail';
+import { lastReplierOf, queueMail } from '../outbox/queries';
 import type { InboundMessageRow, LeadRow } from '../db/tables';
 import { isUuid } from '../db/uuid';
 import { ConflictError, NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
@@ -133,11 +133,11 @@ export function createInboundMail({ db, audit, replyPromise = () => DEFAULT_REPL
     await insertNotice(trx, { admin_user_id: replier.id, text: `${who} answered${subject}`, lead_type: lead.type, lead_id: lead.id, created_at: now() });
     if (!replier.email || !replier.email_verified_at) return false;
     const link = `${publicUrl}${leadAdminPath(lead)}`;
-    await trx('form_notifications').insert({
+    await queueMail(trx, {
       kind: 'client-answer',
-      form_type: lead.type,
-      submission_id: lead.id,
-      to_address: replier.email,
+      formType: lead.type,
+      leadId: lead.id,
+      to: replier.email,
       subject: oneLine(`${cleanLine(who, 120)} answered your reply`),
       body: `${who} (${LEAD_TYPE_LABELS[lead.type]}) answered your reply by e-mail${subject}.\n\n${message.text.slice(0, 2000)}\n\nAnswer it from the lead: ${link}\n`,
     });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { countOpenLeads, listOpenLeads, sectionRange } from '../db/reply-queue';
 import { claimDailyRun, markDailyRunFinished, releaseDailyRun } from '../db/daily-runs';
-import { troubledNotifications } from '../db/form-notifications';
+import { troubledNotifications } from '../outbox/queries';
 import type { LeadRow } from '../db/tables';
 import type { Logger } from '../logger';
 import type { Mailer } from './mail-transport';
