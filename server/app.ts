@@ -173,7 +173,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const content =
     contentEditing ?? createContentEditing({ db, audit, contentVersion, siteContent, renderPage, timeZone: () => settings.current().timeZone, logger, now });
   const contentPreview = createContentPreview({ db, siteContent, renderPage, portfolio, audit, publicUrl: config.publicUrl, mailer, agency: agencyForMail, now });
-  const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise, replies, now });
+  const leads = createLeadService({ db, audit, publicUrl: config.publicUrl, onQueued: onFormQueued, replyPromise, replies, now });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
   // Health checks and stored images need neither a session nor a body.
   const earlyRoutes = [healthRoutes(db, lifecycle), mediaRoutes(db, (id) => contentImages.find(id, siteContent.current().images))];

@@ -5,6 +5,7 @@ import type { KeysetPosition } from '../db/keyset-cursor';
 import type { LeadNoteRow, LeadRow } from '../db/tables';
 import { isUuid } from '../db/uuid';
 import { insertWithStaffNotice } from '../outbox/queries';
+import { staffNoticeOf } from './staff-notice';
 
 /** The fields of any form, as `leads` columns (each form uses some of them; the rest stay null). */
 export const LEAD_FIELD_COLUMNS = ['name', 'email', 'phone', 'company', 'subject', 'service', 'message', 'budget', 'timeline', 'project_details'] as const;
@@ -19,13 +20,6 @@ const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.
 
 export function toColumns(data: FormValues): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).map(([field, value]) => [toSnake(field), value ?? null]));
-}
-
-/** The staff e-mail queued with a new lead (see `server/outbox/` for its delivery). */
-export interface SubmissionNotice {
-  subject: string;
-  body: string;
-  replyTo: string | null;
 }
 
 export interface NewLead {
@@ -51,11 +45,12 @@ export interface LeadOrigin {
 }
 
 /**
- * Stores a lead and, unless it is spam, queues its staff notification; with the client token of
- * an existing lead of the type nothing is written and that one's id is returned. One statement
- * (`insertWithStaffNotice`), so both rows exist or neither.
+ * Stores a lead and, with `notifyStaff` (never for spam), queues its staff notification, linking
+ * to the admin at `publicUrl`; with the client token of an existing lead of the type nothing is
+ * written and that one's id is returned. One statement (`insertWithStaffNotice`), so both rows
+ * exist or neither.
  */
-export async function storeLead(db: Knex, type: FormType, lead: NewLead, notice: SubmissionNotice | null): Promise<{ id: string; created: boolean }> {
+export async function storeLead(db: Knex, type: FormType, lead: NewLead, notifyStaff: { publicUrl: string } | null): Promise<{ id: string; created: boolean }> {
   const row = {
     id: lead.id,
     type,
@@ -74,11 +69,11 @@ export async function storeLead(db: Knex, type: FormType, lead: NewLead, notice:
   };
   const insert = db('leads').insert(row);
   const stored = (lead.clientToken ? insert.onConflict(['type', 'client_token']).ignore() : insert).returning('id');
-  if (!notice) {
+  if (!notifyStaff) {
     const [created] = await stored;
     return { id: (created as { id: string }).id, created: true };
   }
-  const created = await insertWithStaffNotice(db, stored, { formType: type, ...notice });
+  const created = await insertWithStaffNotice(db, stored, staffNoticeOf(type, lead.id, lead.data, notifyStaff.publicUrl));
   if (created) return { id: created, created: true };
   const existing = await db('leads').where({ type, client_token: lead.clientToken }).first<{ id: string }>('id');
   return { id: existing!.id, created: false };
