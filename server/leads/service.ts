@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
+import { cursorPosition, encodeCursor } from '../db/keyset-cursor';
 import { countUnread, deleteLeads, findLead, findLeads, insertNote, listFormLeads, listLeads, notesOf, type LeadQuery } from './queries';
 import type { LeadNoteRow, LeadRow } from '../db/tables';
 import { NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
@@ -272,12 +272,7 @@ export function createLeadService({ db, audit, publicUrl, onQueued, replyPromise
     /** One page of leads newest first and the cursor of the next page (null on the last). */
     async list(rawQuery: unknown): Promise<{ items: LeadListItem[]; nextCursor: string | null }> {
       const { cursor, limit = INBOX_PAGE_SIZE.default, ...filters } = parse(listSchema, rawQuery);
-      let after: KeysetPosition | undefined;
-      if (cursor !== undefined) {
-        const decoded = decodeCursor(cursor);
-        if (!decoded || !/^[0-9a-f-]{36}$/i.test(decoded.id)) throw new ValidationError(`cursor: ${messages.lists.badCursor}`, { cursor: messages.lists.badCursor });
-        after = decoded;
-      }
+      const after = cursorPosition(cursor);
       // One row more than the page says whether another page follows, without counting them all.
       const rows = await listLeads(db, toLeadQuery(filters), { after, limit: limit + 1 });
       const page = rows.slice(0, limit);

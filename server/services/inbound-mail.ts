@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
+import { cursorPosition, encodeCursor } from '../db/keyset-cursor';
 import {
   countUnmatched,
   decideUnmatched,
@@ -226,12 +226,7 @@ export function createInboundMail({ db, audit, replyPromise = () => DEFAULT_REPL
     /** Unmatched messages, newest first, a page at a time (`before`: the previous page's `next`). */
     async listUnmatched(rawQuery: unknown): Promise<UnmatchedPage> {
       const { before } = parseInput(pageSchema, rawQuery, { unknownField: messages.leads.unknownParameter });
-      let after: KeysetPosition | undefined;
-      if (before !== undefined) {
-        const decoded = decodeCursor(before);
-        if (!decoded || !isUuid(decoded.id)) throw new ValidationError(`before: ${messages.lists.badCursor}`, { before: messages.lists.badCursor });
-        after = decoded;
-      }
+      const after = cursorPosition(before, 'before');
       const rows = await listUnmatched(db, { after, limit: INBOUND_PAGE_SIZE + 1 });
       const page = rows.slice(0, INBOUND_PAGE_SIZE);
       const last = page.at(-1);
