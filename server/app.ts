@@ -1,8 +1,8 @@
 import Koa from 'koa';
 import type { Config } from './config';
 import type { Keyring } from './app-key';
+import type { AppParts } from './app-parts';
 import type { Db } from './db/connection';
-import type { Lifecycle } from './lifecycle';
 import type { Logger } from './logger';
 import { assertEveryRouteDeclared } from './middleware/access';
 import { adminSession } from './middleware/admin-session';
@@ -58,17 +58,12 @@ import { createContentTransfer } from './content/transfer';
 import { createAdminAuth, type AdminAuthDeps } from './auth';
 import { createAdminUsers } from './services/admin-users';
 import { createAccountMail } from './services/account-mail';
-import { createBackgroundTasks, type BackgroundTasks } from './services/background-tasks';
 import { createForgotPassword } from './services/forgot-password';
 import { createStaffEmail } from './services/staff-email';
-import type { Analytics } from './services/analytics';
 import { createAnalyticsReportService } from './services/analytics-report';
 import { createAuditTrail } from './services/audit';
 import { createTestEmail } from './services/test-email';
-import { createImapTest, createMailboxConnection, type MailboxConnection } from './services/mailbox-connection';
-import { createMailServerCheck } from './services/mail-destination';
-import type { Mailer } from './services/mail-transport';
-import type { ContentVersion } from './services/content-version';
+import { createImapTest } from './services/mailbox-connection';
 import type { SiteContentStore } from './content/store';
 import type { ReplyPromise } from '../shared/reply-clock';
 import { createPortfolioService } from './services/portfolio';
@@ -84,28 +79,14 @@ import { createDashboardService } from './services/dashboard';
 import { createMailHealth } from './services/mail-health';
 import { createPersonalData } from './services/personal-data';
 import type { SettingsService } from './services/settings';
-import { createBackupService, type BackupService } from './backup/backup-service';
 
-export interface AppDeps {
+/** What the app is built from: its parts (`createAppParts`, the same for the server and the tests) and what only some callers give. */
+export interface AppDeps extends Omit<AppParts, 'checkMailServer'> {
   config: Config;
   db: Db;
   logger: Logger;
-  lifecycle: Lifecycle;
-  contentVersion: ContentVersion;
-  /** The site's published content in memory (loaded before the app serves). */
-  siteContent: SiteContentStore;
-  /** The back office's settings, kept in step with the database by their own poller. */
-  settings: SettingsService;
   /** The application key: seals the SMTP password and the two-factor secrets stored in the database. */
   keyring: Keyring;
-  /** Where mail goes (`SMTP_URL`, else Settings, else off), shared with the outbox worker and the digest. */
-  mailer: Mailer;
-  /** The way to the agency's mailbox (Settings' "Test connection"); one with the machine's trusted authorities if not given. */
-  mailboxConnection?: MailboxConnection;
-  /** Page views counted in memory and written in batches (started and stopped with the process). */
-  analytics: Analytics;
-  /** The site's backups (Settings > Backups); by default one that never runs on its own (tests). */
-  backups?: BackupService;
   /** The content editing service (its scheduler started by the server); one of the app's own if not given. */
   contentEditing?: ContentEditing;
   /** Filing of clients' answers, shared with the server's mailbox reader; one of the app's own if not given. */
@@ -114,8 +95,6 @@ export interface AppDeps {
   assetsDir: string;
   /** Called when a form submission queued a staff notification (wakes the outbox worker). */
   onFormQueued?: () => void;
-  /** Work requests start and do not wait for ("Forgot password?"); tests wait for it with `idle()`. */
-  backgroundTasks?: BackgroundTasks;
   /** Tests only: the clock of the reply promise and the back office's figures. */
   now?: () => Date;
   /** Tests only: the clock admin sessions are timed by, and a shorter failed-login delay. */
@@ -136,7 +115,7 @@ export function replyPromiseIn(settings: SettingsService, siteContent: SiteConte
  * The whole request path, top to bottom: who is asking, how errors are answered, the headers every
  * answer carries, then the routes by audience, and finally "not found".
  */
-export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, mailboxConnection = createMailboxConnection({ keyring, saved: settings.imap, checkMailServer: createMailServerCheck({ allowPrivate: config.smtpAllowPrivate }) }), analytics, backups, contentEditing, inboundMail, assetsDir, onFormQueued, adminAuthOptions, backgroundTasks = createBackgroundTasks(logger), cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
+export function createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, mailboxConnection, analytics, backups, contentEditing, inboundMail, assetsDir, onFormQueued, adminAuthOptions, backgroundTasks, cachedAnswerLog = createCachedAnswerLog(logger), now = () => new Date() }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', logLateError(logger));
   const renderPage = createPageRenderer(config, loadManifest(assetsDir), siteContent.current);
@@ -173,7 +152,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const content =
     contentEditing ?? createContentEditing({ db, audit, contentVersion, siteContent, renderPage, timeZone: () => settings.current().timeZone, logger, now });
   const contentPreview = createContentPreview({ db, siteContent, renderPage, portfolio, audit, publicUrl: config.publicUrl, mailer, agency: agencyForMail, now });
-  const leads = createLeadService({ db, audit, staffNotice: forms.staffNotice, onQueued: onFormQueued, replyPromise, replies, now });
+  const leads = createLeadService({ db, audit, publicUrl: config.publicUrl, onQueued: onFormQueued, replyPromise, replies, now });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
   // Health checks and stored images need neither a session nor a body.
   const earlyRoutes = [healthRoutes(db, lifecycle), mediaRoutes(db, (id) => contentImages.find(id, siteContent.current().images))];
@@ -210,7 +189,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     userRoutes(users, config),
     settingsRoutes(settings, mailer, sendTestEmail, personalData, () => siteContent.current().business.email, createImapTest({ db, connection: mailboxConnection, audit })),
     auditRoutes(audit),
-    backupRoutes(backups ?? createBackupService({ db, config, keyring, timeZone: () => settings.current().timeZone, logger }), auth, audit),
+    backupRoutes(backups, auth, audit),
     analyticsApiRoutes(createAnalyticsReportService({ db, timeZone: () => settings.current().timeZone })),
     // Drafts shown on the real pages (staff, and clients through preview links) and content files,
     // before the content API, whose `/api/content/{key}` would otherwise read their paths as keys.

@@ -3,18 +3,15 @@ import './next-tick-shape';
 import http from 'node:http';
 import { keepFirstRequestShapes } from './http-shapes';
 import { createContentEditing } from './content';
-import { createSiteContentStore } from './content/store';
 import { createApp, replyPromiseIn } from './app';
+import { createAppParts } from './app-parts';
 import { createInboundMail } from './services/inbound-mail';
-import { createBackgroundTasks } from './services/background-tasks';
 import { loadKeyring, type Keyring, type KeySource } from './app-key';
-import { ConfigError, loadConfig, staffMailFrom, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { createDb } from './db/connection';
 import { deleteEndedWindows, RATE_LIMIT_SWEEP_MS } from './db/rate-limit-windows';
 import { migrateLatest } from './db/migrate';
 import { backupBeforeMigrating } from './backup/before-migration';
-import { createBackupService } from './backup/backup-service';
-import { createLifecycle } from './lifecycle';
 import { createLogger } from './logger';
 import { createCachedAnswerLog } from './middleware/cached-answer-log';
 import { DEFAULT_ASSETS_DIR, loadManifest } from './render/manifest';
@@ -22,17 +19,12 @@ import { createPageRenderer } from './render/render-page';
 import { createAdminAuth } from './auth';
 import { messages } from './messages';
 import { setPasswordUrl } from './routes/users';
-import { createAnalytics } from './services/analytics';
 import { createAuditTrail } from './services/audit';
-import { createContentVersion } from './services/content-version';
 import { seedSamplePortfolioOnFirstStart } from './services/portfolio-seed';
 import { purgeSpamFolder } from './services/forms';
 import { followOtherInstances } from './services/other-instances';
-import { createSettingsService } from './services/settings';
 import { createNotificationWorker } from './services/notification-worker';
 import { createMorningDigest, digestSender } from './services/morning-digest';
-import { createMailer } from './services/mail-transport';
-import { createMailServerCheck } from './services/mail-destination';
 import { readAgencyMailbox } from './services/mailbox-reader';
 import { createPersonalData } from './services/personal-data';
 import { installGracefulShutdown } from './shutdown';
@@ -73,20 +65,15 @@ async function main(): Promise<void> {
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const firstAdminSetup = await createAdminAuth({ db, logger }).ensureFirstAdmin({ configured: config.admin });
 
-  const lifecycle = createLifecycle();
-  const contentVersion = createContentVersion(db, logger);
+  const parts = createAppParts({ config, db, keyring, logger });
+  const { lifecycle, contentVersion, checkMailServer, settings, mailer, analytics, backups, siteContent, backgroundTasks } = parts;
   if (config.seedSamplePortfolio) {
     const seeded = await seedSamplePortfolioOnFirstStart({ db, contentVersion });
     if (seeded > 0) logger.info({ projects: seeded }, 'sample portfolio loaded');
   }
-  // Where the mail server typed in Settings may be: one policy for its save, the test e-mail and every send.
-  const checkMailServer = createMailServerCheck({ allowPrivate: config.smtpAllowPrivate });
-  const settings = createSettingsService({ db, config, audit: createAuditTrail({ db }), keyring, checkMailServer, logger });
   // Polled (and content heard through NOTIFY) on PostgreSQL; embedded, this is the only instance.
+  // The mailer follows the set-up saved in Settings on every instance through that poller.
   await followOtherInstances({ databaseUrl: config.databaseUrl, contentVersion, settings });
-  // One mailer for everything that sends: SMTP_URL, else the set-up saved in Settings (followed on
-  // every instance through the settings poller), else off.
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring, checkMailServer });
   const notifications = createNotificationWorker({ db, logger, mailer, recipients: () => settings.current().notificationRecipients });
   notifications.start();
   const digest = createMorningDigest({
@@ -110,16 +97,11 @@ async function main(): Promise<void> {
   const rateLimitSweep = setInterval(() => {
     deleteEndedWindows(db).catch((error: unknown) => logger.warn({ err: error }, 'rate-limit clean-up failed; the next one tries again'));
   }, RATE_LIMIT_SWEEP_MS);
-  const analytics = createAnalytics({ db, logger, timeZone: () => settings.current().timeZone });
   analytics.start();
   // The nightly backup (BACKUP_SCHEDULE, BACKUP_TIME), claimed by one instance a day; checked each minute.
-  const backups = createBackupService({ db, config, keyring, timeZone: () => settings.current().timeZone, logger });
   backups.start();
   const cachedAnswerLog = createCachedAnswerLog(logger);
-  const siteContent = createSiteContentStore({ db, contentVersion, settings, logger });
   await siteContent.load();
-  // Work requests queue and do not wait for ("Forgot password?" e-mails), finished before the mailer closes.
-  const backgroundTasks = createBackgroundTasks(logger);
   // Scheduled publishes due while the site was down run now, then every 15 seconds.
   const contentEditing = createContentEditing({
     db,
@@ -135,7 +117,7 @@ async function main(): Promise<void> {
   // read by one instance at a time; the reader follows the mailbox set in Settings.
   const inboundMail = createInboundMail({ db, audit: createAuditTrail({ db }), replyPromise: replyPromiseIn(settings, siteContent), publicUrl: config.publicUrl, onQueued: notifications.nudge });
   const mailboxReader = readAgencyMailbox({ db, settings, keyring, checkMailServer, logger, file: inboundMail.file });
-  const app = createApp({ config, db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, analytics, backups, contentEditing, inboundMail, backgroundTasks, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
+  const app = createApp({ ...parts, config, db, logger, keyring, contentEditing, inboundMail, assetsDir: DEFAULT_ASSETS_DIR, onFormQueued: notifications.nudge, cachedAnswerLog });
   // Slow or stalled clients are cut off instead of holding sockets (slowloris); Node checks these
   // limits every `connectionsCheckingInterval` (30 s by default, far too coarse for them).
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
@@ -159,6 +141,7 @@ async function main(): Promise<void> {
       await notifications.stop();
       await mailboxReader.stop();
       await digest.stop();
+      // Work requests started and did not wait for ("Forgot password?" e-mails) finish before the mailer closes.
       await backgroundTasks.idle();
       mailer.close();
       // The views counted since the last batch are written before the database closes.

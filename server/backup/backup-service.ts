@@ -3,9 +3,8 @@ import type { Keyring } from '../app-key';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { claimDailyRun, markDailyRunFinished } from '../db/daily-runs';
+import { createDailyCheck, dayOnceTimeHasCome } from '../daily-check';
 import type { Logger } from '../logger';
-import { localDate } from '../../shared/local-date';
-import { zonedInstant } from '../../shared/reply-clock';
 import type { BackupOutcome, BackupProgress, BackupSchedule, BackupsJson, BackupStatus, BackupStorage } from '../../shared/backups';
 import { APP_KEY_FILE } from '../app-key';
 import { backupSigningKeys } from './archive';
@@ -60,8 +59,6 @@ export function createBackupService({ db, config, keyring, timeZone, logger, now
   let progress: BackupProgress | null = null;
   let last: BackupOutcome | null = null;
   let running: Promise<SiteBackupResult | null> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<NightlyOutcome> | undefined;
 
   function rotate(): void {
     const removed = backupsToRemove(listBackups(config.backupDir), { keepDaily, keepWeekly, keepManual, timeZone: timeZone() });
@@ -138,10 +135,8 @@ export function createBackupService({ db, config, keyring, timeZone, logger, now
   async function nightlyRun(): Promise<NightlyOutcome> {
     if (!nightly) return 'off';
     const at = now();
-    const zone = timeZone();
-    const day = localDate(at, zone);
-    const [hours, minutes] = time.split(':').map(Number) as [number, number];
-    if (at.getTime() < zonedInstant(day, hours + minutes / 60, zone)) return 'not-yet';
+    const day = dayOnceTimeHasCome(at, timeZone(), time);
+    if (!day) return 'not-yet';
     // Someone's "Back up now" is running: the next tick claims the night once it is over.
     if (running) return 'busy';
     if (!(await claimDailyRun(db, NIGHTLY_JOB, day, at))) return 'done-already';
@@ -151,17 +146,7 @@ export function createBackupService({ db, config, keyring, timeZone, logger, now
   }
 
   /** Makes tonight's backup if it is time and no instance has; one check at a time. */
-  function tick(): Promise<NightlyOutcome> {
-    ticking ??= nightlyRun()
-      .catch((error: unknown) => {
-        logger?.warn({ err: error }, 'nightly backup check failed; will try again');
-        return 'failed' as const;
-      })
-      .finally(() => {
-        ticking = undefined;
-      });
-    return ticking;
-  }
+  const nightlyChecks = createDailyCheck(nightlyRun, { logger, failure: 'nightly backup check failed; will try again' });
 
   function status(): BackupStatus {
     return { running: progress, last };
@@ -169,7 +154,7 @@ export function createBackupService({ db, config, keyring, timeZone, logger, now
 
   return {
     schedule,
-    tick,
+    tick: nightlyChecks.tick,
     /** "Back up now": starts a backup and answers at once (poll `status`); BackupBusy when one runs. */
     backUpNow(): BackupStatus {
       void start('manual');
@@ -187,14 +172,11 @@ export function createBackupService({ db, config, keyring, timeZone, logger, now
     },
     /** Checks every `intervalMs` (a minute by default) until `stop()`. */
     start(intervalMs = 60_000) {
-      if (timer || !nightly) return;
-      timer = setInterval(() => void tick(), intervalMs);
-      timer.unref();
+      if (nightly) nightlyChecks.start(intervalMs);
     },
-    /** Stops the checks; a backup in progress is left to its child process, which ends with the site. */
+    /** Stops the checks without waiting: a backup in progress is left to its child process, which ends with the site. */
     stop() {
-      clearInterval(timer);
-      timer = undefined;
+      void nightlyChecks.stop();
     },
   };
 }

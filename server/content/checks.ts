@@ -7,6 +7,7 @@ import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
 import type { DocumentsByKey, SiteContent } from '../../views/content/site-content';
 import type { RenderPage } from '../render/render-page';
 import { FIXED_SITE_PAGES, portfolioItemIdOf } from '../site-pages';
+import type { DocumentProblem } from './errors';
 import { htmlNestingProblems } from './html-nesting';
 import { sitePageView, type PortfolioReader } from './preview-pages';
 
@@ -137,3 +138,20 @@ export function createContentChecker({ renderPage, assemble }: ContentCheckerDep
 }
 
 export type ContentChecker = ReturnType<typeof createContentChecker>;
+
+/**
+ * Checks documents that go live together (a publish, or the plan of one), each with all the others
+ * as the pages will show them, in the order given; their problems and warnings, each named by its
+ * document. `db` is the publish's transaction.
+ */
+export async function checkTogether(check: ContentChecker, documents: readonly { key: string; data: unknown }[], db: Knex): Promise<{ problems: DocumentProblem[]; warnings: DocumentProblem[] }> {
+  const others = Object.fromEntries(documents.map((document) => [document.key, document.data]));
+  const problems: DocumentProblem[] = [];
+  const warnings: DocumentProblem[] = [];
+  for (const { key, data } of documents) {
+    const result = await check(key, data, { db, others });
+    problems.push(...result.problems.map((problem) => ({ key, ...problem })));
+    warnings.push(...result.warnings.map((warning) => ({ key, ...warning })));
+  }
+  return { problems, warnings };
+}

@@ -6,8 +6,8 @@ import { CONTENT_SCHEMA_VERSION, contentDocument } from '../../shared/content/do
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import type { AuditActor, AuditTrail } from '../services/audit';
 import type { ContentVersion } from '../services/content-version';
-import type { ContentChecker } from './checks';
-import { PublishRefusedError, type DocumentProblem } from './errors';
+import { checkTogether, type ContentChecker } from './checks';
+import { PublishRefusedError } from './errors';
 import type { ContentDocumentRow } from './rows';
 import { jsonOf } from './rows';
 
@@ -113,14 +113,7 @@ export function createPublisher({ db, audit, contentVersion, reloadContent, chec
       if (agencyDetails.length > 0) throw new ForbiddenError(agencyDetailsRefusal(reason, agencyDetails));
     }
 
-    const together = Object.fromEntries(planned.map((plan) => [plan.key, plan.data]));
-    const problems: DocumentProblem[] = [];
-    const warnings: DocumentProblem[] = [];
-    for (const plan of planned) {
-      const result = await check(plan.key, plan.data, { db: trx, others: together });
-      problems.push(...result.problems.map((problem) => ({ key: plan.key, ...problem })));
-      warnings.push(...result.warnings.map((warning) => ({ key: plan.key, ...warning })));
-    }
+    const { problems, warnings } = await checkTogether(check, planned, trx);
     if (problems.length > 0) {
       const first = problems[0]!;
       throw new PublishRefusedError(`Not published: ${first.key} ${first.field === '_form' ? '' : `${first.field}: `}${first.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, problems, warnings);

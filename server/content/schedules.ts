@@ -7,8 +7,8 @@ import { zonedInstant } from '../../shared/reply-clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Logger } from '../logger';
 import { SYSTEM_ACTOR, type AuditActor, type AuditTrail } from '../services/audit';
-import type { ContentChecker } from './checks';
-import { PublishRefusedError, type DocumentProblem } from './errors';
+import { checkTogether, type ContentChecker } from './checks';
+import { PublishRefusedError } from './errors';
 import { agencyDetailsRefusal, type ContentActor, type Publisher } from './publish';
 import { documentTitleOf } from './preview';
 import { definitionOf } from './service';
@@ -266,14 +266,7 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
           const agencyDetails = pinned.flatMap((item) => changedAgencyDetails(item.key, jsonOf(rowOf.get(item.key)!.published_data), item.data));
           if (agencyDetails.length > 0) throw new ForbiddenError(agencyDetailsRefusal('scheduling', agencyDetails));
         }
-        const together = Object.fromEntries(pinned.map((item) => [item.key, item.data]));
-        const problems: DocumentProblem[] = [];
-        const warnings: DocumentProblem[] = [];
-        for (const item of pinned) {
-          const result = await check(item.key, item.data, { db: trx, others: together });
-          problems.push(...result.problems.map((problem) => ({ key: item.key, ...problem })));
-          warnings.push(...result.warnings.map((warning) => ({ key: item.key, ...warning })));
-        }
+        const { problems, warnings } = await checkTogether(check, pinned, trx);
         if (problems.length > 0) throw new PublishRefusedError(`Not scheduled: ${problems[0]!.key} ${problems[0]!.field}: ${problems[0]!.message}`, problems, warnings);
         const movedFrom = await moveOut(trx, keys);
         const [row] = await trx('content_schedules')

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { KeysetPosition } from './keyset-cursor';
-import type { FormNotificationRow, InboundAttachmentRow, InboundMessageRow, InboundState, LeadRow, NoticeRow } from './tables';
+import { leadsOfSentMessageIds } from '../outbox/queries';
+import type { InboundAttachmentRow, InboundMessageRow, InboundState, LeadRow, NoticeRow } from './tables';
 
 /** A message to store, with its attachments (`data` null: listed, not stored). */
 export type NewInboundMessage = Omit<InboundMessageRow, 'id' | 'received_at' | 'decided_at'> & { received_at: Date };
@@ -33,10 +34,11 @@ export async function insertInboundAttachments(db: Knex, messageId: string, atta
 export async function leadOfMessageIds(db: Knex, ids: readonly string[]): Promise<LeadRow | undefined> {
   if (ids.length === 0) return undefined;
   const [ours, theirs] = await Promise.all([
-    db<FormNotificationRow>('form_notifications').whereIn('kind', ['reply', 'confirmation']).whereIn('message_id', ids).select('message_id', 'submission_id as lead_id'),
-    db<InboundMessageRow>('inbound_messages').where({ state: 'filed' }).whereIn('message_id', ids).select('message_id', 'lead_id'),
+    leadsOfSentMessageIds(db, ids),
+    // A filed message always has its lead.
+    db('inbound_messages').where({ state: 'filed' }).whereIn('message_id', ids).select<{ message_id: string; lead_id: string }[]>('message_id', 'lead_id'),
   ]);
-  const leadOf = new Map<string, string>([...ours, ...theirs].map((row: { message_id: string; lead_id: string }) => [row.message_id, row.lead_id]));
+  const leadOf = new Map<string, string>([...ours, ...theirs].map((row) => [row.message_id, row.lead_id]));
   for (const id of ids) {
     const leadId = leadOf.get(id);
     const lead = leadId ? await db<LeadRow>('leads').where({ id: leadId }).first() : undefined;
@@ -58,11 +60,6 @@ export async function openLeadsBySender(db: Knex, address: string): Promise<Lead
 /** The messages filed on a lead, oldest first. */
 export async function inboundMessagesOf(db: Knex, leadId: string): Promise<InboundMessageRow[]> {
   return db('inbound_messages').where({ lead_id: leadId, state: 'filed' }).orderBy([{ column: 'received_at' }, { column: 'id' }]);
-}
-
-/** Replies and acknowledgements sent about a lead, oldest first. */
-export async function outgoingMessagesOf(db: Knex, leadId: string): Promise<FormNotificationRow[]> {
-  return db('form_notifications').where({ submission_id: leadId }).whereIn('kind', ['reply', 'confirmation']).orderBy('id');
 }
 
 /** The attachments of these messages, without their bytes, in each message's order. */
@@ -98,16 +95,6 @@ export async function countUnmatched(db: Knex): Promise<number> {
 export async function decideUnmatched(db: Knex, id: string, change: { state: Exclude<InboundState, 'unmatched' | 'refused'>; leadId: string | null; at: Date }): Promise<boolean> {
   const changed = await db('inbound_messages').where({ id, state: 'unmatched' }).update({ state: change.state, lead_id: change.leadId, reason: null, decided_at: change.at });
   return changed > 0;
-}
-
-/** The account that last replied to the lead from the back office (still there), if any. */
-export async function lastReplierOf(db: Knex, leadId: string): Promise<{ id: number; email: string | null; email_verified_at: Date | null } | undefined> {
-  return db('form_notifications as n')
-    .join('admin_users as a', 'a.id', 'n.author_id')
-    .where({ 'n.submission_id': leadId, 'n.kind': 'reply' })
-    .whereNull('a.disabled_at')
-    .orderBy('n.id', 'desc')
-    .first('a.id', 'a.email', 'a.email_verified_at');
 }
 
 export async function insertNotice(db: Knex, notice: Omit<NoticeRow, 'id' | 'read_at'>): Promise<void> {

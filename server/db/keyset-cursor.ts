@@ -1,3 +1,7 @@
+import { ValidationError } from '../errors';
+import { messages } from '../messages';
+import { isUuid } from './uuid';
+
 /**
  * Opaque cursors for keyset ("seek") pagination over rows ordered newest first by a timestamp and a
  * tie-breaking id: the next page starts strictly after the last row shown, so rows added or removed
@@ -25,4 +29,16 @@ export function decodeCursor(cursor: string): KeysetPosition | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The position a list call's cursor `parameter` names, for rows whose ids are UUIDs; none given:
+ * the first page. Text this app did not make, or a position with an id no row can have, is the
+ * caller's mistake: a 400 naming the parameter.
+ */
+export function cursorPosition(cursor: string | undefined, parameter = 'cursor'): KeysetPosition | undefined {
+  if (cursor === undefined) return undefined;
+  const position = decodeCursor(cursor);
+  if (!position || !isUuid(position.id)) throw new ValidationError(`${parameter}: ${messages.lists.badCursor}`, { [parameter]: messages.lists.badCursor });
+  return position;
 }

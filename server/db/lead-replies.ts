@@ -1,44 +1,5 @@
 import type { Knex } from 'knex';
-import type { LeadType } from '../../shared/form-types';
-import type { AdminUserRow, FormNotificationRow, ReplyTemplateRow } from './tables';
-
-/** An e-mail to the visitor of a lead (a reply or the acknowledgement), as the outbox stores it. */
-export interface VisitorMail {
-  kind: 'reply' | 'confirmation';
-  formType: LeadType;
-  leadId: string;
-  to: string;
-  fromName: string;
-  replyTo: string | null;
-  subject: string;
-  body: string;
-  messageId: string;
-  inReplyTo?: string | null;
-  references?: string | null;
-  author?: { id: number | null; name: string } | null;
-}
-
-/** Stores an e-mail to a visitor in the outbox (the worker sends it); returns its row. */
-export async function queueVisitorMail(db: Knex, mail: VisitorMail): Promise<FormNotificationRow> {
-  const [row] = await db('form_notifications')
-    .insert({
-      kind: mail.kind,
-      form_type: mail.formType,
-      submission_id: mail.leadId,
-      to_address: mail.to,
-      from_name: mail.fromName,
-      reply_to: mail.replyTo,
-      subject: mail.subject,
-      body: mail.body,
-      message_id: mail.messageId,
-      in_reply_to: mail.inReplyTo ?? null,
-      thread_references: mail.references ?? null,
-      author_id: mail.author?.id ?? null,
-      author: mail.author?.name ?? null,
-    })
-    .returning('*');
-  return row as FormNotificationRow;
-}
+import type { AdminUserRow, ReplyTemplateRow } from './tables';
 
 /** What a reply needs of the account writing it: the name it goes out as, and its address once confirmed. */
 export interface ReplyWriter {
@@ -50,11 +11,6 @@ export interface ReplyWriter {
 export async function replyWriterOf(db: Knex, adminId: number | null): Promise<ReplyWriter> {
   const row = adminId === null ? undefined : await db<AdminUserRow>('admin_users').where({ id: adminId }).first('display_name', 'email', 'email_verified_at');
   return { displayName: row?.display_name?.trim() || null, confirmedEmail: row?.email_verified_at ? row.email : null };
-}
-
-/** A lead's replies, oldest first. */
-export async function repliesOf(db: Knex, leadId: string): Promise<FormNotificationRow[]> {
-  return db('form_notifications').where({ kind: 'reply', submission_id: leadId }).orderBy('id');
 }
 
 export async function listReplyTemplates(db: Knex): Promise<ReplyTemplateRow[]> {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { eraseMailAboutLeads, mailAboutLeads } from '../outbox/queries';
 import type { FormNotificationRow, LeadNoteRow, LeadRow } from './tables';
 
 /** Everything held about one e-mail address: its leads, their notes and their staff e-mails. */
@@ -14,7 +15,7 @@ export async function dataHeldFor(db: Knex, email: string): Promise<HeldData> {
   if (leads.length === 0) return { leads, notes: [], notifications: [] };
   const [notes, notifications] = await Promise.all([
     db('lead_notes').whereIn('lead_id', leads.map((lead) => lead.id)).orderBy([{ column: 'created_at' }, { column: 'id' }]) as Promise<LeadNoteRow[]>,
-    db('form_notifications').whereIn(['form_type', 'submission_id'], leads.map((lead) => [lead.type, lead.id])).orderBy('id') as Promise<FormNotificationRow[]>,
+    mailAboutLeads(db, leads),
   ]);
   return { leads, notes, notifications };
 }
@@ -22,7 +23,7 @@ export async function dataHeldFor(db: Knex, email: string): Promise<HeldData> {
 /** Deletes the given leads with their notes (cascade) and staff e-mails; the caller's transaction. */
 export async function eraseLeads(trx: Knex, leads: Pick<LeadRow, 'id' | 'type'>[]): Promise<void> {
   if (leads.length === 0) return;
-  await trx('form_notifications').whereIn(['form_type', 'submission_id'], leads.map((lead) => [lead.type, lead.id])).delete();
+  await eraseMailAboutLeads(trx, leads);
   await trx('leads').whereIn('id', leads.map((lead) => lead.id)).delete();
 }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { attachmentsOf, inboundMessagesOf, outgoingMessagesOf } from '../db/inbound-mail';
+import { attachmentsOf, inboundMessagesOf } from '../db/inbound-mail';
+import { outgoingMessagesOf } from '../outbox/queries';
 import type { FormNotificationRow, InboundAttachmentRow, InboundMessageRow } from '../db/tables';
 import { foldQuoted } from '../services/inbound-message';
 import { outboxStateText } from '../services/mail-answer';

@@ -28,7 +28,7 @@ describe('the leads table agrees with the form definitions', () => {
   }
 
   async function store(type: FormType): Promise<string> {
-    const { id } = await storeLead(testDb.db, type, { id: randomUUID(), data: validData(type), clientToken: null, submittedAt: new Date() }, { subject: 's', body: 'b', replyTo: null });
+    const { id } = await storeLead(testDb.db, type, { id: randomUUID(), data: validData(type), clientToken: null, submittedAt: new Date() }, { publicUrl: 'https://agency.test' });
     return id;
   }
 

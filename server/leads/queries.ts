@@ -4,6 +4,8 @@ import type { FormValues } from '../../shared/form-schemas';
 import type { KeysetPosition } from '../db/keyset-cursor';
 import type { LeadNoteRow, LeadRow } from '../db/tables';
 import { isUuid } from '../db/uuid';
+import { insertWithStaffNotice } from '../outbox/queries';
+import { staffNoticeOf } from './staff-notice';
 
 /** The fields of any form, as `leads` columns (each form uses some of them; the rest stay null). */
 export const LEAD_FIELD_COLUMNS = ['name', 'email', 'phone', 'company', 'subject', 'service', 'message', 'budget', 'timeline', 'project_details'] as const;
@@ -18,13 +20,6 @@ const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.
 
 export function toColumns(data: FormValues): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).map(([field, value]) => [toSnake(field), value ?? null]));
-}
-
-/** The staff e-mail queued with a new lead (see `form-notifications.ts` for its delivery). */
-export interface SubmissionNotice {
-  subject: string;
-  body: string;
-  replyTo: string | null;
 }
 
 export interface NewLead {
@@ -50,11 +45,12 @@ export interface LeadOrigin {
 }
 
 /**
- * Stores a lead and, unless it is spam, queues its staff notification; with the client token of
- * an existing lead of the type nothing is written and that one's id is returned. One statement
- * (the notification inserted from the lead insert's result), so both rows exist or neither.
+ * Stores a lead and, with `notifyStaff` (never for spam), queues its staff notification, linking
+ * to the admin at `publicUrl`; with the client token of an existing lead of the type nothing is
+ * written and that one's id is returned. One statement (`insertWithStaffNotice`), so both rows
+ * exist or neither.
  */
-export async function storeLead(db: Knex, type: FormType, lead: NewLead, notice: SubmissionNotice | null): Promise<{ id: string; created: boolean }> {
+export async function storeLead(db: Knex, type: FormType, lead: NewLead, notifyStaff: { publicUrl: string } | null): Promise<{ id: string; created: boolean }> {
   const row = {
     id: lead.id,
     type,
@@ -73,25 +69,14 @@ export async function storeLead(db: Knex, type: FormType, lead: NewLead, notice:
   };
   const insert = db('leads').insert(row);
   const stored = (lead.clientToken ? insert.onConflict(['type', 'client_token']).ignore() : insert).returning('id');
-  if (!notice) {
+  if (!notifyStaff) {
     const [created] = await stored;
     return { id: (created as { id: string }).id, created: true };
   }
-  const result = await db.raw<{ rows: { id: string }[] }>(
-    `with stored as (?),
-          queued as (insert into form_notifications (form_type, submission_id, subject, body, reply_to)
-                     select ?, id, ?, ?, ? from stored)
-     select id from stored`,
-    [stored, type, notice.subject, notice.body, notice.replyTo],
-  );
-  if (result.rows[0]) return { id: result.rows[0].id, created: true };
+  const created = await insertWithStaffNotice(db, stored, staffNoticeOf(type, lead.id, lead.data, notifyStaff.publicUrl));
+  if (created) return { id: created, created: true };
   const existing = await db('leads').where({ type, client_token: lead.clientToken }).first<{ id: string }>('id');
   return { id: existing!.id, created: false };
-}
-
-/** Queues the staff notification of a lead that was not sent one (a lead taken out of spam). */
-export async function queueNotification(db: Knex, type: FormType, id: string, notice: SubmissionNotice): Promise<void> {
-  await db('form_notifications').insert({ form_type: type, submission_id: id, subject: notice.subject, body: notice.body, reply_to: notice.replyTo });
 }
 
 /** The spec's per-form list: one type's leads (not spam), newest first, by page, with their total. */

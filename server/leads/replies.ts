@@ -5,12 +5,11 @@ import {
   findReplyTemplate,
   insertReplyTemplate,
   listReplyTemplates,
-  queueVisitorMail,
-  repliesOf,
   replyWriterOf,
   updateReplyTemplate,
   type ReplyWriter,
 } from '../db/lead-replies';
+import { queueMail, repliesOf } from '../outbox/queries';
 import { countHit } from '../db/rate-limit-windows';
 import type { FormNotificationRow, LeadRow, ReplyTemplateRow } from '../db/tables';
 import { isUuid } from '../db/uuid';
@@ -185,7 +184,7 @@ export function createLeadReplies({ db, audit, sender, onQueued, replyPromise = 
         if (hits > REPLY_LIMITS.repliesPerHour) throw new RateLimitedError(REPLY_MESSAGES.tooManyReplies(Math.ceil(secondsLeft / 60)), secondsLeft);
         // Under the latest message of the conversation, ours or the client's, with the chain before it.
         const thread = await threadIdsOf(trx, lead.id);
-        const row = await queueVisitorMail(trx, {
+        const row = await queueMail(trx, {
           kind: 'reply',
           formType: lead.type,
           leadId: lead.id,

@@ -24,7 +24,7 @@ describe('lead service: one form’s inbox', () => {
       config: { formRateLimit: 1000, formRateWindowSeconds: 600, formMinFillSeconds: 3, publicUrl: 'https://agency.test' },
       logger: createLogger('silent'),
     });
-    leads = createLeadService({ db: testDb.db, audit: createAuditTrail({ db: testDb.db }), staffNotice: forms.staffNotice, replies: createLeadReplies({ db: testDb.db, audit: createAuditTrail({ db: testDb.db }), sender: () => 'site@agency.test' }) });
+    leads = createLeadService({ db: testDb.db, audit: createAuditTrail({ db: testDb.db }), publicUrl: 'https://agency.test', replies: createLeadReplies({ db: testDb.db, audit: createAuditTrail({ db: testDb.db }), sender: () => 'site@agency.test' }) });
     for (const [index, name] of ['First', 'Second', 'Third'].entries()) {
       const result = await forms.submit('quote', { ...VALID_FORMS.quote, name, ...humanMeta() }, { ip: '192.0.2.1', channel: 'api' });
       if (result.outcome !== 'stored') throw new Error(`the ${name} fixture was not stored`);

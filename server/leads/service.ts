@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
-import { countUnread, deleteLeads, findLead, findLeads, insertNote, listFormLeads, listLeads, notesOf, queueNotification, type LeadQuery } from './queries';
+import { cursorPosition, encodeCursor } from '../db/keyset-cursor';
+import { countUnread, deleteLeads, findLead, findLeads, insertNote, listFormLeads, listLeads, notesOf, type LeadQuery } from './queries';
 import type { LeadNoteRow, LeadRow } from '../db/tables';
 import { NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
@@ -18,11 +18,12 @@ import { searchTextSchema } from '../../shared/search';
 import { FORBIDDEN_IN_TEXT } from '../../shared/text';
 import { RESPONDED_STATUS } from '../../shared/reply-queue';
 import { leadsCsv } from './csv';
-import { latestNotificationFor } from '../db/form-notifications';
+import { latestNotificationFor, queueMail } from '../outbox/queries';
 import { isUuid } from '../db/uuid';
 import { toNotificationState } from '../services/mail-health';
 import type { LeadReplies } from './replies';
 import { conversationOf } from './conversation';
+import { staffNoticeOf } from './staff-notice';
 
 const DAY_MS = 24 * 3600_000;
 const toSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -118,8 +119,8 @@ function toLeadQuery(filters: ParsedFilters): LeadQuery {
 export interface LeadServiceDeps {
   db: Knex;
   audit: AuditTrail;
-  /** The staff e-mail of a lead (the form service's, so a lead out of spam reads like any other). */
-  staffNotice: (type: FormType, data: FormValues, id: string) => { subject: string; body: string; replyTo: string | null };
+  /** The site's address, which the staff e-mail of a lead taken out of spam links to. */
+  publicUrl: string;
   /** Called after a notification is queued (wakes the outbox worker). */
   onQueued?: () => void;
   /** The reply promise in force (the settings): a lead taken out of spam is due by it from then. */
@@ -134,7 +135,7 @@ export interface LeadServiceDeps {
  * notes and history, read state, spam and not spam, bulk changes and the CSV export. Every change
  * is recorded in the audit trail against the lead (`lead:<id>`), which is its history.
  */
-export function createLeadService({ db, audit, staffNotice, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, replies, now = () => new Date() }: LeadServiceDeps) {
+export function createLeadService({ db, audit, publicUrl, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, replies, now = () => new Date() }: LeadServiceDeps) {
   /**
    * A lead with its notes, history and notification, read all at once (one round trip, not the
    * lead first and the rest after it), and its reply composer as `viewer` would send from it.
@@ -227,8 +228,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
           // Spam was never mailed: out of the folder, the lead gets the staff e-mail every form's lead gets
           // (an e-mail lead was made by staff, who know of it).
           if (lead.type !== 'email') {
-            const data = leadFields(lead) as FormValues;
-            await queueNotification(trx, lead.type, lead.id, staffNotice(lead.type, data, lead.id));
+            await queueMail(trx, { kind: 'staff', ...staffNoticeOf(lead.type, lead.id, leadFields(lead) as FormValues, publicUrl) });
             queued = true;
           }
           await record(lead, 'lead.not-spam', lead.spam_reason ?? '');
@@ -272,12 +272,7 @@ export function createLeadService({ db, audit, staffNotice, onQueued, replyPromi
     /** One page of leads newest first and the cursor of the next page (null on the last). */
     async list(rawQuery: unknown): Promise<{ items: LeadListItem[]; nextCursor: string | null }> {
       const { cursor, limit = INBOX_PAGE_SIZE.default, ...filters } = parse(listSchema, rawQuery);
-      let after: KeysetPosition | undefined;
-      if (cursor !== undefined) {
-        const decoded = decodeCursor(cursor);
-        if (!decoded || !/^[0-9a-f-]{36}$/i.test(decoded.id)) throw new ValidationError(`cursor: ${messages.lists.badCursor}`, { cursor: messages.lists.badCursor });
-        after = decoded;
-      }
+      const after = cursorPosition(cursor);
       // One row more than the page says whether another page follows, without counting them all.
       const rows = await listLeads(db, toLeadQuery(filters), { after, limit: limit + 1 });
       const page = rows.slice(0, limit);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { VALID_FORMS, clientToken, countRows, countSpam, countSubmissions, humanMeta } from '../../tests/helpers/form-fixtures';
-import { notificationsFor } from '../db/form-notifications';
+import { notificationsFor } from '../outbox/queries';
 import { FORM_TYPES, FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE, NOT_A_FORM_MESSAGE } from '../../shared/forms';
 import { messages } from '../messages';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
-import { notificationsFor } from '../db/form-notifications';
+import { notificationsFor } from '../outbox/queries';
 import type { FormType } from '../../shared/form-types';
 import type { LeadDetail, LeadListItem } from '../../shared/leads';
 

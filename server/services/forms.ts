@@ -11,12 +11,12 @@ import type { AuditTrail } from './audit';
 import { networkOf } from './visitor-network';
 import { DEFAULT_REPLY_PROMISE, replyDueAt, type ReplyPromise } from '../../shared/reply-clock';
 import { messages } from '../messages';
-import { FORM_TYPE_LABELS, type FormType } from '../../shared/form-types';
-import { CLIENT_TOKEN_FIELD, FILL_TIME_FIELD, FORM_DEFINITIONS, HONEYPOT_FIELD, NOT_A_FORM_MESSAGE, labelWithUnit, type FieldErrors } from '../../shared/forms';
+import type { FormType } from '../../shared/form-types';
+import { CLIENT_TOKEN_FIELD, FILL_TIME_FIELD, HONEYPOT_FIELD, NOT_A_FORM_MESSAGE, type FieldErrors } from '../../shared/forms';
 import { queueVisitorConfirmation } from './visitor-confirmation';
 import type { AgencyDetails } from '../../shared/replies';
 import { business } from '../../views/content/business';
-import { validateForm, type FormValues } from '../../shared/form-schemas';
+import { validateForm } from '../../shared/form-schemas';
 
 export interface FormServiceDeps {
   db: Knex;
@@ -109,17 +109,6 @@ function splitMeta(body: Record<string, unknown>): { fields: Record<string, unkn
   return { fields, meta: { honeypot, fillMs, clientToken: typeof token === 'string' && token !== '' ? token : null }, errors };
 }
 
-/** The staff e-mail for a submission: every field by its label, in the form's order. */
-export function describeSubmission(type: FormType, data: FormValues, id: string, publicUrl: string): { subject: string; body: string } {
-  const definition = FORM_DEFINITIONS[type];
-  const who = typeof data.name === 'string' ? data.name : String(data.email);
-  const lines = definition.fields.map((field) => `${labelWithUnit(field)}: ${data[field.name] ?? '(not given)'}`);
-  return {
-    subject: `New ${definition.noun} from ${who}`,
-    body: [`A visitor sent the ${FORM_TYPE_LABELS[definition.type]} form.`, '', ...lines, '', `Reference: ${id}`, `Review it in the admin area: ${publicUrl}/admin/dashboard`].join('\n'),
-  };
-}
-
 /**
  * The one flow every visitor form goes through — validate, rate-limit, store the submission and
  * its staff notification together, answer — and the spam folder's purge. What differs between the
@@ -172,13 +161,8 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
     };
   }
 
-  function staffNotice(type: FormType, data: FormValues, id: string) {
-    return { ...describeSubmission(type, data, id, config.publicUrl), replyTo: typeof data.email === 'string' ? data.email : null };
-  }
-
   return {
     purgeExpiredSpam,
-    staffNotice,
 
     /**
      * Takes one submission through the flow. A form with fields to correct is a result (`invalid`),
@@ -207,7 +191,7 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
       }
 
       const dueAt = replyDueAt(submittedAt, replyPromise());
-      const result = await storeLead(db, type, { id, data, clientToken: meta.clientToken, submittedAt, dueAt, origin: await originOf(sender) }, staffNotice(type, data, id));
+      const result = await storeLead(db, type, { id, data, clientToken: meta.clientToken, submittedAt, dueAt, origin: await originOf(sender) }, { publicUrl: config.publicUrl });
       if (result.created) {
         logger.info({ form: type, id: result.id, channel }, 'form submission stored');
         if (visitorConfirmation?.()[type]) {

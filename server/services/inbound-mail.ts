@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
+import { cursorPosition, encodeCursor } from '../db/keyset-cursor';
 import {
   countUnmatched,
   decideUnmatched,
@@ -10,12 +10,12 @@ import {
   insertInboundAttachments,
   insertInboundMessage,
   insertNotice,
-  lastReplierOf,
   leadOfMessageIds,
   leadsByReplyTag,
   listUnmatched,
   openLeadsBySender,
 } from '../db/inbound-mail';
+import { lastReplierOf, queueMail } from '../outbox/queries';
 import type { InboundMessageRow, LeadRow } from '../db/tables';
 import { isUuid } from '../db/uuid';
 import { ConflictError, NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
@@ -133,11 +133,11 @@ export function createInboundMail({ db, audit, replyPromise = () => DEFAULT_REPL
     await insertNotice(trx, { admin_user_id: replier.id, text: `${who} answered${subject}`, lead_type: lead.type, lead_id: lead.id, created_at: now() });
     if (!replier.email || !replier.email_verified_at) return false;
     const link = `${publicUrl}${leadAdminPath(lead)}`;
-    await trx('form_notifications').insert({
+    await queueMail(trx, {
       kind: 'client-answer',
-      form_type: lead.type,
-      submission_id: lead.id,
-      to_address: replier.email,
+      formType: lead.type,
+      leadId: lead.id,
+      to: replier.email,
       subject: oneLine(`${cleanLine(who, 120)} answered your reply`),
       body: `${who} (${LEAD_TYPE_LABELS[lead.type]}) answered your reply by e-mail${subject}.\n\n${message.text.slice(0, 2000)}\n\nAnswer it from the lead: ${link}\n`,
     });
@@ -226,12 +226,7 @@ export function createInboundMail({ db, audit, replyPromise = () => DEFAULT_REPL
     /** Unmatched messages, newest first, a page at a time (`before`: the previous page's `next`). */
     async listUnmatched(rawQuery: unknown): Promise<UnmatchedPage> {
       const { before } = parseInput(pageSchema, rawQuery, { unknownField: messages.leads.unknownParameter });
-      let after: KeysetPosition | undefined;
-      if (before !== undefined) {
-        const decoded = decodeCursor(before);
-        if (!decoded || !isUuid(decoded.id)) throw new ValidationError(`before: ${messages.lists.badCursor}`, { before: messages.lists.badCursor });
-        after = decoded;
-      }
+      const after = cursorPosition(before, 'before');
       const rows = await listUnmatched(db, { after, limit: INBOUND_PAGE_SIZE + 1 });
       const page = rows.slice(0, INBOUND_PAGE_SIZE);
       const last = page.at(-1);

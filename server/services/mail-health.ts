@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { retryTroubledNotifications, troubledNotifications } from '../db/form-notifications';
+import { retryTroubledNotifications, troubledNotifications } from '../outbox/queries';
 import type { FormNotificationRow } from '../db/tables';
 import type { AuditActor, AuditTrail } from './audit';
 import { outboxStateText } from './mail-answer';

@@ -1,15 +1,15 @@
 import type { Knex } from 'knex';
 import { countOpenLeads, listOpenLeads, sectionRange } from '../db/reply-queue';
 import { claimDailyRun, markDailyRunFinished, releaseDailyRun } from '../db/daily-runs';
-import { troubledNotifications } from '../db/form-notifications';
+import { createDailyCheck, dayOnceTimeHasCome } from '../daily-check';
+import { troubledNotifications } from '../outbox/queries';
 import type { LeadRow } from '../db/tables';
 import type { Logger } from '../logger';
 import type { Mailer } from './mail-transport';
 import { LEAD_TYPE_LABELS, type LeadType } from '../../shared/form-types';
 import { DASHBOARD_PATH, leadAdminPath, senderName } from '../../shared/lead-facts';
-import { localDate } from '../../shared/local-date';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES } from '../../shared/mail-health';
-import { endOfLocalDay, zonedInstant } from '../../shared/reply-clock';
+import { endOfLocalDay } from '../../shared/reply-clock';
 import { TASK_COUNT_CAP, dueText, taskCountText } from '../../shared/reply-queue';
 import type { Settings } from '../../shared/settings';
 import { counted } from '../../shared/text';
@@ -47,8 +47,6 @@ const DIGEST_JOB = 'morning-digest';
  * tries again.
  */
 export function createMorningDigest({ db, settings, publicUrl, send, mailOn = () => true, logger, now = () => new Date() }: MorningDigestDeps) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<DigestOutcome> | undefined;
   const admin = `${publicUrl}${DASHBOARD_PATH}`;
   const leadLink = (lead: { type: LeadType; id: string }) => `${publicUrl}${leadAdminPath(lead)}`;
 
@@ -86,9 +84,8 @@ export function createMorningDigest({ db, settings, publicUrl, send, mailOn = ()
   async function run(): Promise<DigestOutcome> {
     const at = now();
     const { timeZone, digestTime, notificationRecipients } = settings();
-    const day = localDate(at, timeZone);
-    const [hours, minutes] = digestTime.split(':').map(Number) as [number, number];
-    if (at.getTime() < zonedInstant(day, hours + minutes / 60, timeZone)) return 'not-yet';
+    const day = dayOnceTimeHasCome(at, timeZone, digestTime);
+    if (!day) return 'not-yet';
     // Unclaimed, so recipients set later in the day still get that day's digest.
     if (notificationRecipients.length === 0) return 'no-recipients';
     if (!mailOn()) return 'mail-off';
@@ -110,33 +107,8 @@ export function createMorningDigest({ db, settings, publicUrl, send, mailOn = ()
     return 'sent';
   }
 
-  /** Sends today's digest if it is time and nobody has yet; one run at a time per instance. */
-  function tick(): Promise<DigestOutcome> {
-    running ??= run()
-      .catch((error: unknown) => {
-        logger?.warn({ err: error }, 'morning digest check failed; will try again');
-        return 'failed' as const;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  return {
-    tick,
-    /** Checks every `intervalMs` (a minute by default) until `stop()`. */
-    start(intervalMs = 60_000) {
-      if (timer) return;
-      timer = setInterval(() => void tick(), intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  // Sends today's digest if it is time and nobody has yet; one run at a time per instance.
+  return createDailyCheck(run, { logger, failure: 'morning digest check failed; will try again' });
 }
 
 export type MorningDigest = ReturnType<typeof createMorningDigest>;

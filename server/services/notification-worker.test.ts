@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { startSmtp, waitFor } from '../../tests/helpers/smtp-inbox';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
-import { notificationsFor } from '../db/form-notifications';
+import { notificationsFor } from '../outbox/queries';
 import { createLogger } from '../logger';
 import { createNotificationWorker, retryDelayMs, type NotificationWorker, type NotificationWorkerDeps } from './notification-worker';
 import { createMailer } from './mail-transport';

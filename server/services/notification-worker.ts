@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { claimDueNotifications, markNotificationAttemptFailed, markNotificationSent } from '../db/form-notifications';
+import { claimDueNotifications, markNotificationAttemptFailed, markNotificationSent } from '../outbox/queries';
 import type { FormNotificationRow, OutboxKind } from '../db/tables';
 import type { Logger } from '../logger';
 import type { Mailer, OutgoingMail } from './mail-transport';

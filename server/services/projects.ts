@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
+import { cursorPosition, encodeCursor } from '../db/keyset-cursor';
 import { findProjectRow, listProjectRows, setProjectStage } from '../db/projects';
 import type { LeadRow } from '../db/tables';
 import { isUuid } from '../db/uuid';
@@ -60,12 +60,7 @@ export function createProjectService({ db, audit, now = () => new Date() }: Proj
     /** One page of projects, newest request first, and the cursor of the next page (null on the last). */
     async list(rawQuery: unknown): Promise<ProjectPage> {
       const { stage, q, cursor, limit = PROJECTS_PAGE_SIZE.default } = parseInput(listSchema, rawQuery, { unknownField: messages.leads.unknownParameter });
-      let after: KeysetPosition | undefined;
-      if (cursor !== undefined) {
-        const decoded = decodeCursor(cursor);
-        if (!decoded || !isUuid(decoded.id)) throw new ValidationError(`cursor: ${messages.lists.badCursor}`, { cursor: messages.lists.badCursor });
-        after = decoded;
-      }
+      const after = cursorPosition(cursor);
       // One row more than the page says whether another page follows, without counting them all.
       const rows = await listProjectRows(db, { stage, search: q?.toLowerCase() }, { after, limit: limit + 1 });
       const page = rows.slice(0, limit);

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, type KeysetPosition } from '../db/keyset-cursor';
+import { cursorPosition, encodeCursor } from '../db/keyset-cursor';
 import { countOpenLeads, listOpenLeads, sectionRange, type SectionBounds } from '../db/reply-queue';
-import { optionalParam, parseInput, ValidationError } from '../errors';
+import { optionalParam, parseInput } from '../errors';
 import { messages } from '../messages';
 import { LEAD_TYPES } from '../../shared/form-types';
 import { endOfLocalDay } from '../../shared/reply-clock';
@@ -36,12 +36,7 @@ export function createReplyQueue({ db, timeZone, now = () => new Date() }: { db:
   return {
     async page(rawQuery: unknown): Promise<TaskPage> {
       const { section, type, cursor, limit = TASKS_PAGE_SIZE.default } = parseInput(pageSchema, rawQuery, { unknownField: messages.leads.unknownParameter });
-      let after: KeysetPosition | undefined;
-      if (cursor !== undefined) {
-        const decoded = decodeCursor(cursor);
-        if (!decoded || !/^[0-9a-f-]{36}$/i.test(decoded.id)) throw new ValidationError(`cursor: ${messages.lists.badCursor}`, { cursor: messages.lists.badCursor });
-        after = decoded;
-      }
+      const after = cursorPosition(cursor);
       const at = now();
       const range = section ? sectionRange(section, boundsAt(at)) : {};
       const rows = await listOpenLeads(db, { ...range, type, after, limit: limit + 1 });

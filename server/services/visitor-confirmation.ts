@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { replyToFor } from '../leads/reply-tags';
-import { queueVisitorMail } from '../db/lead-replies';
+import { queueMail } from '../outbox/queries';
 import { countHit, hitsInWindow } from '../db/rate-limit-windows';
 import type { Logger } from '../logger';
 import { SYSTEM_ACTOR, type AuditTrail } from './audit';
@@ -95,7 +95,7 @@ export async function queueVisitorConfirmation(
   if (!email) return false;
   if (!(await withinLimits(db, email, ip, warning))) return false;
   const lead = { type, ...visitorValues(type, data) };
-  await queueVisitorMail(db, {
+  await queueMail(db, {
     kind: 'confirmation',
     formType: type,
     leadId,

@@ -4,43 +4,27 @@ import type { ConnectionOptions } from 'node:tls';
 import type Koa from 'koa';
 import { createApp, type AppDeps } from '../../server/app';
 import { createKeyring, parseAppKeys, type Keyring } from '../../server/app-key';
-import { loadConfig, staffMailFrom, type Config } from '../../server/config';
-import { createMailer, type Mailer } from '../../server/services/mail-transport';
-import { createMailServerCheck, type ResolveAddresses } from '../../server/services/mail-destination';
-import { createMailboxConnection, type MailboxConnection } from '../../server/services/mailbox-connection';
-import { createLifecycle, type Lifecycle } from '../../server/lifecycle';
+import { createAppParts, type AppParts } from '../../server/app-parts';
+import { loadConfig, type Config } from '../../server/config';
+import type { ResolveAddresses } from '../../server/services/mail-destination';
 import { createLogger } from '../../server/logger';
-import { createAnalytics, type Analytics } from '../../server/services/analytics';
-import { createAuditTrail } from '../../server/services/audit';
-import { createContentVersion, type ContentVersion } from '../../server/services/content-version';
-import { createSettingsService, type SettingsService } from '../../server/services/settings';
-import { createSiteContentStore, type SiteContentStore } from '../../server/content/store';
-import { createBackupService, type BackupService } from '../../server/backup/backup-service';
-import { createBackgroundTasks, type BackgroundTasks } from '../../server/services/background-tasks';
 import { clusterTemplate, createTestDb, type TestDb } from './test-db';
 
 export const TEST_ASSETS_DIR = path.resolve(__dirname, '../../dist/test-public');
 
-export interface TestApp extends TestDb {
+/**
+ * The app's parts are the server's (`createAppParts`), with these for tests: `mailer` and
+ * `mailboxConnection` trust the loopback servers' authority given as `mailTls`; `analytics` is not
+ * started (tests write the views they made with `analytics.flush()`); `backups` are never
+ * scheduled, and their scratch restores copy the ready cluster instead of creating one;
+ * `backgroundTasks` holds what requests queued without waiting ("Forgot password?"):
+ * `await backgroundTasks.idle()`.
+ */
+export interface TestApp extends TestDb, AppParts {
   app: Koa;
   config: Config;
-  lifecycle: Lifecycle;
-  contentVersion: ContentVersion;
-  /** The published content pages render with (loaded from the test's database). */
-  siteContent: SiteContentStore;
-  settings: SettingsService;
   /** The application key of this app: `APP_KEY` when the test gives one, else a key of its own. */
   keyring: Keyring;
-  /** What the app sends mail through (as the outbox worker of the same instance would). */
-  mailer: Mailer;
-  /** The way to the agency's mailbox, with `mailTls` (what a mailbox reader of this instance uses). */
-  mailboxConnection: MailboxConnection;
-  /** Not started: tests write the views they made with `analytics.flush()`. */
-  analytics: Analytics;
-  /** Never scheduled; its scratch restores copy the ready cluster instead of creating one. */
-  backups: BackupService;
-  /** What requests queued without waiting ("Forgot password?"): `await backgroundTasks.idle()`. */
-  backgroundTasks: BackgroundTasks;
 }
 
 /**
@@ -70,17 +54,8 @@ export async function createTestApp(
   const where = testDb.dataDir ? { DATA_DIR: testDb.dataDir } : testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {};
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://agency.test', SMTP_ALLOW_PRIVATE: 'true', ...where, ...env });
   const keyring = createKeyring(parseAppKeys(config.appKey ?? randomBytes(32).toString('base64')));
-  const lifecycle = createLifecycle();
-  const contentVersion = createContentVersion(testDb.db);
-  const checkMailServer = createMailServerCheck({ allowPrivate: config.smtpAllowPrivate, resolve: resolveMailServer });
-  const settings = createSettingsService({ db: testDb.db, config, audit: createAuditTrail({ db: testDb.db }), keyring, checkMailServer });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring, checkMailServer, tls: mailTls });
-  const mailboxConnection = createMailboxConnection({ keyring, saved: settings.imap, checkMailServer, tls: mailTls });
-  const analytics = createAnalytics({ db: testDb.db, timeZone: () => settings.current().timeZone });
-  const backups = createBackupService({ db: testDb.db, config, keyring, timeZone: () => settings.current().timeZone, logger, clusterTemplate: clusterTemplate() });
-  const siteContent = createSiteContentStore({ db: testDb.db, contentVersion, settings });
-  await siteContent.load();
-  const backgroundTasks = createBackgroundTasks(logger);
-  const app = createApp({ config, db: testDb.db, logger, lifecycle, contentVersion, siteContent, settings, keyring, mailer, mailboxConnection, analytics, backups, backgroundTasks, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
-  return { ...testDb, app, config, lifecycle, contentVersion, siteContent, settings, keyring, mailer, mailboxConnection, analytics, backups, backgroundTasks };
+  const parts = createAppParts({ config, db: testDb.db, keyring, logger, mailTls, resolveMailServer, clusterTemplate: clusterTemplate() });
+  await parts.siteContent.load();
+  const app = createApp({ ...parts, config, db: testDb.db, logger, keyring, assetsDir: TEST_ASSETS_DIR, adminAuthOptions, now, cachedAnswerLog });
+  return { ...testDb, ...parts, app, config, keyring };
 }
