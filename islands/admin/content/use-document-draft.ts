@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import type { Notice } from '../context';
 import { errorText, fieldErrorsOf, type Loaded } from '../kit';
@@ -28,35 +28,28 @@ export interface DocumentDraftOptions {
  * field by field; publishing saves the typing first; discarding goes back to what is published.
  */
 export function useDocumentDraft({ documentKey, schema, tree, calls, loaded, uploads, notify }: DocumentDraftOptions) {
-  const [state, apply] = useReducer(draftReducer, initialDraft);
-  // The actions read the state after an await (the image an upload just put in the form, the
-  // choices just resolved), before React renders again: this is it as of the last event.
-  const latest = useRef<DraftState>(state);
-  const dispatch = useCallback((event: DraftEvent) => {
-    latest.current = draftReducer(latest.current, event);
-    apply(event);
-  }, []);
+  const { state, dispatch, current } = useDraftStore();
   const doc = loaded.data;
 
   useEffect(() => {
     if (!doc) return;
     const base = baseVersionOf(doc);
-    dispatch({ type: 'loaded', stored: currentDataOf(doc), base, typed: latest.current.form === null ? readTyped(documentKey, base) : undefined });
+    dispatch({ type: 'loaded', stored: currentDataOf(doc), base, typed: current().form === null ? readTyped(documentKey, base) : undefined });
   }, [doc, documentKey, dispatch]);
 
   const change = useCallback(
     (path: FieldPath, value: unknown) => {
       dispatch({ type: 'typed', path, value });
-      const { form } = latest.current;
+      const { form } = current();
       if (form) keepTyped(documentKey, form.base, form.data);
     },
-    [documentKey, dispatch],
+    [documentKey, dispatch, current],
   );
 
   // Once the person has been told what to fix, the list follows their corrections as they type.
   const data = state.form?.data;
   useEffect(() => {
-    if (data !== undefined && Object.keys(latest.current.clientErrors).length > 0) dispatch({ type: 'rechecked', errors: validate(schema, data) });
+    if (data !== undefined && Object.keys(current().clientErrors).length > 0) dispatch({ type: 'rechecked', errors: validate(schema, data) });
   }, [data, schema, dispatch]);
 
   /** A new action begins: no outcome of an earlier one stays, in the editor or the shared notice area. */
@@ -95,14 +88,14 @@ export function useDocumentDraft({ documentKey, schema, tree, calls, loaded, upl
       dispatch({ type: 'failed', text: notUploaded });
       return null;
     }
-    const current = latest.current.form;
-    if (!current) return null;
-    const problems = validate(schema, current.data);
+    const form = current().form;
+    if (!form) return null;
+    const problems = validate(schema, form.data);
     dispatch({ type: 'checked', errors: problems });
     if (Object.keys(problems).length > 0) return null;
-    const sent = current.data;
+    const sent = form.data;
     try {
-      const saved = await calls.saveDraft(sent, base ?? current.base);
+      const saved = await calls.saveDraft(sent, base ?? form.base);
       forgetTyped(documentKey);
       dispatch({ type: 'saved', sent, version: saved.version, data: saved.data, outcome: { tone: 'success', text: saved.merged ? mergedText(tree, saved.merged) : 'Draft saved. The public site has not changed.' } });
       loaded.reload();
@@ -121,7 +114,7 @@ export function useDocumentDraft({ documentKey, schema, tree, calls, loaded, upl
   };
 
   const save = async () => {
-    if (latest.current.pending) return;
+    if (current().pending) return;
     start('save');
     await saveDraft();
     dispatch({ type: 'finished' });
@@ -129,7 +122,7 @@ export function useDocumentDraft({ documentKey, schema, tree, calls, loaded, upl
 
   /** Publishes the draft (saving the typing first): the site changes at once, or the checks say what to fix. */
   const publish = async () => {
-    const { pending, form } = latest.current;
+    const { pending, form } = current();
     if (pending || !form) return;
     start('publish');
     try {
@@ -172,7 +165,7 @@ export function useDocumentDraft({ documentKey, schema, tree, calls, loaded, upl
 
   /** Saves the merge with a choice made for every field both people changed, over their version. */
   const saveChoices = async () => {
-    const { conflict, pending } = latest.current;
+    const { conflict, pending } = current();
     if (!conflict || pending) return;
     if (unchosen(conflict).length > 0) return;
     start('save');
@@ -189,4 +182,29 @@ export function useDocumentDraft({ documentKey, schema, tree, calls, loaded, upl
   };
 
   return { state, change, saveDraft, save, publish, discard, choose, saveChoices, restored };
+}
+
+/**
+ * The draft's state, held outside React and rendered through `useSyncExternalStore`: the actions
+ * read it after an await (the image an upload just put in the form, the choices just resolved)
+ * as of the last event, before React has rendered again.
+ */
+function useDraftStore() {
+  const [store] = useState(() => {
+    let state = initialDraft;
+    const listeners = new Set<() => void>();
+    return {
+      current: () => state,
+      dispatch: (event: DraftEvent) => {
+        state = draftReducer(state, event);
+        for (const listener of listeners) listener();
+      },
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    };
+  });
+  const state: DraftState = useSyncExternalStore(store.subscribe, store.current, store.current);
+  return { state, dispatch: store.dispatch, current: store.current };
 }
