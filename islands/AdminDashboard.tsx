@@ -10,7 +10,7 @@ import { DashboardHome, PlaceholderView } from './admin/DashboardHome';
 import { AccountView } from './admin/AccountView';
 import { AuditView } from './admin/AuditView';
 import { BackupsView } from './admin/BackupsView';
-import { SettingsView } from './admin/SettingsView';
+import { SettingsView } from './admin/settings/SettingsView';
 import { MailHealthBanner } from './admin/MailHealthBanner';
 import { UsersView } from './admin/UsersView';
 import { SavedRepliesView } from './admin/SavedRepliesView';

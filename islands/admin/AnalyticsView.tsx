@@ -6,6 +6,7 @@ import { addDays, ISO_DATE, localDate } from '../../shared/local-date';
 import { axisNumber, csvOf, dayLabel, percentOf, rangeShowsYear, TABLE_PAGE_ROWS, tablePagerText } from './analytics-text';
 import { ViewHeading } from './ViewHeading';
 import { DataTable, DateField, LoadStatus, useData, type Column } from './kit';
+import { analyticsApi } from './analytics-api';
 
 type Range = { from: string; to: string };
 
@@ -29,7 +30,7 @@ export function AnalyticsView() {
   const today = localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
   // Read from the address bar once in the browser (the server renders the loading state).
   const [range, setRange] = useState<Range | null>(null);
-  const report = useData((api) => (range ? api.analyticsReport(range) : NOT_YET), 'Failed to load the analytics.', range ? `analytics/${range.from}/${range.to}` : 'analytics');
+  const report = useData((api) => (range ? analyticsApi(api).report(range) : NOT_YET), 'Failed to load the analytics.', range ? `analytics/${range.from}/${range.to}` : 'analytics');
 
   useEffect(() => setRange(rangeFromUrl(today)), [today]);
 

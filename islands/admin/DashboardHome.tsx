@@ -3,6 +3,7 @@ import { LEAD_TYPES, LEAD_TYPE_LABELS } from '../../shared/form-types';
 import { senderName } from '../../shared/lead-facts';
 import { counted, truncate } from './text';
 import { LoadStatus, TimedListItem, useData } from './kit';
+import { dashboardHomeApi } from './dashboard-home-api';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { BackupWarning } from './BackupsView';
@@ -19,7 +20,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
  * for later.
  */
 export function DashboardHome({ name, owner = false }: { /** The signed-in admin's display name, else their username. */ name: string; /** Owners also see a backup that failed. */ owner?: boolean }) {
-  const home = useData((api) => api.dashboard(), 'Failed to load the dashboard.', 'dashboard');
+  const home = useData((api) => dashboardHomeApi(api).figures(), 'Failed to load the dashboard.', 'dashboard');
 
   return (
     <>

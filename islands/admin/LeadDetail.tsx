@@ -1,12 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { LEAD_TYPE_LABELS, LEAD_TYPE_STATUSES, statusLabel, type LeadType } from '../../shared/form-types';
 import { auditChangeText } from '../../shared/audit-text';
 import { FORM_DEFINITIONS, labelWithUnit } from '../../shared/forms';
 import { EMAIL_LEAD_FIELD_LABELS, EMAIL_LEAD_FIELDS, type LeadDetail } from '../../shared/leads';
 import { leadNoun, replyLink, senderInSentence } from '../../shared/lead-facts';
-import { ApiError, DELETE_LEAD_FAILED } from './api';
+import { ApiError } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
+import { DELETE_LEAD_FAILED, leadsApi } from './leads-api';
 import { LoadStatus, Options, TimedListItem, useData, useDates } from './kit';
 import { counted, fieldText } from './text';
 import { ViewHeading } from './ViewHeading';
@@ -30,8 +31,9 @@ export const WAITING_POLL_MS = 3000;
 export function LeadDetailView({ type, id, isOwner, reply = false }: { type: LeadType; id: string; isOwner: boolean; reply?: boolean }) {
   const { api, navigate, notify, leadsChanged } = useDashboard();
   const { formatDateTime } = useDates();
+  const leads = useMemo(() => leadsApi(api), [api]);
   const detail = useData(
-    (dashboardApi) => dashboardApi.lead(type, id).catch((failure: unknown) => Promise.reject(failure instanceof ApiError && failure.status === 404 ? new ApiError(GONE, 404, true) : failure)),
+    () => leads.load(type, id).catch((failure: unknown) => Promise.reject(failure instanceof ApiError && failure.status === 404 ? new ApiError(GONE, 404, true) : failure)),
     'Failed to load the message.',
     `lead/${type}/${id}`,
   );
@@ -39,10 +41,10 @@ export function LeadDetailView({ type, id, isOwner, reply = false }: { type: Lea
   const waiting = lead ? hasWaiting(lead) : false;
   useEffect(() => {
     if (!waiting) return;
-    return pollWhile({ load: () => api.lead(type, id), intervalMs: WAITING_POLL_MS, keepGoing: hasWaiting, onResult: setData });
-  }, [api, type, id, waiting, setData]);
+    return pollWhile({ load: () => leads.load(type, id), intervalMs: WAITING_POLL_MS, keepGoing: hasWaiting, onResult: setData });
+  }, [leads, type, id, waiting, setData]);
   const reload = async () => {
-    setData(await api.lead(type, id));
+    setData(await leads.load(type, id));
     leadsChanged();
   };
   const [working, setWorking] = useState(false);
@@ -53,7 +55,7 @@ export function LeadDetailView({ type, id, isOwner, reply = false }: { type: Lea
     if (!lead || lead.readAt || markedRead.current) return;
     markedRead.current = true;
     let current = true;
-    api.leadAction(type, id, 'read').then(
+    leads.act(type, id, 'read').then(
       (read) => {
         if (current) setData(read);
         leadsChanged();
@@ -63,7 +65,7 @@ export function LeadDetailView({ type, id, isOwner, reply = false }: { type: Lea
     return () => {
       current = false;
     };
-  }, [api, type, id, lead, setData, leadsChanged]);
+  }, [leads, type, id, lead, setData, leadsChanged]);
 
   const change = async (work: () => Promise<LeadDetail>, done?: string) => {
     setWorking(true);
@@ -81,7 +83,7 @@ export function LeadDetailView({ type, id, isOwner, reply = false }: { type: Lea
   const remove = async () => {
     setWorking(true);
     try {
-      await api.deleteLead(type, id);
+      await leads.remove(type, id);
       leadsChanged();
       navigate({ name: 'messages', filters: {} });
       notify({ tone: 'success', text: 'Message deleted.' });
@@ -141,11 +143,11 @@ export function LeadDetailView({ type, id, isOwner, reply = false }: { type: Lea
             ))}
           </dl>
           <div className="admin-lead__actions">
-            <StatusSelect lead={lead} disabled={working} onChange={(status) => void change(() => api.setLeadStatus(type, id, status))} />
-            <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={working} onClick={() => void change(() => api.leadAction(type, id, lead.readAt ? 'unread' : 'read'))}>
+            <StatusSelect lead={lead} disabled={working} onChange={(status) => void change(() => leads.setStatus(type, id, status))} />
+            <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={working} onClick={() => void change(() => leads.act(type, id, lead.readAt ? 'unread' : 'read'))}>
               {lead.readAt ? 'Mark unread' : 'Mark read'}
             </button>
-            <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={working} onClick={() => void change(() => api.leadAction(type, id, lead.spamAt ? 'not-spam' : 'spam'), lead.spamAt ? 'Moved to the inbox; staff are notified.' : 'Moved to spam.')}>
+            <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={working} onClick={() => void change(() => leads.act(type, id, lead.spamAt ? 'not-spam' : 'spam'), lead.spamAt ? 'Moved to the inbox; staff are notified.' : 'Moved to spam.')}>
               {lead.spamAt ? 'Not spam' : 'Move to spam'}
             </button>
             <button type="button" className="admin-button admin-button--danger admin-button--small" disabled={working} onClick={() => setConfirmingDelete(true)}>
@@ -180,7 +182,7 @@ export function LeadDetailView({ type, id, isOwner, reply = false }: { type: Lea
               ))}
             </ul>
           )}
-          <NoteForm disabled={working} onAdd={(body) => change(() => api.addLeadNote(type, id, body), 'Note added.')} />
+          <NoteForm disabled={working} onAdd={(body) => change(() => leads.addNote(type, id, body), 'Note added.')} />
         </section>
 
         <section className="admin-card" aria-labelledby="lead-history">

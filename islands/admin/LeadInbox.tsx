@@ -3,14 +3,16 @@ import { FORM_STATUSES, FORM_TYPE_LABELS, LEAD_TYPE_LABELS, LEAD_TYPE_STATUSES, 
 import { leadNoun, senderInSentence, senderName } from '../../shared/lead-facts';
 import { SEARCH_LENGTH } from '../../shared/search';
 import { LEAD_STATUSES, type LeadBulkAction, type LeadFilters, type LeadListItem } from '../../shared/leads';
-import { DELETE_LEAD_FAILED } from './api';
+import { DELETE_LEAD_FAILED, leadsApi } from './leads-api';
+import { queryOfFilters } from './lead-filters';
+import { portfolioApi } from './portfolio-api';
 import { RowMenu } from './RowMenu';
 import { type Column, ConfirmDialog, DataTable, DateField, errorText, Field, LoadStatus, Options, useDates, usePagedData } from './kit';
 import { useDashboard } from './context';
 import { counted, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
-import { queryOfFilters, titleOfView, type DashboardView } from './views';
+import { titleOfView, type DashboardView } from './views';
 
 /**
  * Messages: every form's leads in one list, newest first; Forms > type is the same list with
@@ -22,6 +24,7 @@ import { queryOfFilters, titleOfView, type DashboardView } from './views';
  */
 export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; formType?: FormType }) {
   const { api, navigate, notify, leadsChanged } = useDashboard();
+  const calls = leadsApi(api);
   const { formatDateTime } = useDates();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -43,7 +46,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   const narrowed = activeFilters > 0;
   // The filters are compared by their query string; a new object with the same filters is the same list.
   // A reload after a row's change keeps the rows shown (so its status select keeps focus).
-  const leads = usePagedData((cursor) => api.listLeads(filters, cursor), { key: filterKey, fallback: 'Failed to load messages.', moreFallback: 'Failed to load more messages.' });
+  const leads = usePagedData((cursor) => calls.list(filters, cursor), { key: filterKey, fallback: 'Failed to load messages.', moreFallback: 'Failed to load more messages.' });
   /** Set by a row's delete: its focused menu button is gone, focus goes to the list. */
   const refocus = useRef(false);
   const tableRef = useRef<HTMLDivElement>(null);
@@ -64,7 +67,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
     let current = true;
     const q = formType ? undefined : filters.q?.toLowerCase();
     if (!q) return setPortfolioMatches([]);
-    api.listPortfolio().then(
+    portfolioApi(api).list().then(
       (items) => current && setPortfolioMatches(items.filter((item) => item.title.toLowerCase().includes(q)).slice(0, 5)),
       () => current && setPortfolioMatches([]),
     );
@@ -83,7 +86,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   const runBulk = async (action: LeadBulkAction, status?: string) => {
     setWorking(true);
     try {
-      const changed = await api.bulkLeads(action, [...selected], status);
+      const changed = await calls.bulk(action, [...selected], status);
       notify({ tone: 'success', text: `${counted(changed, 'message')} updated.` });
       leadsChanged();
       setSelected(new Set());
@@ -101,7 +104,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
     setPendingId(lead._id);
     try {
       // A form's lead through the spec's own call; an e-mail lead has no form, only the lead API.
-      await (lead.type === 'email' ? api.setLeadStatus(lead.type, lead._id, status) : api.setFormStatus(lead.type, lead._id, status));
+      await (lead.type === 'email' ? calls.setStatus(lead.type, lead._id, status) : calls.setFormStatus(lead.type, lead._id, status));
       leadsChanged();
       changeRow((items) => items.map((item) => (item._id === lead._id ? { ...item, status } : item)));
     } catch (error) {
@@ -115,7 +118,7 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
   const deleteLead = async (lead: LeadListItem) => {
     setWorking(true);
     try {
-      await (lead.type === 'email' ? api.deleteLead(lead.type, lead._id) : api.deleteForm(lead.type, lead._id));
+      await (lead.type === 'email' ? calls.remove(lead.type, lead._id) : calls.deleteForm(lead.type, lead._id));
       notify({ tone: 'success', text: `The submission from ${senderInSentence(lead)} was deleted.` });
       leadsChanged();
       refocus.current = true;

@@ -9,10 +9,10 @@ import {
   replySignature,
   type ReplyBlocker,
   type ReplyComposer as Composer,
-  type ReplySent,
   type ReplyTemplateJson,
 } from '../../shared/replies';
 import { useDashboard } from './context';
+import { leadsApi } from './leads-api';
 import { Field, FormSubmit, Options, useData, useDates, useSubmit } from './kit';
 import { Attachments, QuotedText } from './MailParts';
 import { OUTGOING_STATE_LABELS, threadOf, type LeadWithThread, type ThreadItem } from './thread';
@@ -122,7 +122,7 @@ export function ReplyComposer({ lead, composer, isOwner, onSent, focus = false }
   }, [key, draft, restored, composer.subject]);
 
   const form = useSubmit(async () => {
-    const sent = await api.send<ReplySent>('POST', `/api/leads/${lead.type}/${encodeURIComponent(lead._id)}/replies`, 'The reply could not be stored. Try again.', {
+    const sent = await leadsApi(api).reply(lead.type, lead._id, {
       body: draft.body,
       subject: draft.subject,
       ...(draft.templateId ? { templateId: draft.templateId } : {}),

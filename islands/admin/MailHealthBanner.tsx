@@ -3,6 +3,7 @@ import type { AdminRole } from '../../shared/admin-auth';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES, type MailHealth } from '../../shared/mail-health';
 import { errorText, useData, useDates } from './kit';
 import { useDashboard } from './context';
+import { mailHealthApi } from './mail-health-api';
 import { counted } from './text';
 import { ViewLink } from './ViewLink';
 
@@ -17,13 +18,13 @@ import { ViewLink } from './ViewLink';
 export function MailHealthBanner({ role, viewKey, mailVersion }: { role: AdminRole; viewKey: string; mailVersion: number }) {
   const { api, notify } = useDashboard();
   // A failed check shows nothing: the banner is a warning, not a view of its own.
-  const { data: health, reload } = useData((dashboardApi) => dashboardApi.mailHealth(), 'Failed to check the staff e-mails.', `mail-health:${viewKey}`, mailVersion);
+  const { data: health, reload } = useData((dashboardApi) => mailHealthApi(dashboardApi).check(), 'Failed to check the staff e-mails.', `mail-health:${viewKey}`, mailVersion);
   const [retrying, setRetrying] = useState(false);
 
   const retry = useCallback(async () => {
     setRetrying(true);
     try {
-      const retried = await api.retryNotifications();
+      const retried = await mailHealthApi(api).retry();
       notify({ tone: 'success', text: `${counted(retried, 'staff e-mail')} will be sent again now.` });
       reload();
     } catch (error) {

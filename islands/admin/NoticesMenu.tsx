@@ -3,6 +3,7 @@ import type { NoticeList } from '../../shared/inbound-mail';
 import { useDashboard } from './context';
 import { AdminIcon } from './icons';
 import { errorText, useData, useDates } from './kit';
+import { noticesApi } from './notices-api';
 import { counted } from './text';
 import { DASHBOARD_BASE, viewFromPath, type DashboardView } from './views';
 
@@ -45,7 +46,7 @@ export function NoticesMenu() {
   const [round, setRound] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const { data, error, setData } = useData((dashboardApi) => dashboardApi.notices(), 'Failed to load the notices.', 'notices', round);
+  const { data, error, setData } = useData((dashboardApi) => noticesApi(dashboardApi).list(), 'Failed to load the notices.', 'notices', round);
 
   useEffect(() => {
     const again = () => setRound((value) => value + 1);
@@ -87,7 +88,7 @@ export function NoticesMenu() {
   const follow = (event: MouseEvent<HTMLAnchorElement>, id: string, view: DashboardView) => {
     // Read however it is opened (a new tab too); only a plain click switches the view in the page.
     setData((current) => current && withNoticeRead(current, id));
-    api.readNotice(id).catch(() => undefined);
+    noticesApi(api).read(id).catch(() => undefined);
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     setOpen(false);
@@ -96,7 +97,7 @@ export function NoticesMenu() {
 
   const readAll = async () => {
     try {
-      await api.readAllNotices();
+      await noticesApi(api).readAll();
       setData((current) => current && withAllNoticesRead(current));
     } catch (failure) {
       notify({ tone: 'error', text: errorText(failure, 'Failed to mark the notices read.') });

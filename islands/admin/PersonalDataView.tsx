@@ -4,6 +4,7 @@ import type { PersonalDataReport } from '../../shared/personal-data';
 import { senderName } from '../../shared/lead-facts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
+import { personalDataApi } from './personal-data-api';
 import { counted, truncate } from './text';
 import { errorText, Field, SubmitButton, TimedListItem, useSubmit } from './kit';
 import { ViewHeading } from './ViewHeading';
@@ -24,14 +25,14 @@ export function PersonalDataView() {
 
   const find = useSubmit(async () => {
     setReport(null);
-    setReport(await api.personalData(email.trim()));
+    setReport(await personalDataApi(api).find(email.trim()));
   }, 'Failed to search.');
 
   const erase = async () => {
     if (!report) return;
     setBusy(true);
     try {
-      const erased = await api.erasePersonalData(report.email);
+      const erased = await personalDataApi(api).erase(report.email);
       notify({ tone: 'success', text: `Erased ${counted(erased.leads, 'message')}, ${counted(erased.notes, 'note')} and ${counted(erased.notifications, 'staff e-mail')}.` });
       setReport({ ...report, leads: [], notes: [], notifications: [] });
       leadsChanged();

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type For
 import { useOverlay } from '../lib/use-overlay';
 import { ApiError } from './api';
 import { useDashboard } from './context';
+import { portfolioApi } from './portfolio-api';
 import { AdminIcon } from './icons';
 import {
   PORTFOLIO_FORM_FIELDS,
@@ -103,7 +104,7 @@ export function PortfolioPanel({ mode, onClose, onSaved }: PortfolioPanelProps) 
     setProgress(0);
     try {
       const body = buildPortfolioFormData(values, files, { existingDate: editing?.date ?? '' });
-      await api.savePortfolioItem(editing?._id ?? null, body, setProgress);
+      await portfolioApi(api).save(editing?._id ?? null, body, setProgress);
       setProgress(100);
       onSaved();
       return;

@@ -3,6 +3,8 @@ import { portfolioMessages } from '../../shared/portfolio/messages';
 import { portfolioPrefillOf } from '../../shared/projects';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
+import { portfolioApi } from './portfolio-api';
+import { projectsApi } from './projects-api';
 import { AdminIcon } from './icons';
 import { PortfolioPanel, type PanelMode } from './PortfolioPanel';
 import type { PortfolioItem } from './portfolio-form';
@@ -28,7 +30,7 @@ export function safeWebsiteLink(link: string | undefined | null): string | null 
 export function PortfolioSection({ view }: { view: Extract<DashboardView, { name: 'portfolio' | 'portfolio-detail' }> }) {
   const { api, navigate, notify } = useDashboard();
   // Loaded afresh whenever the grid or the detail view is entered.
-  const list = useData((dashboardApi) => dashboardApi.listPortfolio(), portfolioMessages.adminListFailed, 'portfolio', view.name);
+  const list = useData((dashboardApi) => portfolioApi(dashboardApi).list(), portfolioMessages.adminListFailed, 'portfolio', view.name);
   const [panel, setPanel] = useState<PanelMode | null>(null);
   const [confirming, setConfirming] = useState<PortfolioItem | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -38,7 +40,7 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
   useEffect(() => {
     if (!fromProject) return;
     let current = true;
-    api.getProject(fromProject).then(
+    projectsApi(api).load(fromProject).then(
       (project) => current && setPanel({ kind: 'add', prefill: portfolioPrefillOf(project) }),
       () => current && notify({ tone: 'error', text: 'The project could not be loaded; add the item by hand.' }),
     );
@@ -52,7 +54,7 @@ export function PortfolioSection({ view }: { view: Extract<DashboardView, { name
     const item = confirming;
     setDeleting(true);
     try {
-      await api.deletePortfolioItem(item._id);
+      await portfolioApi(api).remove(item._id);
       list.setData((items) => items?.filter((entry) => entry._id !== item._id) ?? null);
       // Navigating clears notices, so it goes first.
       if (view.name === 'portfolio-detail') navigate({ name: 'portfolio' });

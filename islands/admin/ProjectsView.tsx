@@ -5,7 +5,8 @@ import { PROJECT_STAGE_LABELS, PROJECT_STAGES, isProjectStage, type ProjectFilte
 import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
-import { queryOfProjectFilters } from './views';
+import { queryOfProjectFilters } from './project-filters';
+import { projectsApi } from './projects-api';
 import { type Column, DataTable, errorText, Field, LoadStatus, Options, useDates, usePagedData } from './kit';
 
 /**
@@ -20,13 +21,13 @@ export function ProjectsView({ filters }: { filters: ProjectFilters }) {
   const [moving, setMoving] = useState<string | null>(null);
   // The filters are compared by their query string; a new object with the same filters is the same list.
   const filterKey = queryOfProjectFilters(filters);
-  const projects = usePagedData((cursor) => api.listProjects(filters, cursor), { key: filterKey, fallback: 'Failed to load the projects.', moreFallback: 'Failed to load more projects.' });
+  const projects = usePagedData((cursor) => projectsApi(api).list(filters, cursor), { key: filterKey, fallback: 'Failed to load the projects.', moreFallback: 'Failed to load more projects.' });
 
   // The moved row stays in view even when the stage filter no longer matches it, so the change is seen; the next load leaves it out.
   const move = async (project: ProjectJson, stage: ProjectStage) => {
     setMoving(project._id);
     try {
-      const updated = await api.setProjectStage(project._id, stage);
+      const updated = await projectsApi(api).setStage(project._id, stage);
       projects.setItems((items) => items.map((entry) => (entry._id === updated._id ? updated : entry)));
       notify({ tone: 'success', text: `${clientOf(project)}: ${PROJECT_STAGE_LABELS[stage]}.` });
     } catch (error) {

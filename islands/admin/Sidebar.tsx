@@ -5,6 +5,8 @@ import { taskCountText } from '../../shared/reply-queue';
 import { AdminIcon } from './icons';
 import { ViewLink } from './ViewLink';
 import { useData } from './kit';
+import { tasksApi } from './tasks-api';
+import { unmatchedMailApi } from './unmatched-mail-api';
 import { SIDEBAR_ENTRIES, sidebarKeyOfView, type DashboardView, type ViewEntry } from './views';
 import type { AdminRole } from '../../shared/admin-auth';
 
@@ -162,8 +164,8 @@ function useSidebarCounts(leadsVersion: number): { overdue: number; unmatched: n
     const timer = window.setInterval(() => setMinute((value) => value + 1), 60_000);
     return () => window.clearInterval(timer);
   }, []);
-  const { data } = useData((api) => api.taskCounts(), 'Failed to count the tasks.', 'task-counts', `${leadsVersion}-${minute}`);
+  const { data } = useData((api) => tasksApi(api).counts(), 'Failed to count the tasks.', 'task-counts', `${leadsVersion}-${minute}`);
   // Mail is filed as it arrives, with nobody changing anything here.
-  const unmatched = useData((api) => api.unmatchedMailCount(), 'Failed to count the unmatched mail.', 'unmatched-count', `${leadsVersion}-${minute}`);
+  const unmatched = useData((api) => unmatchedMailApi(api).count(), 'Failed to count the unmatched mail.', 'unmatched-count', `${leadsVersion}-${minute}`);
   return { overdue: data?.overdue ?? 0, unmatched: unmatched.error ? 0 : (unmatched.data ?? 0) };
 }

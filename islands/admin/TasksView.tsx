@@ -4,6 +4,8 @@ import type { LeadListItem } from '../../shared/leads';
 import { senderInSentence, senderName } from '../../shared/lead-facts';
 import { RESPONDED_STATUS, TASK_SECTION_LABELS, TASK_SECTIONS, dueText, isOverdue, taskCountText, type TaskCounts, type TaskPage, type TaskSection } from '../../shared/reply-queue';
 import { useDashboard } from './context';
+import { leadsApi } from './leads-api';
+import { tasksApi } from './tasks-api';
 import { type Column, DataTable, errorText, Field, LoadStatus, Options, type PagedData, useData, usePagedData } from './kit';
 import { counted, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
@@ -24,7 +26,7 @@ const EMPTY_TEXT: Record<TaskSection, string> = {
 /** One section's pages, of one form or all (the server orders each: overdue most recently due first). */
 function useTaskSection(section: TaskSection, type: LeadType | undefined): PagedData<LeadListItem, TaskPage> {
   const { api } = useDashboard();
-  return usePagedData((cursor) => api.tasks(section, { type, cursor }), {
+  return usePagedData((cursor) => tasksApi(api).page(section, { type, cursor }), {
     key: `${section}:${type ?? ''}`,
     fallback: `Failed to load the ${TASKS_OF[section]}.`,
     moreFallback: 'Failed to load more tasks.',
@@ -38,7 +40,7 @@ function useTaskSection(section: TaskSection, type: LeadType | undefined): Paged
  */
 export function TasksView({ type }: { type?: LeadType }) {
   const { api, navigate, notify, leadsChanged } = useDashboard();
-  const counts = useData<TaskCounts>((client) => client.taskCounts(type), 'Failed to count the tasks.', `counts:${type ?? ''}`);
+  const counts = useData<TaskCounts>((client) => tasksApi(client).counts(type), 'Failed to count the tasks.', `counts:${type ?? ''}`);
   const sections: Record<TaskSection, PagedData<LeadListItem, TaskPage>> = {
     overdue: useTaskSection('overdue', type),
     today: useTaskSection('today', type),
@@ -60,7 +62,7 @@ export function TasksView({ type }: { type?: LeadType }) {
   const markOne = async (lead: LeadListItem) => {
     setWorking(new Set([lead._id]));
     try {
-      await api.setLeadStatus(lead.type, lead._id, RESPONDED_STATUS[lead.type]);
+      await leadsApi(api).setStatus(lead.type, lead._id, RESPONDED_STATUS[lead.type]);
       answered(new Set([lead._id]));
       notify({ tone: 'success', text: `Marked the message from ${senderInSentence(lead)} as responded.` });
     } catch (failure) {
@@ -75,7 +77,7 @@ export function TasksView({ type }: { type?: LeadType }) {
     setWorking(ids);
     try {
       // One call for every selected lead: each gets its own form's answered status (a quote: Quoted).
-      const changed = await api.bulkLeads('responded', [...ids]);
+      const changed = await leadsApi(api).bulk('responded', [...ids]);
       answered(ids);
       // Pages shown may now be short of leads the server still has: read them again.
       for (const section of TASK_SECTIONS) sections[section].reload();

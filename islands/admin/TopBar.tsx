@@ -5,6 +5,7 @@ import { AdminIcon } from './icons';
 import { ViewLink } from './ViewLink';
 import { SEARCH_LENGTH } from '../../shared/search';
 import { useData } from './kit';
+import { leadsApi } from './leads-api';
 import { NoticesMenu } from './NoticesMenu';
 
 interface TopBarProps {
@@ -25,7 +26,7 @@ interface TopBarProps {
 export function TopBar({ username, displayName, navOpen, onOpenNav, leadsVersion }: TopBarProps) {
   const { navigate } = useDashboard();
   // Counted again whenever leads change here; on a failure the bell shows no number.
-  const { data: unread, error } = useData((api) => api.unreadLeadCount(), 'Failed to count unread messages.', 'unread-count', leadsVersion);
+  const { data: unread, error } = useData((api) => leadsApi(api).unreadCount(), 'Failed to count unread messages.', 'unread-count', leadsVersion);
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

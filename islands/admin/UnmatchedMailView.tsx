@@ -6,6 +6,8 @@ import type { UnmatchedMessageJson } from '../../shared/inbound-mail';
 import { SEARCH_LENGTH, SEARCH_MESSAGES } from '../../shared/search';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDashboard } from './context';
+import { leadsApi } from './leads-api';
+import { unmatchedMailApi } from './unmatched-mail-api';
 import { errorText, LoadStatus, ShowMore, useDates, usePagedData } from './kit';
 import { Attachments, QuotedText } from './MailParts';
 import { counted } from './text';
@@ -28,7 +30,8 @@ const formLabel = (type: string) => FORM_TYPE_LABELS[type as FormType] ?? type;
  */
 export function UnmatchedMailView() {
   const { api, navigate, notify, leadsChanged } = useDashboard();
-  const list = usePagedData((cursor) => api.inboundMail(cursor).then((page) => ({ items: page.messages, nextCursor: page.next })), {
+  const mail = unmatchedMailApi(api);
+  const list = usePagedData((cursor) => mail.list(cursor).then((page) => ({ items: page.messages, nextCursor: page.next })), {
     key: 'inbound-mail',
     fallback: 'Failed to load the unmatched mail.',
   });
@@ -56,7 +59,7 @@ export function UnmatchedMailView() {
     act(
       message,
       async () => {
-        await api.attachInboundMail(message.id, { type: lead.type, id: lead._id });
+        await mail.attach(message.id, { type: lead.type, id: lead._id });
         return `Attached to the ${formLabel(lead.type).toLowerCase()} lead from ${senderInSentence(lead)}.`;
       },
       'The message could not be attached. Try again.',
@@ -66,7 +69,7 @@ export function UnmatchedMailView() {
     act(
       message,
       async () => {
-        const lead = await api.leadFromInboundMail(message.id);
+        const lead = await mail.newLead(message.id);
         navigate({ name: 'lead', type: lead.type as FormType, id: lead.id });
         // Said after the view changed (a change of view clears the notice area).
         notify({ tone: 'success', text: 'A new lead was made of the message.' });
@@ -79,7 +82,7 @@ export function UnmatchedMailView() {
     act(
       message,
       async () => {
-        await api.dismissInboundMail(message.id);
+        await mail.dismiss(message.id);
         return 'Message dismissed.';
       },
       'The message could not be dismissed. Try again.',
@@ -186,7 +189,7 @@ function LeadPicker({ initial, disabled, onPick }: { initial: string; disabled: 
     if (text.length < SEARCH_LENGTH.min) return setFound({ items: [], error: SEARCH_MESSAGES.tooShort, loading: false });
     setFound({ items: found?.items ?? [], error: '', loading: true });
     try {
-      const page = await api.listLeads({ q: text }, null, 10);
+      const page = await leadsApi(api).list({ q: text }, null, 10);
       setFound({ items: page.items, error: '', loading: false });
     } catch (error) {
       setFound({ items: [], error: errorText(error, 'Failed to search the leads.'), loading: false });

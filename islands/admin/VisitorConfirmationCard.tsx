@@ -5,6 +5,7 @@ import { VISITOR_CONFIRMATION_TEXT_MAX, type Settings } from '../../shared/setti
 import { CONFIRMATION_LIMITS } from '../../shared/visitor-confirmation';
 import { useDashboard } from './context';
 import { Field, FormCard, FormSubmit, LoadStatus, useData, useSubmit } from './kit';
+import { settingsApi } from './settings/settings-api';
 
 // What a stranger typed must not reach an inbox in the agency's name: only a first name, and a service the form offers.
 const HINTS = { ...REPLY_PLACEHOLDER_HINTS, name: 'the first word of the visitor\'s name, letters only ("there" without one)', service: 'the service they chose from the form (else the form)' };
@@ -21,7 +22,7 @@ type Confirmation = Settings['visitorConfirmation'];
  */
 export function VisitorConfirmationCard() {
   const { api, notify } = useDashboard();
-  const loaded = useData<{ settings: Settings; defaults: Settings }>('/api/settings', 'Failed to load the settings.');
+  const loaded = useData((client) => settingsApi(client).load(), 'Failed to load the settings.', 'settings');
   const [chosen, setChosen] = useState<Confirmation | null>(null);
   const [text, setText] = useState('');
   useEffect(() => {
@@ -33,8 +34,10 @@ export function VisitorConfirmationCard() {
   const standard = loaded.data?.defaults.visitorConfirmationText ?? '';
   const isStandard = text.trim() === standard.trim();
   const form = useSubmit(async () => {
+    // Only sent from the form, which is shown once the settings (and so `chosen`) are loaded.
+    if (!chosen) return;
     // The standard words stay "not set": a later change of them (the agency's phone) reaches the e-mail.
-    await api.send('PATCH', '/api/settings', 'The acknowledgements could not be saved.', { visitorConfirmation: chosen, visitorConfirmationText: isStandard ? null : text });
+    await settingsApi(api).saveVisitorConfirmation(chosen, isStandard ? null : text);
     notify({ tone: 'success', text: 'Acknowledgements saved.' });
   }, 'The acknowledgements could not be saved.');
 

@@ -1,8 +1,8 @@
 import { FORM_TYPE_LABELS, isFormType, isLeadType, type FormType, type LeadType } from '../../shared/form-types';
-import { LEAD_FOLDERS, LEAD_STATUSES, type LeadFilters } from '../../shared/leads';
-import { SEARCH_LENGTH } from '../../shared/search';
-import { isProjectStage, type ProjectFilters } from '../../shared/projects';
-
+import type { LeadFilters } from '../../shared/leads';
+import type { ProjectFilters } from '../../shared/projects';
+import { filtersFromQuery, queryOfFilters } from './lead-filters';
+import { projectFiltersFromQuery, queryOfProjectFilters } from './project-filters';
 import { DASHBOARD_PATH } from '../../shared/lead-facts';
 import { contentDocument } from '../../shared/content/documents';
 import type { AdminIconName } from './icons';
@@ -51,68 +51,6 @@ export type DashboardView =
 
 function isPlaceholderSection(value: string): value is PlaceholderSection {
   return (PLACEHOLDER_SECTIONS as readonly string[]).includes(value);
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * The inbox's filters from a query string; values the API would refuse are left out, so a
- * mistyped link shows the unfiltered inbox rather than an error.
- */
-export function filtersFromQuery(query: string): LeadFilters {
-  const params = new URLSearchParams(query);
-  const filters: LeadFilters = {};
-  const type = params.get('type');
-  if (type && isLeadType(type)) filters.type = type;
-  const status = params.get('status');
-  if (status && LEAD_STATUSES.includes(status)) filters.status = status;
-  const q = params.get('q')?.trim();
-  if (q) filters.q = q.slice(0, 200);
-  for (const bound of ['from', 'to'] as const) {
-    const value = params.get(bound);
-    if (value && DAY.test(value)) filters[bound] = value;
-  }
-  const folder = params.get('folder');
-  if (folder === 'spam' && (LEAD_FOLDERS as readonly string[]).includes(folder)) filters.folder = 'spam';
-  if (params.get('unread') === 'true') filters.unread = true;
-  return filters;
-}
-
-/** The query string of the inbox's filters (`?type=quote&q=…`, or "" when unfiltered), in a fixed order. */
-export function queryOfFilters(filters: LeadFilters): string {
-  const params = new URLSearchParams();
-  if (filters.type) params.set('type', filters.type);
-  if (filters.status) params.set('status', filters.status);
-  if (filters.q) params.set('q', filters.q);
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  if (filters.folder === 'spam') params.set('folder', 'spam');
-  if (filters.unread) params.set('unread', 'true');
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-/**
- * The Projects list's filters from a query string; values the API would refuse (an unknown stage,
- * a search too short to look up) are left out, as the inbox's are.
- */
-export function projectFiltersFromQuery(query: string): ProjectFilters {
-  const params = new URLSearchParams(query);
-  const filters: ProjectFilters = {};
-  const stage = params.get('stage');
-  if (isProjectStage(stage)) filters.stage = stage;
-  const q = params.get('q')?.trim().slice(0, SEARCH_LENGTH.max).trim();
-  if (q && q.length >= SEARCH_LENGTH.min) filters.q = q;
-  return filters;
-}
-
-/** The query string of the Projects list's filters (`?stage=delivered&q=…`, or "" when unfiltered). */
-export function queryOfProjectFilters(filters: ProjectFilters): string {
-  const params = new URLSearchParams();
-  if (filters.stage) params.set('stage', filters.stage);
-  if (filters.q) params.set('q', filters.q);
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }
 
 /** One of the dashboard's views: where it lives, what it is called, who may see it, its sidebar entry. */

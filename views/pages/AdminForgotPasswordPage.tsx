@@ -1,6 +1,6 @@
 import type { PageMeta } from '../page-meta';
-import { useAsset } from '../render-context';
 import { business } from '../content/business';
+import { AdminLoginFrame } from '../components/AdminLoginFrame';
 
 export const FORGOT_PASSWORD_PATH = '/admin/forgot-password';
 
@@ -21,52 +21,44 @@ export type AdminForgotPasswordPageProps =
  * username or e-mail address, and the one answer it ever gives.
  */
 export function AdminForgotPasswordPage(props: AdminForgotPasswordPageProps) {
-  const asset = useAsset();
   return (
-    <main id="main" className="admin-login">
-      <div className="admin-login__card">
-        <img className="admin-login__logo" src={asset('images/logo.svg')} alt={business.name} width={180} height={40} />
-        <h1 className="admin-login__title">Forgot your password?</h1>
-        {props.state === 'sent' ? (
-          <div role="status" className="admin-login__text">
-            <p>If an account matches what you typed and has a confirmed e-mail address, a link to set a new password is on its way there. It works once, for one hour.</p>
-            <p>No e-mail after a few minutes? Check your spam folder, or ask an owner of the back office to reset your password.</p>
+    <AdminLoginFrame title="Forgot your password?">
+      {props.state === 'sent' ? (
+        <div role="status" className="admin-login__text">
+          <p>If an account matches what you typed and has a confirmed e-mail address, a link to set a new password is on its way there. It works once, for one hour.</p>
+          <p>No e-mail after a few minutes? Check your spam folder, or ask an owner of the back office to reset your password.</p>
+        </div>
+      ) : (
+        <form className="admin-login__form" method="post" action={FORGOT_PASSWORD_PATH}>
+          <p className="admin-login__text">Type your username or your account&apos;s e-mail address. We will e-mail a link to set a new password to the address your account confirmed.</p>
+          <div className="admin-login__field">
+            <label htmlFor="forgot-identifier">Username or e-mail address</label>
+            <input
+              id="forgot-identifier"
+              name="identifier"
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={254}
+              aria-invalid={props.error ? true : undefined}
+              aria-describedby={props.error ? 'forgot-identifier-error' : undefined}
+            />
+            {props.error && (
+              <p id="forgot-identifier-error" className="admin-login__error">
+                {props.error}
+              </p>
+            )}
           </div>
-        ) : (
-          <form className="admin-login__form" method="post" action={FORGOT_PASSWORD_PATH}>
-            <p className="admin-login__text">Type your username or your account&apos;s e-mail address. We will e-mail a link to set a new password to the address your account confirmed.</p>
-            <div className="admin-login__field">
-              <label htmlFor="forgot-identifier">Username or e-mail address</label>
-              <input
-                id="forgot-identifier"
-                name="identifier"
-                type="text"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                maxLength={254}
-                aria-invalid={props.error ? true : undefined}
-                aria-describedby={props.error ? 'forgot-identifier-error' : undefined}
-              />
-              {props.error && (
-                <p id="forgot-identifier-error" className="admin-login__error">
-                  {props.error}
-                </p>
-              )}
-            </div>
-            <button type="submit" className="button admin-login__submit">
-              Send the link
-            </button>
-          </form>
-        )}
-        <p className="admin-login__aside">
-          <a href="/admin/dashboard">Back to sign in</a>
-        </p>
-      </div>
-      <a className="admin-login__back" href="/">
-        ← Back to website
-      </a>
-    </main>
+          <button type="submit" className="button admin-login__submit">
+            Send the link
+          </button>
+        </form>
+      )}
+      <p className="admin-login__aside">
+        <a href="/admin/dashboard">Back to sign in</a>
+      </p>
+    </AdminLoginFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { PageMeta } from '../page-meta';
-import { useAsset, useContent } from '../render-context';
 import type { SiteContent } from '../content/site-content';
+import { AdminLoginFrame } from '../components/AdminLoginFrame';
 import { Island } from '../components/Island';
 
 export function adminLoginMeta({ business }: SiteContent): PageMeta {
@@ -22,28 +22,19 @@ export interface AdminLoginPageProps {
 
 /** The login screen `/admin/dashboard` shows without a session: no public chrome, works without JavaScript. */
 export function AdminLoginPage({ returnTo, username = '', remember = false, error, step = 'password', offerCode = false, notice }: AdminLoginPageProps) {
-  const asset = useAsset();
-  const { business } = useContent();
   return (
-    <main id="main" className="admin-login">
-      <div className="admin-login__card">
-        <img className="admin-login__logo" src={asset('images/logo.svg')} alt={business.name} width={180} height={40} />
-        <h1 className="admin-login__title">{step === 'code' ? 'Two-factor sign-in' : 'Sign in to the admin'}</h1>
-        {notice && !error && (
-          <p className="admin-login__notice" role="status">
-            {notice}
-          </p>
-        )}
-        <Island name="AdminLogin" hydrate="load" props={{ action: '/admin/login', returnTo, username, remember, error, step, offerCode }} />
-        {step === 'password' && (
-          <p className="admin-login__aside">
-            <a href="/admin/forgot-password">Forgot password?</a>
-          </p>
-        )}
-      </div>
-      <a className="admin-login__back" href="/">
-        ← Back to website
-      </a>
-    </main>
+    <AdminLoginFrame title={step === 'code' ? 'Two-factor sign-in' : 'Sign in to the admin'}>
+      {notice && !error && (
+        <p className="admin-login__notice" role="status">
+          {notice}
+        </p>
+      )}
+      <Island name="AdminLogin" hydrate="load" props={{ action: '/admin/login', returnTo, username, remember, error, step, offerCode }} />
+      {step === 'password' && (
+        <p className="admin-login__aside">
+          <a href="/admin/forgot-password">Forgot password?</a>
+        </p>
+      )}
+    </AdminLoginFrame>
   );
 }

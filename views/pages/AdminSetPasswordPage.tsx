@@ -1,7 +1,7 @@
 import type { PageMeta } from '../page-meta';
-import { useAsset, useContent } from '../render-context';
 import type { SiteContent } from '../content/site-content';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from '../../shared/admin-auth';
+import { AdminLoginFrame } from '../components/AdminLoginFrame';
 
 export function adminSetPasswordMeta({ business }: SiteContent): PageMeta {
   return { title: 'Set your password', description: `Set the password of your ${business.name} back-office account.`, noindex: true };
@@ -24,20 +24,11 @@ export type AdminSetPasswordPageProps =
  * account's name and the new password, twice. Only the token in the address proves who it is for.
  */
 export function AdminSetPasswordPage(props: AdminSetPasswordPageProps) {
-  const asset = useAsset();
-  const { business } = useContent();
   return (
-    <main id="main" className="admin-login">
-      <div className="admin-login__card">
-        <img className="admin-login__logo" src={asset('images/logo.svg')} alt={business.name} width={180} height={40} />
-        <h1 className="admin-login__title">{props.state === 'form' && props.email ? 'Set up your account' : 'Set your password'}</h1>
-        {props.state === 'invalid' && <p>This link does not work any more: it was used already or has expired. Ask for a new one with <a href="/admin/forgot-password">Forgot password?</a> (accounts with a confirmed e-mail address) or ask an owner (for the first admin&apos;s setup address, restart the site: it prints a new one).</p>}
-        {props.state === 'form' && <SetPasswordForm {...props} />}
-      </div>
-      <a className="admin-login__back" href="/">
-        ← Back to website
-      </a>
-    </main>
+    <AdminLoginFrame title={props.state === 'form' && props.email ? 'Set up your account' : 'Set your password'}>
+      {props.state === 'invalid' && <p>This link does not work any more: it was used already or has expired. Ask for a new one with <a href="/admin/forgot-password">Forgot password?</a> (accounts with a confirmed e-mail address) or ask an owner (for the first admin&apos;s setup address, restart the site: it prints a new one).</p>}
+      {props.state === 'form' && <SetPasswordForm {...props} />}
+    </AdminLoginFrame>
   );
 }
 

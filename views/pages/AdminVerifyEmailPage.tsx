@@ -1,6 +1,6 @@
 import type { PageMeta } from '../page-meta';
-import { useAsset } from '../render-context';
 import { business } from '../content/business';
+import { AdminLoginFrame } from '../components/AdminLoginFrame';
 
 export const adminVerifyEmailMeta: PageMeta = {
   title: 'Confirm your e-mail address',
@@ -17,33 +17,25 @@ export type AdminVerifyEmailPageProps =
 
 /** The page a link proving an account's e-mail address opens; works without JavaScript. */
 export function AdminVerifyEmailPage(props: AdminVerifyEmailPageProps) {
-  const asset = useAsset();
   return (
-    <main id="main" className="admin-login">
-      <div className="admin-login__card">
-        <img className="admin-login__logo" src={asset('images/logo.svg')} alt={business.name} width={180} height={40} />
-        <h1 className="admin-login__title">Confirm your e-mail address</h1>
-        {props.state === 'invalid' && <p>This link does not work any more: it was used already, has expired, or the account&apos;s address changed since. Give the address again on Your account for a new link.</p>}
-        {props.state === 'done' && (
-          <p role="status">
-            <strong>{props.email}</strong> is confirmed for <strong>{props.username}</strong>: password resets can be sent there. <a href="/admin/dashboard">Go to the back office</a>
+    <AdminLoginFrame title="Confirm your e-mail address">
+      {props.state === 'invalid' && <p>This link does not work any more: it was used already, has expired, or the account&apos;s address changed since. Give the address again on Your account for a new link.</p>}
+      {props.state === 'done' && (
+        <p role="status">
+          <strong>{props.email}</strong> is confirmed for <strong>{props.username}</strong>: password resets can be sent there. <a href="/admin/dashboard">Go to the back office</a>
+        </p>
+      )}
+      {props.state === 'form' && (
+        <form className="admin-login__form" method="post" action="/admin/verify-email">
+          <p>
+            Confirm <strong>{props.email}</strong> as the e-mail address of the account <strong>{props.username}</strong>?
           </p>
-        )}
-        {props.state === 'form' && (
-          <form className="admin-login__form" method="post" action="/admin/verify-email">
-            <p>
-              Confirm <strong>{props.email}</strong> as the e-mail address of the account <strong>{props.username}</strong>?
-            </p>
-            <input type="hidden" name="token" value={props.token} />
-            <button type="submit" className="button admin-login__submit">
-              Confirm this address
-            </button>
-          </form>
-        )}
-      </div>
-      <a className="admin-login__back" href="/">
-        ← Back to website
-      </a>
-    </main>
+          <input type="hidden" name="token" value={props.token} />
+          <button type="submit" className="button admin-login__submit">
+            Confirm this address
+          </button>
+        </form>
+      )}
+    </AdminLoginFrame>
   );
 }

@@ -4,7 +4,9 @@ import { mergeVersions } from '../../../shared/content/merge';
 import { DEFAULT_DOCUMENTS } from '../../../views/content/defaults';
 import { ChangeList, ThumbnailContext } from './ChangeList';
 import { choose, conflictOf, resolvedData, unchosen } from './conflict';
-import { ConflictChoices, conflictText, mergedText, SaveStateLine, type SaveState } from './ContentEditor';
+import { ConflictChoices } from './ConflictChoices';
+import { SaveStateLine } from './ContentEditor';
+import { conflictText, mergedText, type SaveState } from './document-draft';
 import { changedFields, fieldTree } from './schema-fields';
 
 const home = DEFAULT_DOCUMENTS.home as HomeContent;

@@ -1,5 +1,5 @@
 import type { ContentGroup } from '../../../shared/content/documents';
-import type { ContentImageListItem } from '../../../shared/content/images';
+import { CONTENT_IMAGE_FIELD, type ContentImageListItem, type UploadedContentImage } from '../../../shared/content/images';
 import { ApiError, type DashboardApi } from '../api';
 
 /**
@@ -146,6 +146,23 @@ export interface PreviewLinkItem {
   state: 'active' | 'expired' | 'revoked';
 }
 
+/** The images uploaded for the site's content, whichever document shows them (`/api/content/images`). */
+export function contentImagesApi(api: DashboardApi) {
+  return {
+    /** Every uploaded image, newest first, each with a small rendition. */
+    list: () => api.send<ContentImageListItem[]>('GET', '/api/content/images', 'Failed to load the images.'),
+    /**
+     * Uploads one image and resolves with what an image field stores (`src`) and its size; rejects
+     * with the server's message for a bad file. `onProgress` gets whole percentages of the bytes sent.
+     */
+    upload: (file: File, onProgress: (percent: number) => void) => {
+      const form = new FormData();
+      form.append(CONTENT_IMAGE_FIELD, file);
+      return api.sendForm<UploadedContentImage>('POST', '/api/content/images', form, onProgress);
+    },
+  };
+}
+
 export function contentApi(api: DashboardApi, key: string) {
   const path = contentPath(key);
   return {
@@ -159,7 +176,7 @@ export function contentApi(api: DashboardApi, key: string) {
     presence: () => api.send<null>('POST', `${path}/presence`, 'Failed to say the page is open.'),
     revisions: (cursor: string | null) => api.send<RevisionPage>('GET', `${path}/revisions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, 'Failed to load the history.'),
     /** The uploaded images, each with a small rendition (a comparison's thumbnails). */
-    images: () => api.send<ContentImageListItem[]>('GET', '/api/content/images', 'Failed to load the images.'),
+    images: contentImagesApi(api).list,
     revisionData: async (version: number) => (await api.send<{ data: unknown }>('GET', `${path}/revisions/${version}`, 'Failed to load that version.')).data,
     /** A link for someone without an account; its `url` cannot be had again. */
     createPreviewLink: () => api.send<{ id: string; url: string; expiresAt: string }>('POST', `${path}/preview-links`, 'The preview link could not be made.', {}),

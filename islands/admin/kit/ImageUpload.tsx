@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useDashboard } from '../context';
+import { contentImagesApi } from '../content/content-api';
 import { errorText } from './errors';
 import { useUploads } from './uploads';
 import type { UploadedContentImage } from '../../../shared/content/images';
@@ -57,7 +58,7 @@ export function ImageUpload({ label, onUploaded, onChosen, hint = DEFAULT_HINT, 
     setFailed(null);
     setProgress(0);
     try {
-      const image = await api.uploadContentImage(file, setProgress);
+      const image = await contentImagesApi(api).upload(file, setProgress);
       if (input.current) input.current.value = '';
       setDone(`Uploaded ${file.name}.`);
       // Drawn at once, so that a save waiting for this upload sends the form with the new image.
