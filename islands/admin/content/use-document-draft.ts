@@ -35,7 +35,7 @@ export function useDocumentDraft({ documentKey, schema, tree, calls, loaded, upl
     if (!doc) return;
     const base = baseVersionOf(doc);
     dispatch({ type: 'loaded', stored: currentDataOf(doc), base, typed: current().form === null ? readTyped(documentKey, base) : undefined });
-  }, [doc, documentKey, dispatch]);
+  }, [doc, documentKey, dispatch, current]);
 
   const change = useCallback(
     (path: FieldPath, value: unknown) => {
@@ -50,7 +50,7 @@ export function useDocumentDraft({ documentKey, schema, tree, calls, loaded, upl
   const data = state.form?.data;
   useEffect(() => {
     if (data !== undefined && Object.keys(current().clientErrors).length > 0) dispatch({ type: 'rechecked', errors: validate(schema, data) });
-  }, [data, schema, dispatch]);
+  }, [data, schema, dispatch, current]);
 
   /** A new action begins: no outcome of an earlier one stays, in the editor or the shared notice area. */
   const start = (action: 'save' | 'publish' | 'discard') => {
