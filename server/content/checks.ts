@@ -7,8 +7,9 @@ import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
 import type { DocumentsByKey, SiteContent } from '../../views/content/site-content';
 import type { RenderPage } from '../render/render-page';
 import { FIXED_SITE_PAGES, portfolioItemIdOf } from '../site-pages';
+import { pageViewAt } from '../site/page-lookup';
+import type { PortfolioReader } from '../site/public-pages';
 import { htmlNestingProblems } from './html-nesting';
-import { sitePageView, type PortfolioReader } from './preview-pages';
 
 /**
  * Pages are checked without the portfolio: industry pages then show their sample cards, which is
@@ -122,7 +123,7 @@ export function createContentChecker({ renderPage, assemble }: ContentCheckerDep
         problems.push({ field: WHOLE_VALUE, message: `The site cannot be put together with this content (${(error as Error).message}).` });
       }
       for (const path of content ? pagesToRender(definition.paths) : []) {
-        const page = await sitePageView(path, NO_PORTFOLIO, (page) => page);
+        const page = await pageViewAt(path, { portfolio: NO_PORTFOLIO, absolute: (page) => page });
         if (!page) continue;
         try {
           const nesting = htmlNestingProblems(renderPage({ path, ...page, content }));
