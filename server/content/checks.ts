@@ -6,9 +6,8 @@ import { richTextLinks } from '../../shared/content/rich-text';
 import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
 import type { DocumentsByKey, SiteContent } from '../../views/content/site-content';
 import type { RenderPage } from '../render/render-page';
-import { FIXED_SITE_PAGES, portfolioItemIdOf } from '../site-pages';
-import { pageViewAt } from '../site/page-lookup';
-import type { PortfolioReader } from '../site/public-pages';
+import { PAGE_ADDRESSES, pageViewAt } from '../site/page-lookup';
+import { portfolioItemIdOf, type PortfolioReader } from '../site/public-pages';
 import { htmlNestingProblems } from './html-nesting';
 
 /**
@@ -80,7 +79,7 @@ const fieldName = (path: string[]) => (path.length > 0 ? path.join('.') : WHOLE_
 export function createContentChecker({ renderPage, assemble }: ContentCheckerDeps) {
   const pageExists = async (db: Knex, href: string): Promise<boolean> => {
     const path = href.replace(/[?#].*$/, '') || '/';
-    if (FIXED_SITE_PAGES.has(path)) return true;
+    if (PAGE_ADDRESSES.has(path)) return true;
     const itemId = portfolioItemIdOf(path);
     return itemId !== undefined && (await db('portfolio_items').where({ id: itemId }).first('id')) !== undefined;
   };

@@ -9,8 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { STATIC_PUBLIC_PATHS } from '../../server/routes/seo';
-import { FORM_TYPES } from '../../shared/form-types';
+import { PAGE_ADDRESSES } from '../../server/site/page-lookup';
 import { preparePortfolio } from './portfolio-items';
 import { startServer, type RunningServer } from './server';
 
@@ -42,13 +41,8 @@ describe('HTML validity (W3C Nu Html Checker)', () => {
   it('finds no error on any public page, the admin login or Forgot password?', async () => {
     const pages: { name: string; status: number; request: () => Promise<Response> }[] = [
       ...[
-        ...STATIC_PUBLIC_PATHS,
+        ...PAGE_ADDRESSES,
         ...itemIds.map((id) => `/portfolio/${id}`),
-        '/enquire',
-        '/quote',
-        '/free-offer',
-        '/regions',
-        ...FORM_TYPES.map((type) => `/thank-you/${type}`),
         '/admin/dashboard',
         '/admin/forgot-password',
       ].map((pagePath) => ({ name: pagePath, status: 200, request: () => fetch(server.url + pagePath) })),
