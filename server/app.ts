@@ -29,11 +29,10 @@ import { analyticsApiRoutes, pageViewRoutes } from './routes/analytics';
 import { leadRoutes } from './routes/leads';
 import { replyRoutes } from './routes/replies';
 import { inboundMailRoutes } from './routes/inbound-mail';
-import { formApiRoutes, formPageRoutes } from './routes/forms';
-import { pageRoutes } from './routes/pages';
+import { formApiRoutes, formPostRoutes } from './routes/forms';
+import { publicPageRoutes } from './routes/pages';
 import { portfolioApiRoutes } from './routes/portfolio-api';
 import { contentImageRoutes } from './routes/content-images';
-import { portfolioPageRoutes } from './routes/portfolio-pages';
 import { projectRoutes } from './routes/projects';
 import { seoRoutes } from './routes/seo';
 import { settingsRoutes } from './routes/settings';
@@ -161,10 +160,10 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     // themselves, with their own limits); the latter before the content API's `/api/content/{key}`.
     portfolioApiRoutes(portfolio, audit),
     contentImageRoutes(contentImages, audit),
-    // Visitors: the public pages, sitemap and robots.txt, the forms' pages, posts and JSON calls.
-    pageRoutes(sendPage),
-    portfolioPageRoutes(sendPage, portfolio, config),
-    formPageRoutes(sendPage, forms),
+    // Visitors: the public pages (the table of public pages), sitemap and robots.txt, the forms'
+    // posts and JSON calls.
+    publicPageRoutes(sendPage, portfolio, config),
+    formPostRoutes(sendPage, forms),
     seoRoutes(portfolio, siteContent, config),
     formApiRoutes(forms),
     // Page views: a pixel no cache keeps, so pages a CDN answered count too.

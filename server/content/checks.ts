@@ -6,10 +6,10 @@ import { richTextLinks } from '../../shared/content/rich-text';
 import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
 import type { DocumentsByKey, SiteContent } from '../../views/content/site-content';
 import type { RenderPage } from '../render/render-page';
-import { FIXED_SITE_PAGES, portfolioItemIdOf } from '../site-pages';
+import { PAGE_ADDRESSES, pageViewAt } from '../site/page-lookup';
+import { portfolioItemIdOf, type PortfolioReader } from '../site/public-pages';
 import type { DocumentProblem } from './errors';
 import { htmlNestingProblems } from './html-nesting';
-import { sitePageView, type PortfolioReader } from './preview-pages';
 
 /**
  * Pages are checked without the portfolio: industry pages then show their sample cards, which is
@@ -80,7 +80,7 @@ const fieldName = (path: string[]) => (path.length > 0 ? path.join('.') : WHOLE_
 export function createContentChecker({ renderPage, assemble }: ContentCheckerDeps) {
   const pageExists = async (db: Knex, href: string): Promise<boolean> => {
     const path = href.replace(/[?#].*$/, '') || '/';
-    if (FIXED_SITE_PAGES.has(path)) return true;
+    if (PAGE_ADDRESSES.has(path)) return true;
     const itemId = portfolioItemIdOf(path);
     return itemId !== undefined && (await db('portfolio_items').where({ id: itemId }).first('id')) !== undefined;
   };
@@ -123,7 +123,7 @@ export function createContentChecker({ renderPage, assemble }: ContentCheckerDep
         problems.push({ field: WHOLE_VALUE, message: `The site cannot be put together with this content (${(error as Error).message}).` });
       }
       for (const path of content ? pagesToRender(definition.paths) : []) {
-        const page = await sitePageView(path, NO_PORTFOLIO, (page) => page);
+        const page = await pageViewAt(path, { portfolio: NO_PORTFOLIO, absolute: (page) => page });
         if (!page) continue;
         try {
           const nesting = htmlNestingProblems(renderPage({ path, ...page, content }));

@@ -14,7 +14,8 @@ import { messages } from '../messages';
 import type { RenderPage } from '../render/render-page';
 import type { AuditActor, createAuditTrail } from '../services/audit';
 import type { SiteContentStore } from './store';
-import { sitePageView, type PortfolioReader } from './preview-pages';
+import { pageViewAt } from '../site/page-lookup';
+import type { PortfolioReader } from '../site/public-pages';
 
 /** How long a preview link works unless staff choose otherwise, and at most. */
 export const PREVIEW_LINK_DAYS = { default: 7, max: 30 } as const;
@@ -147,7 +148,7 @@ export function createContentPreview({ db, siteContent, renderPage, portfolio, a
       const definition = definitionOf(key);
       const pagePath = pathFor(definition, path);
       const { data, draftVersion, published } = await draftOf(definition);
-      const view = await sitePageView(pagePath, portfolio, (page) => `${publicUrl}${page}`);
+      const view = await pageViewAt(pagePath, { portfolio, absolute: (page) => `${publicUrl}${page}` });
       if (!view) throw new NotFoundError(messages.contentPreview.noSuchPage);
       const content = siteContent.assemble({ [definition.key]: data });
       return renderPage({ path: pagePath, ...view, content, preview: { ...notice, documentTitle: documentTitleOf(definition, data), draftVersion, published } });

@@ -41,7 +41,11 @@ describe('site content store', () => {
     expect(seen[0]).toBe('+1 (555) 010-2030');
     expect(seen.slice(1)).toContain('+44 20 7946 0000');
     expect(store.current().business.phone).toBe('+44 20 7946 0000');
-    expect(store.lastPublishedOn('/privacy')).toEqual(store.lastPublishedOn('/'));
+    // The newest publish of the documents asked about: the agency details, just now.
+    const businessAt = store.lastPublishedOf(['business'])!;
+    expect(store.lastPublishedOf(['privacy', 'business'])).toEqual(businessAt);
+    expect(store.lastPublishedOf(['privacy'])!.getTime()).toBeLessThan(businessAt.getTime());
+    expect(store.lastPublishedOf([])).toBeUndefined();
   });
 
   it('says the reply promise in force, and follows a change of Settings', async () => {

@@ -5,7 +5,6 @@ import type { Settings } from '../../shared/settings';
 import type { ContentImages } from '../../shared/content/images';
 import { readContentImages } from '../services/content-images';
 import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
-import { CONTENT_DOCUMENTS } from '../../shared/content/documents';
 import { assembleSiteContent, siteFactsOf, type DocumentsByKey, type SiteContent } from '../../views/content/site-content';
 
 export interface SiteContentStore {
@@ -13,8 +12,8 @@ export interface SiteContentStore {
   current(): SiteContent;
   /** The published data of every document, by key (what a preview lays a draft over). */
   publishedDocuments(): DocumentsByKey;
-  /** When the newest document shown on `path` was published (the sitemap's `lastmod`); undefined before `load()`. */
-  lastPublishedOn(path: string): Date | undefined;
+  /** When the newest of `documents` (keys) was published (a sitemap entry's `lastmod`); undefined before `load()`. */
+  lastPublishedOf(documents: readonly string[]): Date | undefined;
   /** The site's content with some documents replaced (a preview): assembled exactly as the published one. */
   assemble(documents: DocumentsByKey): SiteContent;
   /** Reads the published documents and the uploaded images now; resolves once pages render with them. */
@@ -92,11 +91,11 @@ export function createSiteContentStore({ db, contentVersion, settings, logger }:
   return {
     current: () => content,
     publishedDocuments: () => documents,
-    lastPublishedOn(path) {
+    lastPublishedOf(documents) {
       let newest: Date | undefined;
-      for (const document of CONTENT_DOCUMENTS) {
-        const at = publishedAt.get(document.key);
-        if (at && (document.paths.includes(path) || document.paths.includes('*')) && (!newest || at > newest)) newest = at;
+      for (const key of documents) {
+        const at = publishedAt.get(key);
+        if (at && (!newest || at > newest)) newest = at;
       }
       return newest;
     },

@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
 import { audienceOf, type Audience } from '../path-audience';
-import { pageQueryString } from '../routes/page-query';
+import { pageQueryString } from '../site/page-lookup';
 
 /** What can make a path another spelling of an address: a capital, an escape, `//`, a `.` or `..` segment, a final `/`. */
 const MAYBE_ANOTHER_SPELLING = /[A-Z%]|\/\/|\/\.\.?(?:\/|$)|.\/$/;
@@ -47,8 +47,8 @@ function moveTo(ctx: Context, path: string, audience: Audience): void {
  * - a page (back office or public site) read with GET or HEAD: moved permanently (301) to its one
  *   spelling, with only the query parameters a public page reads; under `/admin`, 404 otherwise;
  * - anything else on the public site (an asset's hashed name, an unknown path): left to what follows.
- * A public request also keeps only the query parameters its page declares (`routes/page-query.ts`):
- * the rest are not read, not part of the cache key, not in the page.
+ * A public request also keeps only the query parameters its page declares (its row's `query` in
+ * `site/public-pages.tsx`): the rest are not read, not part of the cache key, not in the page.
  *
  * `routers` are every router of the app, whose routes are the declared spellings.
  */

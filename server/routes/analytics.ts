@@ -6,7 +6,7 @@ import { parseInput } from '../errors';
 import { allow, createRouter } from '../middleware/access';
 import type { Analytics, PageView } from '../services/analytics';
 import type { AnalyticsReportService } from '../services/analytics-report';
-import { isSitePage } from '../site-pages';
+import { isSitePage } from '../site/page-lookup';
 import { analyticsRangeSchema } from '../../shared/analytics';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { FORM_DEFINITIONS } from '../../shared/forms';
-import { STATIC_PUBLIC_PATHS } from './seo';
+import { PAGE_ADDRESSES } from '../site/page-lookup';
 import { createPortfolioService } from '../services/portfolio';
 import { picture, submission, upload } from '../../tests/helpers/portfolio-fixtures';
 
@@ -106,7 +106,7 @@ describe('previews of drafts', () => {
 
   it('renders a page exactly as its public route does, but for the preview bar, the robots tag, the view pixel and the pop-ups', async () => {
     const item = await createPortfolioService({ db: t.db, contentVersion: t.contentVersion }).create(submission({}, { mainImage: upload(await picture('png')) }));
-    const paths = [...STATIC_PUBLIC_PATHS, `/portfolio/${item._id}`, '/quote', '/enquire', '/free-offer', '/regions', '/thank-you/quote'];
+    const paths = [...PAGE_ADDRESSES, `/portfolio/${item._id}`];
     expect(paths).toContain(FORM_DEFINITIONS.quote.pagePath);
     const strip = (html: string) =>
       html

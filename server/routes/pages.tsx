@@ -1,34 +1,49 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { allow, createRouter } from '../middleware/access';
-import { SERVICE_SLUGS, type ServiceSlug } from '../../shared/content/documents';
-import { AboutPage, aboutMeta } from '../../views/pages/AboutPage';
-import { ContactPage, contactMeta } from '../../views/pages/ContactPage';
-import { HomePage, homeMeta } from '../../views/pages/HomePage';
-import { ServicePage, serviceMeta } from '../../views/pages/ServicePage';
-import { ServicesPage, servicesMeta } from '../../views/pages/ServicesPage';
-import { PrivacyPage, privacyMeta } from '../../views/pages/PrivacyPage';
-import { ToolkitPage, toolkitMeta } from '../../views/pages/ToolkitPage';
+import type { Config } from '../config';
 import type { SendPage } from '../render/send-page';
+import { answerOf, PAGES_BY_ROUTE } from '../site/page-lookup';
+import { MOVED_PAGES, type PageAnswer, type PageSources, type PortfolioReader } from '../site/public-pages';
 
-/** Public content pages: each path maps to a view and its metadata, nothing more. */
-export function pageRoutes(send: SendPage): Router {
-  const router = createRouter();
-
-  router.get('/', allow.anyone, (ctx) => send(ctx, { meta: homeMeta, page: <HomePage /> }));
-  router.get('/about', allow.anyone, (ctx) => send(ctx, { meta: aboutMeta, page: <AboutPage /> }));
-  router.get('/services', allow.anyone, (ctx) => send(ctx, { meta: servicesMeta, page: <ServicesPage /> }));
-  router.get('/services/:slug', allow.anyone, (ctx, next) => {
-    const slug = ctx.params.slug ?? '';
-    if (!isServiceSlug(slug)) return next();
-    send(ctx, { meta: (content) => serviceMeta(content, slug), page: <ServicePage slug={slug} /> });
-  });
-  router.get('/toolkit', allow.anyone, (ctx) => send(ctx, { meta: toolkitMeta, page: <ToolkitPage /> }));
-  router.get('/contact', allow.anyone, (ctx) => send(ctx, { meta: contactMeta, page: <ContactPage /> }));
-  router.get('/privacy', allow.anyone, (ctx) => send(ctx, { meta: privacyMeta, page: <PrivacyPage /> }));
-
-  return router;
+/** Sends what the table's row answered. */
+function respond(ctx: Context, send: SendPage, answer: PageAnswer): void {
+  switch (answer.kind) {
+    case 'page':
+      send(ctx, answer.view, { status: answer.status, cacheable: answer.cacheable });
+      return;
+    case 'missing':
+      if (answer.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(answer.retryAfterSeconds));
+      send(ctx, answer.view, { status: answer.status });
+      return;
+    case 'redirect':
+      ctx.redirect(answer.location);
+  }
 }
 
-function isServiceSlug(slug: string): slug is ServiceSlug {
-  return (SERVICE_SLUGS as readonly string[]).includes(slug);
+/**
+ * The public pages: each route of the table of public pages (`site/public-pages.tsx`), answered by
+ * the first of its rows with a page at the address (none: the 404 page), and the addresses pages
+ * once had, moved permanently.
+ */
+export function publicPageRoutes(send: SendPage, portfolio: PortfolioReader, config: Pick<Config, 'publicUrl'>): Router {
+  const router = createRouter();
+  const absolute = (path: string) => `${config.publicUrl}${path}`;
+
+  for (const [route, pages] of PAGES_BY_ROUTE) {
+    router.get(route, allow.anyone, async (ctx, next) => {
+      const sources: PageSources = { portfolio, absolute, reportFailure: (error, what) => ctx.state.log?.error({ err: error }, what) };
+      const answer = await answerOf(pages, { params: ctx.params, query: ctx.query }, sources);
+      if (!answer) return next();
+      respond(ctx, send, answer);
+    });
+  }
+
+  for (const { from, to } of MOVED_PAGES) {
+    router.get(from, allow.anyone, (ctx) => {
+      ctx.status = 301;
+      ctx.redirect(to);
+    });
+  }
+  return router;
 }

@@ -4,7 +4,7 @@ import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
 import { FORM_DEFINITIONS } from '../../shared/forms';
 import { FORM_TYPES } from '../../shared/form-types';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
-import { STATIC_PUBLIC_PATHS } from './seo';
+import { PAGE_ADDRESSES } from '../site/page-lookup';
 
 describe('privacy', () => {
   let t: TestApp;
@@ -27,7 +27,7 @@ describe('privacy', () => {
 
   it('sets no cookie for a visitor: pages, the view pixel, the forms (JSON and without JavaScript), the thank-you pages', async () => {
     const answers: request.Response[] = [];
-    for (const path of [...STATIC_PUBLIC_PATHS, '/privacy', '/regions', '/sitemap.xml', '/robots.txt', '/no-such-page']) answers.push(await call().get(path));
+    for (const path of [...PAGE_ADDRESSES, '/sitemap.xml', '/robots.txt', '/no-such-page']) answers.push(await call().get(path));
     answers.push(await call().get(VIEW_PIXEL_PATH).query({ p: '/about' }).set('User-Agent', 'Mozilla/5.0 Chrome/126.0'));
     for (const type of FORM_TYPES) {
       answers.push(await call().get(FORM_DEFINITIONS[type].pagePath));

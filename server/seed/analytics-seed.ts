@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { STATIC_PUBLIC_PATHS } from '../routes/seo';
+import { LISTED_ADDRESSES } from '../site/page-lookup';
 import { addDays } from '../../shared/local-date';
 
 export interface AnalyticsSeedOptions {
@@ -30,7 +30,7 @@ export const LANDING_PAGES = 12;
  * portfolio paths up to `pages`.
  */
 export function pagesByRank(pages: number): string[] {
-  const paths = [...MOST_VISITED, ...STATIC_PUBLIC_PATHS.filter((path) => !MOST_VISITED.includes(path))];
+  const paths = [...MOST_VISITED, ...LISTED_ADDRESSES.filter((path) => !MOST_VISITED.includes(path))];
   for (let i = 1; paths.length < pages; i++) paths.push(`/portfolio/sample-project-${i}`);
   return paths.slice(0, pages);
 }

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { forgetDaysBefore, saltOfDay, sourceOfVisitor, writeViews, type CountedView, type DayLimits, type VisitSource } from '../db/analytics';
 import { itemDates } from '../db/portfolio';
 import type { Logger } from '../logger';
-import { portfolioItemIdOf } from '../site-pages';
+import { portfolioItemIdOf } from '../site/public-pages';
 import { networkOf } from './visitor-network';
 import { localDate } from '../../shared/local-date';
 

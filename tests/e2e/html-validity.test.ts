@@ -1,7 +1,8 @@
 /**
  * Valid HTML, checked by the W3C's Nu Html Checker (`vnu-jar`, run with the machine's Java): every
- * public page, a portfolio item's page with and without its slider, the form and thank-you pages,
- * a form and the admin login shown again with their errors, a 404 page and the admin login, all
+ * public page of the table of public pages (`public-pages.ts`: content, services, industries,
+ * portfolio, forms, thank-you pages, a portfolio item's page with and without its slider, the 404
+ * page), a form and the admin login shown again with their errors, and the admin login, all
  * fetched from the production build and checked in one run of the checker.
  */
 import { execFile } from 'node:child_process';
@@ -9,9 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { STATIC_PUBLIC_PATHS } from '../../server/routes/seo';
-import { FORM_TYPES } from '../../shared/form-types';
 import { preparePortfolio } from './portfolio-items';
+import { NOT_FOUND_PATH, publicPagePaths } from './public-pages';
 import { startServer, type RunningServer } from './server';
 
 const VNU_JAR = path.resolve(__dirname, '../../node_modules/vnu-jar/build/dist/vnu.jar');
@@ -40,19 +40,11 @@ describe('HTML validity (W3C Nu Html Checker)', () => {
   });
 
   it('finds no error on any public page, the admin login or Forgot password?', async () => {
+    const publicPages = await publicPagePaths(server);
+    expect(publicPages).toEqual(expect.arrayContaining(itemIds.map((id) => `/portfolio/${id}`)));
     const pages: { name: string; status: number; request: () => Promise<Response> }[] = [
-      ...[
-        ...STATIC_PUBLIC_PATHS,
-        ...itemIds.map((id) => `/portfolio/${id}`),
-        '/enquire',
-        '/quote',
-        '/free-offer',
-        '/regions',
-        ...FORM_TYPES.map((type) => `/thank-you/${type}`),
-        '/admin/dashboard',
-        '/admin/forgot-password',
-      ].map((pagePath) => ({ name: pagePath, status: 200, request: () => fetch(server.url + pagePath) })),
-      { name: '/no-such-page', status: 404, request: () => fetch(`${server.url}/no-such-page`) },
+      ...publicPages.map((pagePath) => ({ name: pagePath, status: pagePath === NOT_FOUND_PATH ? 404 : 200, request: () => fetch(server.url + pagePath) })),
+      ...['/admin/dashboard', '/admin/forgot-password'].map((pagePath) => ({ name: pagePath, status: 200, request: () => fetch(server.url + pagePath) })),
       {
         name: 'POST /quote with errors',
         status: 400,

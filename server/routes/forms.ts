@@ -1,19 +1,14 @@
 import type Router from '@koa/router';
 import { allow, createRouter } from '../middleware/access';
 import type { Context } from 'koa';
-import { ContactPage, contactMeta } from '../../views/pages/ContactPage';
-import { FormPage, formPageMeta, type StandaloneFormType } from '../../views/pages/FormPage';
-import { RegionsPage, regionsMeta } from '../../views/pages/RegionsPage';
-import { ThankYouPage, thankYouMeta } from '../../views/pages/ThankYouPage';
 import { ValidationError } from '../errors';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
 import type { SendPage } from '../render/send-page';
 import type { FormService } from '../services/forms';
-import { FORM_TYPES, isFormType, type FormType } from '../../shared/form-types';
-import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE, coerceFormPost, type FieldErrors } from '../../shared/forms';
-
-const STANDALONE: StandaloneFormType[] = ['enquiry', 'quote', 'free-offer'];
+import { formPageView } from '../site/public-pages';
+import { FORM_TYPES, isFormType } from '../../shared/form-types';
+import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE, coerceFormPost } from '../../shared/forms';
 
 /**
  * The page a form was sent from (the Referer, which browsers send in full to our own origin; else
@@ -53,35 +48,19 @@ function keptValues(body: unknown): Record<string, string> {
 }
 
 /**
- * The forms without JavaScript: the pages the chrome's links lead to, the posts of their plain
- * `<form>`s (303 to a thank-you page, or the form again with the visitor's values and the errors),
- * and the thank-you pages.
+ * The forms without JavaScript: the posts of their plain `<form>`s, answered 303 to the form's
+ * thank-you page, or with the form's page again holding the visitor's values and the errors (a
+ * 400, kept by nobody). The form pages and thank-you pages are rows of the table of public pages.
  */
-export function formPageRoutes(send: SendPage, forms: FormService): Router {
+export function formPostRoutes(send: SendPage, forms: FormService): Router {
   const router = createRouter();
-
-  // A form shown again holds the visitor's own values, with a 400: kept by nobody.
-  const renderForm = (ctx: Context, type: FormType, form?: { values: Record<string, string>; errors: FieldErrors }) => {
-    const options = form ? { status: 400 } : {};
-    if (type === 'contact') send(ctx, { meta: contactMeta, page: <ContactPage form={form} /> }, options);
-    else send(ctx, { meta: (content) => formPageMeta(type, content), page: <FormPage type={type} values={form?.values} errors={form?.errors} /> }, options);
-  };
-
-  for (const type of STANDALONE) router.get(FORM_DEFINITIONS[type].pagePath, allow.anyone, (ctx) => renderForm(ctx, type));
-  router.get('/regions', allow.anyone, (ctx) => send(ctx, { meta: regionsMeta, page: <RegionsPage /> }));
-  router.get('/thank-you/:type', allow.anyone, (ctx, next) => {
-    const type = ctx.params.type ?? '';
-    if (!isFormType(type)) return next();
-    send(ctx, { meta: (content) => thankYouMeta(type, content), page: <ThankYouPage type={type} /> });
-  });
-
   for (const type of FORM_TYPES) {
     router.post(FORM_DEFINITIONS[type].pagePath, allow.anyone, async (ctx) => {
       if (ctx.request.type !== 'application/x-www-form-urlencoded') throw new HttpError(415, messages.forms.wrongContentType.page);
       const body = ctx.request.body as Record<string, unknown>;
       const result = await forms.submit(type, coerceFormPost(type, body), { ip: ctx.ip, channel: 'page', ...senderOf(ctx, ctx.path) });
       if (result.outcome === 'invalid') {
-        renderForm(ctx, type, { values: keptValues(body), errors: result.fields });
+        send(ctx, formPageView(type, { values: keptValues(body), errors: result.fields }), { status: 400 });
         return;
       }
       ctx.status = 303;
