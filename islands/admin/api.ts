@@ -47,12 +47,26 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** When the page last began to leave (a sign-out posted, a link followed): see `reloadToSignIn`. */
+let leavingSince = Number.NEGATIVE_INFINITY;
+if (typeof window !== 'undefined') window.addEventListener('beforeunload', () => (leavingSince = Date.now()));
+
+/**
+ * A 401 reloads the page to the sign-in, unless the page is already leaving: signing out ends the
+ * session while the view's calls are still running, and their 401s must not replace the
+ * navigation under way (to the home page) with a reload. A navigation that was called off long ago
+ * no longer counts.
+ */
+function reloadToSignIn(): void {
+  if (Date.now() - leavingSince > 10_000) window.location.reload();
+}
+
 /**
  * The dashboard's transport, which each feature's client (`leadsApi`, `contentApi`, …) calls. Every
  * call sends the session cookie (same-origin) and every state-changing one the session's CSRF
  * token; a 401 means the session is gone, so the page reloads to the login.
  */
-export function createDashboardApi({ csrfToken, onUnauthorized = () => window.location.reload(), fetchImpl }: DashboardApiOptions) {
+export function createDashboardApi({ csrfToken, onUnauthorized = reloadToSignIn, fetchImpl }: DashboardApiOptions) {
   const doFetch = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   return {
