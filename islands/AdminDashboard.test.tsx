@@ -1,4 +1,4 @@
-import { startingSiteContent } from '../views/content/defaults';
+import { startingSiteContent } from '../shared/content/defaults';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { loadConfig } from '../server/config';
 import { loadManifest } from '../server/render/manifest';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { CONTENT_DOCUMENTS, CONTENT_SCHEMA_VERSION } from '../shared/content/documents';
-import { DEFAULT_DOCUMENTS } from '../views/content/defaults';
+import { DEFAULT_DOCUMENTS } from '../shared/content/defaults';
 
 /**
  * The site's content in the database, so staff edit it in the admin.

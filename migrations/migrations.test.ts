@@ -9,7 +9,7 @@ import * as dailyRuns from './20261128200000_daily_runs';
 import * as openDueArrivals from './20261128110000_open_due_arrivals';
 import * as rateLimitWindowEnds from './20261205200000_rate_limit_window_ends';
 import * as onePhoneOpeningHours from './20261206300000_one_phone_opening_hours';
-import { DEFAULT_DOCUMENTS } from '../views/content/defaults';
+import { DEFAULT_DOCUMENTS } from '../shared/content/defaults';
 import * as onePendingSchedule from './20261206400000_one_pending_schedule';
 
 async function userTables(testDb: TestDb): Promise<string[]> {

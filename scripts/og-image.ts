@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { business } from '../views/content/business';
+import { business } from '../shared/content/defaults/business';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 

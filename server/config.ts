@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { business } from '../views/content/business';
-import { REGION_CODES, type RegionCode } from '../views/content/types';
+import { business } from '../shared/content/defaults/business';
+import { REGION_CODES, type RegionCode } from '../shared/content/site-types';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, ADMIN_USERNAME_MAX, ADMIN_USERNAME_MIN } from '../shared/admin-auth';
 import { displayNameSchema } from '../shared/admin-users';
 import { firstErrorOf, WHOLE_VALUE } from '../shared/zod-errors';

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
-import type { SiteContent } from './content/site-content';
+import type { SiteContent } from '../shared/content/site-content';
 import type { ResponsiveImage } from '../shared/portfolio/item';
-import type { RegionCode } from './content/types';
+import type { RegionCode } from '../shared/content/site-types';
 
 /** What `npm run build` wrote: hashed URLs of the boot script, each island, styles and images. */
 export interface AssetManifest {

@@ -10,7 +10,7 @@ import { freshDatabase, LOCAL_POSTGRES } from '../lib/fresh-database';
 import { freePort } from '../lib/net';
 import { BENCH_ADMIN } from './scenarios';
 import { addDays, localDate } from '../../shared/local-date';
-import { DEFAULT_TIME_ZONE } from '../../views/content/business';
+import { DEFAULT_TIME_ZONE } from '../../shared/content/defaults/business';
 
 const REQUESTS = 50;
 

@@ -6,7 +6,7 @@
  *
  *   NODE_ENV=production tsx scripts/bench/render-timing.tsx <items.json>
  */
-import { startingSiteContent } from '../../views/content/defaults';
+import { startingSiteContent } from '../../shared/content/defaults';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../server/config';

@@ -11,7 +11,7 @@ import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from '../services/audit';
 import type { Passwords } from './passwords';
 import type { SignedInAdmin } from './sessions';
-import { business } from '../../views/content/business';
+import { business } from '../../shared/content/defaults/business';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
 export const TOTP_PERIOD_SECONDS = 30;

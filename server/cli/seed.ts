@@ -17,7 +17,7 @@ import { createContentVersion } from '../services/content-version';
 import { seedSamplePortfolio } from '../services/portfolio-seed';
 import { seedAnalytics } from '../seed/analytics-seed';
 import { localDate } from '../../shared/local-date';
-import { DEFAULT_TIME_ZONE } from '../../views/content/business';
+import { DEFAULT_TIME_ZONE } from '../../shared/content/defaults/business';
 
 /** The N and days of `--leads N [days]`, undefined without the flag; anything but positive whole numbers exits. */
 function leadsWanted(args: string[]): { count: number; days?: number } | undefined {

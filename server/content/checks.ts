@@ -4,7 +4,7 @@ import { contentDocument } from '../../shared/content/documents';
 import { isAllowedHref, type FieldMeta } from '../../shared/content/fields';
 import { richTextLinks } from '../../shared/content/rich-text';
 import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
-import type { DocumentsByKey, SiteContent } from '../../views/content/site-content';
+import type { DocumentsByKey, SiteContent } from '../../shared/content/site-content';
 import type { RenderPage } from '../render/render-page';
 import { PAGE_ADDRESSES, pageViewAt } from '../site/page-lookup';
 import { portfolioItemIdOf, type PortfolioReader } from '../site/public-pages';

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import type { BusinessContent, StatsContent } from '../../shared/content/documents';
-import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
+import { DEFAULT_DOCUMENTS } from '../../shared/content/defaults';
 import { loadManifest } from '../render/manifest';
 import { createPageRenderer } from '../render/render-page';
 import { createAuditTrail } from '../services/audit';

@@ -4,8 +4,8 @@ import type { ContentVersion } from '../services/content-version';
 import type { Settings } from '../../shared/settings';
 import type { ContentImages } from '../../shared/content/images';
 import { readContentImages } from '../services/content-images';
-import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
-import { assembleSiteContent, siteFactsOf, type DocumentsByKey, type SiteContent } from '../../views/content/site-content';
+import { DEFAULT_DOCUMENTS } from '../../shared/content/defaults';
+import { assembleSiteContent, siteFactsOf, type DocumentsByKey, type SiteContent } from '../../shared/content/site-content';
 
 export interface SiteContentStore {
   /** The published content as pages show it; read from memory, never from the database per render. */

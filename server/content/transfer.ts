@@ -11,7 +11,7 @@ import { messages } from '../messages';
 import type { AuditActor, createAuditTrail } from '../services/audit';
 import { checkRenditionsInChildProcess, type CheckRenditions } from '../services/image-encoder';
 import { FILE_EXTENSIONS } from '../services/image-renditions';
-import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
+import { DEFAULT_DOCUMENTS } from '../../shared/content/defaults';
 
 /**
  * Moving the site's content between sites (staging to live) as one JSON file: every document by

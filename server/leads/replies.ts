@@ -20,7 +20,7 @@ import { messageIdFrom } from '../services/mail-transport';
 import { leadTarget, readAtForStatus } from './state';
 import { threadIdsOf } from './conversation';
 import { replyToFor } from './reply-tags';
-import { business } from '../../views/content/business';
+import { business } from '../../shared/content/defaults/business';
 import type { AgencyDetails } from '../../shared/replies';
 import { isLeadType } from '../../shared/form-types';
 import { replySubject, senderName } from '../../shared/lead-facts';

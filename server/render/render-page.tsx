@@ -4,7 +4,7 @@ import { Document } from '../../views/layout/Document';
 import type { Config } from '../config';
 import type { AssetManifest, PreviewNotice } from '../../views/render-context';
 import type { PageMeta } from '../../views/page-meta';
-import type { SiteContent } from '../../views/content/site-content';
+import type { SiteContent } from '../../shared/content/site-content';
 import { RenderContext, type RenderContextValue } from '../../views/render-context';
 import { breadcrumbJsonLd, organizationJsonLd } from './structured-data';
 

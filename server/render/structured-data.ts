@@ -1,6 +1,6 @@
 import type { Crumb } from '../../views/components/Breadcrumb';
 import { openRuns, WEEKDAY_NAMES } from '../../shared/content/opening-hours';
-import type { SiteContent } from '../../views/content/site-content';
+import type { SiteContent } from '../../shared/content/site-content';
 
 type AbsoluteUrl = (pathOrUrl: string) => string;
 

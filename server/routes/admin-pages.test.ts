@@ -1,4 +1,4 @@
-import { startingSiteContent } from '../../views/content/defaults';
+import { startingSiteContent } from '../../shared/content/defaults';
 import request from 'supertest';
 import { adminLoginMessages } from '../../shared/admin-auth';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';

@@ -4,7 +4,7 @@
  * an old content file (three phone fields, no hours) still imports.
  */
 import request from 'supertest';
-import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
+import { DEFAULT_DOCUMENTS } from '../../shared/content/defaults';
 import type { BusinessContent } from '../../shared/content/documents';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';

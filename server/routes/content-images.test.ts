@@ -4,7 +4,7 @@ import request from 'supertest';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, TEST_ASSETS_DIR, type TestApp } from '../../tests/helpers/test-app';
 import { htmlFile, oversizedFile, picture, svgWithScript } from '../../tests/helpers/portfolio-fixtures';
-import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
+import { DEFAULT_DOCUMENTS } from '../../shared/content/defaults';
 import { image } from '../../shared/content/fields';
 import type { ContentDocuments, ContentKey } from '../../shared/content/documents';
 import { portfolioMessages } from '../../shared/portfolio/messages';

@@ -4,7 +4,7 @@
  * problem named), conflicts that lose nothing, history, restore and undo.
  */
 import request from 'supertest';
-import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
+import { DEFAULT_DOCUMENTS } from '../../shared/content/defaults';
 import type { AboutContent, BusinessContent, HomeContent, ServiceContent } from '../../shared/content/documents';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { humanMeta, VALID_FORMS } from '../../tests/helpers/form-fixtures';

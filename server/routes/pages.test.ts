@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { business } from '../../views/content/business';
-import { industries } from '../../views/content/industries';
-import { processSteps } from '../../views/content/process';
-import { services } from '../../views/content/services';
-import { stats } from '../../views/content/stats';
-import { technologies } from '../../views/content/technologies';
-import { testimonials } from '../../views/content/testimonials';
+import { business } from '../../shared/content/defaults/business';
+import { industries } from '../../shared/content/defaults/industries';
+import { processSteps } from '../../shared/content/defaults/process';
+import { services } from '../../shared/content/defaults/services';
+import { stats } from '../../shared/content/defaults/stats';
+import { technologies } from '../../shared/content/defaults/technologies';
+import { testimonials } from '../../shared/content/defaults/testimonials';
 
 /** HTML-escaped text as React writes it, so assertions can look for content verbatim. */
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { industries } from '../../views/content/industries';
+import { industries } from '../../shared/content/defaults/industries';
 import { createPortfolioService, type PortfolioService } from '../services/portfolio';
 import { PORTFOLIO_CATEGORY_PAGES } from '../../shared/portfolio/category-pages';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';

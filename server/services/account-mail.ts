@@ -1,4 +1,4 @@
-import { business } from '../../views/content/business';
+import { business } from '../../shared/content/defaults/business';
 import type { AgencyDetails } from '../../shared/replies';
 import { setPasswordUrl } from '../routes/users';
 import type { Mailer } from './mail-transport';

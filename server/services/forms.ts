@@ -15,7 +15,7 @@ import type { FormType } from '../../shared/form-types';
 import { CLIENT_TOKEN_FIELD, FILL_TIME_FIELD, HONEYPOT_FIELD, NOT_A_FORM_MESSAGE, type FieldErrors } from '../../shared/forms';
 import { queueVisitorConfirmation } from './visitor-confirmation';
 import type { AgencyDetails } from '../../shared/replies';
-import { business } from '../../views/content/business';
+import { business } from '../../shared/content/defaults/business';
 import { validateForm } from '../../shared/form-schemas';
 
 export interface FormServiceDeps {

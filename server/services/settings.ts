@@ -24,7 +24,7 @@ import {
   type SmtpSetupInput,
   type SmtpSetupView,
 } from '../../shared/settings';
-import { DEFAULT_TIME_ZONE } from '../../views/content/business';
+import { DEFAULT_TIME_ZONE } from '../../shared/content/defaults/business';
 import type { AuditActor, AuditTrail } from './audit';
 import { checkTypedMailServer, createMailServerCheck, type CheckMailServer, type MailServerSetting } from './mail-destination';
 

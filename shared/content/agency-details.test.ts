@@ -1,4 +1,4 @@
-import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
+import { DEFAULT_DOCUMENTS } from './defaults';
 import type { BusinessContent } from './documents';
 import { agencyDetailNames, changedAgencyDetails } from './agency-details';
 

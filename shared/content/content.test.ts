@@ -1,8 +1,8 @@
 import { CONTENT_DOCUMENTS, contentDocument } from './documents';
 import { isAllowedHref } from './fields';
 import { richTextHtml, richTextLinks, singleParagraphHtml } from './rich-text';
-import { DEFAULT_DOCUMENTS } from '../../views/content/defaults';
-import { assembleSiteContent, siteFactsOf } from '../../views/content/site-content';
+import { DEFAULT_DOCUMENTS } from './defaults';
+import { assembleSiteContent, siteFactsOf } from './site-content';
 
 describe('content documents', () => {
   it('start with the content the site shipped with, valid against each schema, and nothing else', () => {

@@ -4,7 +4,7 @@
  */
 
 /**
- * Keywords per industry page (slugs of `views/content/industries.ts`): the industry's slug and label
+ * Keywords per industry page (slugs of `shared/content/defaults/industries.ts`): the industry's slug and label
  * in the spec's category mapping plus obvious synonyms. Healthcare's stored slug is `medical` (its
  * label is Medical).
  */

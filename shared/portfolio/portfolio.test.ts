@@ -1,4 +1,4 @@
-import { industries } from '../../views/content/industries';
+import { industries } from '../content/defaults/industries';
 import { CATEGORY_LABEL_TO_SLUG, categorySlugForLabel } from './categories';
 import { PORTFOLIO_CATEGORY_PAGES } from './category-pages';
 import { cardExcerpt, distinctDisplayCategories } from './display';

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { services } from '../../views/content/services';
+import { services } from '../../shared/content/defaults/services';
 import { axeViolations, DESKTOP, launchBrowser, nextFrames, PHONE, watchConsole } from './browser';
 import { startServer, type RunningServer } from './server';
 

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createDb } from '../../server/db/connection';
 import { migrateLatest } from '../../server/db/migrate';
 import { endOfLocalDay } from '../../shared/reply-clock';
-import { DEFAULT_TIME_ZONE } from '../../views/content/business';
+import { DEFAULT_TIME_ZONE } from '../../shared/content/defaults/business';
 import { axeViolations, DESKTOP, launchBrowser, PHONE_DEVICE, signInThroughForm, watchConsole, type BrowserState } from './browser';
 import { startServer, type RunningServer } from './server';
 

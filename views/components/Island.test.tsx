@@ -1,4 +1,4 @@
-import { startingSiteContent } from '../content/defaults';
+import { startingSiteContent } from '../../shared/content/defaults';
 import { createPageRenderer } from '../../server/render/render-page';
 import { loadManifest } from '../../server/render/manifest';
 import { loadConfig } from '../../server/config';

@@ -1,6 +1,6 @@
 import type { RegionChoice } from '../../islands/lib/region-list';
 import { useAsset, useRenderContext } from '../render-context';
-import { regions } from '../content/regions';
+import { regions } from '../../shared/content/regions';
 
 /** The five regions with their flag URLs and site addresses (`REGION_SITES` overrides the defaults). */
 export function useRegionChoices(): RegionChoice[] {

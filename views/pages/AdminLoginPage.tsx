@@ -1,5 +1,5 @@
 import type { PageMeta } from '../page-meta';
-import type { SiteContent } from '../content/site-content';
+import type { SiteContent } from '../../shared/content/site-content';
 import { AdminLoginFrame } from '../components/AdminLoginFrame';
 import { Island } from '../components/Island';
 

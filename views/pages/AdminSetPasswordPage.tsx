@@ -1,5 +1,5 @@
 import type { PageMeta } from '../page-meta';
-import type { SiteContent } from '../content/site-content';
+import type { SiteContent } from '../../shared/content/site-content';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from '../../shared/admin-auth';
 import { AdminLoginFrame } from '../components/AdminLoginFrame';
 

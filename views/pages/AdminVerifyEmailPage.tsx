@@ -1,5 +1,5 @@
 import type { PageMeta } from '../page-meta';
-import { business } from '../content/business';
+import { business } from '../../shared/content/defaults/business';
 import { AdminLoginFrame } from '../components/AdminLoginFrame';
 
 export const adminVerifyEmailMeta: PageMeta = {

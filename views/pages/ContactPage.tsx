@@ -1,7 +1,7 @@
 import { metaFromSeo, type PageMeta } from '../page-meta';
 import { useContent } from '../render-context';
 import { ContentImage } from '../components/ContentImage';
-import type { SiteContent } from '../content/site-content';
+import type { SiteContent } from '../../shared/content/site-content';
 import type { FieldErrors } from '../../shared/forms';
 import { Icon, type IconName } from '../components/Icon';
 import { Island } from '../components/Island';

@@ -5,7 +5,7 @@ import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
 import { useContent } from '../render-context';
-import type { SiteContent } from '../content/site-content';
+import type { SiteContent } from '../../shared/content/site-content';
 import { SiteLayout } from '../layout/SiteLayout';
 
 /** The forms that have a page of their own (the contact form lives on `/contact`). */

@@ -7,7 +7,7 @@ import { SectionHeading } from '../components/SectionHeading';
 import { TechnologyMarquee } from '../components/TechnologyMarquee';
 import { altOf, type ImageField } from '../../shared/content/fields';
 import { ContentImage } from '../components/ContentImage';
-import type { SiteContent } from '../content/site-content';
+import type { SiteContent } from '../../shared/content/site-content';
 import { SiteLayout } from '../layout/SiteLayout';
 
 export function homeMeta({ home }: SiteContent): PageMeta {

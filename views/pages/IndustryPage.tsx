@@ -2,7 +2,7 @@ import { metaFromSeo, type PageMeta } from '../page-meta';
 import { useContent } from '../render-context';
 import { ContentImage } from '../components/ContentImage';
 import { RichText } from '../components/RichText';
-import type { SiteContent } from '../content/site-content';
+import type { SiteContent } from '../../shared/content/site-content';
 import { cardExcerpt } from '../../shared/portfolio/display';
 import { INDUSTRIES_WITHOUT_SAMPLES, INDUSTRY_KEYWORDS } from '../../shared/portfolio/industries';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
@@ -12,7 +12,7 @@ import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
 import { CARD_SIZES, ImagePlaceholder } from '../components/PortfolioCard';
 import { ResponsivePicture } from '../../islands/lib/responsive-picture';
-import type { Industry, IndustrySlug } from '../content/types';
+import type { Industry, IndustrySlug } from '../../shared/content/site-types';
 import { SiteLayout } from '../layout/SiteLayout';
 import type { Loaded } from './PortfolioPage';
 

@@ -10,7 +10,7 @@ import { PageSection } from '../components/PageSection';
 import { ImagePlaceholder } from '../components/PortfolioCard';
 import { LineIcon } from '../../islands/lib/line-icon';
 import { ResponsivePicture } from '../../islands/lib/responsive-picture';
-import type { Service } from '../content/types';
+import type { Service } from '../../shared/content/site-types';
 import { useContent } from '../render-context';
 import { SiteLayout } from '../layout/SiteLayout';
 

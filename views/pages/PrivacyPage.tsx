@@ -3,7 +3,7 @@ import { useContent } from '../render-context';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
 import { RichText } from '../components/RichText';
-import type { SiteContent } from '../content/site-content';
+import type { SiteContent } from '../../shared/content/site-content';
 import { SiteLayout } from '../layout/SiteLayout';
 
 const breadcrumbs = [

@@ -1,11 +1,11 @@
 import { metaFromSeo, type PageMeta } from '../page-meta';
 import { useAsset, useContent } from '../render-context';
 import { RichText } from '../components/RichText';
-import type { SiteContent } from '../content/site-content';
+import type { SiteContent } from '../../shared/content/site-content';
 import { CallToAction } from '../components/CallToAction';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
-import type { Service, ServiceSlug } from '../content/types';
+import type { Service, ServiceSlug } from '../../shared/content/site-types';
 import { SiteLayout } from '../layout/SiteLayout';
 
 const crumbs = (service: Service) => [

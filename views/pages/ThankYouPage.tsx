@@ -1,7 +1,7 @@
 import type { PageMeta } from '../page-meta';
 import type { FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS, withReplyPromise } from '../../shared/forms';
-import type { SiteContent } from '../content/site-content';
+import type { SiteContent } from '../../shared/content/site-content';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
 import { useContent } from '../render-context';

@@ -1,6 +1,6 @@
 import { metaFromSeo, type PageMeta } from '../page-meta';
 import { useContent } from '../render-context';
-import type { SiteContent } from '../content/site-content';
+import type { SiteContent } from '../../shared/content/site-content';
 import { RichText } from '../components/RichText';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { DEFAULT_DOCUMENTS } from '../../../views/content/defaults';
+import { DEFAULT_DOCUMENTS } from '../../../shared/content/defaults';
 import { DashboardContext } from '../context';
 import { AgencyDetailsNote, ownerPublishesAgencyDetails, ownerPublishesText } from './AgencyDetailsNote';
 import type { ContentDocumentJson } from './content-api';

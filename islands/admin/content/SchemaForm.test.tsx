@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { businessSchema, homeSchema } from '../../../shared/content/documents';
-import { DEFAULT_DOCUMENTS } from '../../../views/content/defaults';
+import { DEFAULT_DOCUMENTS } from '../../../shared/content/defaults';
 import { SchemaForm } from './SchemaForm';
 import { DashboardContext } from '../context';
 import { fieldTree, setIn } from './schema-fields';

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { homeSchema, type HomeContent } from '../../../shared/content/documents';
 import { mergeVersions } from '../../../shared/content/merge';
-import { DEFAULT_DOCUMENTS } from '../../../views/content/defaults';
+import { DEFAULT_DOCUMENTS } from '../../../shared/content/defaults';
 import { ChangeList, ThumbnailContext } from './ChangeList';
 import { choose, conflictOf, resolvedData, unchosen } from './conflict';
 import { ConflictChoices } from './ConflictChoices';

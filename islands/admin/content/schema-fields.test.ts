@@ -1,5 +1,5 @@
 import { businessSchema, CONTENT_DOCUMENTS, homeSchema, serviceSchema, testimonialsSchema } from '../../../shared/content/documents';
-import { DEFAULT_DOCUMENTS } from '../../../views/content/defaults';
+import { DEFAULT_DOCUMENTS } from '../../../shared/content/defaults';
 import { changedFields, emptyValue, fieldLabel, fieldTree, getIn, iconValues, normalizeFieldKey, setIn, validate, type FieldNode } from './schema-fields';
 
 const business = DEFAULT_DOCUMENTS.business!;

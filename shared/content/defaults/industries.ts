@@ -1,4 +1,4 @@
-import type { SampleCard, StartingIndustry } from './types';
+import type { SampleCard, StartingIndustry } from '../site-types';
 
 function cards(slug: string, items: [title: string, description: string][]): SampleCard[] {
   return items.map(([title, description], index) => ({

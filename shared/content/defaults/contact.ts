@@ -1,4 +1,4 @@
-import type { ContactContent } from '../../shared/content/documents';
+import type { ContactContent } from '../documents';
 
 export const contact: ContactContent = {
   heading: 'Contact Us',

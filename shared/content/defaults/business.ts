@@ -3,8 +3,8 @@
  * edit in the admin's Website section). The reply promise is not here: it is Settings, and the
  * texts say `{replyPromise}` where they show it (and `{hours}` for the opening hours below).
  */
-import type { BusinessContent } from '../../shared/content/documents';
-import { DEFAULT_OPENING_HOURS } from '../../shared/content/opening-hours';
+import type { BusinessContent } from '../documents';
+import { DEFAULT_OPENING_HOURS } from '../opening-hours';
 
 /** The agency's zone until an owner sets one in Settings. */
 export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';

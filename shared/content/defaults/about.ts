@@ -1,4 +1,4 @@
-import type { AboutContent } from '../../shared/content/documents';
+import type { AboutContent } from '../documents';
 
 export const about: AboutContent = {
   banner: {

@@ -1,4 +1,4 @@
-import type { Region } from './types';
+import type { Region } from './site-types';
 
 export const regions: Region[] = [
   { code: 'us', label: 'USA', name: 'United States', flag: 'images/flags/us.svg', defaultSiteUrl: 'https://us.brightpath.example' },

@@ -1,4 +1,4 @@
-import type { HomeContent } from '../../shared/content/documents';
+import type { HomeContent } from '../documents';
 
 export const home: HomeContent = {
   banner: {

@@ -1,4 +1,4 @@
-import type { TestimonialsContent } from '../../shared/content/documents';
+import type { TestimonialsContent } from '../documents';
 
 export const testimonials: TestimonialsContent['items'] = [
   {

@@ -8,9 +8,9 @@ import type {
   StatsContent,
   TechnologiesContent,
   TestimonialsContent,
-} from '../../shared/content/documents';
+} from './documents';
 
-export type { IndustrySlug, PortfolioCategorySlug, ServiceSlug } from '../../shared/content/documents';
+export type { IndustrySlug, PortfolioCategorySlug, ServiceSlug } from './documents';
 
 /** The spec's five regional sites the region modal offers; `REGION_SITES` may override their addresses. */
 export const REGION_CODES = ['us', 'uk', 'eu', 'uae', 'in'] as const;

@@ -1,4 +1,4 @@
-import type { StartingService } from './types';
+import type { StartingService } from '../site-types';
 
 export const services: StartingService[] = [
   {

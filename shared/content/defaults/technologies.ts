@@ -1,4 +1,4 @@
-import type { TechnologiesContent } from '../../shared/content/documents';
+import type { TechnologiesContent } from '../documents';
 
 export const technologies: TechnologiesContent['items'] = [
   { name: 'React', logo: 'images/tech/react.svg' },

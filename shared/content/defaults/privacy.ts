@@ -1,4 +1,4 @@
-import type { PrivacyContent } from '../../shared/content/documents';
+import type { PrivacyContent } from '../documents';
 
 export const privacy: PrivacyContent = {
   banner: { heading: 'Privacy', lead: 'No cookies, no trackers, no third parties: what we count and keep, in plain words.' },

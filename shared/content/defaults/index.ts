@@ -3,9 +3,9 @@
  * documents as their first published version, so a fresh install shows the site as designed.
  * After that, the database is the one source (staff edit it in the admin's "Website" section).
  */
-import { INDUSTRY_SLUGS, SERVICE_SLUGS, type ContentDocuments, type ContentKey } from '../../shared/content/documents';
-import { BUILT_IN_DEFAULTS } from '../../shared/settings';
-import { assembleSiteContent, siteFactsOf, type SiteContent } from './site-content';
+import { INDUSTRY_SLUGS, SERVICE_SLUGS, type ContentDocuments, type ContentKey } from '../documents';
+import { BUILT_IN_DEFAULTS } from '../../settings';
+import { assembleSiteContent, siteFactsOf, type SiteContent } from '../site-content';
 import { about } from './about';
 import { business } from './business';
 import { contact } from './contact';

@@ -1,4 +1,4 @@
-import type { ToolkitContent } from '../../shared/content/documents';
+import type { ToolkitContent } from '../documents';
 
 export const toolkit: ToolkitContent = {
   heading: 'Free Toolkit',

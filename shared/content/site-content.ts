@@ -8,13 +8,13 @@ import {
   type HomeContent,
   type PrivacyContent,
   type ToolkitContent,
-} from '../../shared/content/documents';
-import type { ContentImages } from '../../shared/content/images';
-import { openingHoursText } from '../../shared/content/opening-hours';
-import { phoneForms } from '../../shared/content/phone';
-import { replyPromiseText } from '../../shared/replies';
-import type { Settings } from '../../shared/settings';
-import type { Industry, ProcessStep, Service, Stat, Technology, Testimonial } from './types';
+} from './documents';
+import type { ContentImages } from './images';
+import { openingHoursText } from './opening-hours';
+import { phoneForms } from './phone';
+import { replyPromiseText } from '../replies';
+import type { Settings } from '../settings';
+import type { Industry, ProcessStep, Service, Stat, Technology, Testimonial } from './site-types';
 
 /** Facts the site shows that staff set in Settings, not in the content (one fact, one place). */
 export interface SiteFacts {

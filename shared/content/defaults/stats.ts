@@ -1,4 +1,4 @@
-import type { StatsContent } from '../../shared/content/documents';
+import type { StatsContent } from '../documents';
 
 export const stats: StatsContent['items'] = [
   {

@@ -1,4 +1,4 @@
-import type { ProcessContent } from '../../shared/content/documents';
+import type { ProcessContent } from '../documents';
 
 export const processSteps: ProcessContent['steps'] = [
   {
