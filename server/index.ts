@@ -18,7 +18,7 @@ import { DEFAULT_ASSETS_DIR, loadManifest } from './render/manifest';
 import { createPageRenderer } from './render/render-page';
 import { createAdminAuth } from './auth';
 import { messages } from './messages';
-import { setPasswordUrl } from './routes/users';
+import { setPasswordUrl } from './links';
 import { createAuditTrail } from './services/audit';
 import { seedSamplePortfolioOnFirstStart } from './services/portfolio-seed';
 import { purgeSpamFolder } from './services/forms';

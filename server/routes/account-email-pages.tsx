@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { allow, createRouter } from '../middleware/access';
 import type { RenderPage } from '../render/render-page';
 import { ConflictError } from '../errors';
-import { VERIFY_EMAIL_PATH } from '../services/account-mail';
+import { VERIFY_EMAIL_PATH } from '../links';
 import { FORGOT_PASSWORD_INPUT_MAX, type ForgotPassword } from '../services/forgot-password';
 import type { StaffEmail } from '../services/staff-email';
 import { AdminForgotPasswordPage, adminForgotPasswordMeta, FORGOT_PASSWORD_PATH, type AdminForgotPasswordPageProps } from '../../views/pages/AdminForgotPasswordPage';

@@ -8,7 +8,7 @@ import type { RenderPage } from '../render/render-page';
 import type { AdminUsers } from '../services/admin-users';
 import type { StaffEmail } from '../services/staff-email';
 import { signInAfterPasswordUrl } from '../../shared/admin-auth';
-import { SET_PASSWORD_PATH } from './users';
+import { SET_PASSWORD_PATH } from '../links';
 
 /** A form field as text: what a browser posts, or '' for anything else. */
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -5,15 +5,9 @@ import type { Config } from '../config';
 import { parseInput } from '../errors';
 import { adminActor, allow, createRouter } from '../middleware/access';
 import { adminUsernameSchema } from '../auth/credentials';
+import { setPasswordUrl } from '../links';
 import type { AdminUsers, NewPassword } from '../services/admin-users';
 import type { AdminUserAnswer, AdminUserJson } from '../../shared/admin-users';
-
-export const SET_PASSWORD_PATH = '/admin/set-password';
-
-/** The address of a one-time set-password link (invitations, resets, the first admin's setup). */
-export function setPasswordUrl(publicUrl: string, token: string): string {
-  return new URL(`${SET_PASSWORD_PATH}?token=${token}`, publicUrl).toString();
-}
 
 /**
  * Accounts, owners only: `GET /api/users` → the list; `POST /api/users` `{ username, role,

@@ -1,14 +1,7 @@
 import { business } from '../../shared/content/defaults/business';
 import type { AgencyDetails } from '../../shared/replies';
-import { setPasswordUrl } from '../routes/users';
+import { setPasswordUrl, verifyEmailUrl } from '../links';
 import type { Mailer } from './mail-transport';
-
-export const VERIFY_EMAIL_PATH = '/admin/verify-email';
-
-/** The address of a one-time link that proves an account's e-mail address. */
-export function verifyEmailUrl(publicUrl: string, token: string): string {
-  return new URL(`${VERIFY_EMAIL_PATH}?token=${token}`, publicUrl).toString();
-}
 
 /** "24 hours", "1 hour": how long a link works, as the e-mail says it. */
 function validFor(createdAt: Date, expiresAt: Date): string {
