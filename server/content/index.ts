@@ -12,7 +12,7 @@ import type { SiteContentStore } from './store';
 export interface ContentEditingDeps {
   db: Knex;
   audit: AuditTrail;
-  contentVersion: Pick<ContentVersion, 'bump'>;
+  contentVersion: Pick<ContentVersion, 'bump' | 'announceSchedules' | 'onSchedulesChanged'>;
   siteContent: Pick<SiteContentStore, 'assemble' | 'load'>;
   /** Renders a page with given content (the checks render a document's pages with its draft). */
   renderPage: RenderPage;
@@ -28,7 +28,7 @@ export function createContentEditing({ db, audit, contentVersion, siteContent, r
   const reloadContent = () => siteContent.load();
   const publisher = createPublisher({ db, audit, contentVersion, reloadContent, check, now });
   const content = createContentService({ db, audit, publisher, check, now });
-  const scheduler = createContentScheduler({ db, audit, publisher, check, reloadContent, timeZone, logger, now });
+  const scheduler = createContentScheduler({ db, audit, publisher, check, reloadContent, otherInstances: contentVersion, timeZone, logger, now });
   return { check, publisher, content, scheduler };
 }
 

@@ -9,6 +9,7 @@ import { DEFAULT_DOCUMENTS } from '../../shared/content/defaults';
 import { loadManifest } from '../render/manifest';
 import { createPageRenderer } from '../render/render-page';
 import { createAuditTrail } from '../services/audit';
+import { createContentVersion } from '../services/content-version';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, TEST_ASSETS_DIR, type TestApp } from '../../tests/helpers/test-app';
 import { createContentEditing, type ContentEditing } from '.';
@@ -258,6 +259,36 @@ describe('scheduled publishing', () => {
       expect(await t.db('content_documents').where({ key: 'stats' }).first('published_version')).toEqual({ published_version: version });
     } finally {
       await awake.scheduler.stop();
+    }
+  }, 20_000);
+
+  // Two instances need a server: the embedded database lives inside one process.
+  (process.env.DATABASE_URL ? it : it.skip)('on PostgreSQL, wakes a second instance at the time of a publish planned on the first, told through NOTIFY', async () => {
+    // The planning instance never runs its scheduler (as if it stopped after planning), and the
+    // other's poll is far longer than the test: only the announcement can wake it in time.
+    const planner = createContentEditing({ db: t.db, audit: createAuditTrail({ db: t.db }), contentVersion: t.contentVersion, siteContent: t.siteContent, renderPage: createPageRenderer(t.config, loadManifest(TEST_ASSETS_DIR), t.siteContent.current), timeZone: () => 'Europe/London' });
+    const otherVersion = createContentVersion(t.db);
+    otherVersion.listen(t.databaseUrl!);
+    const other = createContentEditing({ db: t.db, audit: createAuditTrail({ db: t.db }), contentVersion: otherVersion, siteContent: t.siteContent, renderPage: createPageRenderer(t.config, loadManifest(TEST_ASSETS_DIR), t.siteContent.current), timeZone: () => 'Europe/London' });
+    other.scheduler.start(3_600_000);
+    try {
+      const { version } = await planner.content.saveDraft('stats', { data: statsWith('NOTIFY'), baseVersion: await latest('stats') }, ANN);
+      const runAt = new Date(Date.now() + 1500);
+      const schedule = await planner.scheduler.schedule([{ key: 'stats', version }], runAt.toISOString(), ANN);
+      while (Date.now() < runAt.getTime() + 3000) {
+        const row = (await t.db('content_schedules').where({ id: schedule.id }).first('state')) as { state: string };
+        if (row.state !== 'pending') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const row = (await t.db('content_schedules').where({ id: schedule.id }).first('state', 'run_at', 'done_at')) as { state: string; run_at: Date; done_at: Date | null };
+      expect(row.state).toBe('done');
+      const late = new Date(row.done_at!).getTime() - new Date(row.run_at).getTime();
+      expect(late).toBeGreaterThanOrEqual(0);
+      expect(late).toBeLessThan(1000);
+      expect(await t.db('content_documents').where({ key: 'stats' }).first('published_version')).toEqual({ published_version: version });
+    } finally {
+      await other.scheduler.stop();
+      otherVersion.stop();
     }
   }, 20_000);
 });

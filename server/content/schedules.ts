@@ -5,6 +5,7 @@ import { changedAgencyDetails } from '../../shared/content/agency-details';
 import { isCalendarDate } from '../../shared/local-date';
 import { zonedInstant } from '../../shared/reply-clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import type { ContentVersion } from '../services/content-version';
 import type { Logger } from '../logger';
 import { SYSTEM_ACTOR, type AuditActor, type AuditTrail } from '../services/audit';
 import { checkTogether, type ContentChecker } from './checks';
@@ -106,6 +107,8 @@ export interface ContentSchedulerDeps {
   check: ContentChecker;
   /** Reloads this instance's content after a scheduled publish committed. */
   reloadContent: () => Promise<void>;
+  /** How the instances tell each other that the planned publishes changed, so each wakes at their time. */
+  otherInstances: Pick<ContentVersion, 'announceSchedules' | 'onSchedulesChanged'>;
   timeZone: () => string;
   logger?: Logger;
   now?: () => Date;
@@ -115,14 +118,15 @@ export interface ContentSchedulerDeps {
  * Publishes planned for a time. Each pins the versions it publishes (with their data, so a draft
  * saved afterwards is not published with it). A document is in one pending publish at most
  * (`content_schedule_pending`): scheduling it again moves it. Each instance wakes at the time of
- * the soonest pending publish (re-armed when it schedules or cancels one, and by a poll every 15
- * seconds for those planned elsewhere) and at start-up, catching up after downtime; a row is
+ * the soonest pending publish (re-armed when any instance schedules or cancels one, told on
+ * PostgreSQL through NOTIFY, with a poll every 15 seconds as the fallback) and at start-up, catching up after downtime; a row is
  * claimed with `FOR UPDATE SKIP LOCKED`, so one instance runs it, and running one twice does
  * nothing more (its versions are published). Times are stored in UTC with the agency's zone of
  * the moment.
  */
-export function createContentScheduler({ db, audit, publisher, check, reloadContent, timeZone, logger, now = () => new Date() }: ContentSchedulerDeps) {
+export function createContentScheduler({ db, audit, publisher, check, reloadContent, otherInstances, timeZone, logger, now = () => new Date() }: ContentSchedulerDeps) {
   let poll: NodeJS.Timeout | undefined;
+  let hearingOthers = false;
   let wake: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
@@ -223,7 +227,8 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
     wake = undefined;
     if (!next || !poll) return;
     const wait = new Date(next.run_at).getTime() - now().getTime();
-    wake = setTimeout(tick, Math.min(Math.max(wait, DUE_RETRY_MS), MAX_TIMER_MS));
+    // At its time; one already due is being run elsewhere (or could not be): looked at again shortly.
+    wake = setTimeout(tick, wait > 0 ? Math.min(wait, MAX_TIMER_MS) : DUE_RETRY_MS);
     wake.unref();
   };
 
@@ -276,6 +281,7 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
         const scheduled = scheduleJson(row!);
         const moved = movedFrom.length > 0 ? ` (moved from ${movedFrom.join(', ')})` : '';
         await audit.record(actor, { action: 'content.schedule', target: { type: 'content-schedule', id: scheduled.id }, summary: `scheduled ${pinned.map((item) => `${item.key} v${item.version}`).join(', ')} for ${scheduled.runAtLocal}${moved}` }, trx);
+        await otherInstances.announceSchedules(trx);
         return scheduled;
       }));
       rearm();
@@ -296,6 +302,7 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
         await trx('content_schedules').where({ id }).update({ state: 'cancelled', done_at: now() });
         await trx('content_schedule_pending').where({ schedule_id: id }).delete();
         await audit.record(actor, { action: 'content.schedule-cancel', target: { type: 'content-schedule', id }, summary: `cancelled ${pinnedOf(row).map((item) => `${item.key} v${item.version}`).join(', ')}` }, trx);
+        await otherInstances.announceSchedules(trx);
       });
       rearm();
     },
@@ -321,6 +328,8 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
       if (poll) return;
       poll = setInterval(tick, intervalMs);
       poll.unref();
+      if (!hearingOthers) otherInstances.onSchedulesChanged(rearm);
+      hearingOthers = true;
       tick();
     },
 

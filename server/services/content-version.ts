@@ -5,6 +5,8 @@ import type { Logger } from '../logger';
 const KEY = 'content_version';
 /** The PostgreSQL channel a bump is announced on, so other instances need not wait for their poll. */
 export const CONTENT_VERSION_CHANNEL = 'content_version';
+/** The channel a change of the planned publishes is announced on, so every instance wakes at their time. */
+export const CONTENT_SCHEDULES_CHANNEL = 'content_schedules';
 /** How long a lost listening connection waits before connecting again (polling carries on meanwhile). */
 const RELISTEN_MS = 2000;
 
@@ -25,11 +27,19 @@ export interface ContentVersion {
   refresh(): Promise<void>;
   /** Called with the new version whenever it changes. */
   onChange(listener: (version: string) => void): void;
+  /**
+   * Tells the other instances, when `trx` commits, that the planned publishes changed (on
+   * PostgreSQL; the embedded database has no other instances).
+   */
+  announceSchedules(trx: Knex | Knex.Transaction): Promise<void>;
+  /** Called when another instance announced a change of the planned publishes, or may have while this one was not listening. */
+  onSchedulesChanged(listener: () => void): void;
   /** Polls every `intervalMs` until `stop()`. Read failures are logged once and retried. */
   start(intervalMs?: number): void;
   /**
-   * Also listens for bumps on PostgreSQL (`NOTIFY`) on a connection of its own to `databaseUrl`,
-   * so a change made on another instance applies here at once; polling stays as the fallback.
+   * Also listens for bumps and planned-publish changes on PostgreSQL (`NOTIFY`) on a connection
+   * of its own to `databaseUrl`, so a change made on another instance applies here at once;
+   * polling stays as the fallback.
    */
   listen(databaseUrl: string): void;
   stop(): void;
@@ -48,6 +58,10 @@ export function createContentVersion(db: Knex, logger?: Logger): ContentVersion 
   let failing = false;
   let listener: Listening | undefined;
   const listeners: ((version: string) => void)[] = [];
+  const scheduleListeners: (() => void)[] = [];
+  const schedulesChanged = () => {
+    for (const listener of scheduleListeners) listener();
+  };
 
   const apply = (version: string) => {
     if (version === current) return;
@@ -90,6 +104,12 @@ export function createContentVersion(db: Knex, logger?: Logger): ContentVersion 
     onChange(listener) {
       listeners.push(listener);
     },
+    async announceSchedules(trx) {
+      if (isServer(db)) await trx.raw('select pg_notify(?, ?)', [CONTENT_SCHEDULES_CHANNEL, '']);
+    },
+    onSchedulesChanged(listener) {
+      scheduleListeners.push(listener);
+    },
     start(intervalMs = 500) {
       if (timer) return;
       void refresh();
@@ -115,12 +135,14 @@ export function createContentVersion(db: Knex, logger?: Logger): ContentVersion 
         client.on('end', () => again(new Error('connection ended')));
         client.on('notification', (message) => {
           if (message.channel === CONTENT_VERSION_CHANNEL && message.payload) apply(message.payload);
+          else if (message.channel === CONTENT_SCHEDULES_CHANNEL) schedulesChanged();
         });
         try {
           await client.connect();
-          await client.query(`listen ${CONTENT_VERSION_CHANNEL}`);
-          // A bump made while not listening is read now rather than at the next poll.
+          await client.query(`listen ${CONTENT_VERSION_CHANNEL}; listen ${CONTENT_SCHEDULES_CHANNEL}`);
+          // A bump or a plan made while not listening is read now rather than at the next poll.
           await refresh();
+          schedulesChanged();
         } catch (error) {
           again(error);
         }
