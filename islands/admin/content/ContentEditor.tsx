@@ -12,7 +12,8 @@ import { showsUploads, ThumbnailContext, useThumbnails } from './ChangeList';
 import { ConflictChoices } from './ConflictChoices';
 import { pathOfKey, WHOLE, type SaveState } from './document-draft';
 import { HistoryPanel } from './HistoryPanel';
-import { fieldId, SchemaForm } from './SchemaForm';
+import { SchemaForm } from './SchemaForm';
+import { fieldId } from './schema-form-context';
 import { fieldLabel, fieldTree, iconValues, type FieldPath } from './schema-fields';
 import { SchedulePanel } from './SchedulePanel';
 import { PreviewLinksPanel } from './PreviewLinksPanel';
@@ -169,7 +170,7 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
                             focusField(entry.path!);
                           }}
                         >
-                          {fieldLabel(tree, entry.path)}
+                          {fieldLabel(tree, entry.path, form.data)}
                         </a>
                       ) : (
                         'The whole page'
@@ -187,7 +188,7 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
                   <ul>
                     {Object.entries(warnings).map(([key, message]) => (
                       <li key={key}>
-                        {key === WHOLE ? 'The whole page' : fieldLabel(tree, pathOfKey(key)!)}: {message}
+                        {key === WHOLE ? 'The whole page' : fieldLabel(tree, pathOfKey(key)!, form.data)}: {message}
                       </li>
                     ))}
                   </ul>

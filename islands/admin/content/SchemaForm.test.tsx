@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { businessSchema, homeSchema } from '../../../shared/content/documents';
 import { DEFAULT_DOCUMENTS } from '../../../shared/content/defaults';
+import { pageSchema } from '../../../shared/content/page-sections';
+import { EVERY_SECTION_PAGE } from '../../../tests/helpers/page-fixture';
 import { SchemaForm } from './SchemaForm';
 import { DashboardContext } from '../context';
 import { fieldTree, setIn } from './schema-fields';
@@ -9,7 +11,7 @@ import { offlineServices } from '../test-services';
 const noop = () => undefined;
 const business = DEFAULT_DOCUMENTS.business!;
 
-function render(schema: typeof businessSchema | typeof homeSchema, value: unknown, errors: Record<string, string> = {}, warnings: Record<string, string> = {}) {
+function render(schema: typeof businessSchema | typeof homeSchema | typeof pageSchema, value: unknown, errors: Record<string, string> = {}, warnings: Record<string, string> = {}) {
   return renderToStaticMarkup(
     <DashboardContext.Provider value={offlineServices}>
       <SchemaForm tree={fieldTree(schema)} value={value} onChange={noop} errors={errors} warnings={warnings} icons={['images/social/x.svg']} />
@@ -129,5 +131,15 @@ describe('the form generated from a document’s schema', () => {
     expect(html).not.toMatch(/<button[^>]*>Upload<\/button>/);
     expect(html).not.toContain('Try again');
   });
-});
 
+  it('shows each section of a page with its kind and its own fields, and adds a section of a chosen kind', () => {
+    const html = render(pageSchema, EVERY_SECTION_PAGE);
+    expect(html).toContain('<legend>Section 1: Banner</legend>');
+    expect(html).toContain('<legend>Section 7: Frequently asked questions</legend>');
+    expect(tagOf(html, 'content-field-sections-6-items-0-question')).toContain('value="Do you hire juniors?"');
+    // The kind is chosen when a section is added, never typed in a field.
+    expect(html).not.toContain('content-field-sections-0-kind');
+    expect(html).toMatch(/<label class="admin-list-field__kind">Kind of section <select[^>]*><option value="banner" selected="">Banner<\/option><option value="text">Text<\/option>/);
+    expect(html).toContain('Add section<span class="visually-hidden"> to Sections</span>');
+  });
+});

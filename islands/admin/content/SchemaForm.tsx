@@ -1,9 +1,11 @@
-import { createContext, useContext, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Field, ImageUpload, Options } from '../kit';
 import { contentImageId } from '../../../shared/content/images';
-import { DEFAULT_OPENING_HOURS, openingHoursText, WEEKDAY_NAMES, type OpeningHours } from '../../../shared/content/opening-hours';
+import { DEFAULT_OPENING_HOURS, type OpeningHours } from '../../../shared/content/opening-hours';
 import { phoneForms, phoneProblem } from '../../../shared/content/phone';
-import { emptyValue, pathKey, type FieldNode, type FieldPath, type ImageValue } from './schema-fields';
+import { HoursField } from './HoursField';
+import { fieldId, FormContext, GroupMessage, useForm, useMessages } from './schema-form-context';
+import { emptyValue, emptyVariant, variantOption, type FieldNode, type FieldPath, type ImageValue, type ObjectNode } from './schema-fields';
 
 /**
  * A content document's form, generated from its schema's field tree (schema-fields.ts): objects as
@@ -22,25 +24,6 @@ interface SchemaFormProps {
   icons: readonly string[];
 }
 
-interface FormServices {
-  errors: Readonly<Record<string, string>>;
-  warnings: Readonly<Record<string, string>>;
-  change: (path: FieldPath, value: unknown) => void;
-  iconListId: string;
-}
-
-const FormContext = createContext<FormServices | null>(null);
-
-function useForm(): FormServices {
-  const services = useContext(FormContext);
-  if (!services) throw new Error('Schema fields must be inside <SchemaForm>');
-  return services;
-}
-
-/** The id a field's input gets, so a summary of problems can link to it. */
-export function fieldId(path: FieldPath): string {
-  return `content-field-${pathKey(path).replace(/\./g, '-') || 'document'}`;
-}
 
 export function SchemaForm({ tree, value, onChange, errors, warnings = {}, icons }: SchemaFormProps) {
   const iconListId = useId();
@@ -77,6 +60,15 @@ function FieldView({ node, path, value, label }: { node: FieldNode; path: FieldP
       return <HoursField node={node} path={path} value={(value as OpeningHours | undefined) ?? DEFAULT_OPENING_HOURS} />;
     case 'choice':
       return <ChoiceField node={node} path={path} value={typeof value === 'string' ? value : null} label={label} />;
+    case 'variant': {
+      const option = variantOption(node, value);
+      return (
+        <fieldset className="admin-fieldset">
+          <legend>{label ? `${label}: ${option.title}` : option.title}</legend>
+          <ObjectFields node={option.node} path={path} value={value} />
+        </fieldset>
+      );
+    }
   }
 }
 
@@ -92,26 +84,6 @@ function ObjectFields({ node, path, value }: { node: Extract<FieldNode, { kind: 
   );
 }
 
-/** A message about a group as a whole (a list with too few items), under its legend. */
-function GroupMessage({ path }: { path: FieldPath }) {
-  const { errors, warnings } = useForm();
-  const key = pathKey(path);
-  const error = errors[key];
-  const warning = warnings[key];
-  if (!error && !warning) return null;
-  return (
-    <p id={`${fieldId(path)}-error`} className={error ? 'admin-field__error' : 'admin-field__warning'}>
-      {error ?? warning}
-    </p>
-  );
-}
-
-/** The message shown beside a field: its error, else a warning. */
-function useMessages(path: FieldPath): { error?: string; warning?: string } {
-  const { errors, warnings } = useForm();
-  const key = pathKey(path);
-  return { error: errors[key], warning: errors[key] ? undefined : warnings[key] };
-}
 
 function TextField({ node, path, value, label }: { node: Extract<FieldNode, { kind: 'text' }>; path: FieldPath; value: string; label?: string }) {
   const { change, iconListId } = useForm();
@@ -261,84 +233,6 @@ function ImageField({ node, path, value, label }: { node: Extract<FieldNode, { k
   );
 }
 
-/**
- * The opening hours: a row per day, open or closed, from and until (24-hour times as the agency's
- * clock shows them), and "By appointment". The days read back as the site will say them. A day's
- * problem (closing before opening) sits beside its times; the whole's (no open day) under the legend.
- */
-function HoursField({ node, path, value }: { node: Extract<FieldNode, { kind: 'hours' }>; path: FieldPath; value: OpeningHours }) {
-  const { change } = useForm();
-  const { error } = useMessages(path);
-  const id = fieldId(path);
-  const setDay = (index: number, part: Partial<OpeningHours['days'][number]>) =>
-    change(path, { ...value, days: value.days.map((day, at) => (at === index ? { ...day, ...part } : day)) });
-  return (
-    <fieldset className="admin-fieldset admin-hours" aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}>
-      <legend>{node.title}</legend>
-      <p id={`${id}-hint`} className="admin-field__hint">
-        {node.description} The site says: <strong>{openingHoursText(value)}</strong>.
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="admin-field__error">
-          {error}
-        </p>
-      )}
-      <ul className="admin-hours__days">
-        {value.days.map((day, index) => (
-          <HoursDay key={day.day} path={[...path, 'days', index]} day={day} onChange={(part) => setDay(index, part)} />
-        ))}
-      </ul>
-      <label className="admin-checkbox">
-        <input id={id} type="checkbox" checked={value.byAppointment} onChange={(event) => change(path, { ...value, byAppointment: event.target.checked })} />
-        Also by appointment (or only, with every day closed)
-      </label>
-    </fieldset>
-  );
-}
-
-function HoursDay({ path, day, onChange }: { path: FieldPath; day: OpeningHours['days'][number]; onChange: (part: Partial<OpeningHours['days'][number]>) => void }) {
-  const name = WEEKDAY_NAMES[day.day];
-  const id = fieldId(path);
-  const opensError = useMessages([...path, 'opens']).error;
-  const closesError = useMessages([...path, 'closes']).error;
-  const problem = closesError ?? opensError;
-  const time = (part: 'opens' | 'closes', label: string, failed: boolean) => (
-    <label className="admin-hours__time">
-      {label}
-      <span className="visually-hidden"> on {name}</span>
-      <input
-        id={`${id}-${part}`}
-        type="time"
-        value={day[part]}
-        required
-        aria-invalid={failed || undefined}
-        aria-describedby={failed ? `${id}-error` : undefined}
-        onChange={(event) => onChange({ [part]: event.target.value })}
-      />
-    </label>
-  );
-  return (
-    <li className="admin-hours__day">
-      <label className="admin-checkbox admin-hours__name">
-        <input id={`${id}-open`} type="checkbox" checked={day.open} onChange={(event) => onChange({ open: event.target.checked })} />
-        {name}
-      </label>
-      {day.open ? (
-        <>
-          {time('opens', 'Opens', Boolean(opensError))}
-          {time('closes', 'Closes', Boolean(closesError))}
-        </>
-      ) : (
-        <span className="admin-muted">Closed</span>
-      )}
-      {problem && (
-        <p id={`${id}-error`} className="admin-field__error admin-hours__error">
-          {problem}
-        </p>
-      )}
-    </li>
-  );
-}
 
 /**
  * A list: each item numbered in its own group, with Move up, Move down and Remove named after the
@@ -371,8 +265,12 @@ function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: 'li
     );
     focusLater(value.length > 1 ? `[data-item="${Math.min(index, value.length - 2)}"] [data-action="remove"]` : '[data-action="add"]');
   };
+  // Items that come in kinds (a page's sections) are added as the kind chosen beside Add.
+  const variant = node.item.kind === 'variant' ? node.item : undefined;
+  const [kindToAdd, setKindToAdd] = useState(variant?.options[0]?.value ?? '');
   const add = () => {
-    change(path, [...value, emptyValue(node.item)]);
+    const option = variant?.options.find((candidate) => candidate.value === kindToAdd);
+    change(path, [...value, variant && option ? emptyVariant(variant, option) : emptyValue(node.item)]);
     focusLater(`[data-item="${value.length}"] :is(input, textarea, select)`);
   };
 
@@ -406,7 +304,19 @@ function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: 'li
         </ol>
       )}
       {value.length === 0 && <p className="admin-muted">None yet.</p>}
-      <div>
+      <div className={variant ? 'admin-list-field__add' : undefined}>
+        {variant && (
+          <label className="admin-list-field__kind">
+            Kind of {node.itemTitle.toLowerCase()}{' '}
+            <select className="admin-input" value={kindToAdd} onChange={(event) => setKindToAdd(event.target.value)}>
+              {variant.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.title}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <ItemButton action="add" disabled={value.length >= node.max} onClick={add}>
           Add {node.itemTitle.toLowerCase()}
           <span className="visually-hidden"> to {node.title}</span>
@@ -422,11 +332,12 @@ function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: 'li
  * its buttons (`children`) inside that group, so it is clear which item they move.
  */
 function ListItem({ node, path, value, name, children }: { node: FieldNode; path: FieldPath; value: unknown; name: string; children: ReactNode }) {
-  if (node.kind === 'object') {
+  if (node.kind === 'object' || node.kind === 'variant') {
+    const option = node.kind === 'variant' ? variantOption(node, value) : undefined;
     return (
       <fieldset className="admin-fieldset">
-        <legend>{name}</legend>
-        <ObjectFields node={node} path={path} value={value} />
+        <legend>{option ? `${name}: ${option.title}` : name}</legend>
+        <ObjectFields node={option?.node ?? (node as ObjectNode)} path={path} value={value} />
         {children}
       </fieldset>
     );

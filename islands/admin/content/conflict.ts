@@ -27,8 +27,8 @@ export const pathOf = (key: string): FieldPath => key.split('.').map((step) => (
 export function conflictOf(tree: FieldNode, answer: { version: number; data: unknown; savedBy: string | null; merged: unknown; fields: readonly string[] }, mine: unknown): Conflict {
   const fields = answer.fields.map((key) => {
     const path = pathOf(key);
-    const node = nodeAt(tree, path) ?? tree;
-    return fieldChange(tree, node, path, getIn(answer.data, path), getIn(mine, path));
+    const node = nodeAt(tree, path, mine) ?? tree;
+    return fieldChange(tree, node, path, getIn(answer.data, path), getIn(mine, path), mine);
   });
   return { version: answer.version, by: answer.savedBy, merged: answer.merged ?? answer.data, mine, fields, choices: {} };
 }

@@ -132,7 +132,7 @@ export function mergedText(tree: FieldNode, merged: { savedBy: string | null; fi
 export function conflictText(tree: FieldNode, conflict: Pick<Conflict, 'by' | 'fields'>): string {
   const who = conflict.by ?? 'Someone else';
   const count = conflict.fields.length;
-  return `Not saved yet: ${who} also changed ${count === 1 ? fieldNames(tree, conflict.fields.map((field) => field.path)) : `${count} of the fields you changed`}. Choose whose to keep, then save.`;
+  return `Not saved yet: ${who} also changed ${count === 1 ? conflict.fields[0]!.label : `${count} of the fields you changed`}. Choose whose to keep, then save.`;
 }
 
 /** What an earlier action said, gone. */

@@ -1,6 +1,8 @@
 import { businessSchema, CONTENT_DOCUMENTS, homeSchema, serviceSchema, testimonialsSchema } from '../../../shared/content/documents';
 import { DEFAULT_DOCUMENTS } from '../../../shared/content/defaults';
-import { changedFields, emptyValue, fieldLabel, fieldTree, getIn, iconValues, normalizeFieldKey, setIn, validate, type FieldNode } from './schema-fields';
+import { pageSchema } from '../../../shared/content/page-sections';
+import { EVERY_SECTION_PAGE } from '../../../tests/helpers/page-fixture';
+import { changedFields, emptyValue, emptyVariant, fieldLabel, fieldTree, getIn, iconValues, normalizeFieldKey, setIn, validate, type FieldNode } from './schema-fields';
 
 const business = DEFAULT_DOCUMENTS.business!;
 
@@ -100,5 +102,52 @@ describe('the editor’s reading of the content schemas', () => {
 
   it('offers the icons the document already uses', () => {
     expect(iconValues(fieldTree(businessSchema), business)).toContain('images/social/facebook.svg');
+  });
+});
+
+describe('a list whose items come in kinds (a page’s sections)', () => {
+  const tree = fieldTree(pageSchema);
+  const sections = child(tree, 'sections');
+  const variant = sections.kind === 'list' ? sections.item : undefined;
+
+  it('reads each kind with its label and its own fields, the kind itself not a field', () => {
+    expect(variant?.kind).toBe('variant');
+    if (variant?.kind !== 'variant') return;
+    expect(variant.options.map((option) => [option.value, option.title])).toEqual([
+      ['banner', 'Banner'],
+      ['text', 'Text'],
+      ['cards', 'Cards'],
+      ['figures', 'Figures'],
+      ['steps', 'Process steps'],
+      ['cta', 'Call to action'],
+      ['faq', 'Frequently asked questions'],
+    ]);
+    expect(variant.options.find((option) => option.value === 'faq')!.node.fields.map((field) => field.name)).toEqual(['heading', 'items']);
+  });
+
+  it('adds a section of the kind chosen, with the fields that kind needs', () => {
+    if (variant?.kind !== 'variant') throw new Error('not a variant');
+    expect(emptyVariant(variant, variant.options.find((option) => option.value === 'faq')!)).toEqual({ kind: 'faq', heading: '', items: [{ question: '', answer: '' }] });
+    expect(emptyValue(variant)).toEqual({ kind: 'banner', heading: '', lead: '', image: null });
+  });
+
+  it('names a field inside a section in messages', () => {
+    expect(fieldLabel(tree, ['sections', 6, 'items', 0, 'answer'], EVERY_SECTION_PAGE)).toBe('Sections › Section 7 › Questions › Question 1 › Answer');
+    expect(fieldLabel(tree, ['sections', 2, 'items', 0, 'title'], EVERY_SECTION_PAGE)).toBe('Sections › Section 3 › Cards › Card 1 › Title');
+  });
+
+  it('lists a changed field of a section, and a section of another kind as one change', () => {
+    const asked = setIn(EVERY_SECTION_PAGE, ['sections', 6, 'items', 0, 'question'], 'Do you hire interns?');
+    expect(changedFields(tree, EVERY_SECTION_PAGE, asked)).toEqual([
+      { path: 'sections.6.items.0.question', label: 'Sections › Section 7 › Questions › Question 1 › Question', before: 'Do you hire juniors?', after: 'Do you hire interns?' },
+    ]);
+    const retyped = setIn(EVERY_SECTION_PAGE, ['sections', 1], { kind: 'faq', heading: 'How we work', items: [{ question: 'Remote?', answer: 'Yes.' }] });
+    expect(changedFields(tree, EVERY_SECTION_PAGE, retyped)).toEqual([
+      { path: 'sections.1', label: 'Sections › Section 2', before: 'Text: How we work', after: 'Frequently asked questions: How we work' },
+    ]);
+  });
+
+  it('offers the icons a section uses', () => {
+    expect(iconValues(tree, EVERY_SECTION_PAGE)).toEqual(['images/icons/ui-ux-design.svg']);
   });
 });

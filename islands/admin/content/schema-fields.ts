@@ -18,8 +18,19 @@ export type FieldPath = readonly (string | number)[];
 
 export type TextWidget = 'text' | 'multiline' | 'rich' | 'link' | 'phone' | 'icon';
 
+export type ObjectNode = { kind: 'object'; title: string; fields: readonly { name: string; node: FieldNode }[] };
+
+/** One kind of a list item that comes in kinds (a page's sections): its value of the discriminator, its label and fields. */
+export interface VariantOption {
+  value: string;
+  title: string;
+  node: ObjectNode;
+}
+
 export type FieldNode =
-  | { kind: 'object'; title: string; fields: readonly { name: string; node: FieldNode }[] }
+  | ObjectNode
+  /** A value that is one of several kinds of object, told apart by `discriminator` (`kind`). */
+  | { kind: 'variant'; title: string; discriminator: string; options: readonly VariantOption[] }
   | { kind: 'list'; title: string; itemTitle: string; item: FieldNode; min: number; max: number }
   | { kind: 'text'; title: string; widget: TextWidget; description?: string; required: boolean; maxLength?: number; softMax?: number }
   | { kind: 'image'; title: string; nullable: boolean }
@@ -80,6 +91,18 @@ export function fieldTree(schema: z.ZodType, name = ''): FieldNode {
       if (inner.kind === 'image' || inner.kind === 'choice') return { ...inner, title: innerTitle, nullable: true };
       throw new Error(`The editor has no way to leave "${innerTitle}" empty`);
     }
+    case 'union': {
+      // A discriminated union (a page's sections): each option an object whose discriminator is a literal.
+      const discriminator = (schema.def as { discriminator?: string }).discriminator;
+      if (!discriminator) break;
+      const options = (schema as z.ZodDiscriminatedUnion<z.ZodObject[]>).options.map((option) => {
+        const shape = option.shape as Record<string, z.ZodType>;
+        const value = String((shape[discriminator] as z.ZodLiteral).value);
+        const node = fieldTree(option.omit({ [discriminator]: true } as never), value) as ObjectNode;
+        return { value, title: metaOf(option).title ?? humanize(value), node };
+      });
+      return { kind: 'variant', title, discriminator, options };
+    }
     case 'enum':
       return { kind: 'choice', title, options: (schema as z.ZodEnum).options.map(String), nullable: false };
     case 'number':
@@ -102,9 +125,35 @@ export function fieldTree(schema: z.ZodType, name = ''): FieldNode {
   throw new Error(`The editor cannot show the field "${title}" (${schema.def.type})`);
 }
 
+/** The option of a variant `value` is (the first when it names none). */
+export function variantOption(node: Extract<FieldNode, { kind: 'variant' }>, value: unknown): VariantOption {
+  const chosen = value && typeof value === 'object' ? (value as Record<string, unknown>)[node.discriminator] : undefined;
+  return node.options.find((option) => option.value === chosen) ?? node.options[0]!;
+}
+
+/** A new value of the variant's `option`: its discriminator and its empty fields. */
+export function emptyVariant(node: Extract<FieldNode, { kind: 'variant' }>, option: VariantOption): Record<string, unknown> {
+  return { [node.discriminator]: option.value, ...(emptyValue(option.node) as Record<string, unknown>) };
+}
+
+/**
+ * The field called `name` of the variant's option `value` is; with no value to tell (paths name
+ * fields, not the option they are in), of the first option that has one.
+ */
+function variantField(node: Extract<FieldNode, { kind: 'variant' }>, name: string | number, value: unknown): FieldNode | undefined {
+  if (value && typeof value === 'object') return variantOption(node, value).node.fields.find((candidate) => candidate.name === name)?.node;
+  for (const option of node.options) {
+    const field = option.node.fields.find((candidate) => candidate.name === name);
+    if (field) return field.node;
+  }
+  return undefined;
+}
+
 /** A new item of a list: empty texts, the first choice, lists with as many empty items as they need. */
 export function emptyValue(node: FieldNode): unknown {
   switch (node.kind) {
+    case 'variant':
+      return emptyVariant(node, node.options[0]!);
     case 'object':
       return Object.fromEntries(node.fields.map(({ name, node: field }) => [name, emptyValue(field)]));
     case 'list':
@@ -171,8 +220,11 @@ export function validate(schema: z.ZodType, data: unknown): Record<string, strin
   return result.success ? {} : issuesByField(result.error);
 }
 
-/** A field's label with the items it is inside: "Social links › Social link 2 › Profile address". */
-export function fieldLabel(tree: FieldNode, path: FieldPath): string {
+/**
+ * A field's label with the items it is inside: "Social links › Social link 2 › Profile address".
+ * Inside a list of items of several kinds, `data` (the document) says which kind an item is.
+ */
+export function fieldLabel(tree: FieldNode, path: FieldPath, data?: unknown): string {
   const labels: string[] = [];
   let node: FieldNode | undefined = tree;
   for (const [at, step] of path.entries()) {
@@ -183,6 +235,14 @@ export function fieldLabel(tree: FieldNode, path: FieldPath): string {
     } else if (node.kind === 'list') {
       labels.push(`${node.itemTitle} ${Number(step) + 1}`);
       node = node.item;
+    } else if (node.kind === 'variant') {
+      if (step === node.discriminator) {
+        labels.push('Kind of section');
+        node = undefined;
+      } else {
+        node = variantField(node, step, getIn(data, path.slice(0, at)));
+        if (node) labels.push(node.title);
+      }
     } else if (node.kind === 'hours') {
       // Inside the opening hours: a day's part ("Monday closing time"), or "By appointment".
       labels.push(step === 'byAppointment' ? 'By appointment' : dayPartLabel(path[at + 1], path[at + 2]));
@@ -229,6 +289,7 @@ export function valueText(node: FieldNode, value: unknown): string {
     return `${items.length} × ${node.itemTitle}${items.length > 0 ? `: ${items.map((item) => itemSummary(node.item, item)).join('; ')}` : ''}`;
   }
   if (node.kind === 'hours') return openingHoursText(value as OpeningHours);
+  if (node.kind === 'variant') return itemSummary(node, value);
   if (node.kind === 'object') return JSON.stringify(value);
   return String(value) === '' ? '(empty)' : String(value);
 }
@@ -244,33 +305,41 @@ export function changedFields(tree: FieldNode, before: unknown, after: unknown):
       for (const { name, node: field } of node.fields) visit(field, [...path, name], (a as Record<string, unknown>)[name], (b as Record<string, unknown>)[name]);
       return;
     }
+    if (node.kind === 'variant' && a && b && typeof a === 'object' && typeof b === 'object') {
+      // The same kind of section: field by field; another kind: the whole section changed.
+      const option = variantOption(node, a);
+      if (option === variantOption(node, b)) visit(option.node, path, a, b);
+      else changes.push({ path: pathKey(path), label: fieldLabel(tree, path, after), before: itemSummary(node, a), after: itemSummary(node, b) });
+      return;
+    }
     if (node.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
       for (const [i, j] of alignListItems(a, b)) {
         if (i !== null && j !== null) visit(node.item, [...path, j], a[i], b[j]);
-        else if (i !== null) changes.push({ path: pathKey([...path, i]), label: fieldLabel(tree, [...path, i]), before: itemSummary(node.item, a[i]), after: '(removed)' });
-        else if (j !== null) changes.push({ path: pathKey([...path, j]), label: fieldLabel(tree, [...path, j]), before: '(none)', after: itemSummary(node.item, b[j]) });
+        else if (i !== null) changes.push({ path: pathKey([...path, i]), label: fieldLabel(tree, [...path, i], before), before: itemSummary(node.item, a[i]), after: '(removed)' });
+        else if (j !== null) changes.push({ path: pathKey([...path, j]), label: fieldLabel(tree, [...path, j], after), before: '(none)', after: itemSummary(node.item, b[j]) });
       }
       return;
     }
-    if (!sameValue(a, b)) changes.push(fieldChange(tree, node, path, a, b));
+    if (!sameValue(a, b)) changes.push(fieldChange(tree, node, path, a, b, after));
   };
   visit(tree, [], before, after);
   return changes;
 }
 
-/** The change of the field `node` at `path` from `before` to `after`. */
-export function fieldChange(tree: FieldNode, node: FieldNode, path: FieldPath, before: unknown, after: unknown): FieldChange {
-  const change: FieldChange = { path: pathKey(path), label: fieldLabel(tree, path), before: valueText(node, before), after: valueText(node, after) };
+/** The change of the field `node` at `path` from `before` to `after`, in the document `data`. */
+export function fieldChange(tree: FieldNode, node: FieldNode, path: FieldPath, before: unknown, after: unknown, data?: unknown): FieldChange {
+  const change: FieldChange = { path: pathKey(path), label: fieldLabel(tree, path, data), before: valueText(node, before), after: valueText(node, after) };
   if (node.kind === 'image') change.images = { before: (before ?? null) as ImageValue | null, after: (after ?? null) as ImageValue | null };
   return change;
 }
 
-/** The node of the field at `path`, if the schema has one there. */
-export function nodeAt(tree: FieldNode, path: FieldPath): FieldNode | undefined {
+/** The node of the field at `path` (in the document `data`), if the schema has one there. */
+export function nodeAt(tree: FieldNode, path: FieldPath, data?: unknown): FieldNode | undefined {
   let node: FieldNode | undefined = tree;
-  for (const step of path) {
+  for (const [at, step] of path.entries()) {
     if (node?.kind === 'object') node = node.fields.find((field) => field.name === step)?.node;
     else if (node?.kind === 'list' && typeof step === 'number') node = node.item;
+    else if (node?.kind === 'variant') node = variantField(node, step, getIn(data, path.slice(0, at)));
     else return undefined;
   }
   return node;
@@ -278,6 +347,11 @@ export function nodeAt(tree: FieldNode, path: FieldPath): FieldNode | undefined 
 
 /** A list item in one line: its first text, else its value as text. */
 function itemSummary(node: FieldNode, value: unknown): string {
+  if (node.kind === 'variant') {
+    const option = variantOption(node, value);
+    const first = itemSummary(option.node, value);
+    return first ? `${option.title}: ${first}` : option.title;
+  }
   if (node.kind === 'object' && value && typeof value === 'object') {
     const first = node.fields.find(({ node: field }) => field.kind === 'text');
     if (first) return String((value as Record<string, unknown>)[first.name] ?? '');
@@ -291,6 +365,7 @@ export function iconValues(tree: FieldNode, data: unknown): string[] {
   const visit = (node: FieldNode, value: unknown) => {
     if (node.kind === 'object' && value && typeof value === 'object') node.fields.forEach(({ name, node: field }) => visit(field, (value as Record<string, unknown>)[name]));
     else if (node.kind === 'list' && Array.isArray(value)) value.forEach((item) => visit(node.item, item));
+    else if (node.kind === 'variant') visit(variantOption(node, value).node, value);
     else if (node.kind === 'text' && node.widget === 'icon' && typeof value === 'string' && value) found.add(value);
   };
   visit(tree, data);
