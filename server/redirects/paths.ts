@@ -27,6 +27,8 @@ export function fromPathOf(input: unknown): string {
   if (text.includes('?')) return refuse('from', redirectMessages.fromQuery);
   const path = pageSpelling(new URL(text, BASE).pathname);
   if (path === '/') return refuse('from', redirectMessages.fromHome);
+  // Escaping may lengthen it (a space is `%20`): the stored address is held to the limit too.
+  if (path.length > REDIRECT_PATH_MAX) return refuse('from', redirectMessages.tooLong);
   return path;
 }
 

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { pageSpelling } from '../middleware/canonical-url';
 import { forbidCaching } from '../middleware/page-cache';
 import { audienceOf } from '../path-audience';
+import { REDIRECT_PATH_MAX } from '../../shared/redirects';
 import type { Redirects } from '.';
 
 /**
@@ -15,7 +16,10 @@ import type { Redirects } from '.';
 export function followRedirects(redirects: Pick<Redirects, 'follow'>): Middleware {
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || audienceOf(ctx.path) !== 'site') return next();
-    const to = await redirects.follow(pageSpelling(ctx.path));
+    const path = pageSpelling(ctx.path);
+    // No stored address is longer: a made-up one is not looked up.
+    if (path.length > REDIRECT_PATH_MAX) return next();
+    const to = await redirects.follow(path);
     if (to === undefined) return next();
     forbidCaching(ctx);
     ctx.status = 301;
