@@ -27,6 +27,7 @@ import { ViewHeading } from './admin/ViewHeading';
 import { ViewLink } from './admin/ViewLink';
 import { ContentEditor } from './admin/content/ContentEditor';
 import { WebsiteView } from './admin/content/WebsiteView';
+import { RedirectsView } from './admin/RedirectsView';
 import { PLACEHOLDER_LABELS, isOwnerView, pathOfView, titleOfView, viewFromPath, type DashboardView } from './admin/views';
 
 export interface AdminDashboardProps {
@@ -251,6 +252,8 @@ function CurrentView({ view, username, role, account, twoFactorSetupRequired }: 
       return <SavedRepliesView isOwner={role === 'owner'} />;
     case 'website':
       return <WebsiteView />;
+    case 'redirects':
+      return <RedirectsView />;
     case 'website-document':
       // Keyed by document: another one starts from its own load.
       return <ContentEditor key={view.key} documentKey={view.key} username={username} role={role} />;

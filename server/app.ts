@@ -77,6 +77,10 @@ import { createNotices } from './services/notices';
 import { createDashboardService } from './services/dashboard';
 import { createMailHealth } from './services/mail-health';
 import { createPersonalData } from './services/personal-data';
+import { createRedirects } from './redirects';
+import { followRedirects } from './redirects/serve';
+import { takenByTheSite } from './redirects/taken';
+import { redirectRoutes } from './routes/redirects';
 import type { SettingsService } from './services/settings';
 
 /** What the app is built from: its parts (`createAppParts`, the same for the server and the tests) and what only some callers give. */
@@ -152,6 +156,15 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     contentEditing ?? createContentEditing({ db, audit, contentVersion, siteContent, renderPage, timeZone: () => settings.current().timeZone, logger, now });
   const contentPreview = createContentPreview({ db, siteContent, renderPage, portfolio, audit, publicUrl: config.publicUrl, mailer, agency: agencyForMail, now });
   const leads = createLeadService({ db, audit, publicUrl: config.publicUrl, onQueued: onFormQueued, replyPromise, replies, now });
+  // The Redirects list: an old address is free when nothing of the site answers it (the routes
+  // are read when asked, once declared below).
+  const redirects = createRedirects({
+    db,
+    audit,
+    takenBy: takenByTheSite({ routers: () => [...earlyRoutes, ...routes], pageSources: { portfolio, absolute: (path) => `${config.publicUrl}${path}` } }),
+    publicUrl: config.publicUrl,
+    now,
+  });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
   // Health checks and stored images need neither a session nor a body.
   const earlyRoutes = [healthRoutes(db, lifecycle), mediaRoutes(db, (id) => contentImages.find(id, siteContent.current().images))];
@@ -195,6 +208,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     contentPreviewRoutes(contentPreview, db),
     contentTransferRoutes(createContentTransfer({ db, audit, now })),
     contentRoutes(content),
+    redirectRoutes(redirects),
   ];
 
   // A shutting-down instance tells keep-alive clients to reconnect elsewhere.
@@ -227,6 +241,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   app.use(pages.keepRenders);
   for (const router of routes) app.use(router.routes());
 
+  // What no route answered: an old address a redirect keeps working, else "not found".
+  app.use(followRedirects(redirects));
   app.use(notFound());
   assertEveryRouteDeclared(app);
   // A public page the cache holds, asked for at its one address, is answered before all of the

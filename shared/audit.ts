@@ -71,6 +71,8 @@ export const AUDIT_ACTIONS = {
   'content.import': 'Content imported as drafts',
   'first-run.dismiss': 'First-run checklist item dismissed',
   'first-run.restore': 'First-run checklist item brought back',
+  'redirect.create': 'Redirect added',
+  'redirect.delete': 'Redirect deleted',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

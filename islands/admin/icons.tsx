@@ -27,6 +27,7 @@ const paths = {
   close: 'M6 6l12 12M18 6L6 18',
   chevron: 'M6 9l6 6 6-6',
   external: 'M14 3h7v7M21 3l-9 9M19 14v6H4V5h6',
+  redirect: 'M4 19V9a4 4 0 0 1 4-4h11M15 1l4 4-4 4',
   website: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9M12 3C9.5 5.5 8.2 8.5 8.2 12s1.3 6.5 3.8 9',
 } as const;
 

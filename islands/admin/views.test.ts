@@ -20,6 +20,7 @@ describe('dashboard views in the URL path', () => {
     { name: 'website' },
     { name: 'website-document', key: 'business' },
     { name: 'website-document', key: 'services/seo' },
+    { name: 'redirects' },
     ...PLACEHOLDER_SECTIONS.map((section) => ({ name: 'placeholder' as const, section })),
   ];
 
@@ -77,6 +78,12 @@ describe('dashboard views in the URL path', () => {
     expect(titleOfView({ name: 'website-document', key: 'business' })).toBe('Edit Agency details');
     expect(sidebarKeyOfView({ name: 'website-document', key: 'home' })).toBe('website');
     expect(isOwnerView({ name: 'website' })).toBe(false);
+    // Redirects live in the Website section's path, before the documents' keys.
+    expect(viewFromPath('/admin/dashboard/website/redirects')).toEqual({ name: 'redirects' });
+    expect(pathOfView({ name: 'redirects' })).toBe('/admin/dashboard/website/redirects');
+    expect(titleOfView({ name: 'redirects' })).toBe('Redirects');
+    expect(sidebarKeyOfView({ name: 'redirects' })).toBe('redirects');
+    expect(isOwnerView({ name: 'redirects' })).toBe(false);
   });
 
   it('encodes a detail id so no id can change the path shape', () => {
@@ -135,7 +142,7 @@ describe('dashboard views in the URL path', () => {
     });
 
     it('lists the sidebar in its order, Backups an owners\' entry of its own, the audit trail a page of Settings', () => {
-      expect(SIDEBAR_ENTRIES.map((entry) => entry.sidebar?.label ?? entry.title)).toEqual(['Dashboard', 'Users', 'Projects', 'Portfolio', 'Website', 'Messages', 'Unmatched mail', 'Tasks', 'Find by e-mail', 'Analytics', 'Settings', 'Backups', 'Your account']);
+      expect(SIDEBAR_ENTRIES.map((entry) => entry.sidebar?.label ?? entry.title)).toEqual(['Dashboard', 'Users', 'Projects', 'Portfolio', 'Website', 'Redirects', 'Messages', 'Unmatched mail', 'Tasks', 'Find by e-mail', 'Analytics', 'Settings', 'Backups', 'Your account']);
       expect([...OWNER_SECTIONS].sort()).toEqual(['backups', 'privacy', 'settings', 'users']);
       expect(sidebarKeyOfView(viewFromPath('/admin/dashboard/settings/backups'))).toBe('backups');
       expect(viewFromPath('/admin/dashboard/settings/audit/x')).toEqual({ name: 'not-found' });

@@ -45,6 +45,8 @@ export type DashboardView =
   | { name: 'website' }
   /** One content document's editor; `key` as the API names it (`business`, `services/seo`). */
   | { name: 'website-document'; key: string }
+  /** Website > Redirects: old addresses sent on to the page they look for. */
+  | { name: 'redirects' }
   | { name: 'placeholder'; section: PlaceholderSection }
   | { name: 'admin'; section: AdminSection }
   | { name: 'not-found' };
@@ -105,6 +107,7 @@ export const VIEW_TABLE: readonly ViewEntry[] = [
     sidebar: { icon: 'portfolio' },
   },
   { key: 'website', path: 'website', title: 'Website', open: () => ({ name: 'website' }), sidebar: { icon: 'website' } },
+  { key: 'redirects', path: 'website/redirects', title: 'Redirects', open: () => ({ name: 'redirects' }), sidebar: { icon: 'redirect' } },
   {
     key: 'messages',
     path: 'messages',
@@ -172,6 +175,9 @@ export function viewFromPath(url: string): DashboardView {
   }
   // A document's key may hold a slash (`services/seo`): its segments are the rest of the path.
   if (section === 'website' && detail !== undefined) {
+    // The Website section's own views (Redirects) before the documents' keys.
+    const own = VIEW_TABLE.find((candidate) => candidate.path === below);
+    if (own) return own.open(query);
     const key = [detail, ...rest].join('/');
     return contentDocument(key) ? { name: 'website-document', key } : { name: 'not-found' };
   }

@@ -31,6 +31,13 @@ export function normalPath(path: string): string {
 /** Every page address is lower case (slugs, ids, form types); escapes stay in capitals. */
 const lowerCase = (path: string) => path.toLowerCase().replace(/%[0-9a-f]{2}/g, (escape) => escape.toUpperCase());
 
+/**
+ * The one spelling of a public page's address that every other spelling is sent to: its normal
+ * form, in lower case. Addresses not known to the routes (a redirect's old address) are matched
+ * in this spelling too, so `/Old-Page/` and `/old-page` are one address.
+ */
+export const pageSpelling = (path: string): string => lowerCase(normalPath(path));
+
 function moveTo(ctx: Context, path: string, audience: Audience): void {
   // A public page keeps only the parameters it reads; the back office's views keep their filters.
   const query = audience === 'site' ? pageQueryString(path, ctx.querystring) : ctx.querystring;

@@ -67,10 +67,20 @@ const safeDecode = (text: string) => {
  * with the content about to be published.
  */
 export async function pageViewAt(path: string, sources: PageSources): Promise<PageView | undefined> {
+  const answer = await answerAt(path, sources);
+  return answer?.kind === 'page' ? answer.view : undefined;
+}
+
+/**
+ * What the public page routes answer a GET of `path` (its one spelling, no query) with: a page, a
+ * page saying what is missing, a redirect; undefined when no row takes the address (a 404 of the
+ * whole site, where a redirect staff added may answer instead).
+ */
+export async function answerAt(path: string, sources: PageSources): Promise<PageAnswer | undefined> {
   for (const [route, pages] of PAGES_BY_ROUTE) {
     const params = paramsOf(route, path);
     const answer = params && (await answerOf(pages, { params, query: {} }, sources));
-    if (answer) return answer.kind === 'page' ? answer.view : undefined;
+    if (answer) return answer;
   }
   return undefined;
 }
