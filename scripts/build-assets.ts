@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { AssetManifest } from '../views/render-context';
+import { BUILD_STAMP } from './build-inputs';
 
 const root = path.resolve(__dirname, '..');
 const ISLAND_FILE = /^[A-Z][A-Za-z0-9]*\.tsx$/;
@@ -71,6 +72,8 @@ function copyStaticFiles(outDir: string): Record<string, string> {
 
 /** Builds the browser bundles, styles and static files, and writes `manifest.json`. */
 export async function buildAssets({ outDir = path.join(root, 'dist/public'), production = false }: BuildOptions = {}): Promise<AssetManifest> {
+  // Whatever `dist` held is no longer the production build its stamp names (`npm run dev` writes here too).
+  if (outDir === path.join(root, 'dist/public')) fs.rmSync(BUILD_STAMP, { force: true });
   fs.rmSync(outDir, { recursive: true, force: true });
   const assetsDir = path.join(outDir, 'assets');
   const names = islandNames();

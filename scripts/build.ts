@@ -1,14 +1,25 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import fs from 'node:fs';
 import { buildAssets } from './build-assets';
+import { BUILD_STAMP, buildInputsHash, buildIsCurrent } from './build-inputs';
 
 /**
  * `npm run build`: production browser bundles and the server as one file (`dist/server.js`), whose
  * npm dependencies stay external and are installed with `npm ci --omit=dev`, beside it `npm start`'s
  * launcher (`dist/start.js`), the migrations command and the image encoder's child.
+ *
+ * Skipped when `dist` already holds the build of these very inputs (a restart of `npm start`
+ * after no change), recorded in `BUILD_STAMP` once everything is written.
  */
 async function build(): Promise<void> {
   const root = path.resolve(__dirname, '..');
+  const inputs = buildInputsHash();
+  if (buildIsCurrent(inputs) && !process.argv.includes('--force')) {
+    console.log('The build is up to date (no input changed since the last one).');
+    return;
+  }
+  fs.rmSync(BUILD_STAMP, { force: true });
   const manifest = await buildAssets({ production: true });
   await esbuild.build({
     absWorkingDir: root,
@@ -23,6 +34,7 @@ async function build(): Promise<void> {
     sourcemap: true,
     logLevel: 'warning',
   });
+  fs.writeFileSync(BUILD_STAMP, inputs);
   console.log(`Built ${Object.keys(manifest.islands).length} islands, ${Object.keys(manifest.files).length} static files and the server.`);
 }
 
