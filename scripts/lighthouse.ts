@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const server = await startServer({ NODE_ENV: 'production', SEED_SAMPLE_PORTFOLIO: 'true' });
+  // The samples are drawn after the site listens: the pages are measured with them.
+  await server.waitForLog(/sample portfolio ready/);
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
   let belowTarget = false;
   try {

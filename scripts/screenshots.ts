@@ -27,6 +27,8 @@ async function main() {
   const seed = process.env.SEED_SAMPLE_PORTFOLIO;
   const [server, browser] = await Promise.all([startServer(seed ? { SEED_SAMPLE_PORTFOLIO: seed } : {}), launchBrowser()]);
   try {
+    // The samples are drawn after the site listens.
+    if (seed === 'true' || seed === '1') await server.waitForLog(/sample portfolio ready/);
     if (paths.some((p) => p.includes(':first'))) {
       const items = (await (await fetch(`${server.url}/api/portfolio`)).json()) as { _id: string }[];
       paths.forEach((p, i) => (paths[i] = p.replace(':first', items[0]?._id ?? 'none')));

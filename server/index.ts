@@ -20,7 +20,7 @@ import { createAdminAuth } from './auth';
 import { messages } from './messages';
 import { setPasswordUrl } from './links';
 import { createAuditTrail } from './services/audit';
-import { seedSamplePortfolioOnFirstStart } from './services/portfolio-seed';
+import { seedSamplePortfolioInBackground } from './services/portfolio-seed';
 import { purgeSpamFolder } from './services/forms';
 import { followOtherInstances } from './services/other-instances';
 import { createNotificationWorker } from './services/notification-worker';
@@ -67,10 +67,6 @@ async function main(): Promise<void> {
 
   const parts = createAppParts({ config, db, keyring, logger });
   const { lifecycle, contentVersion, checkMailServer, settings, mailer, analytics, backups, siteContent, backgroundTasks } = parts;
-  if (config.seedSamplePortfolio) {
-    const seeded = await seedSamplePortfolioOnFirstStart({ db, contentVersion });
-    if (seeded > 0) logger.info({ projects: seeded }, 'sample portfolio loaded');
-  }
   // Polled (and content heard through NOTIFY) on PostgreSQL; embedded, this is the only instance.
   // The mailer follows the set-up saved in Settings on every instance through that poller.
   await followOtherInstances({ databaseUrl: config.databaseUrl, contentVersion, settings });
@@ -123,6 +119,7 @@ async function main(): Promise<void> {
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, app.callback());
   server.keepAliveTimeout = 5_000;
   keepFirstRequestShapes(server);
+  let sampleSeed: { stop(): Promise<void> } | undefined;
   installGracefulShutdown({
     server,
     db,
@@ -130,6 +127,7 @@ async function main(): Promise<void> {
     logger,
     drainMs: config.shutdownDrainMs,
     onStop: async () => {
+      await sampleSeed?.stop();
       // The last second's answers from the render cache, counted but not yet written.
       cachedAnswerLog.flush();
       clearInterval(spamPurge);
@@ -150,6 +148,8 @@ async function main(): Promise<void> {
   });
 
   server.listen(config.port, config.host, () => {
+    // A first start's sample portfolio is drawn once the site answers (see seedSamplePortfolioInBackground).
+    if (config.seedSamplePortfolio) sampleSeed = seedSamplePortfolioInBackground({ db, contentVersion, logger });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, database: config.databaseUrl ? 'postgresql' : `embedded (${config.dataDir})` }, `listening on http://localhost:${port}`);

@@ -200,7 +200,9 @@ export async function backupFaults({ quick = false }: { quick?: boolean } = {}):
     // The source: an embedded site's first start (migrations, the sample portfolio, the owner),
     // the owner's two-factor sign-in turned on through the API; then, stopped, leads with notes,
     // an editor and analytics written into its folder.
-    let site = await start({ ...embedded, SEED_SAMPLE_PORTFOLIO: 'true', ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });
+    let site = await start({ ...embedded, SEED_SAMPLE_PORTFOLIO: 'true', LOG_LEVEL: 'info', ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });
+    // The samples are drawn after the site listens; the backup is to carry all of them.
+    await site.waitForLog(/sample portfolio ready/);
     const twoFactor = await enableTwoFactor(site);
     let lastStep = twoFactor.step;
     await stop(site);

@@ -4,7 +4,7 @@ import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { createContentVersion } from './content-version';
 import { encodeImagesInChildProcess, type EncodeJob } from './image-encoder';
 import { createPortfolioService } from './portfolio';
-import { seedSamplePortfolio, seedSamplePortfolioOnFirstStart } from './portfolio-seed';
+import { seedSamplePortfolio, seedSamplePortfolioInBackground, seedSamplePortfolioOnFirstStart } from './portfolio-seed';
 
 describe('sample portfolio', () => {
   let testDb: TestDb;
@@ -50,5 +50,31 @@ describe('sample portfolio', () => {
     // The seed command puts back only the missing one.
     expect(await seedSamplePortfolio({ db: testDb.db, contentVersion })).toBe(1);
     expect(await portfolio.list()).toHaveLength(SAMPLE_PROJECTS.length);
+  }, 120_000);
+
+  it('loads in the background after the site listens: a stop keeps what was stored and leaves the rest to the next start', async () => {
+    const fresh = await createTestDb();
+    const count = async () => Number((await fresh.db('portfolio_items').count({ n: '*' }).first<{ n: string | number }>())!.n);
+    try {
+      const contentVersion = createContentVersion(fresh.db);
+      const logged: string[] = [];
+      const logger = { info: (_: object, message: string) => void logged.push(message), warn: (_: object, message: string) => void logged.push(message) };
+      // The site stops while the first project's pictures are being encoded.
+      const stopDuringFirst = (jobs: EncodeJob[]) => {
+        void first.stop();
+        return encodeImagesInChildProcess(jobs);
+      };
+      const first = seedSamplePortfolioInBackground({ db: fresh.db, contentVersion, encodeImages: stopDuringFirst, logger });
+      await first.done;
+      expect(logged).toEqual([]);
+      expect(await count()).toBe(1);
+      // Not marked as done: the next start adds the others, and says so.
+      await seedSamplePortfolioInBackground({ db: fresh.db, contentVersion, logger }).done;
+      expect(await count()).toBe(SAMPLE_PROJECTS.length);
+      expect(logged).toEqual(['sample portfolio ready']);
+      expect(await seedSamplePortfolioOnFirstStart({ db: fresh.db, contentVersion })).toBe(0);
+    } finally {
+      await fresh.destroy();
+    }
   }, 120_000);
 });
