@@ -162,12 +162,12 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     contentImageRoutes(contentImages, audit),
     // Visitors: the public pages (the table of public pages), sitemap and robots.txt, the forms'
     // posts and JSON calls.
-    publicPageRoutes(sendPage, portfolio, config),
+    publicPageRoutes(sendPage, portfolio, siteContent, config),
     formPostRoutes(sendPage, forms),
     seoRoutes(portfolio, siteContent, config),
     formApiRoutes(forms),
     // Page views: a pixel no cache keeps, so pages a CDN answered count too.
-    pageViewRoutes(analytics, config),
+    pageViewRoutes(analytics, config, siteContent),
     // Admin: the dashboard (or its login screen), login and logout, the one-time set-password link,
     // and the back office's API.
     adminPageRoutes(sendPage, { auth, config, timeZone: () => settings.current().timeZone }),
