@@ -35,6 +35,7 @@ import * as onePhoneOpeningHours from './20261206300000_one_phone_opening_hours'
 import * as onePendingSchedule from './20261206400000_one_pending_schedule';
 import * as contentDraftVersions from './20261206500000_content_draft_versions';
 import * as firstRunDismissals from './20261206600000_first_run_dismissals';
+import * as contentListingNewDocuments from './20261207100000_content_listing_new_documents';
 import * as redirects from './20261207200000_redirects';
 import type { MigrationContext } from './context';
 
@@ -82,5 +83,6 @@ export const migrations: Record<string, Migration> = {
   '20261206400000_one_pending_schedule': onePendingSchedule,
   '20261206500000_content_draft_versions': contentDraftVersions,
   '20261206600000_first_run_dismissals': firstRunDismissals,
+  '20261207100000_content_listing_new_documents': contentListingNewDocuments,
   '20261207200000_redirects': redirects,
 };

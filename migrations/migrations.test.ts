@@ -11,6 +11,7 @@ import * as rateLimitWindowEnds from './20261205200000_rate_limit_window_ends';
 import * as onePhoneOpeningHours from './20261206300000_one_phone_opening_hours';
 import { DEFAULT_DOCUMENTS } from '../shared/content/defaults';
 import * as onePendingSchedule from './20261206400000_one_pending_schedule';
+import * as contentListing from './20261207100000_content_listing_new_documents';
 
 async function userTables(testDb: TestDb): Promise<string[]> {
   const result = await testDb.db.raw<{ rows: { table_name: string }[] }>(
@@ -186,6 +187,7 @@ describe('20261206300000_one_phone_opening_hours', () => {
   };
 
   it('turns the three phone fields of every stored version into one, and gives the hours the site showed', async () => {
+    await contentListing.down(testDb.db);
     await onePhoneOpeningHours.down(testDb.db);
     const old = await business();
     expect(old.schemaVersion).toBe(1);
@@ -234,5 +236,33 @@ describe('20261206400000_one_pending_schedule', () => {
     ]);
     await expect(testDb.db('content_schedule_pending').insert({ key: 'home', schedule_id: latest })).rejects.toMatchObject({ code: '23505' });
     await testDb.db('content_schedules').whereIn('id', [older, both, latest, done]).delete();
+  });
+});
+
+describe('20261207100000_content_listing_new_documents', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(() => testDb.destroy());
+
+  const stored = async (key: string) => {
+    const row = (await testDb.db('content_documents').where({ key }).first('published_data', 'schema_version')) as { published_data: unknown; schema_version: number };
+    return { data: typeof row.published_data === 'string' ? JSON.parse(row.published_data) : row.published_data, schemaVersion: row.schema_version };
+  };
+
+  it('gives every stored service and industry its place in the lists as the site listed them, and lets a document wait unpublished', async () => {
+    await testDb.db('content_documents').insert({ key: 'services/video', version: 1, schema_version: 3, published_version: 0, published_data: null, draft_version: 1, draft_data: JSON.stringify({}) });
+    await contentListing.down(testDb.db);
+    expect(await testDb.db('content_documents').where({ key: 'services/video' }).first('key')).toBeUndefined();
+    const old = await stored('services/seo');
+    expect(old.schemaVersion).toBe(2);
+    expect(old.data).not.toHaveProperty('listing');
+    await expect(testDb.db('content_documents').insert({ key: 'services/video', version: 1, schema_version: 2, published_version: 0, published_data: null })).rejects.toMatchObject({ code: '23502' });
+
+    await contentListing.up(testDb.db);
+    for (const key of ['services/web-development', 'services/seo', 'industries/jewellery', 'home']) expect([key, await stored(key)]).toEqual([key, { data: DEFAULT_DOCUMENTS[key], schemaVersion: 3 }]);
+    expect((await stored('services/seo')).data.listing).toEqual({ order: 90, showInMenus: true });
+    await expect(testDb.db('content_documents').insert({ key: 'services/video', version: 1, schema_version: 3, published_version: 1, published_data: null })).rejects.toMatchObject({ code: '23514' });
   });
 });

@@ -161,7 +161,11 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const redirects = createRedirects({
     db,
     audit,
-    takenBy: takenByTheSite({ routers: () => [...earlyRoutes, ...routes], pageSources: { portfolio, absolute: (path) => `${config.publicUrl}${path}` } }),
+    takenBy: takenByTheSite({
+      routers: () => [...earlyRoutes, ...routes],
+      // The services and industries live now: an address one of them answers is taken.
+      pageSources: { get content() { return siteContent.current(); }, portfolio, absolute: (path) => `${config.publicUrl}${path}` },
+    }),
     publicUrl: config.publicUrl,
     now,
   });
@@ -175,12 +179,12 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     contentImageRoutes(contentImages, audit),
     // Visitors: the public pages (the table of public pages), sitemap and robots.txt, the forms'
     // posts and JSON calls.
-    publicPageRoutes(sendPage, portfolio, config),
+    publicPageRoutes(sendPage, portfolio, siteContent, config),
     formPostRoutes(sendPage, forms),
     seoRoutes(portfolio, siteContent, config),
     formApiRoutes(forms),
     // Page views: a pixel no cache keeps, so pages a CDN answered count too.
-    pageViewRoutes(analytics, config),
+    pageViewRoutes(analytics, config, siteContent),
     // Admin: the dashboard (or its login screen), login and logout, the one-time set-password link,
     // and the back office's API.
     adminPageRoutes(sendPage, { auth, config, timeZone: () => settings.current().timeZone }),

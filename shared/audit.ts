@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = {
   'reply-template.delete': 'Saved reply deleted',
   'backup.create': 'Backup started',
   'backup.download': 'Backup downloaded',
+  'content.create': 'Website page added',
   'content.draft-discard': 'Website draft discarded',
   'content.publish': 'Website content published',
   'content.restore': 'Website revision restored as a draft',

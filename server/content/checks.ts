@@ -6,7 +6,7 @@ import { richTextLinks } from '../../shared/content/rich-text';
 import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
 import type { DocumentsByKey, SiteContent } from '../../shared/content/site-content';
 import type { RenderPage } from '../render/render-page';
-import { PAGE_ADDRESSES, pageViewAt } from '../site/page-lookup';
+import { isSitePage, PAGE_ADDRESSES, pageViewAt } from '../site/page-lookup';
 import { portfolioItemIdOf, type PortfolioReader } from '../site/public-pages';
 import type { DocumentProblem } from './errors';
 import { htmlNestingProblems } from './html-nesting';
@@ -78,9 +78,10 @@ const fieldName = (path: string[]) => (path.length > 0 ? path.join('.') : WHOLE_
  * `others` are documents published together with this one, so the pages render as they will be.
  */
 export function createContentChecker({ renderPage, assemble }: ContentCheckerDeps) {
-  const pageExists = async (db: Knex, href: string): Promise<boolean> => {
+  /** Whether `href` is a page: one the site ships, a service or industry of `content` (as it will be published), or a stored portfolio item. */
+  const pageExists = async (db: Knex, href: string, content: SiteContent | undefined): Promise<boolean> => {
     const path = href.replace(/[?#].*$/, '') || '/';
-    if (PAGE_ADDRESSES.has(path)) return true;
+    if (PAGE_ADDRESSES.has(path) || (content && isSitePage(path, content))) return true;
     const itemId = portfolioItemIdOf(path);
     return itemId !== undefined && (await db('portfolio_items').where({ id: itemId }).first('id')) !== undefined;
   };
@@ -109,21 +110,26 @@ export function createContentChecker({ renderPage, assemble }: ContentCheckerDep
         warnings.push({ field, message: `${meta.title} is ${value.length} characters; search engines show about ${meta.softMax}.` });
       }
     });
+    // The site as it would be with this document, for the links to its pages and to render them.
+    let content: SiteContent | undefined;
+    let assembleError: unknown;
+    if (parsed.success) {
+      try {
+        content = assemble({ ...others, [key]: parsed.data });
+      } catch (error) {
+        assembleError = error;
+      }
+    }
     for (const { field, href } of links) {
       if (!isAllowedHref(href)) problems.push({ field, message: `The link "${href}" is not allowed: use https://, http://, mailto:, tel: or a page of this site.` });
-      else if (href.startsWith('/') && !(await pageExists(db, href))) problems.push({ field, message: `The link "${href}" goes to a page that does not exist.` });
+      else if (href.startsWith('/') && !(await pageExists(db, href, content))) problems.push({ field, message: `The link "${href}" goes to a page that does not exist.` });
     }
 
     // The pages are rendered only with data the views can read (a schema error is reported above).
     if (parsed.success) {
-      let content: SiteContent | undefined;
-      try {
-        content = assemble({ ...others, [key]: parsed.data });
-      } catch (error) {
-        problems.push({ field: WHOLE_VALUE, message: `The site cannot be put together with this content (${(error as Error).message}).` });
-      }
+      if (assembleError !== undefined) problems.push({ field: WHOLE_VALUE, message: `The site cannot be put together with this content (${(assembleError as Error).message}).` });
       for (const path of content ? pagesToRender(definition.paths) : []) {
-        const page = await pageViewAt(path, { portfolio: NO_PORTFOLIO, absolute: (page) => page });
+        const page = await pageViewAt(path, { content: content!, portfolio: NO_PORTFOLIO, absolute: (page) => page });
         if (!page) continue;
         try {
           const nesting = htmlNestingProblems(renderPage({ path, ...page, content }));

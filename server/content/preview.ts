@@ -148,9 +148,9 @@ export function createContentPreview({ db, siteContent, renderPage, portfolio, a
       const definition = definitionOf(key);
       const pagePath = pathFor(definition, path);
       const { data, draftVersion, published } = await draftOf(definition);
-      const view = await pageViewAt(pagePath, { portfolio, absolute: (page) => `${publicUrl}${page}` });
-      if (!view) throw new NotFoundError(messages.contentPreview.noSuchPage);
       const content = siteContent.assemble({ [definition.key]: data });
+      const view = await pageViewAt(pagePath, { content, portfolio, absolute: (page) => `${publicUrl}${page}` });
+      if (!view) throw new NotFoundError(messages.contentPreview.noSuchPage);
       return renderPage({ path: pagePath, ...view, content, preview: { ...notice, documentTitle: documentTitleOf(definition, data), draftVersion, published } });
     },
 

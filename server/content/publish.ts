@@ -90,7 +90,8 @@ export function createPublisher({ db, audit, contentVersion, reloadContent, chec
     const planned: { key: string; version: number; data: unknown; row: ContentDocumentRow; clearDraft: boolean; newVersion: boolean }[] = [];
     const unchanged: PublishedDocument[] = [];
     for (const item of items) {
-      const row = rowOf.get(item.key)!;
+      const row = rowOf.get(item.key);
+      if (!row) throw new NotFoundError(`There is no document "${item.key}".`);
       if ('over' in item) {
         if (row.published_version !== item.over) throw new ConflictError(`${item.key} was published again since (now version ${row.published_version}).`);
         planned.push({ key: item.key, version: row.version + 1, data: item.data, row, clearDraft: false, newVersion: true });

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { CONTENT_DOCUMENTS, contentDocument, type ContentDocumentDefinition } from '../../shared/content/documents';
+import { CONTENT_DOCUMENTS, CONTENT_SCHEMA_VERSION, contentDocument, slugKeyOf, slugProblem, type ContentDocumentDefinition } from '../../shared/content/documents';
 import { differingFields } from '../../shared/content/diff';
 import { mergeVersions, UNKNOWN_BASE } from '../../shared/content/merge';
 import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
@@ -67,6 +67,8 @@ export interface MergedJson {
 
 export interface SavedDraftJson {
   version: number;
+  /** True when this save added the document (`baseVersion` 0): answered 201. */
+  created?: boolean;
   /** The draft as stored: what was sent, with the other version's fields merged in. */
   data: unknown;
   merged: MergedJson | null;
@@ -85,7 +87,8 @@ export interface RevisionJson {
 
 const saveSchema = z.strictObject({
   data: z.unknown(),
-  baseVersion: z.number('Give the version the draft was started from.').int('Give the version the draft was started from.').min(1, 'Give the version the draft was started from.'),
+  // 0: a new document (a service or industry staff add), which must not exist yet.
+  baseVersion: z.number('Give the version the draft was started from.').int('Give the version the draft was started from.').min(0, 'Give the version the draft was started from.'),
 });
 const restoreSchema = z.strictObject({ baseVersion: z.number().int().min(1).optional() });
 const undoSchema = z.strictObject({ version: z.number('Give the version to undo (the one on the site).').int('Give the version to undo (the one on the site).').min(1, 'Give the version to undo (the one on the site).') });
@@ -98,9 +101,19 @@ function titleOf(definition: ContentDocumentDefinition, data: unknown): string {
   return typeof own === 'string' && own !== '' ? own : definition.title;
 }
 
+/** The definition of `key`, or a 404 saying why there is none (a slug a kind staff add to cannot take, in words). */
 export function definitionOf(key: string): ContentDocumentDefinition {
   const definition = contentDocument(key);
-  if (!definition) throw new NotFoundError(`There is no document "${key}".`);
+  if (definition) return definition;
+  const parts = slugKeyOf(key);
+  const problem = parts && slugProblem(parts.slug);
+  throw new NotFoundError(problem ? `There is no document "${key}", and there can be none: ${problem}` : `There is no document "${key}".`);
+}
+
+/** The definition of `key` when documents of its kind may be added (services, industries), else a 404 saying so. */
+function addableDefinitionOf(key: string): ContentDocumentDefinition {
+  const definition = definitionOf(key);
+  if (!slugKeyOf(key)) throw new NotFoundError(`"${key}" is one of the site's own documents: it cannot be added. Staff add services (services/{slug}) and industries (industries/{slug}).`);
   return definition;
 }
 
@@ -152,6 +165,25 @@ export function createContentService({ db, audit, publisher, check, now = () => 
     await trx('content_draft_versions').where('saved_at', '<', new Date(savedAt.getTime() - DRAFT_VERSIONS_KEPT_MS)).delete();
     return { version, data, savedAt: savedAt.toISOString(), savedBy: actor.name };
   };
+
+  /**
+   * Adds the document `key` with `data` as its first draft (version 1); nothing is on the site
+   * until it is published. 409 when the key exists (published or not).
+   */
+  const create = (key: string, data: unknown, actor: AuditActor): Promise<SavedDraftJson> =>
+    db.transaction(async (trx) => {
+      const savedAt = now();
+      const json = JSON.stringify(data);
+      const inserted = await trx('content_documents')
+        .insert({ key, version: 1, schema_version: CONTENT_SCHEMA_VERSION, published_version: 0, published_data: null, published_at: savedAt, draft_version: 1, draft_data: json, draft_saved_at: savedAt, draft_saved_by: actor.name })
+        .onConflict('key')
+        .ignore()
+        .returning('key');
+      if (inserted.length === 0) throw new ConflictError(`"${key}" exists already: open it from the list, or choose another address.`);
+      await trx('content_draft_versions').insert({ key, version: 1, data: json, saved_at: savedAt });
+      await audit.record(actor, { action: 'content.create', target: { type: 'content', id: key }, summary: `added ${key} as a draft` }, trx);
+      return { version: 1, data, merged: null };
+    });
 
   /** The version stored now: the draft, else the published one. */
   const latestOf = (row: ContentDocumentRow) =>
@@ -235,7 +267,10 @@ export function createContentService({ db, audit, publisher, check, now = () => 
       const byKey = new Map(rows.map((row) => [row.key, row]));
       const pending = await db('content_schedule_pending').join('content_schedules', 'content_schedules.id', 'content_schedule_pending.schedule_id').select<{ key: string; run_at: Date | string }[]>('content_schedule_pending.key', 'content_schedules.run_at');
       const scheduledAt = new Map(pending.map((row) => [row.key, isoOf(row.run_at)]));
-      return CONTENT_DOCUMENTS.flatMap((definition) => {
+      // The documents the site ships with in their order, then those staff added, by key.
+      const added = rows.filter((row) => !CONTENT_DOCUMENTS.some((definition) => definition.key === row.key)).sort((a, b) => (a.key < b.key ? -1 : 1));
+      const definitions = [...CONTENT_DOCUMENTS, ...added.flatMap((row) => contentDocument(row.key) ?? [])];
+      return definitions.flatMap((definition) => {
         const row = byKey.get(definition.key);
         if (!row) return [];
         const draft = row.draft_version !== null;
@@ -269,6 +304,7 @@ export function createContentService({ db, audit, publisher, check, now = () => 
         title: titleOf(definition, row.draft_version === null ? published : jsonOf(row.draft_data)),
         group: definition.group,
         paths: definition.paths,
+        // Version 0, data null: added and never published (`publishedAt` is when it was added).
         published: { version: row.published_version, data: published, publishedAt: isoOf(row.published_at), publishedBy: row.published_by },
         draft: draftOf(row),
         editing: editing.map((person) => ({ username: person.username, since: isoOf(person.since) })),
@@ -282,12 +318,14 @@ export function createContentService({ db, audit, publisher, check, now = () => 
     async saveDraft(key: string, body: unknown, actor: AuditActor): Promise<SavedDraftJson> {
       const definition = definitionOf(key);
       const { data, baseVersion } = parseInput(saveSchema, body);
+      if (baseVersion === 0) addableDefinitionOf(key);
       const parsed = definition.schema.safeParse(data);
       if (!parsed.success) {
         const fields = fieldPathErrorsOf(parsed.error);
         const [field, message] = Object.entries(fields)[0]!;
         throw new ValidationError(field === WHOLE_VALUE ? message : `${field}: ${message}`, fields);
       }
+      if (baseVersion === 0) return { ...(await create(key, parsed.data, actor)), created: true };
       // The row stays locked from the version check to the write: a save racing this one waits,
       // then finds this one's version newer than its base and merges over it.
       return db.transaction(async (trx) => {
@@ -299,10 +337,15 @@ export function createContentService({ db, audit, publisher, check, now = () => 
       });
     },
 
-    /** Drops the draft; the published content is what the editor shows again. */
+    /** Drops the draft; the published content is what the editor shows again (a document never published goes with it). */
     async discardDraft(key: string, actor: AuditActor): Promise<{ version: number }> {
       return db.transaction(async (trx) => {
         const row = await rowOf(key, trx, true);
+        if (row.published_version === 0) {
+          await trx('content_documents').where({ key }).delete();
+          await audit.record(actor, { action: 'content.draft-discard', target: { type: 'content', id: key }, summary: `discarded ${key}, never published` }, trx);
+          return { version: 0 };
+        }
         if (row.draft_version !== null) {
           await trx('content_documents').where({ key }).update({ draft_version: null, draft_data: null, draft_saved_at: null, draft_saved_by: null });
           await audit.record(actor, { action: 'content.draft-discard', target: { type: 'content', id: key }, summary: `discarded the draft of ${key} v${row.draft_version}` }, trx);

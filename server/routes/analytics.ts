@@ -7,6 +7,7 @@ import { allow, createRouter } from '../middleware/access';
 import type { Analytics, PageView } from '../services/analytics';
 import type { AnalyticsReportService } from '../services/analytics-report';
 import { isSitePage } from '../site/page-lookup';
+import type { PageSources } from '../site/public-pages';
 import { analyticsRangeSchema } from '../../shared/analytics';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 
@@ -57,12 +58,12 @@ function isVisitor(ctx: Context): boolean {
   return userAgent !== '' && !isbot(userAgent);
 }
 
-export function viewOf(ctx: Context, config: Pick<Config, 'publicUrl'>): PageView | undefined {
+export function viewOf(ctx: Context, config: Pick<Config, 'publicUrl'>, content?: PageSources['content']): PageView | undefined {
   if (!isVisitor(ctx)) return undefined;
   const page = pageUrlOf(ctx, config);
   if (!page) return undefined;
   const path = page.pathname.length > 1 ? page.pathname.replace(/\/+$/, '') : page.pathname;
-  if (!isSitePage(path)) return undefined;
+  if (!isSitePage(path, content)) return undefined;
   const param = (name: string) => (page.searchParams.get(name) ?? '').trim().slice(0, MAX_VALUE);
   return {
     path,
@@ -79,10 +80,10 @@ export function viewOf(ctx: Context, config: Pick<Config, 'publicUrl'>): PageVie
  * JavaScript off, by the page's `<noscript>` pixel. Never cached anywhere, so a page a CDN answered
  * is counted all the same; answers the same pixel whether or not the view counted.
  */
-export function pageViewRoutes(analytics: Analytics, config: Pick<Config, 'publicUrl'>): Router {
+export function pageViewRoutes(analytics: Analytics, config: Pick<Config, 'publicUrl'>, siteContent?: { current(): PageSources['content'] }): Router {
   const router = createRouter();
   router.get(VIEW_PIXEL_PATH, allow.anyone, (ctx) => {
-    const view = viewOf(ctx, config);
+    const view = viewOf(ctx, config, siteContent?.current());
     if (view) analytics.record(view);
     ctx.type = 'image/gif';
     ctx.body = PIXEL;

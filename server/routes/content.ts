@@ -84,7 +84,9 @@ export function contentRoutes({ content, publisher, scheduler }: { content: Cont
 
   router.put('/api/content/{*key}/draft', allow.admin, (ctx) =>
     answering(ctx, async () => {
-      ctx.body = await content.saveDraft(keyOf(ctx), ctx.request.body, adminActor(ctx));
+      const { created, ...saved } = await content.saveDraft(keyOf(ctx), ctx.request.body, adminActor(ctx));
+      if (created) ctx.status = 201;
+      ctx.body = saved;
     }),
   );
   router.delete('/api/content/{*key}/draft', allow.admin, async (ctx) => {

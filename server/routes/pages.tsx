@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { allow, createRouter } from '../middleware/access';
 import type { Config } from '../config';
 import type { SendPage } from '../render/send-page';
+import type { SiteContentStore } from '../content/store';
 import { answerOf, PAGES_BY_ROUTE } from '../site/page-lookup';
 import { MOVED_PAGES, type PageAnswer, type PageSources, type PortfolioReader } from '../site/public-pages';
 
@@ -26,13 +27,13 @@ function respond(ctx: Context, send: SendPage, answer: PageAnswer): void {
  * the first of its rows with a page at the address (none: the 404 page), and the addresses pages
  * once had, moved permanently.
  */
-export function publicPageRoutes(send: SendPage, portfolio: PortfolioReader, config: Pick<Config, 'publicUrl'>): Router {
+export function publicPageRoutes(send: SendPage, portfolio: PortfolioReader, siteContent: Pick<SiteContentStore, 'current'>, config: Pick<Config, 'publicUrl'>): Router {
   const router = createRouter();
   const absolute = (path: string) => `${config.publicUrl}${path}`;
 
   for (const [route, pages] of PAGES_BY_ROUTE) {
     router.get(route, allow.anyone, async (ctx, next) => {
-      const sources: PageSources = { portfolio, absolute, reportFailure: (error, what) => ctx.state.log?.error({ err: error }, what) };
+      const sources: PageSources = { content: siteContent.current(), portfolio, absolute, reportFailure: (error, what) => ctx.state.log?.error({ err: error }, what) };
       const answer = await answerOf(pages, { params: ctx.params, query: ctx.query }, sources);
       if (!answer) return next();
       respond(ctx, send, answer);

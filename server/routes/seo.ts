@@ -11,7 +11,7 @@ const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, 
  * `/robots.txt` and `/sitemap.xml`: the sitemap entries of the table of public pages, each public
  * page with the last publish of the content it shows, and every portfolio item with its last change.
  */
-export function seoRoutes(portfolio: Pick<PortfolioService, 'dates'>, siteContent: Pick<SiteContentStore, 'lastPublishedOf'>, config: Pick<Config, 'publicUrl'>): Router {
+export function seoRoutes(portfolio: Pick<PortfolioService, 'dates'>, siteContent: Pick<SiteContentStore, 'lastPublishedOf' | 'current'>, config: Pick<Config, 'publicUrl'>): Router {
   const router = createRouter();
 
   router.get('/robots.txt', allow.anyone, (ctx) => {
@@ -21,7 +21,7 @@ export function seoRoutes(portfolio: Pick<PortfolioService, 'dates'>, siteConten
   });
 
   router.get('/sitemap.xml', allow.anyone, async (ctx) => {
-    const entries = await sitemapEntries({ portfolio, lastPublishedOf: siteContent.lastPublishedOf });
+    const entries = await sitemapEntries({ content: siteContent.current(), portfolio, lastPublishedOf: siteContent.lastPublishedOf });
     const url = (path: string, lastmod?: Date) =>
       `  <url><loc>${escapeXml(config.publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
     ctx.type = 'application/xml';

@@ -12,12 +12,13 @@ export const PAGE_ADDRESSES: ReadonlySet<string> = new Set(PUBLIC_PAGES.flatMap(
 export const LISTED_ADDRESSES: readonly string[] = PUBLIC_PAGES.filter((page) => page.sitemap === true).flatMap((page) => page.addresses);
 
 /**
- * True for a page of the site as the site links it: an address of the table, or the shape of a
- * page known only from data (whether that portfolio item exists is checked where it matters).
+ * True for a page of the site as the site links it: an address of the table, one `content` has
+ * (a service staff published), or the shape of a page known only from data (whether that
+ * portfolio item exists is checked where it matters).
  * Analytics counts views of these only, so made-up addresses cannot add rows.
  */
-export function isSitePage(path: string): boolean {
-  return PAGE_ADDRESSES.has(path) || PUBLIC_PAGES.some((page) => page.addressShape?.test(path));
+export function isSitePage(path: string, content?: PageSources['content']): boolean {
+  return PAGE_ADDRESSES.has(path) || PUBLIC_PAGES.some((page) => page.addressShape?.test(path) || (content && page.published?.(content).includes(path)));
 }
 
 /** The rows of each route, routes and rows in the table's order; a route's rows are asked in turn. */
@@ -111,7 +112,8 @@ export function pageQueryString(path: string, querystring: string): string {
 export async function sitemapEntries(sources: SitemapSources & { lastPublishedOf(documents: readonly string[]): Date | undefined }): Promise<SitemapEntry[]> {
   const entries: SitemapEntry[] = [];
   for (const page of PUBLIC_PAGES) {
-    if (page.sitemap === true) entries.push(...page.addresses.map((path) => ({ path, lastmod: sources.lastPublishedOf(page.documents(path)) })));
+    const addresses = page.published?.(sources.content) ?? page.addresses;
+    if (page.sitemap === true) entries.push(...addresses.map((path) => ({ path, lastmod: sources.lastPublishedOf(page.documents(path, sources.content)) })));
     else if (page.sitemap) entries.push(...(await page.sitemap(sources)));
   }
   return entries;

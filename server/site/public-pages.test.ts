@@ -24,7 +24,7 @@ describe('the table of public pages', () => {
   let portfolio: PortfolioService;
   let item: PortfolioItemJson;
   const get = (path: string) => request(t.app.callback()).get(path).set('Accept', 'text/html').redirects(0);
-  const sources = () => ({ portfolio, absolute: (path: string) => `${t.config.publicUrl}${path}` });
+  const sources = () => ({ content: t.siteContent.current(), portfolio, absolute: (path: string) => `${t.config.publicUrl}${path}` });
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -22,6 +22,7 @@ import { ServicesPage, servicesMeta } from '../../views/pages/ServicesPage';
 import { ThankYouPage, thankYouMeta } from '../../views/pages/ThankYouPage';
 import { ToolkitPage, toolkitMeta } from '../../views/pages/ToolkitPage';
 import type { RenderPageInput } from '../render/render-page';
+import type { SiteContent } from '../../shared/content/site-content';
 import { CONTENT_DOCUMENTS, INDUSTRY_SLUGS, SERVICE_SLUGS } from '../../shared/content/documents';
 import { FORM_TYPES, type FormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS, type FieldErrors } from '../../shared/forms';
@@ -41,6 +42,11 @@ export interface PortfolioReader {
 
 /** What a page is answered from besides its request. */
 export interface PageSources {
+  /**
+   * The content the page is drawn with: the published content, or a preview's or a publishing
+   * check's. Which services and industries have a page is read from it.
+   */
+  content: Pick<SiteContent, 'services' | 'industries'>;
   portfolio: PortfolioReader;
   /** The absolute URL of a path of the site (for sharing and structured data). */
   absolute(path: string): string;
@@ -68,16 +74,25 @@ export interface SitemapEntry {
   lastmod?: Date;
 }
 
-/** What the sitemap reads pages known only from data from (each portfolio item and its last change). */
+/** What the sitemap reads pages known only from data from (each portfolio item and its last change, the published services). */
 export interface SitemapSources {
+  content: Pick<SiteContent, 'services' | 'industries'>;
   portfolio: { dates(): Promise<{ id: string; updatedAt: Date }[]> };
 }
 
 export interface PublicPage {
   /** The route as the router declares it: an address (`/about`) or a pattern (`/services/:slug`). */
   route: string;
-  /** Its pages' addresses known without reading any data, in the sitemap's order. */
+  /**
+   * Its pages' addresses known without reading any data, in the sitemap's order (for pages made
+   * from content documents: those of the content the site ships with).
+   */
   addresses: readonly string[];
+  /**
+   * Its pages' addresses as the published content has them (the services staff published), when
+   * they are read from the content: the sitemap and analytics read these rather than `addresses`.
+   */
+  published?(content: Pick<SiteContent, 'services' | 'industries'>): readonly string[];
   /**
    * The shape of the addresses of its pages known only from data (a portfolio item's): a view of
    * one counts in analytics, and whether a page is there only the data says.
@@ -94,7 +109,7 @@ export interface PublicPage {
    */
   sitemap: boolean | ((sources: SitemapSources) => Promise<SitemapEntry[]>);
   /** The keys of the content documents the page at `address` shows. */
-  documents(address: string): readonly string[];
+  documents(address: string, content?: Pick<SiteContent, 'services' | 'industries'>): readonly string[];
   /**
    * The answer to a GET of one of its addresses; `undefined` when the route's parameters name none
    * of its pages (another row of the same route, or the 404 page, answers).
@@ -107,8 +122,11 @@ export interface PublicPage {
  * details, and the services and industries the menus list). Documents name their pages themselves,
  * since the admin's editor reads that too (`shared/content/documents.ts`).
  */
-export function documentsShownOn(address: string): string[] {
-  return CONTENT_DOCUMENTS.filter((document) => document.paths.includes(address) || document.paths.includes('*')).map((document) => document.key);
+export function documentsShownOn(address: string, content?: Pick<SiteContent, 'services' | 'industries'>): string[] {
+  const keys = CONTENT_DOCUMENTS.filter((document) => document.paths.includes(address) || document.paths.includes('*')).map((document) => document.key);
+  // The services and industries staff added show on every page too (in the menus), and each on its own.
+  const added = content ? [...content.services.map((service) => `services/${service.slug}`), ...content.industries.map((industry) => `industries/${industry.slug}`)] : [];
+  return [...new Set([...keys, ...added])];
 }
 
 const isOneOf = <Value extends string>(values: readonly Value[], value: string | undefined): value is Value => (values as readonly (string | undefined)[]).includes(value);
@@ -116,6 +134,31 @@ const isOneOf = <Value extends string>(values: readonly Value[], value: string |
 /** The page at one address that shows the published content and nothing else. */
 function contentPage(address: string, view: PageView, { inSitemap }: { inSitemap: boolean }): PublicPage {
   return { route: address, addresses: [address], query: [], sitemap: inSitemap, documents: documentsShownOn, answer: () => ({ kind: 'page', view }) };
+}
+
+/**
+ * The pages `<kind>/<slug>`, one for each service (or industry) of the content the page is drawn
+ * with, on one route ending in a parameter: any slug published answers, any other is none of these
+ * pages (the 404 page answers). Its `addresses` are those the site ships with.
+ */
+function contentSlugPages(
+  kind: 'services' | 'industries',
+  shipped: readonly string[],
+  answer: (slug: string, sources: PageSources) => PageAnswer | Promise<PageAnswer>,
+): PublicPage {
+  const slugsOf = (content: Pick<SiteContent, 'services' | 'industries'>) => content[kind].map((entry) => entry.slug);
+  return {
+    route: `/${kind}/:slug`,
+    addresses: shipped.map((slug) => `/${kind}/${slug}`),
+    published: (content) => slugsOf(content).map((slug) => `/${kind}/${slug}`),
+    query: [],
+    sitemap: true,
+    documents: documentsShownOn,
+    answer: ({ params }, sources) => {
+      const slug = params.slug;
+      return slug !== undefined && slugsOf(sources.content).includes(slug) ? answer(slug, sources) : undefined;
+    },
+  };
 }
 
 /**
@@ -221,8 +264,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   contentPage('/', { meta: homeMeta, page: <HomePage /> }, { inSitemap: true }),
   contentPage('/about', { meta: aboutMeta, page: <AboutPage /> }, { inSitemap: true }),
   contentPage('/services', { meta: servicesMeta, page: <ServicesPage /> }, { inSitemap: true }),
-  slugPages('/services/:slug', SERVICE_SLUGS, { inSitemap: true }, (slug) => ({ kind: 'page', view: { meta: (content) => serviceMeta(content, slug), page: <ServicePage slug={slug} /> } })),
-  slugPages('/industries/:slug', INDUSTRY_SLUGS, { inSitemap: true }, async (slug, sources) => {
+  contentSlugPages('services', SERVICE_SLUGS, (slug) => ({ kind: 'page', view: { meta: (content) => serviceMeta(content, slug), page: <ServicePage slug={slug} /> } })),
+  contentSlugPages('industries', INDUSTRY_SLUGS, async (slug, sources) => {
     const loaded = await loadPortfolioList(sources);
     // Sample cards stand in when the portfolio cannot be read, as the spec shows them when nothing
     // matches; only a page showing the stored portfolio as it is may be kept.

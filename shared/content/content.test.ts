@@ -16,7 +16,9 @@ describe('content documents', () => {
   it('name each service and industry page by its address', () => {
     expect(contentDocument('services/seo')?.paths[0]).toBe('/services/seo');
     expect(contentDocument('industries/real-estate')?.paths[0]).toBe('/industries/real-estate');
-    expect(contentDocument('services/nope')).toBeUndefined();
+    // Any slug a service could take names one (whether it exists the store says); others none.
+    expect(contentDocument('services/nope')?.paths[0]).toBe('/services/nope');
+    for (const key of ['services/Nope', 'services/n', 'services/admin', 'services/a--b', 'home/x', 'nope', 'pages/careers']) expect([key, contentDocument(key)]).toEqual([key, undefined]);
   });
 
   it('refuse the old separate phone link and a link with a script scheme', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { icon, image, link, list, multiline, phone, rich, seo, text, type FieldMeta } from './fields';
+import { checkbox, icon, image, integer, link, list, multiline, phone, rich, seo, text, type FieldMeta } from './fields';
 import { openingHours } from './opening-hours';
 
 /**
@@ -77,6 +77,20 @@ export const aboutSchema = z.strictObject({
   seo: seo(),
 });
 
+/**
+ * Where a service or industry stands in the site's lists and whether the menus name it, kept in the
+ * document itself as WordPress's page order and Webflow's item fields are (see
+ * docs/decisions/site-content.md): lists run by `order`, then by address.
+ */
+export const LISTING_ORDER_MAX = 9999;
+const listing = z
+  .strictObject({
+    order: integer('Place in lists', { min: 0, max: LISTING_ORDER_MAX, description: 'Lists and menus run from the lowest number; the pages that ship are 10, 20, 30…' }),
+    showInMenus: checkbox('Show in menus', { description: 'Untick to leave it out of the main menu and the footer; its page and the lists stay.' }),
+  })
+  .meta({ title: 'Place in menus and lists' });
+export type Listing = z.infer<typeof listing>;
+
 export const SERVICE_SLUGS = ['web-development', 'graphic-designing', 'social-media-design', 'social-media-marketing', 'ui-ux-design', 'app-development', 'ai-services', '3d-animation', 'seo'] as const;
 export type ServiceSlug = (typeof SERVICE_SLUGS)[number];
 
@@ -92,6 +106,7 @@ export const serviceSchema = z.strictObject({
   sections: list('Sections', headingBlock('Section'), { min: 1, max: 12 }),
   deliverables: list('What we deliver', text('Deliverable', { max: 160 }), { min: 1, max: 20 }),
   portfolioCategory: z.enum(PORTFOLIO_CATEGORY_SLUGS).nullable().meta({ title: 'Portfolio category shown' }),
+  listing,
   seo: seo(),
 });
 
@@ -104,6 +119,7 @@ export const industrySchema = z.strictObject({
   summary: multiline('Summary', { max: 300 }),
   intro: rich('Introduction', { max: 2000 }),
   sampleCards: list('Sample projects', z.strictObject({ title: text('Title', { max: 120 }), description: multiline('Description', { max: 600 }), image: image('Image') }).meta({ title: 'Sample project' }), { max: 12 }),
+  listing,
   seo: seo(),
 });
 
@@ -203,13 +219,64 @@ export interface ContentDocumentDefinition {
 
 const ALL_PAGES = '*';
 
+/**
+ * The kinds of document staff add, one document per slug (`services/video-production`), each kind
+ * with its schema, its group in the editor's list and the pages a document of it shows on. A
+ * document of one of these kinds is a page at `/<kind>/<slug>` listed by the site's menus, so it
+ * shows on every page. Staff-made pages (`pages/{slug}` at `/{slug}`) come here as a third kind
+ * once their schema (sections) exists: `SlugKind` and `RESERVED_SLUGS` already cover them.
+ */
+export const SLUG_KINDS = {
+  services: { group: 'Services', schema: serviceSchema, paths: (slug: string) => [`/services/${slug}`, '/services', '/', ALL_PAGES] },
+  industries: { group: 'Industries', schema: industrySchema, paths: (slug: string) => [`/industries/${slug}`, '/', ALL_PAGES] },
+} as const satisfies Record<string, { group: ContentGroup; schema: z.ZodType; paths: (slug: string) => string[] }>;
+export type SlugKind = keyof typeof SLUG_KINDS;
+export const SLUG_KIND_NAMES = Object.keys(SLUG_KINDS) as SlugKind[];
+
+/** What a slug is made of: lower-case letters and digits in words joined by single hyphens. */
+const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_LENGTH = { min: 2, max: 60 } as const;
+
+/**
+ * Slugs no document may take: the first segments of the site's own addresses (the admin, the API,
+ * uploaded media, previews, the built-in pages and files), so a staff-made page at `/{slug}` can
+ * never shadow one, and words that read as actions on a list. `public-pages.test.ts` checks every
+ * built-in address is covered.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'admin', 'api', 'media', 'preview', 'static', 'assets', 'health', 'sitemap', 'robots', 'favicon',
+  'about', 'services', 'industries', 'portfolio', 'toolkit', 'contact', 'privacy', 'enquire', 'quote', 'free-offer', 'regions', 'thank-you',
+  'new', 'edit', 'add', 'index',
+]);
+
+/** Why `slug` cannot name a document, in words for the field, or null when it can. */
+export function slugProblem(slug: string): string | null {
+  if (slug.length < SLUG_LENGTH.min || slug.length > SLUG_LENGTH.max) return `Use ${SLUG_LENGTH.min} to ${SLUG_LENGTH.max} characters.`;
+  if (!SLUG_SHAPE.test(slug)) return 'Use lower-case letters, digits and single hyphens between words (such as video-production).';
+  if (RESERVED_SLUGS.has(slug)) return `"${slug}" is an address the site keeps for itself; choose another.`;
+  return null;
+}
+
+/** The kind and slug of a key shaped `<kind>/<slug>` of a kind staff add to (the slug unchecked), else undefined. */
+export function slugKeyOf(key: string): { kind: SlugKind; slug: string } | undefined {
+  const slash = key.indexOf('/');
+  if (slash < 0) return undefined;
+  const kind = key.slice(0, slash);
+  return Object.hasOwn(SLUG_KINDS, kind) ? { kind: kind as SlugKind, slug: key.slice(slash + 1) } : undefined;
+}
+
+function slugDefinition(kind: SlugKind, slug: string): ContentDocumentDefinition {
+  const { group, schema, paths } = SLUG_KINDS[kind];
+  return definition(`${kind}/${slug}`, slug, group, paths(slug), schema);
+}
+
 function definition(key: string, title: string, group: ContentGroup, paths: string[], schema: z.ZodType): ContentDocumentDefinition {
   return { key, title, group, paths, schema };
 }
 
 /**
- * The documents, in the order the editor lists them. Service and industry pages are one document
- * each (their addresses are fixed: the site's menus, sitemap and portfolio link to them).
+ * The documents a site starts with, in the order the editor lists them (the migration that created
+ * the content tables stored these). Staff add more services and industries (`SLUG_KINDS`).
  */
 export const CONTENT_DOCUMENTS: readonly ContentDocumentDefinition[] = [
   definition('business', 'Agency details', 'Site-wide', ['/', ALL_PAGES], businessSchema),
@@ -222,16 +289,19 @@ export const CONTENT_DOCUMENTS: readonly ContentDocumentDefinition[] = [
   definition('stats', 'Figures', 'Home page sections', ['/', '/about'], statsSchema),
   definition('process', 'How we work', 'Home page sections', ['/'], processSchema),
   definition('technologies', 'Technologies', 'Home page sections', ['/'], technologiesSchema),
-  ...SERVICE_SLUGS.map((slug) => definition(`services/${slug}`, slug, 'Services', [`/services/${slug}`, '/services', '/', ALL_PAGES], serviceSchema)),
-  ...INDUSTRY_SLUGS.map((slug) => definition(`industries/${slug}`, slug, 'Industries', [`/industries/${slug}`, '/', ALL_PAGES], industrySchema)),
+  ...SERVICE_SLUGS.map((slug) => slugDefinition('services', slug)),
+  ...INDUSTRY_SLUGS.map((slug) => slugDefinition('industries', slug)),
 ];
 
 const BY_KEY = new Map(CONTENT_DOCUMENTS.map((document) => [document.key, document]));
 
-/** The definition of a document, or undefined for a key that is not one. */
+/** The definition of a document, or undefined for a key that is not one (nor a valid key of a kind staff add to). */
 export function contentDocument(key: string): ContentDocumentDefinition | undefined {
-  return BY_KEY.get(key);
+  const builtIn = BY_KEY.get(key);
+  if (builtIn) return builtIn;
+  const parts = slugKeyOf(key);
+  return parts && slugProblem(parts.slug) === null ? slugDefinition(parts.kind, parts.slug) : undefined;
 }
 
 /** Raised when a document's schema changes shape; revisions keep the version they were written with. */
-export const CONTENT_SCHEMA_VERSION = 2;
+export const CONTENT_SCHEMA_VERSION = 3;

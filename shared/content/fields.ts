@@ -7,7 +7,7 @@ import { PHONE_EXAMPLE, phoneProblem } from './phone';
  * shows it (`widget`) and its label, so the server, the editor and the API read one definition.
  */
 
-export type Widget = 'text' | 'multiline' | 'rich' | 'link' | 'phone' | 'icon' | 'image' | 'rating' | 'hours';
+export type Widget = 'text' | 'multiline' | 'rich' | 'link' | 'phone' | 'icon' | 'image' | 'rating' | 'hours' | 'number' | 'checkbox';
 
 export interface FieldMeta {
   /** The label the editor shows. */
@@ -147,4 +147,15 @@ export function list<T extends z.ZodType>(title: string, item: T, { min = 0, max
 /** The `alt` an image is shown with: empty for a decorative one. */
 export function altOf(image: ImageField): string {
   return image.decorative ? '' : image.alt;
+}
+
+/** A whole number between `min` and `max` (a position in a list). */
+export function integer(title: string, { min, max, description }: { min: number; max: number; description?: string }) {
+  const message = `${title}: give a whole number from ${min} to ${max}.`;
+  return z.number(message).int(message).min(min, message).max(max, message).meta({ title, widget: 'number', description } satisfies FieldMeta);
+}
+
+/** A yes or no, shown as one checkbox. */
+export function checkbox(title: string, { description }: { description?: string } = {}) {
+  return z.boolean(`${title}: tick or untick it.`).meta({ title, widget: 'checkbox', description } satisfies FieldMeta);
 }

@@ -1,11 +1,12 @@
 import {
-  INDUSTRY_SLUGS,
-  SERVICE_SLUGS,
   type AboutContent,
   type BusinessContent,
   type ContactContent,
   type ContentDocuments,
   type HomeContent,
+  type IndustryContent,
+  type ServiceContent,
+  type Listing,
   type PrivacyContent,
   type ToolkitContent,
 } from './documents';
@@ -77,8 +78,20 @@ function required<K extends keyof ContentDocuments & string>(documents: Document
 }
 
 /**
+ * The documents of one kind staff add to (`services/…`) present in `documents`, as `{ slug, data }`
+ * in the order of the site's lists: by their listing's place, then by address.
+ */
+function listed<T extends { listing: Listing }>(documents: DocumentsByKey, kind: 'services' | 'industries'): { slug: string; data: T }[] {
+  const prefix = `${kind}/`;
+  return Object.entries(documents)
+    .filter((entry): entry is [string, T] => entry[0].startsWith(prefix) && entry[1] !== undefined && entry[1] !== null)
+    .map(([key, data]) => ({ slug: key.slice(prefix.length), data }))
+    .sort((a, b) => a.data.listing.order - b.data.listing.order || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+}
+
+/**
  * The site's content from its documents and the facts from Settings: placeholders replaced,
- * services and industries in the order of their menus, with the uploaded images' renditions
+ * the services and industries there are (every document of their kinds) in the order of their listings, with the uploaded images' renditions
  * (`images`, by `src`). Pure, so a preview assembles a draft the same way the published site is.
  */
 export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts, images: ContentImages = {}): SiteContent {
@@ -102,8 +115,8 @@ export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts,
     contact: resolved(required(documents, 'contact')),
     toolkit: resolved(required(documents, 'toolkit')),
     privacy: resolved(required(documents, 'privacy')),
-    services: SERVICE_SLUGS.map((slug) => ({ ...resolved(required(documents, `services/${slug}`)), slug })),
-    industries: INDUSTRY_SLUGS.map((slug) => ({ ...resolved(required(documents, `industries/${slug}`)), slug })),
+    services: listed<ServiceContent>(documents, 'services').map(({ slug, data }) => ({ ...resolved(data), slug })),
+    industries: listed<IndustryContent>(documents, 'industries').map(({ slug, data }) => ({ ...resolved(data), slug })),
     testimonials: resolved(required(documents, 'testimonials')).items,
     stats: resolved(required(documents, 'stats')).items,
     processSteps: resolved(required(documents, 'process')).steps,
@@ -116,4 +129,9 @@ export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts,
 /** The facts the site shows from the settings in force. */
 export function siteFactsOf(settings: Pick<Settings, 'replyPromiseHours' | 'workingHoursOnly'>): SiteFacts {
   return { replyPromise: replyPromiseText(settings) };
+}
+
+/** The services and industries the menus and the footer name: those staff did not hide from menus. */
+export function inMenus({ services, industries }: Pick<SiteContent, 'services' | 'industries'>): Pick<SiteContent, 'services' | 'industries'> {
+  return { services: services.filter((service) => service.listing.showInMenus), industries: industries.filter((industry) => industry.listing.showInMenus) };
 }

@@ -24,17 +24,17 @@ export interface Region {
   defaultSiteUrl: string;
 }
 
-/** A service page's content with the slug of its address. */
-export type Service = ServiceContent & { slug: ServiceSlug };
+/** A service page's content with the slug of its address (one of those that ship, or one staff added). */
+export type Service = ServiceContent & { slug: string };
 /** An industry page's content with the slug of its address. */
-export type Industry = IndustryContent & { slug: IndustrySlug };
+export type Industry = IndustryContent & { slug: string };
 export type Testimonial = TestimonialsContent['items'][number];
 export type Stat = StatsContent['items'][number];
 export type ProcessStep = ProcessContent['steps'][number];
 export type Technology = TechnologiesContent['items'][number];
 
 /** How the starting content files write a service: with its slug, its description not yet under `seo`. */
-export type StartingService = Omit<ServiceContent, 'seo'> & { slug: ServiceSlug; metaDescription: string };
+export type StartingService = Omit<ServiceContent, 'seo' | 'listing'> & { slug: ServiceSlug; metaDescription: string };
 
 export interface SampleCard {
   title: string;
@@ -43,4 +43,4 @@ export interface SampleCard {
 }
 
 /** How the starting content files write an industry (sample images by file). */
-export type StartingIndustry = Omit<IndustryContent, 'seo' | 'sampleCards'> & { slug: IndustrySlug; metaDescription: string; sampleCards: SampleCard[] };
+export type StartingIndustry = Omit<IndustryContent, 'seo' | 'sampleCards' | 'listing'> & { slug: IndustrySlug; metaDescription: string; sampleCards: SampleCard[] };

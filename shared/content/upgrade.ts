@@ -1,5 +1,6 @@
 import { DEFAULT_OPENING_HOURS } from './opening-hours';
 import { phoneProblem } from './phone';
+import { INDUSTRY_SLUGS, LISTING_ORDER_MAX, SERVICE_SLUGS, slugKeyOf, type Listing } from './documents';
 
 /**
  * Content written with an older shape of the documents (`CONTENT_SCHEMA_VERSION`), brought to the
@@ -9,8 +10,32 @@ import { phoneProblem } from './phone';
  *   (WhatsApp)", three spellings of one number that drifted apart; now one `phone` makes all three.
  *   The shown number is kept when it is a number (it is what staff changed last), else the dialled
  *   one. Opening hours were fixed text; a document without them gets the hours the site showed.
+ * - 2 → 3: services and industries carry their place in lists and whether menus show them
+ *   (`listing`); the ones that ship take 10, 20, 30… in the order the site listed them, shown.
  */
 export function upgradeDocument(key: string, data: unknown, fromVersion: number): unknown {
+  const upgraded = upgradeBusiness(key, data, fromVersion);
+  return fromVersion < 3 ? withListing(key, upgraded) : upgraded;
+}
+
+/** The listing a service or industry had before documents carried one: its place in the fixed lists. */
+export function formerListing(key: string): Listing | undefined {
+  const parts = slugKeyOf(key);
+  if (!parts) return undefined;
+  const slugs: readonly string[] = parts.kind === 'services' ? SERVICE_SLUGS : INDUSTRY_SLUGS;
+  const index = slugs.indexOf(parts.slug);
+  return { order: index < 0 ? LISTING_ORDER_MAX : (index + 1) * 10, showInMenus: true };
+}
+
+function withListing(key: string, data: unknown): unknown {
+  const listing = formerListing(key);
+  if (!listing || !data || typeof data !== 'object' || 'listing' in data) return data;
+  const { seo, ...rest } = data as Record<string, unknown>;
+  // Before `seo`, as the schema has it (an export lists fields in schema order).
+  return { ...rest, listing, ...(seo === undefined ? {} : { seo }) };
+}
+
+function upgradeBusiness(key: string, data: unknown, fromVersion: number): unknown {
   if (key !== 'business' || fromVersion >= 2 || !data || typeof data !== 'object') return data;
   const { phoneHref, chatHref: _chat, ...rest } = data as Record<string, unknown>;
   const shown = typeof rest.phone === 'string' ? rest.phone : '';

@@ -4,7 +4,7 @@ import { PreviewBar } from '../components/PreviewBar';
 import { Island } from '../components/Island';
 import { MobileBar, SiteFooter, SocialBar, TopBar } from './chrome';
 import { useAsset, useRenderContext } from '../render-context';
-import type { SiteContent } from '../../shared/content/site-content';
+import { inMenus, type SiteContent } from '../../shared/content/site-content';
 import type { MenuGroup } from '../../islands/MobileMenu';
 import { ENQUIRE_TRIGGERS } from '../../islands/EnquirePanel';
 import { QUOTE_TRIGGERS } from '../../islands/QuotePopup';
@@ -12,8 +12,9 @@ import { REGION_OFFER_TRIGGERS, SHOWN_KEY as REGION_MODAL_SHOWN_KEY } from '../.
 import { useRegionChoices } from '../components/region-choices';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 
-/** The main navigation, shared by the desktop bar and the mobile menu. */
-function mainNavigation({ services, industries }: SiteContent): MenuGroup[] {
+/** The main navigation, shared by the desktop bar and the mobile menu: the services and industries staff show in menus. */
+function mainNavigation(content: SiteContent): MenuGroup[] {
+  const { services, industries } = inMenus(content);
   return [
     { label: 'Home', href: '/' },
     { label: 'About', href: '/about' },

@@ -1,5 +1,6 @@
 import { useAsset, useContent } from '../render-context';
 import { Icon, type IconName } from '../components/Icon';
+import { inMenus } from '../../shared/content/site-content';
 
 /**
  * The parts of the public chrome around the header. Every control that opens a panel is a plain
@@ -79,7 +80,9 @@ export function SocialBar() {
 
 export function SiteFooter() {
   const asset = useAsset();
-  const { business, services, industries } = useContent();
+  const content = useContent();
+  const { business } = content;
+  const { services, industries } = inMenus(content);
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">

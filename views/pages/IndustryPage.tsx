@@ -12,18 +12,18 @@ import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
 import { CARD_SIZES, ImagePlaceholder } from '../components/PortfolioCard';
 import { ResponsivePicture } from '../../islands/lib/responsive-picture';
-import type { Industry, IndustrySlug } from '../../shared/content/site-types';
+import type { Industry } from '../../shared/content/site-types';
 import { SiteLayout } from '../layout/SiteLayout';
 import type { Loaded } from './PortfolioPage';
 
 /** The industry of `slug` in `content` (routes only pass slugs of the site's industries). */
-export function industryOf(content: SiteContent, slug: IndustrySlug): Industry {
+export function industryOf(content: SiteContent, slug: string): Industry {
   const industry = content.industries.find((candidate) => candidate.slug === slug);
   if (!industry) throw new Error(`No industry "${slug}" in the content`);
   return industry;
 }
 
-export function industryMeta(content: SiteContent, slug: IndustrySlug): PageMeta {
+export function industryMeta(content: SiteContent, slug: string): PageMeta {
   const industry = industryOf(content, slug);
   return metaFromSeo(industry.seo, {
     breadcrumbs: [
@@ -34,9 +34,10 @@ export function industryMeta(content: SiteContent, slug: IndustrySlug): PageMeta
   });
 }
 
-/** The portfolio items shown on an industry page: those matching its keyword list. */
+/** The portfolio items shown on an industry page: those matching its keyword list (an industry staff added: its slug and name). */
 export function industryItems(industry: Industry, items: PortfolioItemJson[]): PortfolioItemJson[] {
-  return items.filter((item) => matchesKeywords(item, INDUSTRY_KEYWORDS[industry.slug]));
+  const keywords: readonly string[] = Object.hasOwn(INDUSTRY_KEYWORDS, industry.slug) ? INDUSTRY_KEYWORDS[industry.slug as keyof typeof INDUSTRY_KEYWORDS] : [industry.slug, industry.label];
+  return items.filter((item) => matchesKeywords(item, keywords));
 }
 
 interface IndustryCardProps {
@@ -75,7 +76,7 @@ function IndustryCard({ badge, title, description, href, linkLabel, picture }: I
  * when the portfolio cannot be read) the industry's four sample cards stand in, except for IT
  * and jewellery, which show none.
  */
-export function IndustryPage({ slug, loaded }: { slug: IndustrySlug; loaded: Loaded<PortfolioItemJson[]> }) {
+export function IndustryPage({ slug, loaded }: { slug: string; loaded: Loaded<PortfolioItemJson[]> }) {
   const content = useContent();
   const industry = industryOf(content, slug);
   const items = loaded.ok ? industryItems(industry, loaded.value) : [];

@@ -5,7 +5,7 @@ import type { SiteContent } from '../../shared/content/site-content';
 import { CallToAction } from '../components/CallToAction';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
-import type { Service, ServiceSlug } from '../../shared/content/site-types';
+import type { Service } from '../../shared/content/site-types';
 import { SiteLayout } from '../layout/SiteLayout';
 
 const crumbs = (service: Service) => [
@@ -15,19 +15,19 @@ const crumbs = (service: Service) => [
 ];
 
 /** The service of `slug` in `content` (routes only pass slugs of the site's services). */
-export function serviceOf(content: SiteContent, slug: ServiceSlug): Service {
+export function serviceOf(content: SiteContent, slug: string): Service {
   const service = content.services.find((candidate) => candidate.slug === slug);
   if (!service) throw new Error(`No service "${slug}" in the content`);
   return service;
 }
 
-export function serviceMeta(content: SiteContent, slug: ServiceSlug): PageMeta {
+export function serviceMeta(content: SiteContent, slug: string): PageMeta {
   const service = serviceOf(content, slug);
   return metaFromSeo(service.seo, { breadcrumbs: crumbs(service) });
 }
 
 /** One service: what it is, how we approach it, what the client gets, and where to see examples. */
-export function ServicePage({ slug }: { slug: ServiceSlug }) {
+export function ServicePage({ slug }: { slug: string }) {
   const asset = useAsset();
   const content = useContent();
   const service = serviceOf(content, slug);

@@ -56,6 +56,10 @@ function FieldView({ node, path, value, label }: { node: FieldNode; path: FieldP
       return <TextField node={node} path={path} value={typeof value === 'string' ? value : ''} label={label} />;
     case 'rating':
       return <RatingField path={path} value={typeof value === 'number' ? value : 5} label={label ?? node.title} />;
+    case 'number':
+      return <NumberField node={node} path={path} value={typeof value === 'number' ? value : node.min} label={label} />;
+    case 'checkbox':
+      return <CheckboxField node={node} path={path} value={value === true} label={label} />;
     case 'hours':
       return <HoursField node={node} path={path} value={(value as OpeningHours | undefined) ?? DEFAULT_OPENING_HOURS} />;
     case 'choice':
@@ -150,6 +154,48 @@ function RatingField({ path, value, label }: { path: FieldPath; value: number; l
         <Options values={['1', '2', '3', '4', '5']} label={(stars) => (stars === '1' ? '1 star' : `${stars} stars`)} />
       </select>
     </Field>
+  );
+}
+
+/** A whole number (a place in a list): typed, kept as a number once it reads as one (the schema names one out of range). */
+function NumberField({ node, path, value, label }: { node: Extract<FieldNode, { kind: 'number' }>; path: FieldPath; value: number; label?: string }) {
+  const { change } = useForm();
+  const { error } = useMessages(path);
+  return (
+    <Field label={label ?? node.title} hint={node.description} error={error} required>
+      <input
+        id={fieldId(path)}
+        type="number"
+        inputMode="numeric"
+        min={node.min}
+        max={node.max}
+        step={1}
+        value={String(value)}
+        onChange={(event) => change(path, event.target.value.trim() === '' ? node.min : Number(event.target.value))}
+      />
+    </Field>
+  );
+}
+
+/** A yes or no: one checkbox, its label beside it and the hint under it. */
+function CheckboxField({ node, path, value, label }: { node: Extract<FieldNode, { kind: 'checkbox' }>; path: FieldPath; value: boolean; label?: string }) {
+  const { change } = useForm();
+  const { error } = useMessages(path);
+  const id = fieldId(path);
+  const hintId = node.description ? `${id}-hint` : undefined;
+  return (
+    <div className="admin-field">
+      <label className="admin-checkbox">
+        <input id={id} type="checkbox" checked={value} aria-describedby={hintId} aria-invalid={error ? true : undefined} onChange={(event) => change(path, event.target.checked)} />
+        {label ?? node.title}
+      </label>
+      {node.description && (
+        <p id={hintId} className="admin-field__hint">
+          {node.description}
+        </p>
+      )}
+      {error && <p className="admin-field__error">{error}</p>}
+    </div>
   );
 }
 

@@ -36,6 +36,8 @@ export type FieldNode =
   | { kind: 'image'; title: string; nullable: boolean }
   | { kind: 'hours'; title: string; description?: string }
   | { kind: 'rating'; title: string }
+  | { kind: 'number'; title: string; description?: string; min: number; max: number }
+  | { kind: 'checkbox'; title: string; description?: string }
   | { kind: 'choice'; title: string; options: readonly string[]; nullable: boolean };
 
 /** An image's value as the schemas define it (`image()` in shared/content/fields.ts). */
@@ -107,7 +109,13 @@ export function fieldTree(schema: z.ZodType, name = ''): FieldNode {
       return { kind: 'choice', title, options: (schema as z.ZodEnum).options.map(String), nullable: false };
     case 'number':
       if (meta.widget === 'rating') return { kind: 'rating', title };
+      if (meta.widget === 'number') {
+        const number = schema as z.ZodNumber;
+        return { kind: 'number', title, description: meta.description, min: number.minValue ?? 0, max: number.maxValue ?? Number.MAX_SAFE_INTEGER };
+      }
       break;
+    case 'boolean':
+      return { kind: 'checkbox', title, description: meta.description };
     case 'string': {
       const string = schema as z.ZodString;
       return {
@@ -164,6 +172,10 @@ export function emptyValue(node: FieldNode): unknown {
       return node.nullable ? null : ({ src: '', alt: '', decorative: false } satisfies ImageValue);
     case 'rating':
       return 5;
+    case 'number':
+      return node.min;
+    case 'checkbox':
+      return true;
     case 'hours':
       return structuredClone(DEFAULT_OPENING_HOURS);
     case 'choice':

@@ -4,6 +4,7 @@
  * After that, the database is the one source (staff edit it in the admin's "Website" section).
  */
 import { INDUSTRY_SLUGS, SERVICE_SLUGS, type ContentDocuments, type ContentKey } from '../documents';
+import { formerListing } from '../upgrade';
 import { BUILT_IN_DEFAULTS } from '../../settings';
 import { assembleSiteContent, siteFactsOf, type SiteContent } from '../site-content';
 import { about } from './about';
@@ -35,7 +36,7 @@ export const DEFAULT_DOCUMENTS: { [K in ContentKey]?: ContentDocuments[K] } & Re
   ...Object.fromEntries(
     services.map(({ slug, metaDescription, ...service }) => [
       `services/${slug}`,
-      { ...service, seo: { title: service.title, description: metaDescription, image: decorative(service.icon) } },
+      { ...service, listing: formerListing(`services/${slug}`), seo: { title: service.title, description: metaDescription, image: decorative(service.icon) } },
     ]),
   ),
   ...Object.fromEntries(
@@ -44,6 +45,7 @@ export const DEFAULT_DOCUMENTS: { [K in ContentKey]?: ContentDocuments[K] } & Re
       {
         ...industry,
         sampleCards: industry.sampleCards.map((card) => ({ ...card, image: decorative(card.image) })),
+        listing: formerListing(`industries/${slug}`),
         seo: { title: `${industry.label} Industry`, description: metaDescription, image: null },
       },
     ]),
