@@ -67,16 +67,20 @@ import type { SiteContentStore } from './content/store';
 import type { ReplyPromise } from '../shared/reply-clock';
 import { createPortfolioService } from './services/portfolio';
 import { createContentImageService } from './services/content-images';
-import { createProjectService } from './services/projects';
-import { createFormService } from './services/forms';
-import { createLeadService } from './leads/service';
-import { createLeadReplies } from './leads/replies';
-import { createReplyQueue } from './services/reply-queue';
-import { createInboundMail, type InboundMail } from './services/inbound-mail';
+import {
+  confirmationsWithheld,
+  createDashboardService,
+  createFormService,
+  createInboundMail,
+  createLeadReplies,
+  createLeadService,
+  createPersonalData,
+  createProjectService,
+  createReplyQueue,
+  type InboundMail,
+} from './leads';
 import { createNotices } from './services/notices';
-import { createDashboardService } from './services/dashboard';
 import { createMailHealth } from './services/mail-health';
-import { createPersonalData } from './services/personal-data';
 import type { SettingsService } from './services/settings';
 
 /** What the app is built from: its parts (`createAppParts`, the same for the server and the tests) and what only some callers give. */
@@ -177,7 +181,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     replyRoutes(replies),
     inboundMailRoutes(inboundMail ?? createInboundMail({ db, audit, replyPromise, publicUrl: config.publicUrl, onQueued: onFormQueued, now }), createNotices({ db, now })),
     taskRoutes(createReplyQueue({ db, timeZone: () => settings.current().timeZone, now })),
-    mailHealthRoutes(createMailHealth({ db, audit, mailSource: mailer.source, onRetry: onFormQueued, now })),
+    mailHealthRoutes(createMailHealth({ db, audit, mailSource: mailer.source, acknowledgementsWithheld: () => confirmationsWithheld(db), onRetry: onFormQueued, now })),
     personalDataRoutes(personalData),
     dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })),
     firstRunRoutes(createFirstRun({ db, settings, mailSource: mailer.source, backupsCopiedOff: Boolean(config.backupS3), audit, now })),
