@@ -5,8 +5,9 @@ import type { Db } from './db/connection';
 import { createLifecycle, type Lifecycle } from './lifecycle';
 import type { Logger } from './logger';
 import { createBackupService, type BackupService } from './backup/backup-service';
-import { createSiteContentStore, type SiteContentStore } from './content/store';
+import { createSiteContentStore, type SiteContentStore } from './content';
 import { createAnalytics, type Analytics } from './services/analytics';
+import { portfolioItemIdOf } from './site/public-pages';
 import { createAuditTrail } from './services/audit';
 import { createBackgroundTasks, type BackgroundTasks } from './services/background-tasks';
 import { createContentVersion, type ContentVersion } from './services/content-version';
@@ -62,7 +63,7 @@ export function createAppParts({ config, db, keyring, logger, mailTls, resolveMa
     // One mailer for everything that sends: SMTP_URL, else the set-up saved in Settings, else off.
     mailer: createMailer({ smtpUrl: config.smtpUrl, envFrom: staffMailFrom(config), saved: settings.smtp, keyring, checkMailServer, tls: mailTls }),
     mailboxConnection: createMailboxConnection({ keyring, saved: settings.imap, checkMailServer, tls: mailTls }),
-    analytics: createAnalytics({ db, logger, timeZone }),
+    analytics: createAnalytics({ db, logger, timeZone, portfolioItemIdOf }),
     backups: createBackupService({ db, config, keyring, timeZone, logger, clusterTemplate }),
     siteContent: createSiteContentStore({ db, contentVersion, settings, logger }),
     backgroundTasks: createBackgroundTasks(logger),

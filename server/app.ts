@@ -49,34 +49,31 @@ import { accountEmailPageRoutes } from './routes/account-email-pages';
 import { accountRoutes } from './routes/account';
 import { backupRoutes } from './routes/backups';
 import { contentRoutes } from './routes/content';
-import { createContentEditing, type ContentEditing } from './content';
+import { createContentEditing, createContentPreview, createContentTransfer, type ContentEditing, type SiteContentStore } from './content';
 import { contentPreviewRoutes } from './routes/content-preview';
 import { contentTransferRoutes } from './routes/content-transfer';
-import { createContentPreview } from './content/preview';
-import { createContentTransfer } from './content/transfer';
-import { createAdminAuth, type AdminAuthDeps } from './auth';
-import { createAdminUsers } from './services/admin-users';
-import { createAccountMail } from './services/account-mail';
-import { createForgotPassword } from './services/forgot-password';
-import { createStaffEmail } from './services/staff-email';
+import { createAccountMail, createAdminAuth, createAdminUsers, createForgotPassword, createStaffEmail, type AdminAuthDeps } from './auth';
 import { createAnalyticsReportService } from './services/analytics-report';
 import { createAuditTrail } from './services/audit';
 import { createTestEmail } from './services/test-email';
 import { createImapTest } from './services/mailbox-connection';
-import type { SiteContentStore } from './content/store';
 import type { ReplyPromise } from '../shared/reply-clock';
 import { createPortfolioService } from './services/portfolio';
 import { createContentImageService } from './services/content-images';
-import { createProjectService } from './services/projects';
-import { createFormService } from './services/forms';
-import { createLeadService } from './leads/service';
-import { createLeadReplies } from './leads/replies';
-import { createReplyQueue } from './services/reply-queue';
-import { createInboundMail, type InboundMail } from './services/inbound-mail';
+import {
+  confirmationsWithheld,
+  createDashboardService,
+  createFormService,
+  createInboundMail,
+  createLeadReplies,
+  createLeadService,
+  createPersonalData,
+  createProjectService,
+  createReplyQueue,
+  type InboundMail,
+} from './leads';
 import { createNotices } from './services/notices';
-import { createDashboardService } from './services/dashboard';
 import { createMailHealth } from './services/mail-health';
-import { createPersonalData } from './services/personal-data';
 import { createRedirects } from './redirects';
 import { followRedirects } from './redirects/serve';
 import { takenByTheSite } from './redirects/taken';
@@ -194,7 +191,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     replyRoutes(replies),
     inboundMailRoutes(inboundMail ?? createInboundMail({ db, audit, replyPromise, publicUrl: config.publicUrl, onQueued: onFormQueued, now }), createNotices({ db, now })),
     taskRoutes(createReplyQueue({ db, timeZone: () => settings.current().timeZone, now })),
-    mailHealthRoutes(createMailHealth({ db, audit, mailSource: mailer.source, onRetry: onFormQueued, now })),
+    mailHealthRoutes(createMailHealth({ db, audit, mailSource: mailer.source, acknowledgementsWithheld: () => confirmationsWithheld(db), onRetry: onFormQueued, now })),
     personalDataRoutes(personalData),
     dashboardRoutes(createDashboardService({ db, timeZone: () => settings.current().timeZone, now })),
     firstRunRoutes(createFirstRun({ db, settings, mailSource: mailer.source, backupsCopiedOff: Boolean(config.backupS3), audit, now })),

@@ -5,7 +5,13 @@ import { keepFirstRequestShapes } from './http-shapes';
 import { createContentEditing } from './content';
 import { createApp, replyPromiseIn } from './app';
 import { createAppParts } from './app-parts';
-import { createInboundMail } from './services/inbound-mail';
+import {
+  createInboundMail,
+  createMorningDigest,
+  createPersonalData,
+  digestSender,
+  purgeSpamFolder,
+} from './leads';
 import { loadKeyring, type Keyring, type KeySource } from './app-key';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb } from './db/connection';
@@ -21,12 +27,9 @@ import { messages } from './messages';
 import { setPasswordUrl } from './links';
 import { createAuditTrail } from './services/audit';
 import { seedSamplePortfolioInBackground } from './services/portfolio-seed';
-import { purgeSpamFolder } from './services/forms';
 import { followOtherInstances } from './services/other-instances';
 import { createNotificationWorker } from './services/notification-worker';
-import { createMorningDigest, digestSender } from './services/morning-digest';
 import { readAgencyMailbox } from './services/mailbox-reader';
-import { createPersonalData } from './services/personal-data';
 import { installGracefulShutdown } from './shutdown';
 
 function readConfig(): Config {

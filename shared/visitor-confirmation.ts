@@ -16,6 +16,20 @@
  */
 export const CONFIRMATION_LIMITS = { perAddress: 3, perNetwork: 10, perDay: 100 } as const;
 
+/**
+ * The acknowledgement's words until the agency writes its own (on the Saved replies page, the
+ * `visitorConfirmationText` setting); the placeholders as in saved replies, except that `{name}` is
+ * only the visitor's first name reduced to letters and `{service}` only one of the form's choices
+ * (`visitorValues` in server/leads/visitor-confirmation.ts).
+ */
+export const CONFIRMATION_TEXT = `Hello {name},
+
+Thank you for getting in touch. We have your message and a member of our team will reply {replyPromise}.
+
+There is no need to answer this e-mail; if something is urgent, call us on {phone}.
+
+{agency}`;
+
 /** The longest first name an acknowledgement greets; a longer one is more likely a message than a name. */
 export const GREETING_NAME_MAX = 20;
 

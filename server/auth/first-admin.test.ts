@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { NO_KEYRING } from '../app-key';
-import { createAccountMail } from '../services/account-mail';
+import { createAccountMail } from './account-mail';
 import { createMailer } from '../services/mail-transport';
 import { createLogger } from '../logger';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { messages } from '../messages';
-import { createAdminUsers } from '../services/admin-users';
+import { createAdminUsers } from './admin-users';
 import { createAuditTrail } from '../services/audit';
 import { hashToken, TOKEN_PATTERN } from './credentials';
 import { createAdminAuth } from '.';

@@ -10,6 +10,15 @@ import { createSessions } from './sessions';
 import { createSignIn, LOGIN_FAILURE_DELAY_MS } from './sign-in';
 import { createOwnTwoFactorSwitch, createTwoFactor } from './two-factor';
 
+// What the rest of the server uses of the feature: it reaches the folder only through this file.
+export { createAccountMail } from './account-mail';
+export { createAdminUsers, type AdminUsers, type NewPassword } from './admin-users';
+export { adminUsernameSchema } from './credentials';
+export { createForgotPassword, FORGOT_PASSWORD_INPUT_MAX, type ForgotPassword } from './forgot-password';
+export { DEVICE_COOKIE_MS, REMEMBER_ME_MS, type AdminSessionState, type DeviceCookie } from './sessions';
+export { CHALLENGE_MS, type LoginResult } from './sign-in';
+export { createStaffEmail, type StaffEmail } from './staff-email';
+
 export interface AdminAuthDeps {
   db: Knex;
   logger: Logger;

@@ -17,6 +17,7 @@ import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { picture } from '../../tests/helpers/portfolio-fixtures';
 import { gunzipSync } from 'node:zlib';
 import { createAnalytics } from '../services/analytics';
+import { portfolioItemIdOf } from '../site/public-pages';
 import { rewriteBackup } from '../../tests/helpers/backup-archive';
 import { BackupFileError, backupSigningKeys, readArchive, writeArchive, type BackupManifest } from './archive';
 import { createBackup } from './backup';
@@ -103,7 +104,7 @@ describe('backup and restore', () => {
     await api().post('/api/content/images').set(owner.headers).attach('file', await picture('png', 600, 300), 'banner.png').expect(201);
     await seedAnalytics(source.db, { today: '2026-11-20', days: 5, pages: 4 });
     // Today's view: the day's salt, and the visitor's and network's pseudonyms made with it.
-    const analytics = createAnalytics({ db: source.db, timeZone: () => 'UTC' });
+    const analytics = createAnalytics({ db: source.db, timeZone: () => 'UTC', portfolioItemIdOf });
     analytics.record(visitOf(VISITOR));
     await analytics.flush();
     manifest = await createBackup(source.db, file, { source: thisSource, signing });
@@ -175,7 +176,7 @@ describe('backup and restore', () => {
 
     // Restored (the test before), the site has no salt until a view comes, then one of its own.
     expect((await other.db('analytics_salts').pluck('salt')).length).toBe(0);
-    const analytics = createAnalytics({ db: other.db, timeZone: () => 'UTC' });
+    const analytics = createAnalytics({ db: other.db, timeZone: () => 'UTC', portfolioItemIdOf });
     analytics.record(visitOf(VISITOR));
     await analytics.flush();
     const salts = (await other.db('analytics_salts').pluck('salt')) as string[];

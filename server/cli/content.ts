@@ -11,8 +11,7 @@ import { loadConfig } from '../config';
 import { createDb } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
 import { createAuditTrail, type AuditActor } from '../services/audit';
-import { readContentFile } from '../content/import-file';
-import { createContentTransfer, type ImportPlan } from '../content/transfer';
+import { createContentTransfer, readContentFile, type ImportPlan } from '../content';
 
 const USAGE = 'Usage: npm run content -- export FILE\n       npm run content -- import FILE [--dry-run]';
 

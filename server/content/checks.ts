@@ -8,7 +8,6 @@ import type { DocumentsByKey, SiteContent } from '../../shared/content/site-cont
 import type { RenderPage } from '../render/render-page';
 import { isSitePage, PAGE_ADDRESSES, pageViewAt } from '../site/page-lookup';
 import { portfolioItemIdOf, type PortfolioReader } from '../site/public-pages';
-import type { DocumentProblem } from './errors';
 import { htmlNestingProblems } from './html-nesting';
 
 /**
@@ -21,6 +20,11 @@ const NO_PORTFOLIO: PortfolioReader = { list: async () => [], get: async () => u
 export interface ContentProblem {
   field: string;
   message: string;
+}
+
+/** A content problem with the document it is about (several are published together). */
+export interface DocumentProblem extends ContentProblem {
+  key: string;
 }
 
 /** What publishing a document's data would meet: problems block it, warnings do not. */

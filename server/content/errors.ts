@@ -1,10 +1,5 @@
 import { ConflictError, UnprocessableError } from '../errors';
-import type { ContentProblem } from './checks';
-
-/** A content problem with the document it is about (several are published together). */
-export interface DocumentProblem extends ContentProblem {
-  key: string;
-}
+import type { DocumentProblem } from './checks';
 
 /**
  * A draft saved over a version that is no longer the latest, where someone else who saved or

@@ -33,3 +33,13 @@ export function createContentEditing({ db, audit, contentVersion, siteContent, r
 }
 
 export type ContentEditing = ReturnType<typeof createContentEditing>;
+
+// What the rest of the app uses of the content feature: its routes, the wiring, the command line.
+export { PublishRefusedError, StaleDraftError } from './errors';
+export { readContentFile } from './import-file';
+export { createContentPreview, previewLinkRequestSchema, PREVIEW_LINK_PATH, type ContentPreview } from './preview';
+export type { ContentActor, Publisher } from './publish';
+export { scheduleAtSchema, scheduleItemsSchema, type ContentScheduler } from './schedules';
+export { definitionOf, type ContentService } from './service';
+export { createSiteContentStore, type SiteContentStore } from './store';
+export { createContentTransfer, type ContentTransfer, type ImportPlan } from './transfer';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { attachmentsOf, inboundMessagesOf } from '../db/inbound-mail';
 import { outgoingMessagesOf } from '../outbox/queries';
 import type { FormNotificationRow, InboundAttachmentRow, InboundMessageRow } from '../db/tables';
-import { foldQuoted } from '../services/inbound-message';
+import { foldQuoted } from './inbound-message';
 import { outboxStateText } from '../services/mail-answer';
 import type { MailAttachmentJson, OutgoingState, ThreadMessageJson } from '../../shared/inbound-mail';
 

@@ -3,7 +3,7 @@ import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
 import { NotFoundError, ValidationError } from '../errors';
 import { createAuditTrail } from '../services/audit';
-import { createFormService } from '../services/forms';
+import { createFormService } from './form-submissions';
 import { createLeadReplies } from './replies';
 import { createLeadService, type LeadService } from './service';
 

@@ -1,8 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Config } from '../config';
-import type { AdminAuth } from '../auth';
-import { DEVICE_COOKIE_MS, REMEMBER_ME_MS, type AdminSessionState, type DeviceCookie } from '../auth/sessions';
-import { CHALLENGE_MS } from '../auth/sign-in';
+import { type AdminAuth, type AdminSessionState, CHALLENGE_MS, DEVICE_COOKIE_MS, type DeviceCookie, REMEMBER_ME_MS } from '../auth';
 import { audienceOf } from '../path-audience';
 import { isSameOriginRequest } from './same-origin';
 

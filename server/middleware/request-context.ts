@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from '../logger';
-import { PREVIEW_LINK_PATH } from '../content/preview';
+import { PREVIEW_LINK_PATH } from '../content';
 import { audienceOf } from '../path-audience';
 import { normalPath } from './canonical-url';
 

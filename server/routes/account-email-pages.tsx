@@ -4,8 +4,7 @@ import { allow, createRouter } from '../middleware/access';
 import type { RenderPage } from '../render/render-page';
 import { ConflictError } from '../errors';
 import { VERIFY_EMAIL_PATH } from '../links';
-import { FORGOT_PASSWORD_INPUT_MAX, type ForgotPassword } from '../services/forgot-password';
-import type { StaffEmail } from '../services/staff-email';
+import { FORGOT_PASSWORD_INPUT_MAX, type ForgotPassword, type StaffEmail } from '../auth';
 import { AdminForgotPasswordPage, adminForgotPasswordMeta, FORGOT_PASSWORD_PATH, type AdminForgotPasswordPageProps } from '../../views/pages/AdminForgotPasswordPage';
 import { AdminVerifyEmailPage, adminVerifyEmailMeta, type AdminVerifyEmailPageProps } from '../../views/pages/AdminVerifyEmailPage';
 

@@ -14,8 +14,7 @@ import {
   setSessionCookie,
 } from '../middleware/admin-session';
 import { allow, createRouter } from '../middleware/access';
-import type { AdminAuth } from '../auth';
-import type { LoginResult } from '../auth/sign-in';
+import type { AdminAuth, LoginResult } from '../auth';
 import { adminLoginMessages, adminLoginSchema, LOGIN_INPUT_MAX, type AdminLoginAnswer } from '../../shared/admin-auth';
 
 export interface AdminAuthRouteDeps {

@@ -5,7 +5,7 @@ import { HttpError } from '../http-errors';
 import { messages } from '../messages';
 import { adminActor, allow, createRouter } from '../middleware/access';
 import type { LeadRow } from '../db/tables';
-import { leadFields, type LeadService } from '../leads/service';
+import { leadFields, type LeadService } from '../leads';
 import { FORM_STATUSES, INBOX_PAGE_SIZE, isFormType, type FormType } from '../../shared/form-types';
 
 /** A lead as the spec's per-form calls show it: `_id`, `submittedAt`, `status` and its form's fields by their names. */

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { createAnalytics, type PageView } from '../services/analytics';
+import { portfolioItemIdOf } from '../site/public-pages';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 import { OTHER_ROW, REPORT_TOP_ROWS } from '../../shared/analytics';
 import { localDate } from '../../shared/local-date';
@@ -81,7 +82,7 @@ describe('analytics under a flood from one address', () => {
     for (const table of ANALYTICS_TABLES) await t.db(table).delete();
     // Many addresses each sending one made-up referrer and campaign, to two instances at once.
     const limits = { pagesPerDay: 5, sourceValuesPerDay: 20, sourceRowsPerDay: 40 };
-    const instances = [1, 2].map(() => createAnalytics({ db: t.db, timeZone: () => 'UTC', limits }));
+    const instances = [1, 2].map(() => createAnalytics({ db: t.db, timeZone: () => 'UTC', portfolioItemIdOf, limits }));
     const visitors = 300;
     for (let i = 0; i < visitors; i++) {
       const view: PageView = {

@@ -3,6 +3,7 @@ import { signInAsAdmin } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 import { createAnalytics } from '../services/analytics';
+import { portfolioItemIdOf } from '../site/public-pages';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const ANALYTICS_TABLES = ['analytics_salts', 'analytics_day_visitors', 'analytics_day_page_visitors', 'analytics_day_networks', 'analytics_page_days', 'analytics_source_days'];
@@ -132,7 +133,7 @@ describe('page views counted without cookies', () => {
 
   it('forgets the day’s salt and pseudonyms once the day is over, keeping only the counts', async () => {
     let now = new Date('2026-03-10T12:00:00Z');
-    const analytics = createAnalytics({ db: t.db, timeZone: () => 'Europe/London', now: () => now });
+    const analytics = createAnalytics({ db: t.db, timeZone: () => 'Europe/London', portfolioItemIdOf, now: () => now });
     const visitor = { ip: '203.0.113.7', userAgent: BROWSER };
     const seen = { path: '/about', referrerHost: '', utmSource: '', utmMedium: '', utmCampaign: '', visitor };
     analytics.record(seen);
@@ -156,7 +157,7 @@ describe('page views counted without cookies', () => {
   });
 
   it('holds views in memory and writes them in batches: a burst costs a few writes, not one per view', async () => {
-    const analytics = createAnalytics({ db: t.db, timeZone: () => 'UTC', maxPending: 500 });
+    const analytics = createAnalytics({ db: t.db, timeZone: () => 'UTC', portfolioItemIdOf, maxPending: 500 });
     let statements = 0;
     const countStatement = () => statements++;
     t.db.on('query', countStatement);

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { adminActor, allow, createRouter } from '../middleware/access';
 import { forbidCaching } from '../middleware/page-cache';
-import { previewLinkRequestSchema, PREVIEW_LINK_PATH, type ContentPreview } from '../content/preview';
+import { previewLinkRequestSchema, PREVIEW_LINK_PATH, type ContentPreview } from '../content';
 import { countHit } from '../db/rate-limit-windows';
 import type { Db } from '../db/connection';
 import { NotFoundError, RateLimitedError, ValidationError } from '../errors';

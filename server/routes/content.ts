@@ -3,10 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { parseInput } from '../errors';
 import { adminActor, allow, createRouter } from '../middleware/access';
-import { PublishRefusedError, StaleDraftError } from '../content/errors';
-import type { ContentActor, Publisher } from '../content/publish';
-import { scheduleAtSchema, scheduleItemsSchema, type ContentScheduler } from '../content/schedules';
-import { definitionOf, type ContentService } from '../content/service';
+import { definitionOf, PublishRefusedError, scheduleAtSchema, scheduleItemsSchema, StaleDraftError, type ContentActor, type ContentScheduler, type ContentService, type Publisher } from '../content';
 
 const publishOneSchema = z.strictObject({ version: z.number('Give the version to publish.').int().min(1), at: scheduleAtSchema.nullish() });
 const publishManySchema = z.strictObject({ items: scheduleItemsSchema, at: scheduleAtSchema.nullish() });

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { allow, createRouter } from '../middleware/access';
-import type { DashboardService } from '../services/dashboard';
+import type { DashboardService } from '../leads';
 
 /** `GET /api/dashboard` (admin): the dashboard home's live figures (docs/api.md). */
 export function dashboardRoutes(dashboard: DashboardService): Router {

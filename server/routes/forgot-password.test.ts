@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Secret, TOTP } from 'otpauth';
-import { FORGOT_PASSWORD_LIMITS } from '../services/forgot-password';
-import { VERIFY_EMAILS_PER_HOUR } from '../services/staff-email';
+import { FORGOT_PASSWORD_LIMITS } from '../auth/forgot-password';
+import { VERIFY_EMAILS_PER_HOUR } from '../auth/staff-email';
 import { signInAsAdmin, TEST_ADMIN, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { startSmtp, type Inbox } from '../../tests/helpers/smtp-inbox';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';

@@ -5,7 +5,7 @@ import { ValidationError } from '../errors';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
 import type { SendPage } from '../render/send-page';
-import type { FormService } from '../services/forms';
+import type { FormService } from '../leads';
 import { formPageView } from '../site/public-pages';
 import { FORM_TYPES, isFormType } from '../../shared/form-types';
 import { FORM_DEFINITIONS, INVALID_FORM_MESSAGE, coerceFormPost } from '../../shared/forms';

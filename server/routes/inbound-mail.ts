@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { adminActor, allow, createRouter } from '../middleware/access';
-import type { InboundMail } from '../services/inbound-mail';
+import type { InboundMail } from '../leads';
 import type { Notices } from '../services/notices';
 
 /** `filename*` of RFC 5987 (UTF-8, percent-encoded), and a plain ASCII `filename` for old clients. */

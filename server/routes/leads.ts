@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type Router from '@koa/router';
 import { adminActor, allow, createRouter } from '../middleware/access';
-import type { LeadService } from '../leads/service';
+import type { LeadService } from '../leads';
 
 /**
  * The lead inbox API (docs/api.md), for every admin; state changes need the CSRF token:

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { allow, createRouter } from '../middleware/access';
 import type { Config } from '../config';
 import type { SendPage } from '../render/send-page';
-import type { SiteContentStore } from '../content/store';
+import type { SiteContentStore } from '../content';
 import { answerOf, PAGES_BY_ROUTE } from '../site/page-lookup';
 import { MOVED_PAGES, type PageAnswer, type PageSources, type PortfolioReader } from '../site/public-pages';
 

@@ -4,7 +4,7 @@ import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
 import { createAuditTrail } from '../services/audit';
-import { createPersonalData } from '../services/personal-data';
+import { createPersonalData } from '../leads/personal-data';
 import type { PersonalDataReport } from '../../shared/personal-data';
 
 /** Find by e-mail, export and erase (GDPR articles 15 and 17), and the retention purge. */

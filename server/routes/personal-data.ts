@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { adminActor, allow, createRouter } from '../middleware/access';
-import type { PersonalDataService } from '../services/personal-data';
+import type { PersonalDataService } from '../leads';
 
 /**
  * Personal data by e-mail address (docs/api.md), owners only (an editor's call is

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { adminActor, allow, createRouter } from '../middleware/access';
-import type { ProjectService } from '../services/projects';
+import type { ProjectService } from '../leads';
 
 /**
  * Projects (won quotes), for every admin:

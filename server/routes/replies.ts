@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { adminActor, allow, createRouter } from '../middleware/access';
-import type { LeadReplies } from '../leads/replies';
+import type { LeadReplies } from '../leads';
 
 /**
  * Replies to leads and the saved replies they start from (docs/api.md), for every admin; state

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { allow, createRouter } from '../middleware/access';
-import type { SiteContentStore } from '../content/store';
+import type { SiteContentStore } from '../content';
 import type { Config } from '../config';
 import type { PortfolioService } from '../services/portfolio';
 import { sitemapEntries } from '../site/page-lookup';

@@ -5,8 +5,7 @@ import { AdminSetPasswordPage, adminSetPasswordMeta, type AdminSetPasswordPagePr
 import { ValidationError } from '../errors';
 import { DISPLAY_NAME_MAX } from '../../shared/admin-users';
 import type { RenderPage } from '../render/render-page';
-import type { AdminUsers } from '../services/admin-users';
-import type { StaffEmail } from '../services/staff-email';
+import type { AdminUsers, StaffEmail } from '../auth';
 import { signInAfterPasswordUrl } from '../../shared/admin-auth';
 import { SET_PASSWORD_PATH } from '../links';
 

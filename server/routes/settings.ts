@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { adminActor, allow, createRouter } from '../middleware/access';
-import type { PersonalDataService } from '../services/personal-data';
+import type { PersonalDataService } from '../leads';
 import type { Mailer } from '../services/mail-transport';
 import { imapView, smtpView, type SettingsService } from '../services/settings';
 import type { TestMailbox } from '../services/mailbox-connection';

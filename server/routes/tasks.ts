@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { allow, createRouter } from '../middleware/access';
-import type { ReplyQueue } from '../services/reply-queue';
+import type { ReplyQueue } from '../leads';
 
 /**
  * The reply queue API (docs/api.md), for every admin:

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { parseInput } from '../errors';
 import { adminActor, allow, createRouter } from '../middleware/access';
-import { adminUsernameSchema } from '../auth/credentials';
+import { adminUsernameSchema, type AdminUsers, type NewPassword } from '../auth';
 import { setPasswordUrl } from '../links';
-import type { AdminUsers, NewPassword } from '../services/admin-users';
 import type { AdminUserAnswer, AdminUserJson } from '../../shared/admin-users';
 
 /**

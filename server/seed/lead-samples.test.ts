@@ -1,5 +1,5 @@
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
-import { responseFigures } from '../db/dashboard-figures';
+import { responseFigures } from '../leads/dashboard-queries';
 import { createAnalyticsReportService } from '../services/analytics-report';
 import { localDate } from '../../shared/local-date';
 import { CAMPAIGNS, LANDING_PAGES, pagesByRank, REFERRERS, seedAnalytics } from './analytics-seed';

@@ -3,7 +3,6 @@ import type { Knex } from 'knex';
 import { forgetDaysBefore, saltOfDay, sourceOfVisitor, writeViews, type CountedView, type DayLimits, type VisitSource } from '../db/analytics';
 import { itemDates } from '../db/portfolio';
 import type { Logger } from '../logger';
-import { portfolioItemIdOf } from '../site/public-pages';
 import { networkOf } from './visitor-network';
 import { localDate } from '../../shared/local-date';
 
@@ -28,6 +27,11 @@ export interface AnalyticsDeps {
   logger?: Logger;
   /** The agency's time zone: a day of counts is one of its calendar days. */
   timeZone: () => string;
+  /**
+   * The portfolio item a path is the page of, if it is shaped like one (the site's page table
+   * knows; passed in so this shared service does not import the site).
+   */
+  portfolioItemIdOf: (path: string) => string | undefined;
   now?: () => Date;
   /** Views held in memory before a write is started at once instead of at the next tick. */
   maxPending?: number;
@@ -76,7 +80,7 @@ const MAX_NETWORKS_IN_MEMORY = 50_000;
  * add is bounded in the database ({@link DAY_LIMITS}); each instance also drops, before holding
  * them, the views of a network that has sent more than its day's views to it.
  */
-export function createAnalytics({ db, logger, timeZone, now = () => new Date(), maxPending = 5000, limits: given = {} }: AnalyticsDeps): Analytics {
+export function createAnalytics({ db, logger, timeZone, portfolioItemIdOf, now = () => new Date(), maxPending = 5000, limits: given = {} }: AnalyticsDeps): Analytics {
   const limits: DayLimits = { ...DAY_LIMITS, ...given };
   let pending: { day: string; view: PageView }[] = [];
   const salts = new Map<string, Promise<string>>();

@@ -13,6 +13,9 @@ export interface AuditActor {
   name: string;
 }
 
+/** A signed-in staff member acting: their account id and name, for the rules and the audit trail. */
+export type StaffActor = AuditActor & { id: number };
+
 export const SYSTEM_ACTOR: AuditActor = { id: null, name: 'system' };
 
 /** How long audit rows are kept; the database refuses to delete younger ones (see the migration). */

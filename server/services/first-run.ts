@@ -4,8 +4,7 @@ import { messages } from '../messages';
 import { FIRST_RUN_ITEMS, firstRunDismissSchema, type FirstRunItem, type FirstRunItemJson, type FirstRunJson } from '../../shared/first-run';
 import type { MailSource } from '../../shared/settings';
 import type { SettingsService } from './settings';
-import type { Actor } from './admin-users';
-import type { AuditTrail } from './audit';
+import type { AuditTrail, StaffActor as Actor } from './audit';
 
 export interface FirstRunDeps {
   db: Knex;

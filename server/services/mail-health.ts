@@ -3,7 +3,6 @@ import { retryTroubledNotifications, troubledNotifications } from '../outbox/que
 import type { FormNotificationRow } from '../db/tables';
 import type { AuditActor, AuditTrail } from './audit';
 import { outboxStateText } from './mail-answer';
-import { confirmationsWithheld } from './visitor-confirmation';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES, type MailHealth, type NotificationState } from '../../shared/mail-health';
 import type { FormType } from '../../shared/form-types';
 import type { MailSource } from '../../shared/settings';
@@ -29,13 +28,26 @@ export function toNotificationState(row: FormNotificationRow): NotificationState
  * acknowledgements to visitors are used up (the owners' banner), and "Retry now", which
  * makes them all due at once and wakes the outbox.
  */
-export function createMailHealth({ db, audit, mailSource, onRetry, now = () => new Date() }: { db: Knex; audit: AuditTrail; mailSource: () => MailSource; onRetry?: () => void; now?: () => Date }) {
+export interface MailHealthDeps {
+  db: Knex;
+  audit: AuditTrail;
+  mailSource: () => MailSource;
+  /**
+   * While the day's acknowledgements to visitors are used up: how many were withheld and when they
+   * start again (the lead feature counts them; passed in so this shared service does not import it).
+   */
+  acknowledgementsWithheld?: () => Promise<{ limit: number; withheld: number; resumesAt: Date } | null>;
+  onRetry?: () => void;
+  now?: () => Date;
+}
+
+export function createMailHealth({ db, audit, mailSource, acknowledgementsWithheld = async () => null, onRetry, now = () => new Date() }: MailHealthDeps) {
   const waitingSince = () => new Date(now().getTime() - NOTIFICATION_WAIT_LIMIT_MINUTES * 60_000);
   return {
     async status(): Promise<MailHealth> {
       const { total, rows } = await troubledNotifications(db, { waitingSince: waitingSince(), limit: 10 });
       const source = mailSource();
-      const withheld = await confirmationsWithheld(db);
+      const withheld = await acknowledgementsWithheld();
       return {
         smtpConfigured: source !== 'off',
         source,

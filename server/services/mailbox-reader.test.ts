@@ -25,7 +25,7 @@ interface Filed {
 }
 
 /**
- * A recording `file`: stands for filing (server/services/inbound-mail.ts), which stores each
+ * A recording `file`: stands for filing (server/leads/inbound-mail.ts), which stores each
  * message once by its place and Message-ID, and answers 'duplicate' for one it has.
  */
 function recorder() {

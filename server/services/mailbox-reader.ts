@@ -5,15 +5,28 @@ import type { Keyring } from '../app-key';
 import type { Logger } from '../logger';
 import type { CheckMailServer } from './mail-destination';
 import { createMailboxConnection, imapFailureSummary, openFolder, type MailboxConnection } from './mailbox-connection';
-import type { InboundPlace, InboundSource } from './inbound-mail';
 import type { SettingsService, StoredImap } from './settings';
+
+/** A message's place in the agency's mailbox: the folder, its UIDVALIDITY and the message's UID. */
+export interface InboundPlace {
+  mailbox: string;
+  uidValidity: string;
+  uid: number;
+}
+
+/** What the reader hands to filing for one message. */
+export interface InboundSource {
+  /** The whole message (RFC 822), or only its headers when `truncatedFrom` is set. */
+  raw: Buffer;
+  /** The message's size in bytes when the reader did not download it (over 40 MB). */
+  truncatedFrom?: number;
+}
 
 /**
  * Filing's `file` (`createInboundMail(...).file`): stores the message once, whatever it answers.
  * It must be idempotent by place and Message-ID: the reader calls it again for a message whose
  * cursor was not advanced (a crash in between).
  */
-export type { InboundPlace, InboundSource };
 export type FileInboundMail = (place: InboundPlace, source: InboundSource) => Promise<unknown>;
 
 /** Larger messages are not downloaded: filing gets their headers and size, and lists them as too large. */
@@ -278,7 +291,7 @@ export function createMailboxReader({ db, settings, keyring, file, logger, pollM
   };
 }
 
-/** The server's reader of the agency's mailbox, started: each new message goes to filing's `file` (server/services/inbound-mail.ts). */
+/** The server's reader of the agency's mailbox, started: each new message goes to filing's `file` (server/leads/inbound-mail.ts). */
 export function readAgencyMailbox(deps: MailboxReaderDeps): MailboxReader {
   const reader = createMailboxReader(deps);
   reader.start();

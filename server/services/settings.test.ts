@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CONFIRMATION_TEXT } from './visitor-confirmation';
+import { CONFIRMATION_TEXT } from '../../shared/visitor-confirmation';
 import { signInAsAdmin } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { createAuditTrail } from './audit';

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { CONFIRMATION_TEXT } from './visitor-confirmation';
 import { z } from 'zod';
 import { NO_KEYRING, secretPurpose, type Keyring } from '../app-key';
 import type { Config } from '../config';
@@ -25,6 +24,7 @@ import {
   type SmtpSetupView,
 } from '../../shared/settings';
 import { DEFAULT_TIME_ZONE } from '../../shared/content/defaults/business';
+import { CONFIRMATION_TEXT } from '../../shared/visitor-confirmation';
 import type { AuditActor, AuditTrail } from './audit';
 import { checkTypedMailServer, createMailServerCheck, type CheckMailServer, type MailServerSetting } from './mail-destination';
 

@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { cursorPosition, encodeCursor } from '../db/keyset-cursor';
-import { findProjectRow, listProjectRows, setProjectStage } from '../db/projects';
+import { findProjectRow, listProjectRows, setProjectStage } from './projects-queries';
 import type { LeadRow } from '../db/tables';
 import { isUuid } from '../db/uuid';
 import { NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
-import type { AuditActor, AuditTrail } from './audit';
-import { leadTarget } from '../leads/state';
+import type { AuditActor, AuditTrail } from '../services/audit';
+import { leadTarget } from './state';
 import { searchTextSchema } from '../../shared/search';
 import { isProjectStage, PROJECT_STAGE_LABELS, PROJECT_STAGES, PROJECTS_PAGE_SIZE, type ProjectJson, type ProjectPage, type ProjectStage } from '../../shared/projects';
 

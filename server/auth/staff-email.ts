@@ -6,10 +6,10 @@ import { countHit } from '../db/rate-limit-windows';
 import { ConflictError, NotFoundError, parseInput, RateLimitedError } from '../errors';
 import { messages } from '../messages';
 import { emailChangeSchema } from '../../shared/admin-account';
-import type { AdminAuth } from '../auth';
-import { hashToken, newToken, TOKEN_PATTERN } from '../auth/credentials';
+import type { Passwords } from './passwords';
+import { hashToken, newToken, TOKEN_PATTERN } from './credentials';
 import type { AccountMail } from './account-mail';
-import type { AuditTrail } from './audit';
+import type { AuditTrail } from '../services/audit';
 
 /** How long a link proving an address works. */
 export const EMAIL_LINK_MS = 24 * 3600_000;
@@ -31,7 +31,7 @@ export interface OwnEmail {
  * so a session left open cannot redirect the account's resets), proven by a one-time link mailed
  * to it. Until then the address receives no password reset. Audited.
  */
-export function createStaffEmail({ db, auth, audit, accountMail, now = () => new Date() }: { db: Knex; auth: AdminAuth; audit: AuditTrail; accountMail: AccountMail; now?: () => Date }) {
+export function createStaffEmail({ db, auth, audit, accountMail, now = () => new Date() }: { db: Knex; auth: Pick<Passwords, 'proveOwnPassword'>; audit: AuditTrail; accountMail: AccountMail; now?: () => Date }) {
   async function countVerification(userId: number): Promise<void> {
     const { hits, secondsLeft } = await countHit(db, `verify-email:account:${userId}`, 3600);
     if (hits > VERIFY_EMAILS_PER_HOUR) throw new RateLimitedError(messages.account.verifyEmailLimited(Math.ceil(secondsLeft / 60)), secondsLeft);

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { LeadType } from '../../shared/form-types';
 import type { TaskCounts, TaskSection } from '../../shared/reply-queue';
-import type { KeysetPosition } from './keyset-cursor';
-import type { LeadRow } from './tables';
-import { whereOpen } from '../leads/open';
+import type { KeysetPosition } from '../db/keyset-cursor';
+import type { LeadRow } from '../db/tables';
+import { whereOpen } from './open';
 
 /** Open leads (`whereOpen`): every read below walks their small partial index on (due_at, id). */
 const openLeads = (db: Knex) => whereOpen(db('leads'));

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import { countOpenLeads } from '../db/reply-queue';
-import { listLeads } from '../leads/queries';
-import { newLeadCounts, newestPortfolioItems, responseFigures, type PeriodBounds } from '../db/dashboard-figures';
+import { countOpenLeads } from './reply-queue-queries';
+import { listLeads } from './queries';
+import { newLeadCounts, newestPortfolioItems, responseFigures, type PeriodBounds } from './dashboard-queries';
 import { DASHBOARD_PERIODS, type DashboardFigures, type DashboardPeriod, type PeriodCount } from '../../shared/dashboard';
 import { LEAD_TYPES, type LeadType } from '../../shared/form-types';
 import { addDays, localDate } from '../../shared/local-date';
 import { endOfLocalDay, zonedInstant } from '../../shared/reply-clock';
-import { toLeadListItem } from '../leads/service';
+import { toLeadListItem } from './service';
 import { TASK_COUNT_CAP } from '../../shared/reply-queue';
 
 const PERIOD_DAYS: Record<DashboardPeriod, number> = { today: 1, last7: 7, last30: 30 };

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { KeysetPosition } from './keyset-cursor';
-import { LEAD_SEARCH_TEXT, likePattern } from '../leads/queries';
-import type { LeadRow } from './tables';
+import type { KeysetPosition } from '../db/keyset-cursor';
+import { LEAD_SEARCH_TEXT, likePattern } from './queries';
+import type { LeadRow } from '../db/tables';
 
 /** Accepted quote requests that are not spam: the projects. */
 const projects = (knex: Knex) => knex<LeadRow>('leads').where({ type: 'quote', status: 'accepted' }).whereNull('spam_at');

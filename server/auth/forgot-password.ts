@@ -3,11 +3,11 @@ import { replaceAdminPasswordLink } from '../db/admin-password-links';
 import { findAdminUserByUsername, findAdminUserByVerifiedEmail } from '../db/admin-users';
 import { countHit } from '../db/rate-limit-windows';
 import type { Logger } from '../logger';
-import { hashToken, newToken } from '../auth/credentials';
+import { hashToken, newToken } from './credentials';
 import type { AccountMail } from './account-mail';
-import type { AuditTrail } from './audit';
-import type { BackgroundTasks } from './background-tasks';
-import { networkOf } from './visitor-network';
+import type { AuditTrail } from '../services/audit';
+import type { BackgroundTasks } from '../services/background-tasks';
+import { networkOf } from '../services/visitor-network';
 
 /** How long a link asked for on the sign-in page works. */
 export const RESET_LINK_MS = 3600_000;

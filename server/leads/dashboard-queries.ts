@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { DashboardPeriod, PeriodCount, ResponseFigures } from '../../shared/dashboard';
 import type { LeadType } from '../../shared/form-types';
-import { whereOpen } from '../leads/open';
+import { whereOpen } from './open';
 
 /**
  * The dashboard home's figures, each one indexed query (measured at 1,000,000 leads by

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { claimDailyRun, markDailyRunFinished, releaseDailyRun } from '../db/daily-runs';
-import { countExpiredLeads, dataHeldFor, eraseLeads, purgeLeadBatch } from '../db/personal-data';
+import { countExpiredLeads, dataHeldFor, eraseLeads, purgeLeadBatch } from './personal-data-queries';
 import { parseInput } from '../errors';
 import type { Logger } from '../logger';
-import { SYSTEM_ACTOR, type AuditActor, type AuditTrail } from './audit';
-import { leadFields, toLeadListItem } from '../leads/service';
-import { toNotificationState } from './mail-health';
+import { SYSTEM_ACTOR, type AuditActor, type AuditTrail } from '../services/audit';
+import { leadFields, toLeadListItem } from './service';
+import { toNotificationState } from '../services/mail-health';
 import { FORM_TYPES, FORM_TYPE_LABELS } from '../../shared/form-types';
 import { localDate } from '../../shared/local-date';
 import type { PersonalDataReport } from '../../shared/personal-data';

@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { cursorPosition, encodeCursor } from '../db/keyset-cursor';
-import { countOpenLeads, listOpenLeads, sectionRange, type SectionBounds } from '../db/reply-queue';
+import { countOpenLeads, listOpenLeads, sectionRange, type SectionBounds } from './reply-queue-queries';
 import { optionalParam, parseInput } from '../errors';
 import { messages } from '../messages';
 import { LEAD_TYPES } from '../../shared/form-types';
 import { endOfLocalDay } from '../../shared/reply-clock';
 import { TASK_COUNT_CAP, TASK_SECTIONS, TASKS_PAGE_SIZE, type TaskCounts, type TaskPage } from '../../shared/reply-queue';
-import { toLeadListItem } from '../leads/service';
+import { toLeadListItem } from './service';
 
 const typeParam = optionalParam(z.enum(LEAD_TYPES, { error: `Use one of ${LEAD_TYPES.join(', ')}.` }));
 

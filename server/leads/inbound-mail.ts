@@ -20,31 +20,19 @@ import type { InboundMessageRow, LeadRow } from '../db/tables';
 import { isUuid } from '../db/uuid';
 import { ConflictError, NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
-import type { AuditActor, AuditTrail } from './audit';
-import { SYSTEM_ACTOR } from './audit';
+import type { AuditActor, AuditTrail } from '../services/audit';
+import type { InboundPlace, InboundSource } from '../services/mailbox-reader';
+export type { InboundPlace, InboundSource };
+import { SYSTEM_ACTOR } from '../services/audit';
 import { cleanLine, headerHashId, readMessage, type ReadMessage } from './inbound-message';
-import { attachmentsByMessage, inboundMessageJson } from '../leads/conversation';
-import { tagsIn } from '../leads/reply-tags';
-import { leadTarget } from '../leads/state';
+import { attachmentsByMessage, inboundMessageJson } from './conversation';
+import { tagsIn } from './reply-tags';
+import { leadTarget } from './state';
 import { isLeadType, LEAD_TYPE_LABELS, LEAD_TYPES } from '../../shared/form-types';
 import { INBOUND_PAGE_SIZE, type FiledLead, type UnmatchedMessageJson, type UnmatchedPage } from '../../shared/inbound-mail';
 import { leadAdminPath, senderName } from '../../shared/lead-facts';
 import { DEFAULT_REPLY_PROMISE, replyDueAt, type ReplyPromise } from '../../shared/reply-clock';
 import { oneLine } from '../../shared/replies';
-
-/** A message's place in the agency's mailbox: the folder, its UIDVALIDITY and the message's UID. */
-export interface InboundPlace {
-  mailbox: string;
-  uidValidity: string;
-  uid: number;
-}
-
-export interface InboundSource {
-  /** The whole message (RFC 822), or only its headers when `truncatedFrom` is set. */
-  raw: Buffer;
-  /** The message's size in bytes when the reader did not download it (over 40 MB). */
-  truncatedFrom?: number;
-}
 
 export type FilingOutcome =
   | { outcome: 'filed'; messageId: string; leadId: string }

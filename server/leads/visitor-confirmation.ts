@@ -1,31 +1,17 @@
 import type { Knex } from 'knex';
-import { replyToFor } from '../leads/reply-tags';
+import { replyToFor } from './reply-tags';
 import { queueMail } from '../outbox/queries';
 import { countHit, hitsInWindow } from '../db/rate-limit-windows';
 import type { Logger } from '../logger';
-import { SYSTEM_ACTOR, type AuditTrail } from './audit';
-import { messageIdFrom } from './mail-transport';
-import { networkOf } from './visitor-network';
+import { SYSTEM_ACTOR, type AuditTrail } from '../services/audit';
+import { messageIdFrom } from '../services/mail-transport';
+import { networkOf } from '../services/visitor-network';
 import { FORM_DEFINITIONS } from '../../shared/forms';
 import type { FormType } from '../../shared/form-types';
 import type { FormValues } from '../../shared/form-schemas';
 import type { ReplyPromise } from '../../shared/reply-clock';
 import { fillPlaceholders, placeholdersOf, type AgencyDetails } from '../../shared/replies';
-import { CONFIRMATION_LIMITS, greetingName, normalisedAddress } from '../../shared/visitor-confirmation';
-
-/**
- * The acknowledgement's words until the agency writes its own (on the Saved replies page, the
- * `visitorConfirmationText` setting); the placeholders as in saved replies, except that `{name}` is
- * only the visitor's first name reduced to letters and `{service}` only one of the form's choices
- * (`visitorValues`).
- */
-export const CONFIRMATION_TEXT = `Hello {name},
-
-Thank you for getting in touch. We have your message and a member of our team will reply {replyPromise}.
-
-There is no need to answer this e-mail; if something is urgent, call us on {phone}.
-
-{agency}`;
+import { CONFIRMATION_LIMITS, CONFIRMATION_TEXT, greetingName, normalisedAddress } from '../../shared/visitor-confirmation';
 
 const DAY_SECONDS = 24 * 3600;
 const SITE_KEY = 'confirmation:site';

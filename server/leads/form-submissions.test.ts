@@ -1,7 +1,7 @@
 import { createLogger } from '../logger';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
 import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
-import { createFormService, type FormService } from './forms';
+import { createFormService, type FormService } from './form-submissions';
 
 describe('form service: the spam folder', () => {
   let testDb: TestDb;

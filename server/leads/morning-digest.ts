@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { countOpenLeads, listOpenLeads, sectionRange } from '../db/reply-queue';
+import { countOpenLeads, listOpenLeads, sectionRange } from './reply-queue-queries';
 import { claimDailyRun, markDailyRunFinished, releaseDailyRun } from '../db/daily-runs';
 import { createDailyCheck, dayOnceTimeHasCome } from '../daily-check';
 import { troubledNotifications } from '../outbox/queries';
 import type { LeadRow } from '../db/tables';
 import type { Logger } from '../logger';
-import type { Mailer } from './mail-transport';
+import type { Mailer } from '../services/mail-transport';
 import { LEAD_TYPE_LABELS, type LeadType } from '../../shared/form-types';
 import { DASHBOARD_PATH, leadAdminPath, senderName } from '../../shared/lead-facts';
 import { NOTIFICATION_WAIT_LIMIT_MINUTES } from '../../shared/mail-health';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { eraseMailAboutLeads, mailAboutLeads } from '../outbox/queries';
-import type { FormNotificationRow, LeadNoteRow, LeadRow } from './tables';
+import type { FormNotificationRow, LeadNoteRow, LeadRow } from '../db/tables';
 
 /** Everything held about one e-mail address: its leads, their notes and their staff e-mails. */
 export interface HeldData {

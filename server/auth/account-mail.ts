@@ -1,7 +1,7 @@
 import { business } from '../../shared/content/defaults/business';
 import type { AgencyDetails } from '../../shared/replies';
 import { setPasswordUrl, verifyEmailUrl } from '../links';
-import type { Mailer } from './mail-transport';
+import type { Mailer } from '../services/mail-transport';
 
 /** "24 hours", "1 hour": how long a link works, as the e-mail says it. */
 function validFor(createdAt: Date, expiresAt: Date): string {

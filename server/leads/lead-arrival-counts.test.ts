@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
-import { periodBounds } from '../services/dashboard';
-import { newLeadCounts } from './dashboard-figures';
-import { deleteLeads, storeLead, updateLeads } from '../leads/queries';
+import { periodBounds } from './dashboard';
+import { newLeadCounts } from './dashboard-queries';
+import { deleteLeads, storeLead, updateLeads } from './queries';
 
 /**
  * `lead_arrival_counts` is kept by triggers on `leads`: whatever changes the leads, its counts

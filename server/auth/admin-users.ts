@@ -26,15 +26,20 @@ import {
   type AdminUserJson,
   type PasswordSetup,
 } from '../../shared/admin-users';
-import type { AdminAuth } from '../auth';
-import { adminPasswordSchema, generatePassword, hashPassword, hashToken, NO_PASSWORD_HASH, newToken, TOKEN_PATTERN } from '../auth/credentials';
+import type { createAccounts } from './accounts';
+import { adminPasswordSchema, generatePassword, hashPassword, hashToken, NO_PASSWORD_HASH, newToken, TOKEN_PATTERN } from './credentials';
 import type { AccountMail } from './account-mail';
-import type { AuditActor, AuditTrail } from './audit';
+import type { Passwords } from './passwords';
+import type { TwoFactor } from './two-factor';
+import type { AuditActor, AuditTrail, StaffActor } from '../services/audit';
 
 export const PASSWORD_LINK_MS = PASSWORD_LINK_HOURS * 3600_000;
 
-/** The signed-in owner acting: their account id and name, for the rules and the audit trail. */
-export type Actor = AuditActor & { id: number };
+/** The signed-in owner acting. */
+type Actor = StaffActor;
+
+/** What managing accounts asks of sign-in's parts (`createAdminAuth` in this folder's index has them all). */
+type AccountAuth = Pick<Passwords, 'proveOwnPassword' | 'setPassword'> & Pick<ReturnType<typeof createAccounts>, 'createAdmin'> & { twoFactor: Pick<TwoFactor, 'disable'> };
 
 /** A new password's one-time disclosure, before the route turns a link token into a URL. */
 export interface NewPassword {
@@ -103,7 +108,7 @@ async function saveDisplayName(trx: Knex, audit: AuditTrail, actor: AuditActor, 
  * disabled or deleted, and nobody disables or deletes themselves. Every change is audited in the
  * transaction that makes it.
  */
-export function createAdminUsers({ db, auth, audit, accountMail, now = () => new Date() }: { db: Knex; auth: AdminAuth; audit: AuditTrail; accountMail: AccountMail; now?: () => Date }) {
+export function createAdminUsers({ db, auth, audit, accountMail, now = () => new Date() }: { db: Knex; auth: AccountAuth; audit: AuditTrail; accountMail: AccountMail; now?: () => Date }) {
   async function findOrThrow(trx: Knex, username: string): Promise<AdminUserRow> {
     const user = await findAdminUserByUsername(trx, username);
     if (!user) throw new NotFoundError(messages.admin.noSuchAdmin(username));
