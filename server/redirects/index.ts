@@ -27,6 +27,8 @@ export interface RedirectRow {
   last_hit_at: Date | null;
   created_by: number | null;
   created_by_name: string;
+  /** The account's display name now (joined by `list`). */
+  display_name?: string | null;
   created_at: Date;
 }
 
@@ -56,7 +58,8 @@ function toJson(row: RedirectRow): RedirectJson {
     to: row.to_path,
     hits: Number(row.hits),
     lastHitAt: row.last_hit_at ? new Date(row.last_hit_at).toISOString() : null,
-    createdBy: row.created_by_name,
+    // As staff know each other: the display name of the account, while it has one.
+    createdBy: row.display_name ?? row.created_by_name,
     createdAt: new Date(row.created_at).toISOString(),
     automatic: row.automatic,
   };
@@ -87,7 +90,10 @@ export function createRedirects({ db, audit, takenBy, publicUrl, now = () => new
   return {
     /** Every stored redirect, newest first, and those built into the code. */
     async list(): Promise<RedirectListJson> {
-      const rows = await db('redirects').select<RedirectRow[]>('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'from_path' }]);
+      const rows = await db('redirects')
+        .leftJoin('admin_users', 'admin_users.id', 'redirects.created_by')
+        .select<RedirectRow[]>('redirects.*', 'admin_users.display_name')
+        .orderBy([{ column: 'redirects.created_at', order: 'desc' }, { column: 'redirects.from_path' }]);
       return { redirects: rows.map(toJson), builtIn: MOVED_PAGES.map(({ from, to }) => ({ from, to })) };
     },
 
@@ -116,7 +122,8 @@ export function createRedirects({ db, audit, takenBy, publicUrl, now = () => new
           .returning<RedirectRow[]>('*');
         const also = repointed.length > 0 ? `; ${repointed.map((r) => r.from).join(', ')} now lead there too` : '';
         await audit.record(actor, { action: 'redirect.create', target: { type: 'redirect', id: from }, summary: `${from} → ${to}${also}` }, trx);
-        return { redirect: toJson(row!), repointed };
+        const account = actor.id === null ? undefined : await trx('admin_users').where({ id: actor.id }).first<{ display_name: string | null } | undefined>('display_name');
+        return { redirect: toJson({ ...row!, display_name: account?.display_name }), repointed };
       });
     },
 

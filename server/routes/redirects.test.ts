@@ -30,6 +30,12 @@ describe('the Redirects list', () => {
     expect(listed.builtIn).toEqual([{ from: '/industries/automobile', to: '/industries/automotive' }]);
     const made = (await add('/editors-too', '/about', editor).expect(201)).body as RedirectAddedJson;
     expect(made.redirect).toMatchObject({ from: '/editors-too', to: '/about', hits: 0, createdBy: editor.username, automatic: false, lastHitAt: null });
+    // Named as staff know each other once the account has a display name, in the list and when added.
+    await t.db('admin_users').where({ username: editor.username }).update({ display_name: 'Eddie Editor' });
+    expect(await stored('/editors-too')).toMatchObject({ createdBy: 'Eddie Editor' });
+    const named = (await add('/editors-named', '/about', editor).expect(201)).body as RedirectAddedJson;
+    expect(named.redirect.createdBy).toBe('Eddie Editor');
+    await api().delete(`/api/redirects/${named.redirect.id}`).set(editor.headers).expect(204);
     await api().delete(`/api/redirects/${made.redirect.id}`).set(editor.headers).expect(204);
   });
 

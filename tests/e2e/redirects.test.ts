@@ -58,6 +58,7 @@ describe('the Redirects list, in a real browser', () => {
     const row = page.getByRole('row').filter({ hasText: stored });
     await row.getByText('0 times').waitFor();
     expect((await pageWidths(page)).document).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `screenshots/admin-redirects-${name}.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     // A visitor following an old link lands on the new page.
