@@ -73,7 +73,10 @@ describe('dashboard views in the URL path', () => {
   it('opens a content document by its key, slash included, and nothing else', () => {
     expect(viewFromPath('/admin/dashboard/website/industries/real-estate')).toEqual({ name: 'website-document', key: 'industries/real-estate' });
     expect(pathOfView({ name: 'website-document', key: 'industries/real-estate' })).toBe('/admin/dashboard/website/industries/real-estate');
-    expect(viewFromPath('/admin/dashboard/website/services/nothing')).toEqual({ name: 'not-found' });
+    // Any service or industry staff may add has an address of its own; one no slug can be has none.
+    expect(viewFromPath('/admin/dashboard/website/services/video-production')).toEqual({ name: 'website-document', key: 'services/video-production' });
+    expect(viewFromPath('/admin/dashboard/website/services/Not_A_Slug')).toEqual({ name: 'not-found' });
+    expect(viewFromPath('/admin/dashboard/website/pricing')).toEqual({ name: 'not-found' });
     expect(viewFromPath('/admin/dashboard/website/business/extra')).toEqual({ name: 'not-found' });
     expect(titleOfView({ name: 'website-document', key: 'business' })).toBe('Edit Agency details');
     expect(sidebarKeyOfView({ name: 'website-document', key: 'home' })).toBe('website');
