@@ -5,7 +5,7 @@ import { accountApi } from './account-api';
 import { useDashboard } from './context';
 import { counted } from './text';
 import { ViewHeading } from './ViewHeading';
-import { errorText, Field, FormCard, FormError, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
+import { Card, errorText, Field, FormCard, FormError, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
 
 interface AccountViewProps {
   username: string;
@@ -115,10 +115,7 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
   }, 'Failed to turn two-factor off.');
 
   return (
-    <section className="admin-card" aria-labelledby="two-factor-title">
-      <h2 id="two-factor-title" className="admin-card__title">
-        Two-factor sign-in
-      </h2>
+    <Card id="two-factor-title" title="Two-factor sign-in">
       {recoveryCodes ? (
         <div role="status">
           <p>Your recovery codes, shown only this once. Each one signs you in once if you lose your phone; keep them somewhere safe.</p>
@@ -173,7 +170,7 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
           </button>
         </>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -266,10 +263,7 @@ function SessionsCard({ passwordChanges }: { passwordChanges: number }) {
     }
   };
   return (
-    <section className="admin-card" aria-labelledby="sessions-title">
-      <h2 id="sessions-title" className="admin-card__title">
-        Your sessions
-      </h2>
+    <Card id="sessions-title" title="Your sessions">
       <LoadStatus of={sessions} loadingText="Loading your sessions…" />
       <ul className="admin-list">
         {sessions.data?.map((session) => (
@@ -291,6 +285,6 @@ function SessionsCard({ passwordChanges }: { passwordChanges: number }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -4,7 +4,7 @@ import { auditChangeText } from '../../shared/audit-text';
 import { auditApi, auditQuery, type AuditFilters } from './audit-api';
 import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
-import { type Column, DataTable, DateField, Field, LoadStatus, Options, useDates, usePagedData } from './kit';
+import { type Column, DateField, Field, Options, PagedTable, useDates, usePagedData } from './kit';
 
 const NO_FILTERS: AuditFilters = { actor: '', action: '', from: '', to: '' };
 
@@ -72,19 +72,16 @@ export function AuditView() {
           Apply filters
         </button>
       </form>
-      <LoadStatus of={entries} loadingText="Loading the audit trail…" />
-      {entries.data && (
-        <DataTable
-          label="Audit trail, newest first"
-          columns={columns}
-          rows={entries.items}
-          rowKey={(item) => String(item.id)}
-          empty="Nothing recorded matches these filters."
-          busy={entries.loading}
-          more={entries.more}
-          moreLabel="Show older entries"
-        />
-      )}
+      <PagedTable
+        of={entries}
+        loadingText="Loading the audit trail…"
+        label="Audit trail, newest first"
+        columns={columns}
+        rowKey={(item) => String(item.id)}
+        empty="Nothing recorded matches these filters."
+        busy={entries.loading}
+        moreLabel="Show older entries"
+      />
     </>
   );
 }

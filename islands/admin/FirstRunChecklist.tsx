@@ -3,7 +3,7 @@ import { firstRunOpen, type FirstRunItem, type FirstRunItemJson, type FirstRunJs
 import { accountApi } from './account-api';
 import { useDashboard } from './context';
 import { firstRunApi } from './first-run-api';
-import { errorText, useData } from './kit';
+import { Card, errorText, useData } from './kit';
 import type { DashboardView } from './views';
 import { ViewLink } from './ViewLink';
 
@@ -86,10 +86,7 @@ export function FirstRunCard({ answer, busy = false, onDismiss, onSendConfirmati
   const shown = answer.items.filter((item) => item.state !== 'dismissed');
   const done = shown.filter((item) => item.state === 'done').length;
   return (
-    <section className="admin-card admin-first-run" aria-labelledby="first-run-title">
-      <h2 id="first-run-title" className="admin-card__title">
-        Getting started
-      </h2>
+    <Card id="first-run-title" title="Getting started" className="admin-first-run">
       <p className="admin-muted">
         {done} of {shown.length} done. Each item ticks itself once it is done; dismiss the ones that are not for you.
       </p>
@@ -100,7 +97,7 @@ export function FirstRunCard({ answer, busy = false, onDismiss, onSendConfirmati
           </FirstRunRow>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 
