@@ -31,6 +31,33 @@ export interface SessionJson {
   expiresAt: string;
 }
 
+/** `POST /api/account/totp/setup`: a new two-factor key, to type or to scan. */
+export interface TwoFactorSetupJson {
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URL as a QR code (SVG), for the authenticator app to scan. */
+  qrSvg: string;
+}
+
+/** `POST /api/account/totp/enable`: the recovery codes, shown this once. */
+export interface RecoveryCodesJson {
+  recoveryCodes: string[];
+}
+
+/** The account's address as `GET /api/account`, `POST /api/account/email` and its `/confirmation` answer it. */
+export interface OwnEmailJson {
+  email: string | null;
+  emailVerified: boolean;
+  /** After a change: the address the link went to, or why the mail server refused it. */
+  verificationSentTo?: string;
+  verificationError?: string;
+}
+
+/** `POST /api/account/display-name`: the name as saved. */
+export interface DisplayNameJson {
+  displayName: string;
+}
+
 export const passwordChangeSchema = z.strictObject({
   currentPassword: z.string('Enter your current password.').min(1, 'Enter your current password.'),
   newPassword: z.string('Enter a new password.'),

@@ -100,6 +100,9 @@ export const createUserSchema = z.strictObject({
   email: staffEmailSchema.optional(),
 }).refine((input) => input.passwordSetup !== 'email' || input.email, { path: ['email'], message: 'Enter the address to send the link to.' });
 
+/** What `POST /api/users` takes (`passwordSetup` defaults to a generated password). */
+export type NewUser = z.input<typeof createUserSchema>;
+
 export const updateUserSchema = z.strictObject({
   role: role.optional(),
   disabled: z.boolean('disabled is true or false.').optional(),

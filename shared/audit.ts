@@ -98,6 +98,12 @@ export interface AuditEntryJson {
   lastAt: string;
 }
 
+/** A page of `GET /api/audit`, newest first; `nextCursor` continues it (null on the last page). */
+export interface AuditPage {
+  items: AuditEntryJson[];
+  nextCursor: string | null;
+}
+
 /** An entry's action as the Audit view shows it, with its count when it repeated: "Sign-in throttled (×123)". */
 export function auditActionLabel(entry: Pick<AuditEntryJson, 'action' | 'repeats'>): string {
   const label = AUDIT_ACTIONS[entry.action] ?? entry.action;

@@ -89,6 +89,11 @@ export interface BackupsJson extends BackupStatus {
   storage: BackupStorage;
 }
 
+/** `POST /api/backups/{name}/download`: a link to the file that works once, within a minute. */
+export interface BackupDownloadJson {
+  url: string;
+}
+
 /** Where the backup `name` is on the server. */
 export function backupPath(storage: Pick<BackupStorage, 'folder'>, name: string): string {
   return `${storage.folder.replace(/\/+$/, '')}/${name}`;

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import type { AccountJson, SessionJson } from '../../shared/admin-account';
+import type { AccountJson, SessionJson, TwoFactorSetupJson } from '../../shared/admin-account';
 import { displayNameProblem } from '../../shared/admin-users';
+import { accountApi } from './account-api';
 import { useDashboard } from './context';
 import { counted } from './text';
 import { ViewHeading } from './ViewHeading';
-import { errorText, Field, FormCard, FormError, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
+import { Card, errorText, Field, FormCard, FormError, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
 
 interface AccountViewProps {
   username: string;
@@ -17,7 +18,7 @@ interface AccountViewProps {
 
 /** Your account: your name, two-factor sign-in, your e-mail address, your password and your sessions. */
 export function AccountView({ username, displayName, onDisplayNameChange, twoFactorSetupRequired }: AccountViewProps) {
-  const account = useData<AccountJson>('/api/account', 'Failed to load your account.');
+  const account = useData((api) => accountApi(api).load(), 'Failed to load your account.', 'account');
   // A password change ends the other sessions: the list is read again at once, not on the next visit.
   const [passwordChanges, setPasswordChanges] = useState(0);
   return (
@@ -58,7 +59,7 @@ function NameCard({ displayName, onSaved }: { displayName: string | null; onSave
     const found = displayNameProblem(typed);
     setProblem(found);
     if (found) return;
-    const answer = await api.send<{ displayName: string }>('POST', '/api/account/display-name', 'Failed to save your name.', { displayName: typed });
+    const answer = await accountApi(api).setDisplayName(typed);
     setTyped(answer.displayName);
     notify({ tone: 'success', text: `Name saved. Replies to clients are now signed ${answer.displayName}.` });
     onSaved(answer.displayName);
@@ -85,7 +86,7 @@ function NameCard({ displayName, onSaved }: { displayName: string | null; onSave
 
 function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: () => void }) {
   const { api, notify } = useDashboard();
-  const [setup, setSetup] = useState<{ secret: string; qrSvg: string } | null>(null);
+  const [setup, setSetup] = useState<TwoFactorSetupJson | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -94,30 +95,27 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
   const start = async () => {
     setStarting(true);
     try {
-      setSetup(await api.send('POST', '/api/account/totp/setup', 'Failed to start the setup.'));
+      setSetup(await accountApi(api).startTwoFactor());
     } catch (failure) {
       notify({ tone: 'error', text: errorText(failure, 'Failed to start the setup.') });
     }
     setStarting(false);
   };
   const enable = useSubmit(async () => {
-    const answer = await api.send<{ recoveryCodes: string[] }>('POST', '/api/account/totp/enable', 'Failed to turn two-factor on.', { code });
+    const answer = await accountApi(api).enableTwoFactor(code);
     setRecoveryCodes(answer.recoveryCodes);
     setSetup(null);
     notify({ tone: 'success', text: 'Two-factor sign-in is on.' });
   }, 'Failed to turn two-factor on.');
   const turnOff = useSubmit(async () => {
-    await api.send('POST', '/api/account/totp/disable', 'Failed to turn two-factor off.', { password });
+    await accountApi(api).disableTwoFactor(password);
     setPassword('');
     notify({ tone: 'success', text: 'Two-factor sign-in is off.' });
     onChange();
   }, 'Failed to turn two-factor off.');
 
   return (
-    <section className="admin-card" aria-labelledby="two-factor-title">
-      <h2 id="two-factor-title" className="admin-card__title">
-        Two-factor sign-in
-      </h2>
+    <Card id="two-factor-title" title="Two-factor sign-in">
       {recoveryCodes ? (
         <div role="status">
           <p>Your recovery codes, shown only this once. Each one signs you in once if you lose your phone; keep them somewhere safe.</p>
@@ -172,16 +170,8 @@ function TwoFactorCard({ account, onChange }: { account: AccountJson; onChange: 
           </button>
         </>
       )}
-    </section>
+    </Card>
   );
-}
-
-/** The answer of `POST /api/account/email`. */
-interface EmailAnswer {
-  email: string | null;
-  emailVerified: boolean;
-  verificationSentTo?: string;
-  verificationError?: string;
 }
 
 /** Your e-mail address: where a reset link can go once a link mailed to it confirmed it. */
@@ -190,7 +180,7 @@ function EmailCard({ account, onChange }: { account: AccountJson; onChange: () =
   const [email, setEmail] = useState(account.email ?? '');
   const [password, setPassword] = useState('');
   const save = (value: string | null) => async () => {
-    const answer = await api.send<EmailAnswer>('POST', '/api/account/email', 'Failed to save your e-mail address.', { email: value, password });
+    const answer = await accountApi(api).setEmail(value, password);
     setPassword('');
     if (answer.verificationError) notify({ tone: 'error', text: `Saved, but the confirmation e-mail could not be sent: ${answer.verificationError}` });
     else if (answer.verificationSentTo) notify({ tone: 'success', text: `We sent a link to ${answer.verificationSentTo}: open it to confirm the address.` });
@@ -233,7 +223,7 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const form = useSubmit(async () => {
-    await api.send('POST', '/api/account/password', 'Failed to change your password.', { currentPassword, newPassword });
+    await accountApi(api).changePassword(currentPassword, newPassword);
     setCurrentPassword('');
     setNewPassword('');
     notify({ tone: 'success', text: 'Password changed; your other sessions were signed out.' });
@@ -261,11 +251,11 @@ function SessionsCard({ passwordChanges }: { passwordChanges: number }) {
   const { api, notify } = useDashboard();
   const { formatDateTime } = useDates();
   // A password change ends the other sessions: the list is read again at once.
-  const sessions = useData<SessionJson[]>('/api/account/sessions', 'Failed to load your sessions.', '/api/account/sessions', passwordChanges);
+  const sessions = useData((client) => accountApi(client).sessions(), 'Failed to load your sessions.', 'account/sessions', passwordChanges);
   const { reload } = sessions;
   const end = async (session: SessionJson) => {
     try {
-      await api.send('DELETE', `/api/account/sessions/${session.id}`, 'Failed to end the session.');
+      await accountApi(api).endSession(session.id);
       notify({ tone: 'success', text: `Session on ${session.device} ended.` });
       reload();
     } catch (failure) {
@@ -273,10 +263,7 @@ function SessionsCard({ passwordChanges }: { passwordChanges: number }) {
     }
   };
   return (
-    <section className="admin-card" aria-labelledby="sessions-title">
-      <h2 id="sessions-title" className="admin-card__title">
-        Your sessions
-      </h2>
+    <Card id="sessions-title" title="Your sessions">
       <LoadStatus of={sessions} loadingText="Loading your sessions…" />
       <ul className="admin-list">
         {sessions.data?.map((session) => (
@@ -298,6 +285,6 @@ function SessionsCard({ passwordChanges }: { passwordChanges: number }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -145,20 +145,8 @@ function Report({ report, today }: { report: AnalyticsReport; today: string }) {
         <SourceCard title="Landing pages" nameColumn="Page" rows={report.landingPages} fileName={fileName('landing-pages')} renderName={pathName} />
         <SourceCard title="Campaigns" nameColumn="utm_campaign" rows={report.campaigns} fileName={fileName('campaigns')} />
         <SourceCard title="Referrers" nameColumn="Site" rows={report.referrers} fileName={fileName('referrers')} />
-        <TableCard
-          title="Services requested"
-          columns={['Service', 'Leads']}
-          rows={report.services.map((service) => [service.name, service.leads])}
-          empty="No enquiries or quote requests in this range."
-          fileName={fileName('services')}
-        />
-        <TableCard
-          title="Quote budgets"
-          columns={['Budget', 'Quote requests']}
-          rows={report.budgets.map((budget) => [budget.name, budget.leads])}
-          empty="No quote requests in this range."
-          fileName={fileName('budgets')}
-        />
+        <LeadCountCard title="Services requested" columns={['Service', 'Leads']} rows={report.services} empty="No enquiries or quote requests in this range." fileName={fileName('services')} />
+        <LeadCountCard title="Quote budgets" columns={['Budget', 'Quote requests']} rows={report.budgets} empty="No quote requests in this range." fileName={fileName('budgets')} />
       </div>
     </>
   );
@@ -289,6 +277,11 @@ function SourceCard({ title, nameColumn, rows, fileName, renderName }: { title: 
       renderName={renderName}
     />
   );
+}
+
+/** Leads counted by one of their answers (the service asked for, the budget given). */
+function LeadCountCard({ title, columns, rows, empty, fileName }: { title: string; columns: [string, string]; rows: { name: string; leads: number }[]; empty: string; fileName: string }) {
+  return <TableCard title={title} columns={columns} rows={rows.map((row) => [row.name, row.leads])} empty={empty} fileName={fileName} />;
 }
 
 /** The chart's box in SVG units; the margins for the axis labels follow what the labels say. */

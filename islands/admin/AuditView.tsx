@@ -1,33 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { AUDIT_ACTIONS, auditActionLabel, type AuditEntryJson } from '../../shared/audit';
 import { auditChangeText } from '../../shared/audit-text';
+import { auditApi, auditQuery, type AuditFilters } from './audit-api';
 import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
-import { type Column, DataTable, DateField, Field, LoadStatus, Options, type Page, useDates, usePagedData } from './kit';
+import { type Column, DateField, Field, Options, PagedTable, useDates, usePagedData } from './kit';
 
-interface Filters {
-  actor: string;
-  action: string;
-  from: string;
-  to: string;
-}
-const NO_FILTERS: Filters = { actor: '', action: '', from: '', to: '' };
-
-function queryOf(filters: Filters, cursor: string | null): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  if (cursor) params.set('cursor', cursor);
-  return params.toString();
-}
+const NO_FILTERS: AuditFilters = { actor: '', action: '', from: '', to: '' };
 
 /** Settings > Audit (owners): what admins did, newest first, filtered, a page at a time. */
 export function AuditView() {
   const { api } = useDashboard();
   const { formatDateTime } = useDates();
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const entries = usePagedData((cursor) => api.send<Page<AuditEntryJson>>('GET', `/api/audit?${queryOf(filters, cursor)}`, 'Failed to load the audit trail.'), {
-    key: queryOf(filters, null),
+  const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  const entries = usePagedData((cursor) => auditApi(api).list(filters, cursor), {
+    key: auditQuery(filters, null),
     fallback: 'Failed to load the audit trail.',
     moreFallback: 'Failed to load older entries.',
   });
@@ -36,7 +24,7 @@ export function AuditView() {
     event.preventDefault();
     setFilters(draft);
   };
-  const input = (name: keyof Filters, label: string) => (
+  const input = (name: keyof AuditFilters, label: string) => (
     <Field label={label}>
       <input id={`audit-${name}`} type="text" value={draft[name]} onChange={(event) => setDraft({ ...draft, [name]: event.target.value })} />
     </Field>
@@ -84,19 +72,16 @@ export function AuditView() {
           Apply filters
         </button>
       </form>
-      <LoadStatus of={entries} loadingText="Loading the audit trail…" />
-      {entries.data && (
-        <DataTable
-          label="Audit trail, newest first"
-          columns={columns}
-          rows={entries.items}
-          rowKey={(item) => String(item.id)}
-          empty="Nothing recorded matches these filters."
-          busy={entries.loading}
-          more={entries.more}
-          moreLabel="Show older entries"
-        />
-      )}
+      <PagedTable
+        of={entries}
+        loadingText="Loading the audit trail…"
+        label="Audit trail, newest first"
+        columns={columns}
+        rowKey={(item) => String(item.id)}
+        empty="Nothing recorded matches these filters."
+        busy={entries.loading}
+        moreLabel="Show older entries"
+      />
     </>
   );
 }

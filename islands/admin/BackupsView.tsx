@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { backupPath, restoreCommand, type BackupEntry, type BackupStatus, type BackupStorage, type BackupWarning as Warning, type BackupsJson } from '../../shared/backups';
 import { formatBytes } from '../../shared/file-size';
+import { backupsApi } from './backups-api';
 import { useDashboard } from './context';
 import { DataTable, Field, FormCard, FormSubmit, LoadStatus, errorText, useData, useDates, useSubmit, type Column } from './kit';
 import { ViewHeading } from './ViewHeading';
@@ -22,7 +23,7 @@ const KIND_TEXT: Record<BackupEntry['kind'], string> = { nightly: '', manual: ' 
  */
 export function BackupsView() {
   const { api, notify } = useDashboard();
-  const loaded = useData<BackupsJson>('/api/backups', 'Failed to load the backups.');
+  const loaded = useData((client) => backupsApi(client).list(), 'Failed to load the backups.', 'backups');
   const [status, setStatus] = useState<BackupStatus | null>(null);
   const [downloading, setDownloading] = useState<BackupEntry | null>(null);
   const [restoring, setRestoring] = useState<BackupEntry | null>(null);
@@ -32,8 +33,8 @@ export function BackupsView() {
   useEffect(() => {
     if (!running) return undefined;
     const timer = setInterval(() => {
-      api
-        .send<BackupStatus>('GET', '/api/backups/status', 'Failed to read the backup’s progress.')
+      backupsApi(api)
+        .status()
         .then((next) => {
           setStatus(next);
           if (next.running) return;
@@ -48,7 +49,7 @@ export function BackupsView() {
 
   const start = async () => {
     try {
-      setStatus(await api.send<BackupStatus>('POST', '/api/backups', 'Failed to start the backup.'));
+      setStatus(await backupsApi(api).start());
     } catch (failure) {
       notify({ tone: 'error', text: errorText(failure, 'Failed to start the backup.') });
     }
@@ -219,7 +220,7 @@ function DownloadForm({ backup, onDone }: { backup: BackupEntry; onDone: () => v
   const { formatDateTime } = useDates();
   const [password, setPassword] = useState('');
   const form = useSubmit(async () => {
-    const { url } = await api.send<{ url: string }>('POST', `/api/backups/${encodeURIComponent(backup.name)}/download`, 'Failed to download the backup.', { password });
+    const { url } = await backupsApi(api).downloadLink(backup.name, password);
     window.location.assign(url);
     onDone();
   }, 'Failed to download the backup.');
@@ -258,7 +259,7 @@ function BackupWarningCard({ warning }: { warning: Warning }) {
  * not verify, its upload to S3 failed, or none has verified for two days. Nothing when all is well or the check fails.
  */
 export function BackupWarning() {
-  const { data } = useData<BackupsJson>('/api/backups', 'Failed to check the backups.', 'backup-warning');
+  const { data } = useData((api) => backupsApi(api).list(), 'Failed to check the backups.', 'backup-warning');
   if (!data?.warning || data.running) return null;
   return (
     <div>

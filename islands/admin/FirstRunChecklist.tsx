@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { firstRunOpen, type FirstRunItem, type FirstRunItemJson, type FirstRunJson } from '../../shared/first-run';
+import { accountApi } from './account-api';
 import { useDashboard } from './context';
-import { errorText, useData } from './kit';
+import { firstRunApi } from './first-run-api';
+import { Card, errorText, useData } from './kit';
 import type { DashboardView } from './views';
 import { ViewLink } from './ViewLink';
 
@@ -52,7 +54,7 @@ const ITEMS: Record<FirstRunItem, { title: string; todo: string; where: Dashboar
  */
 export function FirstRunChecklist() {
   const { api, notify } = useDashboard();
-  const loaded = useData<FirstRunJson>('/api/first-run', 'Failed to load the first-run checklist.', 'first-run');
+  const loaded = useData((client) => firstRunApi(client).load(), 'Failed to load the first-run checklist.', 'first-run');
   const [busy, setBusy] = useState(false);
   if (!loaded.data || !firstRunOpen(loaded.data)) return null;
 
@@ -68,11 +70,11 @@ export function FirstRunChecklist() {
   };
   const dismiss = (item: FirstRunItem) =>
     act(async () => {
-      loaded.setData(await api.send<FirstRunJson>('POST', '/api/first-run/dismissals', 'Failed to dismiss the item.', { item }));
+      loaded.setData(await firstRunApi(api).dismiss(item));
     });
   const sendConfirmation = () =>
     act(async () => {
-      const sent = await api.send<{ verificationSentTo?: string; verificationError?: string }>('POST', '/api/account/email/confirmation', 'Failed to send the confirmation.');
+      const sent = await accountApi(api).sendConfirmation();
       notify(sent.verificationSentTo ? { tone: 'success', text: `Sent to ${sent.verificationSentTo}: open the link in it.` } : { tone: 'error', text: `Not sent: ${sent.verificationError ?? 'no reason given'}` });
     });
 
@@ -84,10 +86,7 @@ export function FirstRunCard({ answer, busy = false, onDismiss, onSendConfirmati
   const shown = answer.items.filter((item) => item.state !== 'dismissed');
   const done = shown.filter((item) => item.state === 'done').length;
   return (
-    <section className="admin-card admin-first-run" aria-labelledby="first-run-title">
-      <h2 id="first-run-title" className="admin-card__title">
-        Getting started
-      </h2>
+    <Card id="first-run-title" title="Getting started" className="admin-first-run">
       <p className="admin-muted">
         {done} of {shown.length} done. Each item ticks itself once it is done; dismiss the ones that are not for you.
       </p>
@@ -98,7 +97,7 @@ export function FirstRunCard({ answer, busy = false, onDismiss, onSendConfirmati
           </FirstRunRow>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 

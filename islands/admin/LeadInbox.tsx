@@ -7,7 +7,7 @@ import { DELETE_LEAD_FAILED, leadsApi } from './leads-api';
 import { queryOfFilters } from './lead-filters';
 import { portfolioApi } from './portfolio-api';
 import { RowMenu } from './RowMenu';
-import { type Column, ConfirmDialog, DataTable, DateField, errorText, Field, LoadStatus, Options, useDates, usePagedData } from './kit';
+import { type Column, ConfirmDialog, DateField, errorText, Field, Options, PagedTable, useDates, usePagedData } from './kit';
 import { useDashboard } from './context';
 import { counted, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
@@ -250,22 +250,19 @@ export function LeadInbox({ filters: given, formType }: { filters: LeadFilters; 
         </div>
       )}
 
-      <LoadStatus of={leads} loadingText="Loading messages…" />
-      {leads.data && (
-        <DataTable
-          label={`${titleOfView(viewOf(given))}, newest first`}
-          className="admin-leads"
-          columns={columns}
-          rows={leads.items}
-          rowKey={(lead) => lead._id}
-          rowClassName={(lead) => (lead.readAt ? undefined : 'admin-leads__unread')}
-          busy={pendingId !== null || working}
-          selection={{ selected, onChange: setSelected, allLabel: 'Select all messages shown', rowLabel: (lead) => `Select the message from ${senderInSentence(lead)}` }}
-          more={leads.more}
-          regionRef={tableRef}
-          empty={narrowed ? 'No messages match these filters.' : spam ? 'The spam folder is empty.' : formType ? `Nothing from the ${FORM_TYPE_LABELS[formType]} form yet.` : 'No messages yet.'}
-        />
-      )}
+      <PagedTable
+        of={leads}
+        loadingText="Loading messages…"
+        label={`${titleOfView(viewOf(given))}, newest first`}
+        className="admin-leads"
+        columns={columns}
+        rowKey={(lead) => lead._id}
+        rowClassName={(lead) => (lead.readAt ? undefined : 'admin-leads__unread')}
+        busy={pendingId !== null || working}
+        selection={{ selected, onChange: setSelected, allLabel: 'Select all messages shown', rowLabel: (lead) => `Select the message from ${senderInSentence(lead)}` }}
+        regionRef={tableRef}
+        empty={narrowed ? 'No messages match these filters.' : spam ? 'The spam folder is empty.' : formType ? `Nothing from the ${FORM_TYPE_LABELS[formType]} form yet.` : 'No messages yet.'}
+      />
 
       {confirmingDelete && (
         <ConfirmDialog

@@ -9,10 +9,10 @@ import {
   replySignature,
   type ReplyBlocker,
   type ReplyComposer as Composer,
-  type ReplyTemplateJson,
 } from '../../shared/replies';
 import { useDashboard } from './context';
 import { leadsApi } from './leads-api';
+import { replyTemplatesApi } from './reply-templates-api';
 import { Field, FormSubmit, Options, useData, useDates, useSubmit } from './kit';
 import { Attachments, QuotedText } from './MailParts';
 import { OUTGOING_STATE_LABELS, threadOf, type LeadWithThread, type ThreadItem } from './thread';
@@ -89,7 +89,7 @@ function ReplyBlocked({ id, blockers, isOwner }: { id: string; blockers: ReplyBl
  */
 export function ReplyComposer({ lead, composer, isOwner, onSent, focus = false }: { lead: LeadDetail; composer: Composer; isOwner: boolean; onSent: () => Promise<void>; focus?: boolean }) {
   const { api, notify } = useDashboard();
-  const templates = useData<{ items: ReplyTemplateJson[] }>('/api/reply-templates', 'Failed to load the saved replies.');
+  const templates = useData((client) => replyTemplatesApi(client).list(), 'Failed to load the saved replies.', 'reply-templates');
   const key = draftKey(lead);
   const empty: Draft = { subject: composer.subject, body: '', templateId: '' };
   const [draft, setDraft] = useState<Draft>(empty);
@@ -150,13 +150,13 @@ export function ReplyComposer({ lead, composer, isOwner, onSent, focus = false }
   }, [draft.body]);
 
   const choose = (templateId: string) => {
-    const template = templates.data?.items.find((item) => item.id === templateId);
+    const template = templates.data?.find((item) => item.id === templateId);
     if (!template) return setDraft((current) => ({ ...current, templateId }));
     const inserted = insertAtCursor(draft.body, fillPlaceholders(template.body, composer.placeholders), cursor.current);
     placeCursor.current = inserted.cursor;
     setDraft({ ...draft, templateId, body: inserted.text });
   };
-  const items = templates.data?.items ?? [];
+  const items = templates.data ?? [];
   const signature = replySignature(composer.author ?? '(your display name)', composer.agency);
   const blocked = composer.blockers.length > 0;
 

@@ -7,7 +7,7 @@ import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
 import { queryOfProjectFilters } from './project-filters';
 import { projectsApi } from './projects-api';
-import { type Column, DataTable, errorText, Field, LoadStatus, Options, useDates, usePagedData } from './kit';
+import { type Column, errorText, Field, Options, PagedTable, useDates, usePagedData } from './kit';
 
 /**
  * Projects: the quote requests whose status is Accepted, a page at a time (newest request first,
@@ -98,27 +98,24 @@ export function ProjectsView({ filters }: { filters: ProjectFilters }) {
         <p className="admin-view__lead">Won work: every quote request marked Accepted. Move each through its stages as the work goes on.</p>
       </ViewHeading>
       <ProjectFilterForm key={filterKey} filters={filters} onApply={(next) => navigate({ name: 'projects', filters: next })} />
-      <LoadStatus of={projects} loadingText="Loading projects…" />
-      {projects.data && (
-        <DataTable
-          label="Projects, newest request first"
-          columns={columns}
-          rows={projects.items}
-          rowKey={(project) => project._id}
-          busy={moving !== null}
-          more={projects.more}
-          empty={
-            filterKey !== '' ? (
-              'No projects match these filters.'
-            ) : (
-              <>
-                No projects yet. A quote request becomes one when its status is set to Accepted in{' '}
-                <ViewLink to={{ name: 'messages', filters: { type: 'quote' } }}>Messages</ViewLink>.
-              </>
-            )
-          }
-        />
-      )}
+      <PagedTable
+        of={projects}
+        loadingText="Loading projects…"
+        label="Projects, newest request first"
+        columns={columns}
+        rowKey={(project) => project._id}
+        busy={moving !== null}
+        empty={
+          filterKey !== '' ? (
+            'No projects match these filters.'
+          ) : (
+            <>
+              No projects yet. A quote request becomes one when its status is set to Accepted in{' '}
+              <ViewLink to={{ name: 'messages', filters: { type: 'quote' } }}>Messages</ViewLink>.
+            </>
+          )
+        }
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { REPLY_LIMITS, REPLY_PLACEHOLDER_HINTS, REPLY_PLACEHOLDERS, type ReplyTemplateJson } from '../../shared/replies';
 import { useDashboard } from './context';
+import { replyTemplatesApi } from './reply-templates-api';
 import { ConfirmDialog, DataTable, errorText, Field, FormCard, FormSubmit, LoadStatus, useData, useSubmit, type Column } from './kit';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
@@ -15,15 +16,15 @@ const PLACEHOLDER_HINT = `Placeholders: ${REPLY_PLACEHOLDERS.map((name) => `{${n
  */
 export function SavedRepliesView({ isOwner }: { isOwner: boolean }) {
   const { api, notify } = useDashboard();
-  const templates = useData<{ items: ReplyTemplateJson[] }>('/api/reply-templates', 'Failed to load the saved replies.');
+  const templates = useData((client) => replyTemplatesApi(client).list(), 'Failed to load the saved replies.', 'reply-templates');
   const [editing, setEditing] = useState<ReplyTemplateJson | null>(null);
   const [deleting, setDeleting] = useState<ReplyTemplateJson | null>(null);
   const [busy, setBusy] = useState(false);
   const [draft, setDraft] = useState({ name: '', body: '' });
 
   const form = useSubmit(async () => {
-    if (editing) await api.send('PATCH', `/api/reply-templates/${editing.id}`, 'The saved reply could not be changed.', draft);
-    else await api.send('POST', '/api/reply-templates', 'The saved reply could not be added.', draft);
+    if (editing) await replyTemplatesApi(api).change(editing.id, draft);
+    else await replyTemplatesApi(api).add(draft);
     notify({ tone: 'success', text: editing ? 'Saved reply changed.' : 'Saved reply added.' });
     setEditing(null);
     setDraft({ name: '', body: '' });
@@ -33,7 +34,7 @@ export function SavedRepliesView({ isOwner }: { isOwner: boolean }) {
   const remove = async (template: ReplyTemplateJson) => {
     setBusy(true);
     try {
-      await api.send('DELETE', `/api/reply-templates/${template.id}`, 'The saved reply could not be deleted.');
+      await replyTemplatesApi(api).remove(template.id);
       notify({ tone: 'success', text: 'Saved reply deleted.' });
       templates.reload();
     } catch (failure) {
@@ -81,7 +82,7 @@ export function SavedRepliesView({ isOwner }: { isOwner: boolean }) {
         <ViewLink to={{ name: 'messages', filters: {} }}>← All messages</ViewLink>
       </p>
       <LoadStatus of={templates} loadingText="Loading the saved replies…" />
-      {templates.data && <DataTable label="Saved replies" columns={columns} rows={templates.data.items} rowKey={(row) => row.id} empty="No saved replies yet: add the first below." busy={busy} />}
+      {templates.data && <DataTable label="Saved replies" columns={columns} rows={templates.data} rowKey={(row) => row.id} empty="No saved replies yet: add the first below." busy={busy} />}
 
       <FormCard title={editing ? `Change "${editing.name}"` : 'Add a saved reply'} onSubmit={form.onSubmit}>
         <Field label="Name" error={form.fields.name} required>

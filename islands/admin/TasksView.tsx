@@ -6,7 +6,7 @@ import { RESPONDED_STATUS, TASK_SECTION_LABELS, TASK_SECTIONS, dueText, isOverdu
 import { useDashboard } from './context';
 import { leadsApi } from './leads-api';
 import { tasksApi } from './tasks-api';
-import { type Column, DataTable, errorText, Field, LoadStatus, Options, type PagedData, useData, usePagedData } from './kit';
+import { type Column, errorText, Field, LoadStatus, Options, PagedTable, type PagedData, useData, usePagedData } from './kit';
 import { counted, truncate } from './text';
 import { ViewHeading } from './ViewHeading';
 import { ViewLink } from './ViewLink';
@@ -210,26 +210,23 @@ function TaskSectionList({ section, list, count, selected, onSelect, working, on
         {label}
         {count !== null && <span className={section === 'overdue' && count > 0 ? 'admin-tasks__count admin-tasks__count--late' : 'admin-tasks__count'}>{taskCountText(count)}</span>}
       </h2>
-      <LoadStatus of={list} loadingText={`Loading the ${TASKS_OF[section]}…`} />
-      {list.data && (
-        <DataTable
-          label={`${label} tasks`}
-          className="admin-tasks"
-          columns={columns}
-          rows={list.items}
-          rowKey={(lead) => lead._id}
-          rowClassName={() => 'admin-task'}
-          empty={EMPTY_TEXT[section]}
-          busy={list.loading}
-          selection={{
-            selected,
-            onChange: onSelect,
-            allLabel: `Select all the ${TASKS_OF[section]} shown`,
-            rowLabel: (lead) => `Select the message from ${senderInSentence(lead)}`,
-          }}
-          more={list.more}
-        />
-      )}
+      <PagedTable
+        of={list}
+        loadingText={`Loading the ${TASKS_OF[section]}…`}
+        label={`${label} tasks`}
+        className="admin-tasks"
+        columns={columns}
+        rowKey={(lead) => lead._id}
+        rowClassName={() => 'admin-task'}
+        empty={EMPTY_TEXT[section]}
+        busy={list.loading}
+        selection={{
+          selected,
+          onChange: onSelect,
+          allLabel: `Select all the ${TASKS_OF[section]} shown`,
+          rowLabel: (lead) => `Select the message from ${senderInSentence(lead)}`,
+        }}
+      />
     </section>
   );
 }

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { ADMIN_ROLES, type AdminRole } from '../../shared/admin-auth';
-import { displayNameProblem, ROLE_LABELS, type AdminUserAnswer, type AdminUserJson, type PasswordSetup } from '../../shared/admin-users';
+import { displayNameProblem, ROLE_LABELS, type AdminUserAnswer, type AdminUserJson, type PasswordSetup, type UpdateUser } from '../../shared/admin-users';
 import { useDashboard } from './context';
 import { ViewHeading } from './ViewHeading';
 import { type Column, ConfirmDialog, DataTable, errorText, Field, FormCard, FormSubmit, LoadStatus, Options, useData, useDates, useSubmit } from './kit';
 import { ViewLink } from './ViewLink';
+import { usersApi } from './users-api';
 
 /** Users (owners): every account, adding one, and changing, resetting, disabling or deleting it. */
 export function UsersView({ username: me }: { username: string }) {
   const { api, notify } = useDashboard();
   const { formatDateTime } = useDates();
-  const users = useData<AdminUserJson[]>('/api/users', 'Failed to load the accounts.');
+  const users = useData((client) => usersApi(client).list(), 'Failed to load the accounts.', 'users');
   const [disclosed, setDisclosed] = useState<AdminUserAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<AdminUserJson | null>(null);
@@ -27,9 +28,9 @@ export function UsersView({ username: me }: { username: string }) {
     users.reload();
   };
 
-  const change = (user: AdminUserJson, body: object, done: string | ((answer: AdminUserAnswer) => string)) =>
+  const change = (user: AdminUserJson, body: UpdateUser, done: string | ((answer: AdminUserAnswer) => string)) =>
     act(async () => {
-      const answer = await api.send<AdminUserAnswer>('PATCH', `/api/users/${encodeURIComponent(user.username)}`, 'Failed to change the account.', body);
+      const answer = await usersApi(api).update(user.username, body);
       if (answer.password || answer.setPasswordUrl) setDisclosed(answer);
       notify({ tone: answer.emailError ? 'error' : 'success', text: typeof done === 'string' ? done : done(answer) });
     }, 'Failed to change the account.');
@@ -43,7 +44,7 @@ export function UsersView({ username: me }: { username: string }) {
 
   const remove = (user: AdminUserJson) =>
     act(async () => {
-      await api.send('DELETE', `/api/users/${encodeURIComponent(user.username)}`, 'Failed to delete the account.');
+      await usersApi(api).remove(user.username);
       notify({ tone: 'success', text: `${user.username} deleted.` });
     }, 'Failed to delete the account.').then(() => setDeleting(null));
 
@@ -70,7 +71,7 @@ export function UsersView({ username: me }: { username: string }) {
       key: 'role',
       header: 'Role',
       cell: (user) => (
-        <select className="admin-select" aria-label={`Role of ${user.username}`} value={user.role} disabled={busy} onChange={(event) => void change(user, { role: event.target.value }, `${user.username} is now ${event.target.value}.`)}>
+        <select className="admin-select" aria-label={`Role of ${user.username}`} value={user.role} disabled={busy} onChange={(event) => void change(user, { role: event.target.value as AdminRole }, `${user.username} is now ${event.target.value}.`)}>
           <Options values={ADMIN_ROLES} label={(role) => ROLE_LABELS[role]} />
         </select>
       ),
@@ -188,7 +189,7 @@ function NewUserForm({ onCreated }: { onCreated: (answer: AdminUserAnswer) => vo
     setNameProblem(found);
     if (found) return;
     const typed = email.trim();
-    const answer = await api.send<AdminUserAnswer>('POST', '/api/users', 'Failed to create the account.', { username, displayName, role, passwordSetup, ...(typed ? { email: typed } : {}) });
+    const answer = await usersApi(api).create({ username, displayName, role, passwordSetup, ...(typed ? { email: typed } : {}) });
     if (answer.emailError) notify({ tone: 'error', text: `${answer.user.username} created, but the e-mail could not be sent: pass the link below by hand.` });
     else notify({ tone: 'success', text: answer.emailedTo ? `${answer.user.username} created; the invitation went to ${answer.emailedTo}.` : `${answer.user.username} created.` });
     setUsername('');

@@ -16,7 +16,7 @@ import {
 import type { AdminUserRow } from '../db/tables';
 import { ConflictError, NotFoundError, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
-import { displayNameChangeSchema } from '../../shared/admin-account';
+import { displayNameChangeSchema, type DisplayNameJson } from '../../shared/admin-account';
 import {
   createUserSchema,
   displayNameSchema,
@@ -292,7 +292,7 @@ export function createAdminUsers({ db, auth, audit, accountMail, now = () => new
      * The signed-in admin's own display name (Your account). No password asked: the name is no
      * secret and opens nothing; the audit trail keeps who changed it, from where.
      */
-    async setOwnDisplayName(admin: { id: number; username: string }, input: unknown, ip: string): Promise<{ displayName: string }> {
+    async setOwnDisplayName(admin: { id: number; username: string }, input: unknown, ip: string): Promise<DisplayNameJson> {
       const { displayName } = parseInput(displayNameChangeSchema, input, { unknownField: messages.account.unknownField });
       await db.transaction(async (trx) => {
         const user = await findAdminUserById(trx, admin.id);

@@ -5,7 +5,7 @@ import type { AdminUserRow } from '../db/tables';
 import { countHit } from '../db/rate-limit-windows';
 import { ConflictError, NotFoundError, parseInput, RateLimitedError } from '../errors';
 import { messages } from '../messages';
-import { emailChangeSchema } from '../../shared/admin-account';
+import { emailChangeSchema, type OwnEmailJson } from '../../shared/admin-account';
 import type { Passwords } from './passwords';
 import { hashToken, newToken, TOKEN_PATTERN } from './credentials';
 import type { AccountMail } from './account-mail';
@@ -16,15 +16,6 @@ export const EMAIL_LINK_MS = 24 * 3600_000;
 
 /** Verification e-mails one account may have sent per hour: enough to fix a typo, too few to mail a stranger over and over. */
 export const VERIFY_EMAILS_PER_HOUR = 5;
-
-/** The account's address as `GET /api/account` and `POST /api/account/email` answer it. */
-export interface OwnEmail {
-  email: string | null;
-  emailVerified: boolean;
-  /** After a change: the address the link went to, or why the mail server refused it. */
-  verificationSentTo?: string;
-  verificationError?: string;
-}
 
 /**
  * A staff member's own e-mail address: set or changed on Your account (with the current password,
@@ -42,7 +33,7 @@ export function createStaffEmail({ db, auth, audit, accountMail, now = () => new
    * transaction, then mails it: the answer says where it went, or why the mail server (or mail not
    * being set up yet) kept it from going; the address then waits unconfirmed.
    */
-  async function mailLink(user: AdminUserRow, email: string, at: Date, alsoWithin?: (trx: Knex) => Promise<void>): Promise<OwnEmail> {
+  async function mailLink(user: AdminUserRow, email: string, at: Date, alsoWithin?: (trx: Knex) => Promise<void>): Promise<OwnEmailJson> {
     const token = newToken();
     const expiresAt = new Date(at.getTime() + EMAIL_LINK_MS);
     await db.transaction(async (trx) => {
@@ -58,12 +49,12 @@ export function createStaffEmail({ db, auth, audit, accountMail, now = () => new
   }
 
   return {
-    async own(adminId: number): Promise<OwnEmail> {
+    async own(adminId: number): Promise<OwnEmailJson> {
       const user = await findAdminUserById(db, adminId);
       return { email: user?.email ?? null, emailVerified: Boolean(user?.email_verified_at) };
     },
 
-    async setOwn(admin: { id: number; username: string }, input: unknown, ip: string): Promise<OwnEmail> {
+    async setOwn(admin: { id: number; username: string }, input: unknown, ip: string): Promise<OwnEmailJson> {
       const { email, password } = parseInput(emailChangeSchema, input, { unknownField: messages.account.unknownField });
       const actor = { id: admin.id, name: admin.username };
       await auth.proveOwnPassword(actor, password, ip);
@@ -95,7 +86,7 @@ export function createStaffEmail({ db, auth, audit, accountMail, now = () => new
      * mail works. No password asked: the address does not change. Counted with the other
      * verification mails; null when the account has no address or it is confirmed already.
      */
-    async sendConfirmation(adminId: number): Promise<OwnEmail | null> {
+    async sendConfirmation(adminId: number): Promise<OwnEmailJson | null> {
       const user = await findAdminUserById(db, adminId);
       if (!user?.email || user.email_verified_at) return null;
       await countVerification(user.id);

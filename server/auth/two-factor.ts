@@ -11,6 +11,7 @@ import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from '../services/audit';
 import type { Passwords } from './passwords';
 import type { SignedInAdmin } from './sessions';
+import type { RecoveryCodesJson, TwoFactorSetupJson } from '../../shared/admin-account';
 import { business } from '../../shared/content/defaults/business';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
@@ -41,13 +42,6 @@ function recoveryCodeHash(typed: string): string {
   return createHash('sha256').update(typed.toUpperCase().replace(/[\s-]/g, '')).digest('hex');
 }
 
-export interface TwoFactorSetup {
-  secret: string;
-  otpauthUrl: string;
-  /** The otpauth URL as a QR code (SVG), for the authenticator app to scan. */
-  qrSvg: string;
-}
-
 /**
  * TOTP two-factor sign-in (RFC 6238): setting it up (a secret, shown as a QR code rendered on the
  * server, confirmed by a first code), ten one-time recovery codes, and checking a code at sign-in.
@@ -66,7 +60,7 @@ export function createTwoFactor({ db, audit, keyring, now }: { db: Knex; audit: 
 
   return {
     /** Starts (or restarts) setting up: a new secret, not in force until `enable` confirms a code. */
-    async setup(actor: AuditActor & { id: number }): Promise<TwoFactorSetup> {
+    async setup(actor: AuditActor & { id: number }): Promise<TwoFactorSetupJson> {
       const user = await findAdminUserById(db, actor.id);
       if (user?.totp_enabled_at) throw new ConflictError(messages.twoFactor.alreadyOn);
       const secret = new Secret({ size: 20 }).base32;
@@ -77,7 +71,7 @@ export function createTwoFactor({ db, audit, keyring, now }: { db: Knex; audit: 
     },
 
     /** Confirms the setup with a code from the app: two-factor is on, and the recovery codes are shown this once. */
-    async enable(actor: AuditActor & { id: number }, input: unknown): Promise<{ recoveryCodes: string[] }> {
+    async enable(actor: AuditActor & { id: number }, input: unknown): Promise<RecoveryCodesJson> {
       const code = typeof (input as { code?: unknown } | null)?.code === 'string' ? (input as { code: string }).code.replace(/\s/g, '') : '';
       const user = await findAdminUserById(db, actor.id);
       if (user?.totp_enabled_at) throw new ConflictError(messages.twoFactor.alreadyOn);

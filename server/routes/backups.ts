@@ -7,6 +7,7 @@ import { BackupBusy, type BackupService } from '../backup/backup-service';
 import { isBackupName } from '../backup/catalog';
 import type { AdminAuth } from '../auth';
 import type { AuditTrail } from '../services/audit';
+import type { BackupDownloadJson } from '../../shared/backups';
 
 /** How long a download link given after the password lasts; it works once. */
 const DOWNLOAD_LINK_MS = 60_000;
@@ -53,7 +54,8 @@ export function backupRoutes(backups: BackupService, auth: Pick<AdminAuth, 'prov
     const token = randomBytes(24).toString('base64url');
     links.set(token, { name, adminId: actor.id, expires: now + DOWNLOAD_LINK_MS });
     await audit.record(actor, { action: 'backup.download', target: { type: 'backup', id: name }, summary: entry.state, ip: ctx.ip });
-    ctx.body = { url: `/api/backups/download/${token}` };
+    const link: BackupDownloadJson = { url: `/api/backups/download/${token}` };
+    ctx.body = link;
   });
 
   router.get('/api/backups/download/:token', allow.owner, (ctx) => {

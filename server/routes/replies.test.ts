@@ -2,7 +2,7 @@ import request from 'supertest';
 import { signInAsAdmin, TEST_ADMIN, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { startSmtp, type Inbox } from '../../tests/helpers/smtp-inbox';
-import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
+import { VALID_FORMS, humanMeta, submitForm } from '../../tests/helpers/form-fixtures';
 import { createLogger } from '../logger';
 import { createNotificationWorker, type NotificationWorker } from '../services/notification-worker';
 import type { FormType } from '../../shared/form-types';
@@ -25,10 +25,7 @@ describe('replies to leads', () => {
   let worker: NotificationWorker;
   const call = () => request(t.app.callback());
 
-  async function submit(type: FormType, fields: Record<string, unknown> = {}): Promise<string> {
-    const res = await call().post(`/api/forms/${type}`).send({ ...VALID_FORMS[type], ...fields, ...humanMeta() }).expect(201);
-    return res.body._id as string;
-  }
+  const submit = (type: FormType, fields: Record<string, unknown> = {}) => submitForm(t, type, fields);
   const lead = async (type: FormType, id: string): Promise<LeadDetail> => (await call().get(`/api/leads/${type}/${id}`).set(admin.headers).expect(200)).body;
   const reply = (type: FormType, id: string, body: Record<string, unknown>) => call().post(`/api/leads/${type}/${id}/replies`).set(admin.headers).send(body);
   /** The messages sent to the visitors, leaving out the staff notifications. */
@@ -47,8 +44,7 @@ describe('replies to leads', () => {
   // Each test reads only its own messages: what the one before queued is sent and forgotten.
   afterEach(async () => {
     await worker.runOnce();
-    inbox.messages.length = 0;
-    inbox.recipients.length = 0;
+    inbox.clear();
   });
   afterAll(async () => {
     await worker.stop();

@@ -5,7 +5,7 @@ import { createNotificationWorker, type NotificationWorker } from '../services/n
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { localhostCertificate, startSmtp, type Inbox } from '../../tests/helpers/smtp-inbox';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
+import { VALID_FORMS, humanMeta, submitForm } from '../../tests/helpers/form-fixtures';
 import type { FormType } from '../../shared/form-types';
 import type { LeadDetail } from '../../shared/leads';
 
@@ -32,10 +32,7 @@ describe('replies reach the agency back', () => {
   const call = () => request(t.app.callback());
   const patchSettings = (body: object) => call().patch('/api/settings').set(owner.headers).send(body).expect(200);
 
-  async function submit(type: FormType, fields: Record<string, unknown> = {}): Promise<string> {
-    const res = await call().post(`/api/forms/${type}`).send({ ...VALID_FORMS[type], ...fields, ...humanMeta() }).expect(201);
-    return res.body._id as string;
-  }
+  const submit = (type: FormType, fields: Record<string, unknown> = {}) => submitForm(t, type, fields);
   const lead = async (session: AdminTestSession, type: FormType, id: string): Promise<LeadDetail> => (await call().get(`/api/leads/${type}/${id}`).set(session.headers).expect(200)).body;
   const reply = (session: AdminTestSession, type: FormType, id: string, body: Record<string, unknown>) => call().post(`/api/leads/${type}/${id}/replies`).set(session.headers).send(body);
   const queuedReplies = async () => Number((await t.db('form_notifications').where({ kind: 'reply' }).count<{ count: string }[]>({ count: '*' }))[0]!.count);
@@ -62,8 +59,7 @@ describe('replies reach the agency back', () => {
   });
   afterEach(async () => {
     await worker.runOnce();
-    inbox.messages.length = 0;
-    inbox.recipients.length = 0;
+    inbox.clear();
   });
   afterAll(async () => {
     await worker.stop();

@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from '../db/keyset-cursor';
 import type { AuditLogRow } from '../db/tables';
 import { ValidationError } from '../errors';
 import { messages } from '../messages';
-import type { AuditAction, AuditEntryJson } from '../../shared/audit';
+import type { AuditAction, AuditEntryJson, AuditPage } from '../../shared/audit';
 
 /** Who did something: an admin account, or the system itself (`id` null) for scheduled jobs. */
 export interface AuditActor {
@@ -86,7 +86,7 @@ export function createAuditTrail({ db, now = () => new Date() }: { db: Knex; now
     },
 
     /** Newest first, filtered, one page and the cursor of the next (null on the last page). */
-    async list(filter: AuditFilter): Promise<{ items: AuditEntryJson[]; nextCursor: string | null }> {
+    async list(filter: AuditFilter): Promise<AuditPage> {
       const after = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor);
       if (after === null) throw new ValidationError(messages.lists.badCursor, { cursor: messages.lists.badCursor });
       const rows = await listAuditRows(db, { actorName: filter.actor, action: filter.action, from: filter.from, to: filter.to, after, limit: filter.limit + 1 });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import request from 'supertest';
 import type { FormType } from '../../shared/form-types';
+import type { TestApp } from './test-app';
 
 /** A valid body of each form, as a person would fill it in. */
 export const VALID_FORMS: Record<FormType, Record<string, unknown>> = {
@@ -14,6 +16,12 @@ export const clientToken = () => randomBytes(12).toString('hex');
 
 /** What the islands add to every body: a human fill time and a fresh client token. */
 export const humanMeta = () => ({ fillMs: 8000, clientToken: clientToken() });
+
+/** Sends `type`'s valid body, changed by `fields`, as a visitor would; resolves with the new lead's id. */
+export async function submitForm(t: TestApp, type: FormType, fields: Record<string, unknown> = {}): Promise<string> {
+  const res = await request(t.app.callback()).post(`/api/forms/${type}`).send({ ...VALID_FORMS[type], ...fields, ...humanMeta() }).expect(201);
+  return res.body._id as string;
+}
 
 export async function countRows(db: Knex, table: string): Promise<number> {
   const row = await db(table).count<{ count: string | number }[]>({ count: '*' }).first();

@@ -28,6 +28,8 @@ export interface Inbox {
   /** Connections the server accepted. */
   connections: () => number;
   port: number;
+  /** Forgets the messages received so far (and their recipients): a test then reads only its own. */
+  clear: () => void;
   close: () => Promise<void>;
 }
 
@@ -84,10 +86,14 @@ export function startSmtp(port = 0, { security, auth }: SmtpOptions = {}): Promi
       });
     },
   });
+  const clear = () => {
+    messages.length = 0;
+    recipients.length = 0;
+  };
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
-      resolve({ messages, recipients, logins, connections: () => connections, port: (server.server.address() as AddressInfo).port, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({ messages, recipients, logins, connections: () => connections, port: (server.server.address() as AddressInfo).port, clear, close: () => new Promise((done) => server.close(() => done())) });
     });
   });
 }

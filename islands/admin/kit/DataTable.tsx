@@ -24,7 +24,7 @@ export interface RowSelection<T> {
   rowLabel: (row: T) => string;
 }
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   /** Names the table for screen readers (its caption) and its scrolling region. */
   label: string;
   columns: readonly Column<T>[];

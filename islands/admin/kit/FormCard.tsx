@@ -21,3 +21,18 @@ export function FormCard({ title, onSubmit, children, noValidate }: FormCardProp
     </form>
   );
 }
+
+/**
+ * A card of a view that is not a form ("Your sessions", "Two-factor sign-in"): a section named by
+ * its heading, whose `id` pages and tests find it by.
+ */
+export function Card({ id, title, className, children }: { id: string; title: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <section className={className ? `admin-card ${className}` : 'admin-card'} aria-labelledby={id}>
+      <h2 id={id} className="admin-card__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -5,9 +5,11 @@
  *   { key, fallback })` for `{ items, nextCursor }` lists ("Show more" via `.more`); both drop
  *   answers that come after the view left or the key changed, and keep rows shown during a reload.
  *   `<LoadStatus of={…} loadingText="…" />` shows "Loading…" and failures with Retry.
- * - Tables: `<DataTable label columns rows rowKey empty selection? more? />`.
+ * - Tables: `<DataTable label columns rows rowKey empty selection? more? />`; `<PagedTable of={paged} loadingText …>` a
+ *   `usePagedData` list with its load status.
  * - Forms: `<Options values label none? />` (a select's options), `<DateField>` (a day typed the agency's way), `<Field label hint? error? required?><input … /></Field>`, `useSubmit(send, fallback)`
  *   (pending, error, per-field errors), `<FormSubmit of={form} pendingText>` (the form's error, then its button), `<SubmitButton>`, `<FormError>`, `<FormCard title onSubmit>`.
+ * - Cards that are not forms: `<Card id title className?>`.
  * - Images for the site's content: `<ImageUpload label onUploaded={({ src, width, height }) => …} onChosen? hint? disabled? />`
  *   (uploads as soon as a file is chosen, with progress; errors announced with Try again; no form of its own;
  *   inside `UploadsContext` (`createUploads()`, kit/uploads.ts) the form's save waits for it).
@@ -22,9 +24,10 @@ export { DateField } from './DateField';
 export { Field } from './Field';
 export { Options } from './Options';
 export { FormError, FormSubmit, SubmitButton } from './FormParts';
-export { FormCard } from './FormCard';
+export { Card, FormCard } from './FormCard';
 export { ImageUpload, type ImageUploadProps } from './ImageUpload';
 export { Failed, Loading, LoadStatus } from './LoadStatus';
+export { PagedTable } from './PagedTable';
 export { TimedListItem } from './TimedListItem';
 export { TimeZoneField } from './TimeZoneField';
 export { useData, usePagedData, type Loaded, type MoreState, type PagedData, type Source } from './use-data';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { SMTP_SECURITY, SMTP_SECURITY_LABELS, type MailSource, type SettingsAnswer, type SmtpSecurity, type SmtpSetupInput, type SmtpSetupView } from '../../../shared/settings';
-import type { AccountJson } from '../../../shared/admin-account';
+import { accountApi } from '../account-api';
 import { useDashboard } from '../context';
 import { Field, FormError, FormSubmit, Options, useData, useSubmit } from '../kit';
 import { ViewLink } from '../ViewLink';
@@ -48,7 +48,7 @@ export function MailSetup({ answer, onSaved }: { answer: SettingsAnswer; onSaved
     notify({ tone: 'success', text: 'Mail set-up saved.' });
   }, 'Failed to save the mail set-up.');
   // Where "to me" goes: the account's confirmed address (the server refuses without one, in words).
-  const account = useData<AccountJson>('/api/account', 'Failed to load your account.');
+  const account = useData((client) => accountApi(client).load(), 'Failed to load your account.', 'account');
   const own = account.data?.emailVerified ? account.data.email : null;
   const testTo = (to: 'me' | 'recipients') => async () => {
     setTest(null);
