@@ -114,3 +114,71 @@ describe('pages staff make', () => {
     expect(refused.status).toBe(400);
   });
 });
+
+describe('content files carry the documents staff added', () => {
+  let from: TestApp;
+  let to: TestApp;
+  let fromOwner: AdminTestSession;
+  let toOwner: AdminTestSession;
+
+  beforeAll(async () => {
+    from = await createTestApp();
+    to = await createTestApp();
+    fromOwner = await signInAsAdmin(from, { username: 'from-owner' });
+    toOwner = await signInAsAdmin(to, { username: 'to-owner' });
+  });
+  afterAll(async () => {
+    await from.destroy();
+    await to.destroy();
+  });
+
+  it('exports the published ones after the documents that ship, and imports them into another site as drafts to publish', async () => {
+    const on = (t: TestApp, session: AdminTestSession) => ({
+      create: (key: string, data: unknown) => request(t.app.callback()).put(`/api/content/${key}/draft`).set(session.headers).send({ data, baseVersion: 0 }),
+      publish: (key: string, version: number) => request(t.app.callback()).post(`/api/content/${key}/publish`).set(session.headers).send({ version }),
+      importFile: (file: unknown, dryRun: boolean) => request(t.app.callback()).post(`/api/content/import${dryRun ? '?dryRun=1' : ''}`).set(session.headers).send(file as object),
+    });
+    const source = on(from, fromOwner);
+    await source.create('pages/careers', careers).expect(201);
+    await source.publish('pages/careers', 1).expect(200);
+    await source.create('services/video-production', SLUG_KINDS.services.starting('Video Production')).expect(201);
+    await source.publish('services/video-production', 1).expect(200);
+    await source.create('pages/never-published', { ...careers, title: 'Not yet' }).expect(201);
+
+    const file = (await request(from.app.callback()).get('/api/content/export').set(fromOwner.headers).expect(200)).body as { documents: Record<string, unknown> };
+    const keys = Object.keys(file.documents);
+    expect(keys.slice(-2)).toEqual(['pages/careers', 'services/video-production']);
+    expect(keys).not.toContain('pages/never-published');
+
+    const target = on(to, toOwner);
+    const plan = (await target.importFile(file, true).expect(200)).body as { changes: { key: string; status: string }[]; problems: unknown[] };
+    expect(plan.problems).toEqual([]);
+    expect(plan.changes.filter((change) => change.status !== 'unchanged').map((change) => [change.key, change.status])).toEqual([
+      ['pages/careers', 'new'],
+      ['services/video-production', 'new'],
+    ]);
+    await target.importFile(file, false).expect(200);
+    const item = (await request(to.app.callback()).get('/api/content/pages/careers').set(toOwner.headers).expect(200)).body;
+    expect(item).toMatchObject({ published: { version: 0, data: null }, draft: { version: 1, data: careers } });
+    await request(to.app.callback()).get('/careers').expect(404);
+    await target.publish('pages/careers', 1).expect(200);
+    expect((await request(to.app.callback()).get('/careers').expect(200)).text).toContain('Do you hire remotely?');
+    // Imported again, the same file changes nothing.
+    const again = (await target.importFile(file, true).expect(200)).body as { changes: { status: string }[] };
+    expect(again.changes.filter((change) => change.status !== 'unchanged')).toEqual([]);
+  });
+
+  it('refuses a file naming a document at an address that cannot be, by its key', async () => {
+    const target = (file: unknown) => request(to.app.callback()).post('/api/content/import?dryRun=1').set(toOwner.headers).send(file as object);
+    await request(to.app.callback()).post('/api/redirects').set(toOwner.headers).send({ from: '/jobs', to: '/about' }).expect(201);
+    const base = { format: 'brightpath-content', schemaVersion: 3 };
+    const plan = (await target({ ...base, documents: { 'pages/admin': careers, 'services/Bad Slug': SLUG_KINDS.services.starting('Bad'), 'pages/jobs': careers } }).expect(200)).body as { problems: { key: string; message: string }[] };
+    expect(plan.problems).toEqual([
+      { key: 'pages/admin', message: expect.stringMatching(/^pages\/admin: .*keeps for itself/) },
+      { key: 'services/Bad Slug', message: expect.stringMatching(/^services\/Bad Slug: .*lower-case/) },
+      { key: 'pages/jobs', message: expect.stringContaining('redirects to /about') },
+    ]);
+    const refused = await request(to.app.callback()).post('/api/content/import').set(toOwner.headers).send({ ...base, documents: { 'pages/admin': careers } });
+    expect([refused.status, refused.body.error, Object.keys(refused.body.fields as object)]).toEqual([400, expect.stringContaining('pages/admin'), ['pages/admin']]);
+  });
+});

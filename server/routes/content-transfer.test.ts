@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { CONTENT_DOCUMENTS } from '../../shared/content/documents';
+import { CONTENT_DOCUMENTS, CONTENT_SCHEMA_VERSION } from '../../shared/content/documents';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { picture } from '../../tests/helpers/portfolio-fixtures';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
@@ -83,7 +83,7 @@ describe('content export and import', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="content-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(response.headers['cache-control']).toBe('no-store');
     const file = response.body as ContentFile;
-    expect(file).toMatchObject({ format: 'brightpath-content', schemaVersion: 2, images: {} });
+    expect(file).toMatchObject({ format: 'brightpath-content', schemaVersion: CONTENT_SCHEMA_VERSION, images: {} });
     expect(Object.keys(file.documents)).toEqual(CONTENT_DOCUMENTS.map((definition) => definition.key));
     expect(file.documents.business).toMatchObject({ phone: '+1 (555) 010-2030' });
 
