@@ -25,6 +25,8 @@ export interface ContentListItem {
   group: ContentDocumentDefinition['group'];
   paths: string[];
   status: 'published' | 'draft';
+  /** Added by staff and not published yet: nothing of it is on the site. */
+  neverPublished: boolean;
   updatedAt: string;
   updatedBy: string | null;
   /** When its pending scheduled publish runs (UTC), or null when none is planned. */
@@ -277,6 +279,7 @@ export function createContentService({ db, audit, publisher, check, now = () => 
             group: definition.group,
             paths: definition.paths,
             status: draft ? 'draft' : 'published',
+            neverPublished: row.published_version === 0,
             updatedAt: isoOf(draft ? (row.draft_saved_at ?? row.published_at) : row.published_at),
             updatedBy: draft ? row.draft_saved_by : row.published_by,
             scheduledAt: scheduledAt.get(definition.key) ?? null,

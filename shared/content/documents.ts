@@ -261,7 +261,7 @@ export const SLUG_KINDS = {
     address: (slug: string) => `/industries/${slug}`,
     paths: (slug: string) => [`/industries/${slug}`, '/', ALL_PAGES],
     starting: (name: string): IndustryContent => ({
-      label: name.slice(0, 60),
+      label: name,
       icon: 'images/industries/corporate.svg',
       summary: `What we make for ${name} clients, in a sentence or two.`,
       intro: `Say what ${name} businesses need from us.`,
