@@ -82,7 +82,7 @@ export function AddDocumentDialog({ kind, onClose }: { kind: SlugKind; onClose: 
               }}
             />
           </Field>
-          <Field label="Address" hint={`Lower-case letters, digits and hyphens: the page will be at ${address(slug || 'your-address')}.`} error={slugError} required>
+          <Field label="Address" hint={`Lower-case letters, digits and hyphens: the page will be at ${address(slugProblem(slug) === null ? slug : 'your-address')}.`} error={slugError} required>
             <input
               value={slug}
               autoComplete="off"
