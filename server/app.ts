@@ -222,7 +222,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   app.use(securityHeaders(config));
   // One spelling per address, before anything reads the path: other spellings of a page are
   // redirected, of an API call refused; unread query parameters of public pages are dropped.
-  app.use(canonicalUrl([...earlyRoutes, ...routes]));
+  app.use(canonicalUrl([...earlyRoutes, ...routes], siteContent.current));
   // A public page already rendered for this content version is answered here, from memory.
   const pages = pageCache(siteContent);
   app.use(pages.answerFromMemory);

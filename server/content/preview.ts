@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { contentDocument, type ContentDocumentDefinition } from '../../shared/content/documents';
+import { contentDocument, documentTitleOf, type ContentDocumentDefinition } from '../../shared/content/documents';
 import { fieldErrorsOf } from '../../shared/zod-errors';
 import type { PreviewNotice } from '../../views/render-context';
 import { replyWriterOf } from '../db/lead-replies';
@@ -86,12 +86,6 @@ export interface ContentPreviewDeps {
   now?: () => Date;
 }
 
-/** The title staff know a document by: services and industries carry their name in the data (their definitions name them by slug). */
-export function documentTitleOf(definition: ContentDocumentDefinition, data: unknown): string {
-  const { title, label } = (data ?? {}) as { title?: unknown; label?: unknown };
-  const own = definition.group === 'Services' ? title : definition.group === 'Industries' ? label : undefined;
-  return typeof own === 'string' ? own : definition.title;
-}
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -11,7 +11,7 @@ import { SYSTEM_ACTOR, type AuditActor, type AuditTrail } from '../services/audi
 import { checkTogether, type ContentChecker } from './checks';
 import { PublishRefusedError } from './errors';
 import { agencyDetailsRefusal, type ContentActor, type Publisher } from './publish';
-import { documentTitleOf } from './preview';
+import { documentTitleOf } from '../../shared/content/documents';
 import { definitionOf } from './service';
 import { isoOf, jsonOf, type ContentDocumentRow } from './rows';
 

@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { CONTENT_DOCUMENTS, CONTENT_SCHEMA_VERSION, contentDocument, slugKeyOf, slugProblem, type ContentDocumentDefinition } from '../../shared/content/documents';
+import { CONTENT_DOCUMENTS, CONTENT_SCHEMA_VERSION, contentDocument, documentTitleOf, slugKeyOf, slugProblem, type ContentDocumentDefinition } from '../../shared/content/documents';
 import { differingFields } from '../../shared/content/diff';
 import { mergeVersions, UNKNOWN_BASE } from '../../shared/content/merge';
 import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
 import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors';
 import type { AuditActor, AuditTrail } from '../services/audit';
 import type { ContentChecker, ContentChecks } from './checks';
+import { addressTakenProblem } from './page-addresses';
 import { StaleDraftError } from './errors';
 import type { ContentActor, Publisher, PublishResult } from './publish';
 import { isoOf, jsonOf, type ContentDocumentRow, type ContentRevisionRow } from './rows';
@@ -24,6 +25,8 @@ export interface ContentListItem {
   group: ContentDocumentDefinition['group'];
   paths: string[];
   status: 'published' | 'draft';
+  /** Added by staff and not published yet: nothing of it is on the site. */
+  neverPublished: boolean;
   updatedAt: string;
   updatedBy: string | null;
   /** When its pending scheduled publish runs (UTC), or null when none is planned. */
@@ -94,13 +97,6 @@ const restoreSchema = z.strictObject({ baseVersion: z.number().int().min(1).opti
 const undoSchema = z.strictObject({ version: z.number('Give the version to undo (the one on the site).').int('Give the version to undo (the one on the site).').min(1, 'Give the version to undo (the one on the site).') });
 const versionParam = z.coerce.number('Give a version number.').int('Give a version number.').min(1, 'Give a version number.').max(2_147_483_647, 'Give a version number.');
 
-/** The display title of a document: the data's own name for service and industry pages. */
-function titleOf(definition: ContentDocumentDefinition, data: unknown): string {
-  const record = (data ?? {}) as { title?: unknown; label?: unknown };
-  const own = definition.group === 'Services' ? record.title : definition.group === 'Industries' ? record.label : undefined;
-  return typeof own === 'string' && own !== '' ? own : definition.title;
-}
-
 /** The definition of `key`, or a 404 saying why there is none (a slug a kind staff add to cannot take, in words). */
 export function definitionOf(key: string): ContentDocumentDefinition {
   const definition = contentDocument(key);
@@ -113,7 +109,7 @@ export function definitionOf(key: string): ContentDocumentDefinition {
 /** The definition of `key` when documents of its kind may be added (services, industries), else a 404 saying so. */
 function addableDefinitionOf(key: string): ContentDocumentDefinition {
   const definition = definitionOf(key);
-  if (!slugKeyOf(key)) throw new NotFoundError(`"${key}" is one of the site's own documents: it cannot be added. Staff add services (services/{slug}) and industries (industries/{slug}).`);
+  if (!slugKeyOf(key)) throw new NotFoundError(`"${key}" is one of the site's own documents: it cannot be added. Staff add services (services/{slug}), industries (industries/{slug}) and pages (pages/{slug}).`);
   return definition;
 }
 
@@ -172,6 +168,8 @@ export function createContentService({ db, audit, publisher, check, now = () => 
    */
   const create = (key: string, data: unknown, actor: AuditActor): Promise<SavedDraftJson> =>
     db.transaction(async (trx) => {
+      const taken = await addressTakenProblem(trx, key);
+      if (taken) throw new ConflictError(taken);
       const savedAt = now();
       const json = JSON.stringify(data);
       const inserted = await trx('content_documents')
@@ -240,7 +238,7 @@ export function createContentService({ db, audit, publisher, check, now = () => 
   const undoPlan = async (key: string): Promise<UndoPlanJson> => {
     const definition = definitionOf(key);
     const row = await rowOf(key);
-    const title = titleOf(definition, jsonOf(row.published_data));
+    const title = documentTitleOf(definition, jsonOf(row.published_data));
     const meta = (revision: Pick<ContentRevisionRow, 'version' | 'published_at' | 'published_by'>) => ({ version: revision.version, publishedAt: isoOf(revision.published_at), publishedBy: revision.published_by });
     const [current, previous] = await db('content_revisions')
       .where({ key })
@@ -277,10 +275,11 @@ export function createContentService({ db, audit, publisher, check, now = () => 
         return [
           {
             key: definition.key,
-            title: titleOf(definition, jsonOf(draft ? row.draft_data : row.published_data)),
+            title: documentTitleOf(definition, jsonOf(draft ? row.draft_data : row.published_data)),
             group: definition.group,
             paths: definition.paths,
             status: draft ? 'draft' : 'published',
+            neverPublished: row.published_version === 0,
             updatedAt: isoOf(draft ? (row.draft_saved_at ?? row.published_at) : row.published_at),
             updatedBy: draft ? row.draft_saved_by : row.published_by,
             scheduledAt: scheduledAt.get(definition.key) ?? null,
@@ -301,7 +300,7 @@ export function createContentService({ db, audit, publisher, check, now = () => 
         .select<{ username: string; since: Date | string }[]>('username', 'since');
       return {
         key,
-        title: titleOf(definition, row.draft_version === null ? published : jsonOf(row.draft_data)),
+        title: documentTitleOf(definition, row.draft_version === null ? published : jsonOf(row.draft_data)),
         group: definition.group,
         paths: definition.paths,
         // Version 0, data null: added and never published (`publishedAt` is when it was added).

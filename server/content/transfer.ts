@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { CONTENT_DOCUMENTS, CONTENT_SCHEMA_VERSION, contentDocument, type ContentDocumentDefinition } from '../../shared/content/documents';
+import { CONTENT_DOCUMENTS, CONTENT_SCHEMA_VERSION, contentDocument, slugKeyOf, slugProblem, type ContentDocumentDefinition } from '../../shared/content/documents';
 import { upgradeDocument } from '../../shared/content/upgrade';
 import { findFile } from '../db/portfolio';
 import { insertContentImage, listContentImages } from '../db/content-images';
@@ -12,6 +12,7 @@ import type { AuditActor, createAuditTrail } from '../services/audit';
 import { checkRenditionsInChildProcess, type CheckRenditions } from '../services/image-encoder';
 import { FILE_EXTENSIONS } from '../services/image-renditions';
 import { DEFAULT_DOCUMENTS } from '../../shared/content/defaults';
+import { addressTakenProblem } from './page-addresses';
 
 /**
  * Moving the site's content between sites (staging to live) as one JSON file: every document by
@@ -143,7 +144,7 @@ const checkKey = (file: { sha256: string; format: string; width: number; height:
 
 /** A file with problems is refused whole: 400 naming each document and field, or image. */
 function refuse(problems: ImportProblem[]): never {
-  const fields = Object.fromEntries(problems.map((problem) => [problem.key ? `${problem.key}.${problem.field}` : (problem.image ?? 'file'), problem.message]));
+  const fields = Object.fromEntries(problems.map((problem) => [problem.key ? [problem.key, problem.field].filter(Boolean).join('.') : (problem.image ?? 'file'), problem.message]));
   throw new ValidationError(`${messages.contentTransfer.invalid} ${problems.map((problem) => problem.message).join(' ')}`, fields);
 }
 
@@ -179,6 +180,13 @@ export function createContentTransfer({ db, audit, now = () => new Date(), check
 
     for (const [key, data] of Object.entries(envelope.documents)) {
       const definition = contentDocument(key);
+      // A service, industry or page whose address cannot be: refused by name, not left out unseen.
+      const slugged = slugKeyOf(key);
+      const badSlug = slugged && slugProblem(slugged.slug);
+      if (badSlug) {
+        problems.push({ key, message: `${key}: there can be no such document: ${badSlug}` });
+        continue;
+      }
       if (!definition) {
         changes.push({ key, status: 'unknown', fields: [] });
         continue;
@@ -191,6 +199,11 @@ export function createContentTransfer({ db, audit, now = () => new Date(), check
       }
       mediaPathsIn(parsed.data, images);
       const row = stored.get(key);
+      const taken = row ? undefined : await addressTakenProblem(trx, key);
+      if (taken) {
+        problems.push({ key, message: `${key}: ${taken}` });
+        continue;
+      }
       if (!row) {
         changes.push({ key, status: 'new', fields: Object.keys(parsed.data as object) });
         writes.push({ key, data: parsed.data, exists: false });
@@ -250,7 +263,11 @@ export function createContentTransfer({ db, audit, now = () => new Date(), check
         const parsed = definition.schema.safeParse(data);
         return parsed.success ? parsed.data : data;
       };
-      const documents = Object.fromEntries(CONTENT_DOCUMENTS.filter((definition) => byKey.has(definition.key)).map((definition) => [definition.key, inSchemaOrder(definition, byKey.get(definition.key))]));
+      // The documents that ship, then those staff added (published ones only: a draft never
+      // published is no content of the site), by key.
+      const added = [...byKey.keys()].filter((key) => byKey.get(key) !== null && !CONTENT_DOCUMENTS.some((definition) => definition.key === key)).sort();
+      const definitions = [...CONTENT_DOCUMENTS.filter((definition) => byKey.has(definition.key)), ...added.flatMap((key) => contentDocument(key) ?? [])];
+      const documents = Object.fromEntries(definitions.map((definition) => [definition.key, inSchemaOrder(definition, byKey.get(definition.key))]));
       const images: Record<string, TransferredImage> = {};
       for (const src of [...mediaPathsIn(documents)].sort()) {
         const id = contentImageId(src);
@@ -301,6 +318,11 @@ export function createContentTransfer({ db, audit, now = () => new Date(), check
             await trx('content_documents')
               .where({ key })
               .update({ ...draft, version: trx.raw('version + 1'), draft_version: trx.raw('version + 1') });
+          } else if (DEFAULT_DOCUMENTS[key] === undefined) {
+            // A service, industry or page staff added on the other site: added here as a draft,
+            // never published (as "Add" does), so it goes live with its first publish.
+            await trx('content_documents').insert({ key, version: 1, schema_version: CONTENT_SCHEMA_VERSION, published_version: 0, published_data: null, published_at: now(), draft_version: 1, ...draft });
+            await trx('content_draft_versions').insert({ key, version: 1, data: draft.draft_data, saved_at: draft.draft_saved_at });
           } else {
             // A document this site did not store yet: its published data is the shipped default
             // the editor would otherwise show, the imported data its first draft

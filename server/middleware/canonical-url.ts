@@ -3,7 +3,8 @@ import type { Context, Middleware } from 'koa';
 import { HttpError } from '../http-errors';
 import { messages } from '../messages';
 import { audienceOf, type Audience } from '../path-audience';
-import { pageQueryString } from '../site/page-lookup';
+import { isSitePage, pageQueryString } from '../site/page-lookup';
+import { STAFF_PAGE_ROUTE, type PublishedPages } from '../site/public-pages';
 
 /** What can make a path another spelling of an address: a capital, an escape, `//`, a `.` or `..` segment, a final `/`. */
 const MAYBE_ANOTHER_SPELLING = /[A-Z%]|\/\/|\/\.\.?(?:\/|$)|.\/$/;
@@ -57,10 +58,14 @@ function moveTo(ctx: Context, path: string, audience: Audience): void {
  * A public request also keeps only the query parameters its page declares (its row's `query` in
  * `site/public-pages.tsx`): the rest are not read, not part of the cache key, not in the page.
  *
- * `routers` are every router of the app, whose routes are the declared spellings.
+ * `routers` are every router of the app, whose routes are the declared spellings. The route of the
+ * pages staff make (`/:slug`) would match any one segment: an address counts as its only when
+ * `content` (the published pages) has a page there, so `/NOPE` stays unknown and a redirect from
+ * `/Old-Page.html` answers in one step.
  */
-export function canonicalUrl(routers: Router[]): Middleware {
-  const isRoute = (path: string, method: string) => routers.some((router) => router.match(path, method).route);
+export function canonicalUrl(routers: Router[], content: () => PublishedPages): Middleware {
+  const isRoute = (path: string, method: string) =>
+    routers.some((router) => router.match(path, method).pathAndMethod.some((layer) => layer.path !== STAFF_PAGE_ROUTE)) || (method === 'GET' && isSitePage(path, content()));
   const routesOf = (path: string, method: string) => new Set(routers.flatMap((router) => router.match(path, method).pathAndMethod));
   // Capitals a parameter absorbed in place of a fixed segment (`/api/content/Schedules` read as the
   // document key "Schedules"): in lower case the path is also another route's, so it is that

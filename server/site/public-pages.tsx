@@ -18,6 +18,7 @@ import { PortfolioCategoryView, PortfolioPage, portfolioCategoryMeta, portfolioM
 import { PrivacyPage, privacyMeta } from '../../views/pages/PrivacyPage';
 import { RegionsPage, regionsMeta } from '../../views/pages/RegionsPage';
 import { ServicePage, serviceMeta } from '../../views/pages/ServicePage';
+import { SectionsPage, sectionsPageMeta } from '../../views/pages/SectionsPage';
 import { ServicesPage, servicesMeta } from '../../views/pages/ServicesPage';
 import { ThankYouPage, thankYouMeta } from '../../views/pages/ThankYouPage';
 import { ToolkitPage, toolkitMeta } from '../../views/pages/ToolkitPage';
@@ -30,6 +31,9 @@ import { categoryPageBySlug, PORTFOLIO_CATEGORY_PAGES } from '../../shared/portf
 import { distinctDisplayCategories } from '../../shared/portfolio/display';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import { portfolioMessages } from '../../shared/portfolio/messages';
+
+/** What of the content says which pages there are: the services, industries and pages staff publish. */
+export type PublishedPages = Pick<SiteContent, 'services' | 'industries' | 'pages'>;
 
 /** A page as it is drawn: its view and its metadata (a function of the content where it reads it). */
 export type PageView = Pick<RenderPageInput, 'meta' | 'page'>;
@@ -46,7 +50,7 @@ export interface PageSources {
    * The content the page is drawn with: the published content, or a preview's or a publishing
    * check's. Which services and industries have a page is read from it.
    */
-  content: Pick<SiteContent, 'services' | 'industries'>;
+  content: PublishedPages;
   portfolio: PortfolioReader;
   /** The absolute URL of a path of the site (for sharing and structured data). */
   absolute(path: string): string;
@@ -76,7 +80,7 @@ export interface SitemapEntry {
 
 /** What the sitemap reads pages known only from data from (each portfolio item and its last change, the published services). */
 export interface SitemapSources {
-  content: Pick<SiteContent, 'services' | 'industries'>;
+  content: PublishedPages;
   portfolio: { dates(): Promise<{ id: string; updatedAt: Date }[]> };
 }
 
@@ -92,7 +96,7 @@ export interface PublicPage {
    * Its pages' addresses as the published content has them (the services staff published), when
    * they are read from the content: the sitemap and analytics read these rather than `addresses`.
    */
-  published?(content: Pick<SiteContent, 'services' | 'industries'>): readonly string[];
+  published?(content: PublishedPages): readonly string[];
   /**
    * The shape of the addresses of its pages known only from data (a portfolio item's): a view of
    * one counts in analytics, and whether a page is there only the data says.
@@ -109,7 +113,7 @@ export interface PublicPage {
    */
   sitemap: boolean | ((sources: SitemapSources) => Promise<SitemapEntry[]>);
   /** The keys of the content documents the page at `address` shows. */
-  documents(address: string, content?: Pick<SiteContent, 'services' | 'industries'>): readonly string[];
+  documents(address: string, content?: PublishedPages): readonly string[];
   /**
    * The answer to a GET of one of its addresses; `undefined` when the route's parameters name none
    * of its pages (another row of the same route, or the 404 page, answers).
@@ -122,11 +126,13 @@ export interface PublicPage {
  * details, and the services and industries the menus list). Documents name their pages themselves,
  * since the admin's editor reads that too (`shared/content/documents.ts`).
  */
-export function documentsShownOn(address: string, content?: Pick<SiteContent, 'services' | 'industries'>): string[] {
+export function documentsShownOn(address: string, content?: PublishedPages): string[] {
   const keys = CONTENT_DOCUMENTS.filter((document) => document.paths.includes(address) || document.paths.includes('*')).map((document) => document.key);
   // The services and industries staff added show on every page too (in the menus), and each on its own.
   const added = content ? [...content.services.map((service) => `services/${service.slug}`), ...content.industries.map((industry) => `industries/${industry.slug}`)] : [];
-  return [...new Set([...keys, ...added])];
+  // A page staff made shows on its own address only.
+  const page = content?.pages.find((each) => `/${each.slug}` === address);
+  return [...new Set([...keys, ...added, ...(page ? [`pages/${page.slug}`] : [])])];
 }
 
 const isOneOf = <Value extends string>(values: readonly Value[], value: string | undefined): value is Value => (values as readonly (string | undefined)[]).includes(value);
@@ -146,7 +152,7 @@ function contentSlugPages(
   shipped: readonly string[],
   answer: (slug: string, sources: PageSources) => PageAnswer | Promise<PageAnswer>,
 ): PublicPage {
-  const slugsOf = (content: Pick<SiteContent, 'services' | 'industries'>) => content[kind].map((entry) => entry.slug);
+  const slugsOf = (content: PublishedPages) => content[kind].map((entry) => entry.slug);
   return {
     route: `/${kind}/:slug`,
     addresses: shipped.map((slug) => `/${kind}/${slug}`),
@@ -257,6 +263,29 @@ const portfolioItemPages: PublicPage = {
 };
 
 /**
+ * The pages staff made (`pages/{slug}`), each at `/{slug}`, on one route of one parameter: a slug
+ * the content being drawn publishes answers, any other is none of these pages (the built-in pages'
+ * own routes are declared before it; an unknown address falls through to the redirects, then the
+ * 404 page). No slug of theirs can be a built-in page's first segment (`RESERVED_SLUGS`, and the
+ * route table itself when one is added: `page-addresses.ts`).
+ */
+export const STAFF_PAGE_ROUTE = '/:slug';
+const staffPages: PublicPage = {
+  route: STAFF_PAGE_ROUTE,
+  addresses: [],
+  published: (content) => content.pages.map((page) => `/${page.slug}`),
+  query: [],
+  sitemap: true,
+  documents: documentsShownOn,
+  answer: ({ params }, { content }) => {
+    const page = content.pages.find((each) => each.slug === params.slug);
+    if (!page) return undefined;
+    const input = { page, path: `/${page.slug}` };
+    return { kind: 'page', view: { meta: sectionsPageMeta(input), page: <SectionsPage {...input} /> } };
+  },
+};
+
+/**
  * The public pages, in the order a visitor meets them (the sitemap's order). Rows sharing a route
  * are asked in this order: the first with a page at the address answers.
  */
@@ -289,6 +318,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   ...STANDALONE_FORMS.map((type) => contentPage(FORM_DEFINITIONS[type].pagePath, formPageView(type), { inSitemap: false })),
   contentPage('/regions', { meta: regionsMeta, page: <RegionsPage /> }, { inSitemap: false }),
   slugPages('/thank-you/:type', FORM_TYPES, { inSitemap: false }, (type) => ({ kind: 'page', view: { meta: (content) => thankYouMeta(type, content), page: <ThankYouPage type={type} /> } })),
+  // After every built-in page of one segment, so their routes answer first.
+  staffPages,
   portfolioItemPages,
 ];
 

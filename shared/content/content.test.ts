@@ -18,7 +18,9 @@ describe('content documents', () => {
     expect(contentDocument('industries/real-estate')?.paths[0]).toBe('/industries/real-estate');
     // Any slug a service could take names one (whether it exists the store says); others none.
     expect(contentDocument('services/nope')?.paths[0]).toBe('/services/nope');
-    for (const key of ['services/Nope', 'services/n', 'services/admin', 'services/a--b', 'home/x', 'nope', 'pages/careers']) expect([key, contentDocument(key)]).toEqual([key, undefined]);
+    // A page staff make is at /{slug}, and shows there only.
+    expect(contentDocument('pages/careers')).toMatchObject({ group: 'Pages', paths: ['/careers'] });
+    for (const key of ['services/Nope', 'services/n', 'services/admin', 'services/a--b', 'home/x', 'nope', 'pages/admin', 'pages/Careers', 'things/x']) expect([key, contentDocument(key)]).toEqual([key, undefined]);
   });
 
   it('refuse the old separate phone link and a link with a script scheme', () => {

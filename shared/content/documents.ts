@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkbox, icon, image, integer, link, list, multiline, phone, rich, seo, text, type FieldMeta } from './fields';
 import { openingHours } from './opening-hours';
+import { pageSchema, type PageContent } from './page-sections';
 
 /**
  * Every document of the site's content that staff edit, with its one schema: the server validates
@@ -202,6 +203,7 @@ export interface ContentDocuments {
   privacy: PrivacyContent;
   [service: `services/${string}`]: ServiceContent;
   [industry: `industries/${string}`]: IndustryContent;
+  [page: `pages/${string}`]: PageContent;
 }
 export type ContentKey = Extract<keyof ContentDocuments, string>;
 
@@ -219,17 +221,72 @@ export interface ContentDocumentDefinition {
 
 const ALL_PAGES = '*';
 
+/** Where a service or industry staff add first stands: after every one that ships (10 to 120). */
+const ADDED_ORDER = 1000;
+
 /**
  * The kinds of document staff add, one document per slug (`services/video-production`), each kind
- * with its schema, its group in the editor's list and the pages a document of it shows on. A
- * document of one of these kinds is a page at `/<kind>/<slug>` listed by the site's menus, so it
- * shows on every page. Staff-made pages (`pages/{slug}` at `/{slug}`) come here as a third kind
- * once their schema (sections) exists: `SlugKind` and `RESERVED_SLUGS` already cover them.
+ * with its schema, its group in the editor's list, the pages a document of it shows on, the field
+ * that names it, its address and the data a new one starts with (valid, so "Add" saves it as its
+ * first draft, to be written over in the editor). A service or industry is a page at
+ * `/<kind>/<slug>` the site's menus list, so it shows on every page; a page staff made
+ * (`pages/careers`) is at `/{slug}` and shows there only.
  */
 export const SLUG_KINDS = {
-  services: { group: 'Services', schema: serviceSchema, paths: (slug: string) => [`/services/${slug}`, '/services', '/', ALL_PAGES] },
-  industries: { group: 'Industries', schema: industrySchema, paths: (slug: string) => [`/industries/${slug}`, '/', ALL_PAGES] },
-} as const satisfies Record<string, { group: ContentGroup; schema: z.ZodType; paths: (slug: string) => string[] }>;
+  services: {
+    group: 'Services',
+    schema: serviceSchema,
+    noun: 'service',
+    nameField: 'title',
+    address: (slug: string) => `/services/${slug}`,
+    paths: (slug: string) => [`/services/${slug}`, '/services', '/', ALL_PAGES],
+    starting: (name: string): ServiceContent => ({
+      title: name,
+      navLabel: name.slice(0, 40),
+      summary: `What ${name} does for our clients, in a sentence or two.`,
+      icon: 'images/icons/web-development.svg',
+      intro: `Say what ${name} is and who it is for.`,
+      sections: [{ heading: 'How we work', body: 'Describe the work, step by step.' }],
+      deliverables: ['A first deliverable'],
+      portfolioCategory: null,
+      listing: { order: ADDED_ORDER, showInMenus: true },
+      seo: { title: name, description: `${name}: what we do and how we work.`, image: null },
+    }),
+  },
+  industries: {
+    group: 'Industries',
+    schema: industrySchema,
+    noun: 'industry',
+    nameField: 'label',
+    address: (slug: string) => `/industries/${slug}`,
+    paths: (slug: string) => [`/industries/${slug}`, '/', ALL_PAGES],
+    starting: (name: string): IndustryContent => ({
+      label: name,
+      icon: 'images/industries/corporate.svg',
+      summary: `What we make for ${name} clients, in a sentence or two.`,
+      intro: `Say what ${name} businesses need from us.`,
+      sampleCards: [],
+      listing: { order: ADDED_ORDER, showInMenus: true },
+      seo: { title: `${name} Industry`, description: `Our work for ${name} clients.`, image: null },
+    }),
+  },
+  pages: {
+    group: 'Pages',
+    schema: pageSchema,
+    noun: 'page',
+    nameField: 'title',
+    address: (slug: string) => `/${slug}`,
+    paths: (slug: string) => [`/${slug}`],
+    starting: (name: string): PageContent => ({
+      title: name,
+      sections: [
+        { kind: 'banner', heading: name, lead: `What visitors find on this page, in a sentence or two.`, image: null },
+        { kind: 'text', heading: '', body: 'Write the page here, or add sections below: cards, figures, steps, questions and answers, a call to action.' },
+      ],
+      seo: { title: name, description: `${name}: what visitors find on this page.`, image: null },
+    }),
+  },
+} as const satisfies Record<string, { group: ContentGroup; schema: z.ZodType; noun: string; nameField: string; address: (slug: string) => string; paths: (slug: string) => string[]; starting: (name: string) => unknown }>;
 export type SlugKind = keyof typeof SLUG_KINDS;
 export const SLUG_KIND_NAMES = Object.keys(SLUG_KINDS) as SlugKind[];
 
@@ -240,11 +297,12 @@ export const SLUG_LENGTH = { min: 2, max: 60 } as const;
 /**
  * Slugs no document may take: the first segments of the site's own addresses (the admin, the API,
  * uploaded media, previews, the built-in pages and files), so a staff-made page at `/{slug}` can
- * never shadow one, and words that read as actions on a list. `public-pages.test.ts` checks every
- * built-in address is covered.
+ * never shadow one, and words that read as actions on a list. The editor refuses them as staff type;
+ * the server also refuses a page's slug that any route of the app or a redirect answers
+ * (`server/site/page-addresses.ts`), and `page-addresses.test.ts` checks this list covers the routes.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  'admin', 'api', 'media', 'preview', 'static', 'assets', 'health', 'sitemap', 'robots', 'favicon',
+  'admin', 'api', 'media', 'preview', 'static', 'assets', 'health', 'healthz', 'readyz', 'sitemap', 'robots', 'favicon',
   'about', 'services', 'industries', 'portfolio', 'toolkit', 'contact', 'privacy', 'enquire', 'quote', 'free-offer', 'regions', 'thank-you',
   'new', 'edit', 'add', 'index',
 ]);
@@ -263,6 +321,17 @@ export function slugKeyOf(key: string): { kind: SlugKind; slug: string } | undef
   if (slash < 0) return undefined;
   const kind = key.slice(0, slash);
   return Object.hasOwn(SLUG_KINDS, kind) ? { kind: kind as SlugKind, slug: key.slice(slash + 1) } : undefined;
+}
+
+/**
+ * The name staff know a document by: for one of a kind staff add, its own name field (a service's
+ * title, an industry's label, a page's name) when the data has one; else the definition's title.
+ */
+export function documentTitleOf(definition: ContentDocumentDefinition, data: unknown): string {
+  const parts = slugKeyOf(definition.key);
+  if (!parts) return definition.title;
+  const own = ((data ?? {}) as Record<string, unknown>)[SLUG_KINDS[parts.kind].nameField];
+  return typeof own === 'string' && own !== '' ? own : definition.title;
 }
 
 function slugDefinition(kind: SlugKind, slug: string): ContentDocumentDefinition {

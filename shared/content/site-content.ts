@@ -15,7 +15,8 @@ import { openingHoursText } from './opening-hours';
 import { phoneForms } from './phone';
 import { replyPromiseText } from '../replies';
 import type { Settings } from '../settings';
-import type { Industry, ProcessStep, Service, Stat, Technology, Testimonial } from './site-types';
+import type { PageContent } from './page-sections';
+import type { Industry, ProcessStep, Service, SitePage, Stat, Technology, Testimonial } from './site-types';
 
 /** Facts the site shows that staff set in Settings, not in the content (one fact, one place). */
 export interface SiteFacts {
@@ -48,6 +49,8 @@ export interface SiteContent {
   privacy: PrivacyContent;
   services: Service[];
   industries: Industry[];
+  /** The pages staff made (`pages/{slug}`, at `/{slug}`), by address. */
+  pages: SitePage[];
   testimonials: Testimonial[];
   stats: Stat[];
   processSteps: ProcessStep[];
@@ -82,16 +85,22 @@ function required<K extends keyof ContentDocuments & string>(documents: Document
  * in the order of the site's lists: by their listing's place, then by address.
  */
 function listed<T extends { listing: Listing }>(documents: DocumentsByKey, kind: 'services' | 'industries'): { slug: string; data: T }[] {
+  return ofKind<T>(documents, kind).sort((a, b) => a.data.listing.order - b.data.listing.order || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+}
+
+/** The documents of one kind staff add to present in `documents`, as `{ slug, data }`, by address. */
+function ofKind<T>(documents: DocumentsByKey, kind: 'services' | 'industries' | 'pages'): { slug: string; data: T }[] {
   const prefix = `${kind}/`;
   return Object.entries(documents)
     .filter((entry): entry is [string, T] => entry[0].startsWith(prefix) && entry[1] !== undefined && entry[1] !== null)
     .map(([key, data]) => ({ slug: key.slice(prefix.length), data }))
-    .sort((a, b) => a.data.listing.order - b.data.listing.order || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+    .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
 }
 
 /**
  * The site's content from its documents and the facts from Settings: placeholders replaced,
- * the services and industries there are (every document of their kinds) in the order of their listings, with the uploaded images' renditions
+ * the services and industries there are (every document of their kinds) in the order of their
+ * listings, the pages staff made by address, with the uploaded images' renditions
  * (`images`, by `src`). Pure, so a preview assembles a draft the same way the published site is.
  */
 export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts, images: ContentImages = {}): SiteContent {
@@ -117,6 +126,7 @@ export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts,
     privacy: resolved(required(documents, 'privacy')),
     services: listed<ServiceContent>(documents, 'services').map(({ slug, data }) => ({ ...resolved(data), slug })),
     industries: listed<IndustryContent>(documents, 'industries').map(({ slug, data }) => ({ ...resolved(data), slug })),
+    pages: ofKind<PageContent>(documents, 'pages').map(({ slug, data }) => ({ ...resolved(data), slug })),
     testimonials: resolved(required(documents, 'testimonials')).items,
     stats: resolved(required(documents, 'stats')).items,
     processSteps: resolved(required(documents, 'process')).steps,

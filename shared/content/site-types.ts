@@ -1,4 +1,5 @@
 /** Types of the site's content as views read it. Pure types and constants: no runtime imports. */
+import type { PageContent } from './page-sections';
 import type {
   IndustryContent,
   IndustrySlug,
@@ -28,6 +29,8 @@ export interface Region {
 export type Service = ServiceContent & { slug: string };
 /** An industry page's content with the slug of its address. */
 export type Industry = IndustryContent & { slug: string };
+/** A page staff made with the slug of its address (`/{slug}`). */
+export type SitePage = PageContent & { slug: string };
 export type Testimonial = TestimonialsContent['items'][number];
 export type Stat = StatsContent['items'][number];
 export type ProcessStep = ProcessContent['steps'][number];

@@ -281,15 +281,16 @@ function useEditors(calls: ReturnType<typeof contentApi>, doc: ContentDocumentJs
 
 /** Where the document stands: what is published, whether a draft waits, whether there is unsaved typing. */
 function DocumentState({ doc, dirty, formatDateTime }: { doc: ContentDocumentJson; dirty: boolean; formatDateTime: (iso: string | null | undefined) => string }) {
+  const neverPublished = doc.published.version === 0;
   return (
     <div className="admin-card admin-content-state">
       <p>
-        <strong>{doc.draft ? 'Draft waiting' : 'Published'}</strong>
+        <strong>{neverPublished ? 'Draft, never published' : doc.draft ? 'Draft waiting' : 'Published'}</strong>
         {dirty && <span className="admin-content-state__unsaved"> · Unsaved changes</span>}
       </p>
       <p className="admin-muted">
-        Published {formatDateTime(doc.published.publishedAt)}
-        {doc.published.publishedBy ? ` by ${doc.published.publishedBy}` : ''}.
+        {/* Version 0: added by staff, not on the site yet (`publishedAt` is when it was added). */}
+        {neverPublished ? `Added ${formatDateTime(doc.published.publishedAt)}; not on the site yet.` : `Published ${formatDateTime(doc.published.publishedAt)}${doc.published.publishedBy ? ` by ${doc.published.publishedBy}` : ''}.`}
         {doc.draft && ` Draft saved ${formatDateTime(doc.draft.savedAt)}${doc.draft.savedBy ? ` by ${doc.draft.savedBy}` : ''}; the site does not show it until it is published.`}
       </p>
     </div>

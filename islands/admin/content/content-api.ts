@@ -15,6 +15,8 @@ export interface ContentListItem {
   paths: string[];
   /** "published", or a draft is waiting ("draft"). */
   status: string;
+  /** Added by staff and not published yet. */
+  neverPublished?: boolean;
   updatedAt: string | null;
   updatedBy: string | null;
   /** When its pending scheduled publish runs (UTC), if one is planned. */

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, type BrowserState, DESKTOP, launchBrowser, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm } from './browser';
+import { startServer, type RunningServer } from './server';
+
+const OWNER = { username: 'structure-owner', password: 'a long and private test passphrase' };
+/** Where the screenshots of the Add dialog and /careers go (looked at by hand). */
+const SHOTS = process.env.SCREENSHOTS ?? path.join(os.tmpdir(), 'site-structure-shots');
+
+async function publicPage(server: RunningServer, address: string): Promise<{ status: number; text: string }> {
+  const answer = await fetch(`${server.url}${address}`);
+  return { status: answer.status, text: await answer.text() };
+}
+
+/** Waits until `address` answers 200 showing `text`: a publish reaches the site by its content version. */
+async function untilShown(server: RunningServer, address: string, text: string): Promise<string> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const { status, text: html } = await publicPage(server, address);
+    if (status === 200 && html.includes(text)) return html;
+    if (Date.now() > deadline) throw new Error(`${address} never showed ${text} (${status})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Website > Add <noun>: the dialog, a refused address beside its field, then the document added and opened. */
+async function addDocument(page: Page, noun: string, name: string, { badSlug, screenshot }: { badSlug?: string; screenshot?: string } = {}) {
+  await page.getByRole('button', { name: `Add ${noun}` }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^Add an? ${noun}$`) });
+  await dialog.waitFor();
+  await dialog.getByLabel(/^Name/).fill(name);
+  if (badSlug) {
+    const proposed = await dialog.getByLabel(/^Address/).inputValue();
+    await dialog.getByLabel(/^Address/).fill(badSlug);
+    await dialog.getByRole('button', { name: `Add ${noun}` }).click();
+    await dialog.locator('.admin-field__error').first().waitFor();
+    await expect(dialog.getByLabel(/^Address/).getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    if (screenshot) await page.screenshot({ path: screenshot });
+    await dialog.getByLabel(/^Address/).fill(proposed);
+  }
+  await dialog.getByRole('button', { name: `Add ${noun}` }).click();
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+  await page.getByText('Draft, never published').first().waitFor();
+}
+
+async function publishInEditor(page: Page) {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByText('Published: the site shows it now.').waitFor();
+}
+
+/**
+ * Staff shape the site (issue 41) in Chromium: a service added in Website and published is in the
+ * menu, on /services and at its own address; a page "Careers" with questions and answers is live
+ * at /careers, its answer opening on a click, within a 375 px phone. axe clean throughout.
+ */
+describe('services and pages staff add, in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let dataDir: string;
+  let signedIn: BrowserState;
+
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-structure-e2e-'));
+    [browser, server] = await Promise.all([launchBrowser(), startServer({ DATA_DIR: path.join(dataDir, 'data'), ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, ADMIN_DISPLAY_NAME: 'Olive Owner' })]);
+    signedIn = await signInThroughForm(browser, server.url, OWNER);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['phone', PHONE_DEVICE],
+    ['desktop', DESKTOP],
+  ] as const)('adds a service and publishes it: the menu, /services and its page follow (%s)', async (name, device) => {
+    const width = 'viewport' in device ? device.viewport.width : device.width;
+    const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard/website`, signedIn, device);
+    await page.getByRole('heading', { name: 'Services', level: 2 }).waitFor();
+    const title = `Video Production ${name === 'phone' ? 'Phone' : 'Desk'}`;
+    const slug = `video-production-${name === 'phone' ? 'phone' : 'desk'}`;
+    await addDocument(page, 'service', title, { badSlug: 'Admin Page', screenshot: path.join(SHOTS, `add-dialog-${width}.png`) });
+    expect(new URL(page.url()).pathname).toBe(`/admin/dashboard/website/services/${slug}`);
+    expect(await axeViolations(page)).toEqual([]);
+    expect((await pageWidths(page)).document).toBeLessThanOrEqual(width);
+    expect((await publicPage(server, `/services/${slug}`)).status).toBe(404);
+
+    await publishInEditor(page);
+    const own = await untilShown(server, `/services/${slug}`, title);
+    expect(own).toContain('<h1');
+    const services = await untilShown(server, '/services', `/services/${slug}`);
+    expect(services.slice(services.indexOf('<header'), services.indexOf('</header>'))).toContain(`href="/services/${slug}"`);
+
+    // Back in the list, under Services, published.
+    await page.goto(`${server.url}/admin/dashboard/website`);
+    const row = page.getByRole('row').filter({ hasText: title });
+    await row.getByText('Published').waitFor();
+    expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('adds a page "Careers" with questions and answers: live at /careers, the answer opening on a click, within a phone', async () => {
+    const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard/website`, signedIn, DESKTOP);
+    await page.getByRole('heading', { name: 'Pages', level: 2 }).waitFor();
+    await addDocument(page, 'page', 'Careers', { badSlug: 'services' });
+    expect(new URL(page.url()).pathname).toBe('/admin/dashboard/website/pages/careers');
+
+    // A section of questions and answers, after the banner and text it starts with.
+    await page.getByLabel('Kind of section').selectOption({ label: 'Frequently asked questions' });
+    await page.getByRole('button', { name: 'Add section to Sections' }).click();
+    const faq = page.locator('[data-item="2"]').first();
+    await faq.getByLabel(/^Heading/).first().fill('Questions');
+    await faq.getByLabel(/^Question/).first().fill('Do you hire remotely?');
+    await faq.getByLabel(/^Answer/).first().fill('Yes, within two hours of our time zone.');
+    await publishInEditor(page);
+    await untilShown(server, '/careers', 'Do you hire remotely?');
+    expect(problems).toEqual([]);
+    await context.close();
+
+    for (const options of [PHONE_DEVICE, { viewport: DESKTOP }]) {
+      const width = options.viewport.width;
+      const visitor = await browser.newContext(options);
+      const visit = await visitor.newPage();
+      const answer = await visit.goto(`${server.url}/careers`);
+      expect(answer?.status()).toBe(200);
+      const jsonLd = await visit.locator('script[type="application/ld+json"]').allTextContents();
+      expect(jsonLd.map((text) => (JSON.parse(text) as { '@type': string })['@type'])).toContain('FAQPage');
+      const question = visit.getByText('Do you hire remotely?', { exact: true });
+      const reply = visit.getByText('Yes, within two hours of our time zone.');
+      await expect(reply.isVisible()).resolves.toBe(false);
+      await question.click();
+      await reply.waitFor({ state: 'visible' });
+      const widths = await pageWidths(visit);
+      expect(widths.document).toBeLessThanOrEqual(width);
+      expect(await axeViolations(visit)).toEqual([]);
+      await visit.screenshot({ path: path.join(SHOTS, `careers-${width}.png`), fullPage: true });
+      await visitor.close();
+    }
+    expect((await publicPage(server, '/sitemap.xml')).text).toContain('/careers</loc>');
+  }, 90_000);
+});
