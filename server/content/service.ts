@@ -29,6 +29,8 @@ export interface ContentListItem {
   updatedBy: string | null;
   /** When its pending scheduled publish runs (UTC), or null when none is planned. */
   scheduledAt: string | null;
+  /** Its page is on the site: published, and not retired. */
+  live: boolean;
 }
 
 /** What undoing a document's last publish would do: the version it takes off the site and the one it puts back. */
@@ -287,6 +289,7 @@ export function createContentService({ db, audit, publisher, check, now = () => 
             updatedAt: isoOf(draft ? (row.draft_saved_at ?? row.published_at) : row.published_at),
             updatedBy: draft ? row.draft_saved_by : row.published_by,
             scheduledAt: scheduledAt.get(definition.key) ?? null,
+            live: row.published_version > 0 && !row.retired_at,
           } satisfies ContentListItem,
         ];
       });
