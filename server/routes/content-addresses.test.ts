@@ -45,6 +45,8 @@ describe('page addresses: move and retire', () => {
   it('moves a service: its page, history, draft and preview links follow the new key, and the old address answers 301', async () => {
     const draft = await api().put('/api/content/services/video-production/draft').set(ann.headers).send({ data: { ...video, summary: 'A draft in progress.' }, baseVersion: 1 }).expect(200);
     await api().post('/api/content/services/video-production/preview-links').set(ann.headers).send({}).expect(201);
+    const at = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
+    await api().post('/api/content/services/video-production/publish').set(ann.headers).send({ version: draft.body.version, at }).expect(202);
 
     const moved = await move('services/video-production', 'video');
     expect([moved.status, moved.body]).toEqual([200, { key: 'services/video', path: '/services/video', version: (draft.body.version as number) + 1, retired: null }]);
@@ -65,6 +67,11 @@ describe('page addresses: move and retire', () => {
     expect(history.items).toHaveLength(2);
     expect((await api().get('/api/content/services/video/preview-links').set(ann.headers).expect(200)).body).toHaveLength(1);
     await api().get('/api/content/services/video-production').set(ann.headers).expect(404);
+    // Its pending scheduled publish follows, pinned to the same draft.
+    expect(item.scheduled).toMatchObject({ version: draft.body.version });
+    const schedules = (await api().get('/api/content/schedules').set(ann.headers).expect(200)).body as { items: { items: { key: string; version: number }[] }[] };
+    expect(schedules.items.map((schedule) => schedule.items.map((one) => [one.key, one.version]))).toEqual([[['services/video', draft.body.version]]]);
+    await api().delete(`/api/content/schedules/${(schedules.items[0] as unknown as { id: string }).id}`).set(ann.headers).expect(204);
 
     expect(await redirectsList()).toEqual([expect.objectContaining({ from: '/services/video-production', to: '/services/video', automatic: true })]);
     const audit = await t.db('audit_log').where({ action: 'content.move' }).select('target_id', 'summary');
