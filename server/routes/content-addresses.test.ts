@@ -48,6 +48,9 @@ describe('page addresses: move and retire', () => {
     const at = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
     await api().post('/api/content/services/video-production/publish').set(ann.headers).send({ version: draft.body.version, at }).expect(202);
 
+    // Rendered and kept by the render cache before the move: the move must not leave it answering.
+    await api().get('/services/video-production').expect(200);
+    await api().get('/services/video-production').expect(200);
     const moved = await move('services/video-production', 'video');
     expect([moved.status, moved.body]).toEqual([200, { key: 'services/video', path: '/services/video', version: (draft.body.version as number) + 1, retired: null }]);
 
@@ -142,6 +145,7 @@ describe('page addresses: move and retire', () => {
   });
 
   it('retires a service: off the site, its menus and sitemap, every address it had sent where staff chose; kept to bring back', async () => {
+    await api().get('/services/video').expect(200);
     const retired = await retire('services/video', '/services');
     expect([retired.status, retired.body.retired]).toEqual([200, { at: expect.any(String), redirectTo: '/services' }]);
     expect(await lands('/services/video')).toEqual([301, '/services']);
