@@ -14,7 +14,7 @@ const TYPED = 'typed';
  * A retired page says where its visitors go, with "Bring back". Each change is published at once
  * and can be undone from History.
  */
-export function AddressPanel({ documentKey, doc, onChanged }: { documentKey: string; doc: ContentDocumentJson; onChanged: () => void }) {
+export function AddressPanel({ documentKey, doc, dirty, onChanged }: { documentKey: string; doc: ContentDocumentJson; dirty: boolean; onChanged: () => void }) {
   const { api, notify, navigate } = useDashboard();
   const { formatDateTime } = useDates();
   const calls = contentApi(api, documentKey);
@@ -106,7 +106,13 @@ export function AddressPanel({ documentKey, doc, onChanged }: { documentKey: str
             >
               <input value={slug} autoComplete="off" spellCheck={false} maxLength={SLUG_LENGTH.max} onChange={(event) => setSlug(event.target.value)} />
             </Field>
-            <FormSubmit of={move} pendingText="Changing…">
+            {/* Typing kept in this browser is kept by key: it would not follow the page to its new one. */}
+            {dirty && (
+              <p id="content-address-save-first" className="admin-field__hint">
+                Save your draft first: changes not saved stay behind at the old address.
+              </p>
+            )}
+            <FormSubmit of={move} pendingText="Changing…" disabled={dirty} describedBy={dirty ? 'content-address-save-first' : undefined}>
               Change address
             </FormSubmit>
           </form>

@@ -231,7 +231,7 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
           </FormCard>
 
           <SchedulePanel documentKey={documentKey} doc={doc} dirty={form.dirty} forOwner={forOwner.length > 0} saveFirst={draft.saveDraft} onScheduled={loaded.reload} />
-          {slugKeyOf(documentKey) && <AddressPanel documentKey={documentKey} doc={doc} onChanged={loaded.reload} />}
+          {slugKeyOf(documentKey) && <AddressPanel documentKey={documentKey} doc={doc} dirty={form.dirty} onChanged={loaded.reload} />}
           <PreviewLinksPanel documentKey={documentKey} />
           <HistoryPanel documentKey={documentKey} tree={tree} doc={doc} round={draft.state.historyRound} hasTyping={form.dirty} baseVersion={form.base} onRestored={draft.restored} onUndone={draft.restored} />
 
