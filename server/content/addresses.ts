@@ -115,7 +115,10 @@ export function createPageAddresses({ db, audit, contentVersion, reloadContent, 
       if (row.retired_at) throw new ConflictError(say.retiredCannotMove);
       if (await trx('content_documents').where({ key: to }).first('key')) throw new ConflictError(say.toTaken(to));
       // The rows keyed by the document follow (`on update cascade`); a pending schedule's pinned items name it too.
-      await trx('content_documents').where({ key }).update({ key: to });
+      // A document added under that key since the look above (another request) is refused as that one is.
+      await trx('content_documents').where({ key }).update({ key: to }).catch((error: unknown) => {
+        throw (error as { code?: string }).code === '23505' ? new ConflictError(say.toTaken(to)) : error;
+      });
       const pending = await trx('content_schedules').join('content_schedule_pending', 'content_schedule_pending.schedule_id', 'content_schedules.id').where('content_schedule_pending.key', to).select<{ id: string; items: unknown }[]>('content_schedules.id', 'content_schedules.items');
       for (const schedule of pending) {
         const items = (typeof schedule.items === 'string' ? JSON.parse(schedule.items) : schedule.items) as { key: string }[];
