@@ -37,6 +37,7 @@ import * as contentDraftVersions from './20261206500000_content_draft_versions';
 import * as firstRunDismissals from './20261206600000_first_run_dismissals';
 import * as contentListingNewDocuments from './20261207100000_content_listing_new_documents';
 import * as redirects from './20261207200000_redirects';
+import * as pageAddresses from './20261207500000_page_addresses';
 import type { MigrationContext } from './context';
 
 /** A migration; the few that need more than the database (the application key) read it from `context`. */
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '20261206600000_first_run_dismissals': firstRunDismissals,
   '20261207100000_content_listing_new_documents': contentListingNewDocuments,
   '20261207200000_redirects': redirects,
+  '20261207500000_page_addresses': pageAddresses,
 };

@@ -49,7 +49,7 @@ import { accountEmailPageRoutes } from './routes/account-email-pages';
 import { accountRoutes } from './routes/account';
 import { backupRoutes } from './routes/backups';
 import { contentRoutes } from './routes/content';
-import { createContentEditing, createContentPreview, createContentTransfer, type ContentEditing, type SiteContentStore } from './content';
+import { createContentEditing, createPageAddresses, createContentPreview, createContentTransfer, type ContentEditing, type SiteContentStore } from './content';
 import { contentPreviewRoutes } from './routes/content-preview';
 import { contentTransferRoutes } from './routes/content-transfer';
 import { createAccountMail, createAdminAuth, createAdminUsers, createForgotPassword, createStaffEmail, type AdminAuthDeps } from './auth';
@@ -77,6 +77,7 @@ import { createMailHealth } from './services/mail-health';
 import { createRedirects } from './redirects';
 import { followRedirects } from './redirects/serve';
 import { takenByTheSite } from './redirects/taken';
+import { sitePathOf, toAddressOf } from './redirects/paths';
 import { redirectRoutes } from './routes/redirects';
 import type { SettingsService } from './services/settings';
 
@@ -155,15 +156,21 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const leads = createLeadService({ db, audit, publicUrl: config.publicUrl, onQueued: onFormQueued, replyPromise, replies, now });
   // The Redirects list: an old address is free when nothing of the site answers it (the routes
   // are read when asked, once declared below).
-  const redirects = createRedirects({
+  const takenBy = takenByTheSite({
+    routers: () => [...earlyRoutes, ...routes],
+    // The services and industries live now: an address one of them answers is taken.
+    pageSources: { get content() { return siteContent.current(); }, portfolio, absolute: (path) => `${config.publicUrl}${path}` },
+  });
+  const redirects = createRedirects({ db, audit, takenBy, publicUrl: config.publicUrl, now });
+  // Changing a page's address and retiring a page keep a redirect from every address it had.
+  const addresses = createPageAddresses({
     db,
     audit,
-    takenBy: takenByTheSite({
-      routers: () => [...earlyRoutes, ...routes],
-      // The services and industries live now: an address one of them answers is taken.
-      pageSources: { get content() { return siteContent.current(); }, portfolio, absolute: (path) => `${config.publicUrl}${path}` },
-    }),
-    publicUrl: config.publicUrl,
+    contentVersion,
+    reloadContent: () => siteContent.load(),
+    content: content.content,
+    redirects: { record: redirects.record, release: redirects.release, addressOf: (to) => toAddressOf(to, config.publicUrl), sitePathOf },
+    isLivePage: async (path) => (await takenBy(path))?.by === 'page',
     now,
   });
   // Every route, each declaring who may call it (`allow.*`; the app refuses to start otherwise).
@@ -208,7 +215,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     // before the content API, whose `/api/content/{key}` would otherwise read their paths as keys.
     contentPreviewRoutes(contentPreview, db),
     contentTransferRoutes(createContentTransfer({ db, audit, now })),
-    contentRoutes(content),
+    contentRoutes({ ...content, addresses }),
     redirectRoutes(redirects),
   ];
 

@@ -35,6 +35,7 @@ export function createContentEditing({ db, audit, contentVersion, siteContent, r
 export type ContentEditing = ReturnType<typeof createContentEditing>;
 
 // What the rest of the app uses of the content feature: its routes, the wiring, the command line.
+export { createPageAddresses, type AddressRedirects, type PageAddresses } from './addresses';
 export { PublishRefusedError, StaleDraftError } from './errors';
 export { readContentFile } from './import-file';
 export { createContentPreview, previewLinkRequestSchema, PREVIEW_LINK_PATH, type ContentPreview } from './preview';

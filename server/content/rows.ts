@@ -11,6 +11,9 @@ export interface ContentDocumentRow {
   draft_data: unknown;
   draft_saved_at: Date | string | null;
   draft_saved_by: string | null;
+  /** When it was retired (not on the site, kept to be brought back), and where its visitors go; null while live. */
+  retired_at?: Date | string | null;
+  retired_to?: string | null;
 }
 
 /** A row of `content_revisions`. */
@@ -22,6 +25,12 @@ export interface ContentRevisionRow {
   published_at: Date | string;
   published_by: string | null;
   publish_id: string | null;
+  /** Null for a publish of new content; what else made this version (server/content/addresses.ts). */
+  event?: 'move' | 'retire' | 'return' | null;
+  /** A move's key before it. */
+  moved_from?: string | null;
+  /** A retirement's (or bringing back's) address visitors were sent to. */
+  redirect_to?: string | null;
 }
 
 /** A jsonb value as the driver hands it over (PGlite and pg both parse it; a string is parsed to be sure). */

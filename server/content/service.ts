@@ -24,13 +24,16 @@ export interface ContentListItem {
   title: string;
   group: ContentDocumentDefinition['group'];
   paths: string[];
-  status: 'published' | 'draft';
+  /** "retired": taken off the site (kept to be brought back); else whether a draft waits. */
+  status: 'published' | 'draft' | 'retired';
   /** Added by staff and not published yet: nothing of it is on the site. */
   neverPublished: boolean;
   updatedAt: string;
   updatedBy: string | null;
   /** When its pending scheduled publish runs (UTC), or null when none is planned. */
   scheduledAt: string | null;
+  /** Its page is on the site: published, and not retired. */
+  live: boolean;
 }
 
 /** What undoing a document's last publish would do: the version it takes off the site and the one it puts back. */
@@ -59,6 +62,8 @@ export interface ContentItemJson {
   draft: ContentDraftJson | null;
   /** Others who had the document open in the editor in the last minute. */
   editing: { username: string; since: string }[];
+  /** When it was retired and where its visitors go, or null while it is live (or never published). */
+  retired: { at: string; redirectTo: string } | null;
 }
 
 /** A save made over an older version: whose version it was merged with, and the fields taken from it. */
@@ -278,11 +283,12 @@ export function createContentService({ db, audit, publisher, check, now = () => 
             title: documentTitleOf(definition, jsonOf(draft ? row.draft_data : row.published_data)),
             group: definition.group,
             paths: definition.paths,
-            status: draft ? 'draft' : 'published',
+            status: row.retired_at ? 'retired' : draft ? 'draft' : 'published',
             neverPublished: row.published_version === 0,
             updatedAt: isoOf(draft ? (row.draft_saved_at ?? row.published_at) : row.published_at),
             updatedBy: draft ? row.draft_saved_by : row.published_by,
             scheduledAt: scheduledAt.get(definition.key) ?? null,
+            live: row.published_version > 0 && !row.retired_at,
           } satisfies ContentListItem,
         ];
       });
@@ -307,6 +313,7 @@ export function createContentService({ db, audit, publisher, check, now = () => 
         published: { version: row.published_version, data: published, publishedAt: isoOf(row.published_at), publishedBy: row.published_by },
         draft: draftOf(row),
         editing: editing.map((person) => ({ username: person.username, since: isoOf(person.since) })),
+        retired: row.retired_at && row.retired_to ? { at: isoOf(row.retired_at), redirectTo: row.retired_to } : null,
       };
     },
 

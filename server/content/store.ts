@@ -57,8 +57,8 @@ export function createSiteContentStore({ db, contentVersion, settings, logger }:
   };
 
   const read = async () => {
-    // A document staff added and never published is not on the site.
-    const rows = await db('content_documents').whereNotNull('published_data').select<{ key: string; published_data: unknown; published_at: Date }[]>('key', 'published_data', 'published_at');
+    // A document staff added and never published is not on the site, nor one they retired.
+    const rows = await db('content_documents').whereNotNull('published_data').whereNull('retired_at').select<{ key: string; published_data: unknown; published_at: Date }[]>('key', 'published_data', 'published_at');
     const readImages = await readContentImages(db);
     documents = Object.fromEntries(rows.map((row) => [row.key, typeof row.published_data === 'string' ? JSON.parse(row.published_data) : row.published_data]));
     publishedAt = new Map(rows.map((row) => [row.key, new Date(row.published_at)]));

@@ -161,6 +161,17 @@ export function createRedirects({ db, audit, takenBy, publicUrl, now = () => new
     },
 
     /**
+     * Drops the redirect from `fromPath`, inside the caller's transaction: a page answers there again
+     * (a retired page brought back). Audited when there was one.
+     */
+    async release(fromPath: string, actor: AuditActor, { trx }: { trx: Knex.Transaction }): Promise<void> {
+      const from = fromPathOf(fromPath);
+      await lockList(trx);
+      const [row] = await trx('redirects').where({ from_path: from }).delete().returning<RedirectRow[]>('*');
+      if (row) await audit.record(actor, { action: 'redirect.delete', target: { type: 'redirect', id: row.from_path }, summary: `${row.from_path} → ${row.to_path} (its page is back)` }, trx);
+    },
+
+    /**
      * Where a request for `path` (a GET of the public site that no page answered) is sent, counting
      * the use in place: one indexed UPDATE, read by every instance, with no cache to go stale.
      */

@@ -373,7 +373,7 @@ describe('content API', () => {
       expect(plan.backTo.version).toBeLessThan(statsVersion);
 
       const undone = await api().post('/api/content/stats/undo').set(ann.headers).send({ version: statsVersion }).expect(200);
-      expect(undone.body).toEqual({ version: expect.any(Number) });
+      expect(undone.body).toEqual({ key: 'stats', version: expect.any(Number) });
       expect(await valueOf('stats')).toBe(stats.items[0]!.value);
       expect(((await current('home')) as { banner: { heading: string } }).banner.heading).toBe('A colleague’s heading');
       expect((await api().get('/').expect(200)).text).toContain('A colleague’s heading');

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { parseInput } from '../errors';
 import { adminActor, allow, createRouter } from '../middleware/access';
-import { definitionOf, PublishRefusedError, scheduleAtSchema, scheduleItemsSchema, StaleDraftError, type ContentActor, type ContentScheduler, type ContentService, type Publisher } from '../content';
+import { definitionOf, PublishRefusedError, type PageAddresses, scheduleAtSchema, scheduleItemsSchema, StaleDraftError, type ContentActor, type ContentScheduler, type ContentService, type Publisher } from '../content';
 
 const publishOneSchema = z.strictObject({ version: z.number('Give the version to publish.').int().min(1), at: scheduleAtSchema.nullish() });
 const publishManySchema = z.strictObject({ items: scheduleItemsSchema, at: scheduleAtSchema.nullish() });
@@ -46,7 +46,7 @@ async function answering(ctx: Context, handle: () => Promise<void>): Promise<voi
  * Fixed paths (`/api/content/publish`, `/undo`, `/schedules`) are declared before the keyed ones,
  * and `{key}/…` ones before `GET /api/content/{key}`, which would read their ends as part of the key.
  */
-export function contentRoutes({ content, publisher, scheduler }: { content: ContentService; publisher: Publisher; scheduler: ContentScheduler }): Router {
+export function contentRoutes({ content, publisher, scheduler, addresses }: { content: ContentService; publisher: Publisher; scheduler: ContentScheduler; addresses: PageAddresses }): Router {
   const router = createRouter();
 
   router.get('/api/content', allow.admin, async (ctx) => {
@@ -74,8 +74,9 @@ export function contentRoutes({ content, publisher, scheduler }: { content: Cont
   );
   router.post('/api/content/undo', allow.admin, (ctx) =>
     answering(ctx, async () => {
-      const result = await content.undoLastPublish(contentActor(ctx));
-      ctx.body = { items: result.documents.map(({ key, version }) => ({ key, version })) };
+      // A move, retirement or bringing back is undone as what it was (addresses.ts); other publishes by the content service.
+      const documents = await addresses.undoLastPublish(contentActor(ctx));
+      ctx.body = { items: documents.map(({ key, version }) => ({ key, version })) };
     }),
   );
 
@@ -104,14 +105,28 @@ export function contentRoutes({ content, publisher, scheduler }: { content: Cont
   );
   // A page's own undo: what it would do (for the question asked first), then doing it.
   router.get('/api/content/{*key}/undo', allow.admin, async (ctx) => {
-    ctx.body = await content.undoPlan(keyOf(ctx));
+    ctx.body = await addresses.undoPlan(keyOf(ctx));
   });
   router.post('/api/content/{*key}/undo', allow.admin, (ctx) =>
     answering(ctx, async () => {
-      const result = await content.undoLastPublishOf(keyOf(ctx), ctx.request.body, contentActor(ctx));
-      ctx.body = { version: result.documents[0]!.version };
+      // `key` is the document's key after the undo (an undone move moves it back).
+      ctx.body = await addresses.undoLastPublishOf(keyOf(ctx), ctx.request.body, contentActor(ctx));
     }),
   );
+  // A page's address (services and industries; 404 for the site's own documents): changed with
+  // `{ to }` (a key of the same kind, or its slug), taken down with `{ redirectTo }`, brought back.
+  router.get('/api/content/{*key}/address', allow.admin, async (ctx) => {
+    ctx.body = await addresses.addressOf(keyOf(ctx));
+  });
+  router.post('/api/content/{*key}/move', allow.admin, async (ctx) => {
+    ctx.body = await addresses.move(keyOf(ctx), ctx.request.body, adminActor(ctx));
+  });
+  router.post('/api/content/{*key}/retire', allow.admin, async (ctx) => {
+    ctx.body = await addresses.retire(keyOf(ctx), ctx.request.body, adminActor(ctx));
+  });
+  router.post('/api/content/{*key}/bring-back', allow.admin, async (ctx) => {
+    ctx.body = await addresses.bringBack(keyOf(ctx), adminActor(ctx));
+  });
   router.post('/api/content/{*key}/presence', allow.admin, async (ctx) => {
     await content.present(keyOf(ctx), adminActor(ctx).name);
     ctx.status = 204;

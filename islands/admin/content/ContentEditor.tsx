@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AdminRole } from '../../../shared/admin-auth';
 import { changedAgencyDetails } from '../../../shared/content/agency-details';
-import { contentDocument } from '../../../shared/content/documents';
+import { contentDocument, slugKeyOf } from '../../../shared/content/documents';
 import { useDashboard } from '../context';
 import { ConfirmDialog, FormCard, LoadStatus, useData, useDates } from '../kit';
 import { createUploads, UploadsContext } from '../kit/uploads';
@@ -17,6 +17,7 @@ import { fieldId } from './schema-form-context';
 import { fieldLabel, fieldTree, iconValues, type FieldPath } from './schema-fields';
 import { SchedulePanel } from './SchedulePanel';
 import { PreviewLinksPanel } from './PreviewLinksPanel';
+import { AddressPanel } from './AddressPanel';
 import { AgencyDetailsNote, ownerPublishesAgencyDetails, ownerPublishesText } from './AgencyDetailsNote';
 import { useDocumentDraft } from './use-document-draft';
 
@@ -230,6 +231,7 @@ export function ContentEditor({ documentKey, username, role }: { documentKey: st
           </FormCard>
 
           <SchedulePanel documentKey={documentKey} doc={doc} dirty={form.dirty} forOwner={forOwner.length > 0} saveFirst={draft.saveDraft} onScheduled={loaded.reload} />
+          {slugKeyOf(documentKey) && <AddressPanel documentKey={documentKey} doc={doc} dirty={form.dirty} onChanged={loaded.reload} />}
           <PreviewLinksPanel documentKey={documentKey} />
           <HistoryPanel documentKey={documentKey} tree={tree} doc={doc} round={draft.state.historyRound} hasTyping={form.dirty} baseVersion={form.base} onRestored={draft.restored} onUndone={draft.restored} />
 

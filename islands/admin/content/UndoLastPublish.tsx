@@ -6,6 +6,11 @@ import { contentApi, type UndoPlan } from './content-api';
 /** What the question before an undo says: the page, the version it takes off the site (when, by whom) and the one it puts back. */
 export function undoQuestion(plan: UndoPlan, formatDateTime: (iso: string) => string): string {
   const by = (name: string | null) => (name ? ` by ${name}` : '');
+  const when = `${formatDateTime(plan.undoes.publishedAt)}${by(plan.undoes.publishedBy)}`;
+  // A change of address, a retirement or a bringing back is undone as what it was; its content is the same.
+  if (plan.event?.type === 'move') return `“${plan.title}” moves back to ${plan.event.to}, undoing the change of address of ${when}. Its current address then redirects there.`;
+  if (plan.event?.type === 'retire') return `“${plan.title}” comes back on the site at its address, undoing its retirement of ${when}.`;
+  if (plan.event?.type === 'return') return `“${plan.title}” is retired again, its visitors sent to ${plan.event.redirectTo}, undoing its bringing back of ${when}.`;
   return (
     `“${plan.title}” goes back to version ${plan.backTo.version} (published ${formatDateTime(plan.backTo.publishedAt)}${by(plan.backTo.publishedBy)}), ` +
     `undoing version ${plan.undoes.version}, published ${formatDateTime(plan.undoes.publishedAt)}${by(plan.undoes.publishedBy)}. ` +
@@ -20,7 +25,7 @@ export function undoQuestion(plan: UndoPlan, formatDateTime: (iso: string) => st
  * A page with nothing to undo is told so in words.
  */
 export function UndoLastPublish({ documentKey, onUndone }: { documentKey: string; onUndone: () => void }) {
-  const { api, notify } = useDashboard();
+  const { api, notify, navigate } = useDashboard();
   const { formatDateTime } = useDates();
   const [plan, setPlan] = useState<UndoPlan | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,9 +45,12 @@ export function UndoLastPublish({ documentKey, onUndone }: { documentKey: string
   const undo = async (asked: UndoPlan) => {
     setBusy(true);
     try {
-      const { version } = await calls.undo(asked.undoes.version);
-      notify({ tone: 'success', text: `“${asked.title}” is back to the content of version ${asked.backTo.version} (now published as version ${version}).` });
-      onUndone();
+      const { version, key } = await calls.undo(asked.undoes.version);
+      // An undone move moved the document back: its editor is under that key (navigating clears notices, so it goes first).
+      if (key && key !== documentKey) navigate({ name: 'website-document', key });
+      else onUndone();
+      if (asked.event) notify({ tone: 'success', text: `Undone: “${asked.title}” ${asked.event.type === 'move' ? `is back at ${asked.event.to}` : asked.event.type === 'retire' ? 'is on the site again' : 'is retired again'}.` });
+      else notify({ tone: 'success', text: `“${asked.title}” is back to the content of version ${asked.backTo.version} (now published as version ${version}).` });
     } catch (failure) {
       notify({ tone: 'error', text: errorText(failure, 'The last publish could not be undone.') });
     } finally {

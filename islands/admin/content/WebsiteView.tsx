@@ -14,6 +14,7 @@ export const CONTENT_GROUPS: readonly ContentGroup[] = ['Site-wide', 'Pages', 'H
 /** A document's state in words: when its planned publish runs (on the agency's clock), else whether a draft waits. */
 export function statusText(row: Pick<ContentListItem, 'status' | 'scheduledAt' | 'neverPublished'>, timeZone: string): string {
   if (row.scheduledAt) return `Scheduled for ${scheduledTimeText(row.scheduledAt, timeZone)}`;
+  if (row.status === 'retired') return 'Retired';
   if (row.neverPublished) return 'Draft, never published';
   return row.status === 'published' ? 'Published' : 'Draft waiting';
 }

@@ -1,5 +1,6 @@
 import type { ContentGroup } from '../../../shared/content/documents';
 import { CONTENT_IMAGE_FIELD, type ContentImageListItem, type UploadedContentImage } from '../../../shared/content/images';
+import type { PageAddressJson } from '../../../shared/page-addresses';
 import { ApiError, type DashboardApi } from '../api';
 
 /**
@@ -21,6 +22,8 @@ export interface ContentListItem {
   updatedBy: string | null;
   /** When its pending scheduled publish runs (UTC), if one is planned. */
   scheduledAt?: string | null;
+  /** Its page is on the site (published and not retired). */
+  live?: boolean;
 }
 
 /** A planned publish as `GET /api/content/schedules` lists it. */
@@ -39,6 +42,8 @@ export interface UndoPlan {
   title: string;
   undoes: { version: number; publishedAt: string; publishedBy: string | null };
   backTo: { version: number; publishedAt: string; publishedBy: string | null };
+  /** The last publish was a change of address, a retirement or a bringing back, which undo reverses. */
+  event?: { type: 'move'; to: string } | { type: 'retire' } | { type: 'return'; redirectTo: string };
 }
 
 /** Someone else who has the document open (the "…is editing" notice). */
@@ -63,6 +68,8 @@ export interface ContentDocumentJson {
   draft: { version: number; data: unknown; savedAt: string | null; savedBy: string | null } | null;
   editing?: EditingPerson[];
   scheduled?: ContentSchedule | null;
+  /** When it was retired and where its visitors go; null while it is live. */
+  retired?: { at: string; redirectTo: string } | null;
 }
 
 /** A published version in the history list (its data is loaded when it is compared). */
@@ -186,7 +193,12 @@ export function contentApi(api: DashboardApi, key: string) {
     /** What undoing the page's last publish would do; refused (409) when it has nothing to undo. */
     undoPlan: () => api.send<UndoPlan>('GET', `${path}/undo`, 'Failed to see what undo would do.'),
     /** Undoes the page's last publish, if it is still `version`. */
-    undo: (version: number) => api.send<{ version: number }>('POST', `${path}/undo`, 'The last publish could not be undone.', { version }),
+    undo: (version: number) => api.send<{ version: number; key?: string }>('POST', `${path}/undo`, 'The last publish could not be undone.', { version }),
+    /** Gives the page a new address (`to`: its new slug); rejects with the refusal beside `to`. */
+    move: (to: string) => api.send<PageAddressJson>('POST', `${path}/move`, 'The address could not be changed.', { to }),
+    /** Takes the page off the site, sending its visitors to `redirectTo`; rejects with the refusal beside `redirectTo`. */
+    retire: (redirectTo: string) => api.send<PageAddressJson>('POST', `${path}/retire`, 'The page could not be retired.', { redirectTo }),
+    bringBack: () => api.send<PageAddressJson>('POST', `${path}/bring-back`, 'The page could not be brought back.', {}),
     /** E-mails a preview link made a moment ago to `to`, with `message`. */
     sendPreviewLink: (url: string, to: string, message: string) => api.send<{ sentTo: string }>('POST', `${path}/preview-links/send`, 'The preview link could not be e-mailed.', { url, to, message }),
     /** Makes `version` the draft; refused (409) when the draft is no longer `baseVersion`. */

@@ -13,6 +13,7 @@ describe('a scheduled page in the Website list', () => {
     expect(statusText(row, 'Europe/London')).toBe('Scheduled for Tue 1 Dec, 17:00');
     expect(statusText({ status: 'draft', scheduledAt: null }, 'UTC')).toBe('Draft waiting');
     expect(statusText({ status: 'published', scheduledAt: null }, 'UTC')).toBe('Published');
+    expect(statusText({ status: 'retired', scheduledAt: null }, 'UTC')).toBe('Retired');
   });
 
   it('names the year of a time in another year', () => {
@@ -32,6 +33,17 @@ describe('undo in a page’s history', () => {
   it('asks naming the page, the version undone with its time and author, and the one put back', () => {
     expect(undoQuestion(plan, (iso) => iso.slice(0, 16))).toBe(
       '“About” goes back to version 5 (published 2026-11-20T08:30), undoing version 7, published 2026-12-01T10:00 by maria. It is published as a new version; the draft and every other page stay as they are.',
+    );
+  });
+
+  it('says a change of address, a retirement or a bringing back is undone as what it was', () => {
+    const at = (iso: string) => iso.slice(0, 16);
+    expect(undoQuestion({ ...plan, title: 'Video', event: { type: 'move', to: '/services/video' } }, at)).toBe(
+      '“Video” moves back to /services/video, undoing the change of address of 2026-12-01T10:00 by maria. Its current address then redirects there.',
+    );
+    expect(undoQuestion({ ...plan, title: 'Video', event: { type: 'retire' } }, at)).toBe('“Video” comes back on the site at its address, undoing its retirement of 2026-12-01T10:00 by maria.');
+    expect(undoQuestion({ ...plan, title: 'Video', event: { type: 'return', redirectTo: '/services' } }, at)).toBe(
+      '“Video” is retired again, its visitors sent to /services, undoing its bringing back of 2026-12-01T10:00 by maria.',
     );
   });
 
