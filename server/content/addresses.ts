@@ -8,7 +8,8 @@ import type { AuditActor, AuditTrail } from '../services/audit';
 import type { ContentVersion } from '../services/content-version';
 import type { ContentActor, PublishResult } from './publish';
 import { isoOf, jsonOf, type ContentDocumentRow, type ContentRevisionRow } from './rows';
-import { definitionOf, type ContentService, type UndoPlanJson } from './service';
+import type { UndoPlanJson } from './json';
+import { definitionOf, type ContentService } from './service';
 
 /** What the addresses need of the Redirects list (server/redirects), given by the wiring. */
 export interface AddressRedirects {
