@@ -6,6 +6,7 @@
  * the redirect to the one spelling.
  */
 import request from 'supertest';
+import { SLUG_KINDS } from '../../shared/content/documents';
 import { Secret, TOTP } from 'otpauth';
 import { routeTableOf, type Access, type RouteEntry } from '../middleware/access';
 import { createPortfolioService } from '../services/portfolio';
@@ -56,7 +57,10 @@ describe('every route in the app’s route table', () => {
     await api().patch(`/api/forms/quote/${leadId}/status`).set(owner.headers).send({ status: 'accepted' }).expect(200);
     const item = await createPortfolioService({ db: t.db, contentVersion: t.contentVersion }).create(submission({}, { mainImage: upload(await picture('png')) }));
     const sessions = (await api().get('/api/account/sessions').set(owner.headers).expect(200)).body as { id: string }[];
-    samples = { leadId, itemId: item._id, mediaFile: mediaFileIn(JSON.stringify(item)), sessionId: sessions[0]!.id, username: editor.username };
+    // A page staff made, published: `/:slug` is walked at an address it answers.
+    await api().put('/api/content/pages/careers/draft').set(owner.headers).send({ data: SLUG_KINDS.pages.starting('Careers'), baseVersion: 0 }).expect(201);
+    await api().post('/api/content/pages/careers/publish').set(owner.headers).send({ version: 1 }).expect(200);
+    samples = { leadId, itemId: item._id, mediaFile: mediaFileIn(JSON.stringify(item)), sessionId: sessions[0]!.id, username: editor.username, pageSlug: 'careers' };
   });
   afterAll(() => t.destroy());
 

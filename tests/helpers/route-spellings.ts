@@ -16,6 +16,8 @@ export interface RouteSamples {
   sessionId: string;
   /** Another account. */
   username: string;
+  /** A page staff made and published (`pages/{slug}`, served at `/{slug}`); without one, `/:slug` is a page that is not there. */
+  pageSlug?: string;
 }
 
 /** The first stored image file a portfolio item's JSON names (`<sha256>.<ext>`), for `mediaFile`. */
@@ -34,6 +36,7 @@ export function fillRoutePath(routePath: string, samples: RouteSamples, spelling
     const name = param ?? wildcard!;
     if (name === 'type') return 'quote';
     if (name === 'username') return samples.username;
+    if (name === 'slug' && routePath === '/:slug') return samples.pageSlug ?? 'no-such-page';
     if (name === 'slug') return routePath.startsWith('/services') ? 'web-development' : 'real-estate';
     // A content document's key may hold a slash, written as is.
     if (name === 'key' && routePath.startsWith('/api/content')) return 'services/seo';
