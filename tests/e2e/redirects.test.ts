@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { axeViolations, type BrowserState, DESKTOP, launchBrowser, openDashboard, pageWidths, PHONE_DEVICE, signInThroughForm } from './browser';
-import { startServer, type RunningServer } from './server';
+import { axeViolations, type BrowserState, DESKTOP, openDashboard, pageWidths, PHONE_DEVICE } from './browser';
+import type { RunningServer } from './server';
+import { startStaffSite, type StaffSite } from './staff-site';
 
 const OWNER = { username: 'redirect-owner', password: 'a long and private test passphrase' };
 
@@ -13,21 +11,17 @@ const OWNER = { username: 'redirect-owner', password: 'a long and private test p
  * redirect is deleted after confirming. At phone and desktop widths, axe clean.
  */
 describe('the Redirects list, in a real browser', () => {
+  let site: StaffSite;
+  // The suite's site, browser and signed-in owner, read by each test.
   let server: RunningServer;
   let browser: Browser;
-  let dataDir: string;
   let signedIn: BrowserState;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-redirects-e2e-'));
-    [browser, server] = await Promise.all([launchBrowser(), startServer({ DATA_DIR: path.join(dataDir, 'data'), ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, ADMIN_DISPLAY_NAME: 'Olive Owner' })]);
-    signedIn = await signInThroughForm(browser, server.url, OWNER);
+    site = await startStaffSite(OWNER, 'redirects');
+    ({ server, browser, signedIn } = site);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site?.stop());
 
   it.each([
     ['phone', PHONE_DEVICE],
