@@ -271,7 +271,9 @@ export async function securitySweep(): Promise<CheckResult> {
   const report = new CheckReport();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: origin, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' });
+  const server = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'info', PORT: String(port), PUBLIC_URL: origin, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' });
+  // The sample portfolio is drawn after the site listens: the counts below start once it is all there.
+  await server.waitForLog(/sample portfolio ready/);
   try {
     // Headers everywhere; public pages cacheable by a CDN, private answers never.
     for (const path of PUBLIC_PAGES) {

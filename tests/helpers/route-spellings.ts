@@ -4,6 +4,9 @@
  * resilience checks (security sweep, hostile input).
  */
 
+/** What `/:slug` is filled with when the run published no page of its own. */
+const NO_SUCH_PAGE = 'no-such-page';
+
 /** Real rows the route parameters stand for, so a handler that ran would answer with data. */
 export interface RouteSamples {
   /** A lead (of type `quote`), also a project. */
@@ -36,7 +39,7 @@ export function fillRoutePath(routePath: string, samples: RouteSamples, spelling
     const name = param ?? wildcard!;
     if (name === 'type') return 'quote';
     if (name === 'username') return samples.username;
-    if (name === 'slug' && routePath === '/:slug') return samples.pageSlug ?? 'no-such-page';
+    if (name === 'slug' && routePath === '/:slug') return samples.pageSlug ?? NO_SUCH_PAGE;
     if (name === 'slug') return routePath.startsWith('/services') ? 'web-development' : 'real-estate';
     // A content document's key may hold a slash, written as is.
     if (name === 'key' && routePath.startsWith('/api/content')) return 'services/seo';
@@ -87,6 +90,8 @@ export function otherSpellings(template: string): string[] {
  * a page read with GET or HEAD, 404 for everything else (the API, and pages with other methods).
  */
 export function expectedForSpelling(routePath: string, method: string, filledPath: string): { status: 301; location: string } | { status: 404 } {
+  // No page answers a slug no one published, in any spelling.
+  if (filledPath === `/${NO_SUCH_PAGE}`) return { status: 404 };
   const isApi = /^\/api(\/|$)/.test(routePath);
   return !isApi && (method === 'GET' || method === 'HEAD') ? { status: 301, location: filledPath } : { status: 404 };
 }
