@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { attachmentsOf, inboundMessagesOf } from '../db/inbound-mail';
 import { outgoingMessagesOf } from '../outbox/queries';
-import type { FormNotificationRow, InboundAttachmentRow, InboundMessageRow } from '../db/tables';
+import type { FormNotificationRow, InboundAttachmentRow, InboundMessageRow, LeadRow } from '../db/tables';
 import { foldQuoted } from './inbound-message';
 import { outboxStateText } from '../services/mail-answer';
 import type { MailAttachmentJson, OutgoingState, ThreadMessageJson } from '../../shared/inbound-mail';
@@ -51,26 +51,36 @@ export function inboundMessageJson(row: InboundMessageRow, attachments: Map<stri
   };
 }
 
-export async function conversationOf(db: Knex, leadId: string): Promise<ThreadMessageJson[]> {
-  const [ours, theirs] = await Promise.all([outgoingMessagesOf(db, leadId), inboundMessagesOf(db, leadId)]);
-  const attachments = await attachmentsByMessage(
-    db,
-    theirs.map((row) => row.id),
-  );
-  const sent: ThreadMessageJson[] = ours.map((row) => ({
-    id: String(row.id),
-    direction: 'out',
-    // Staff see who wrote it (the account's display name); an acknowledgement has the agency's name.
-    from: row.author ?? row.from_name ?? '',
-    to: row.to_address ?? '',
-    subject: row.subject,
-    ...foldQuoted(row.body),
-    at: new Date(row.created_at).toISOString(),
-    attachments: [],
-    state: STATE_OF[row.status],
-    stateText: outboxStateText(row),
-  }));
-  const received: ThreadMessageJson[] = theirs.map((row) => ({ ...inboundMessageJson(row, attachments), direction: 'in' }));
+/** The client's messages filed on a lead, oldest first, with their attachments (read only when there are messages). */
+export async function filedMessagesOf(db: Knex, leadId: string): Promise<{ messages: InboundMessageRow[]; attachments: Map<string, MailAttachmentJson[]> }> {
+  const messages = await inboundMessagesOf(db, leadId);
+  return {
+    messages,
+    attachments: await attachmentsByMessage(
+      db,
+      messages.map((row) => row.id),
+    ),
+  };
+}
+
+/** A lead's thread from what was read for its page: every e-mail about it (`mailOfLead`) and the messages filed on it. */
+export function conversationFrom(mailAboutLead: readonly FormNotificationRow[], filed: Awaited<ReturnType<typeof filedMessagesOf>>): ThreadMessageJson[] {
+  const sent: ThreadMessageJson[] = mailAboutLead
+    .filter((row) => row.kind === 'reply' || row.kind === 'confirmation')
+    .map((row) => ({
+      id: String(row.id),
+      direction: 'out',
+      // Staff see who wrote it (the account's display name); an acknowledgement has the agency's name.
+      from: row.author ?? row.from_name ?? '',
+      to: row.to_address ?? '',
+      subject: row.subject,
+      ...foldQuoted(row.body),
+      at: new Date(row.created_at).toISOString(),
+      attachments: [],
+      state: STATE_OF[row.status],
+      stateText: outboxStateText(row),
+    }));
+  const received: ThreadMessageJson[] = filed.messages.map((row) => ({ ...inboundMessageJson(row, filed.attachments), direction: 'in' }));
   return [...sent, ...received].sort((a, b) => a.at.localeCompare(b.at));
 }
 
@@ -81,8 +91,8 @@ const REFERENCES_KEPT = 20;
  * The Message-IDs of the lead's conversation in time order, ours and theirs: a new reply answers
  * the latest (`In-Reply-To`) and lists the chain (`References`, its first and latest ids).
  */
-export async function threadIdsOf(db: Knex, leadId: string): Promise<{ inReplyTo: string | null; references: string | null }> {
-  const [ours, theirs] = await Promise.all([outgoingMessagesOf(db, leadId), inboundMessagesOf(db, leadId)]);
+export async function threadIdsOf(db: Knex, lead: Pick<LeadRow, 'type' | 'id'>): Promise<{ inReplyTo: string | null; references: string | null }> {
+  const [ours, theirs] = await Promise.all([outgoingMessagesOf(db, lead.type, lead.id), inboundMessagesOf(db, lead.id)]);
   const ids = [
     ...ours.filter((row) => row.message_id).map((row) => ({ id: row.message_id!, at: +new Date(row.created_at) })),
     ...theirs.filter((row) => !row.message_id.endsWith('@no-message-id.invalid>')).map((row) => ({ id: row.message_id, at: +new Date(row.received_at) })),

@@ -114,7 +114,7 @@ export function createInboundMail({ db, audit, replyPromise = () => DEFAULT_REPL
     }
     await audit.record(actor, { action: 'lead.email-answer', target: leadTarget(lead.id) }, trx);
     if (!notify) return false;
-    const replier = await lastReplierOf(trx, lead.id);
+    const replier = await lastReplierOf(trx, lead);
     if (!replier) return false;
     const who = senderName(lead);
     const subject = message.subject ? `: “${cleanLine(message.subject, 120)}”` : '';

@@ -9,7 +9,7 @@ import {
   updateReplyTemplate,
   type ReplyWriter,
 } from '../db/lead-replies';
-import { queueMail, repliesOf } from '../outbox/queries';
+import { queueMail } from '../outbox/queries';
 import { countHit } from '../db/rate-limit-windows';
 import type { FormNotificationRow, LeadRow, ReplyTemplateRow } from '../db/tables';
 import { isUuid } from '../db/uuid';
@@ -155,8 +155,9 @@ export function createLeadReplies({ db, audit, sender, onQueued, replyPromise = 
       return replyWriterOf(trx, adminId);
     },
 
-    async repliesOf(leadId: string, trx: Knex = db): Promise<ReplyJson[]> {
-      return (await repliesOf(trx, leadId)).map(toReplyJson);
+    /** The replies among every e-mail about a lead (`mailOfLead`), oldest first. */
+    repliesFrom(mailAboutLead: readonly FormNotificationRow[]): ReplyJson[] {
+      return mailAboutLead.filter((row) => row.kind === 'reply').map(toReplyJson);
     },
 
     /** Stores a reply to the lead in the outbox and answers where it is; the worker sends it. */
@@ -183,7 +184,7 @@ export function createLeadReplies({ db, audit, sender, onQueued, replyPromise = 
         const { hits, secondsLeft } = await countHit(trx, `reply:account:${actor.id}`, 3600);
         if (hits > REPLY_LIMITS.repliesPerHour) throw new RateLimitedError(REPLY_MESSAGES.tooManyReplies(Math.ceil(secondsLeft / 60)), secondsLeft);
         // Under the latest message of the conversation, ours or the client's, with the chain before it.
-        const thread = await threadIdsOf(trx, lead.id);
+        const thread = await threadIdsOf(trx, lead);
         const row = await queueMail(trx, {
           kind: 'reply',
           formType: lead.type,

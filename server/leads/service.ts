@@ -18,11 +18,11 @@ import { searchTextSchema } from '../../shared/search';
 import { FORBIDDEN_IN_TEXT } from '../../shared/text';
 import { RESPONDED_STATUS } from '../../shared/reply-queue';
 import { leadsCsv } from './csv';
-import { latestNotificationFor, queueMail } from '../outbox/queries';
+import { mailOfLead, queueMail } from '../outbox/queries';
 import { isUuid } from '../db/uuid';
 import { toNotificationState } from '../services/mail-health';
 import type { LeadReplies } from './replies';
-import { conversationOf } from './conversation';
+import { conversationFrom, filedMessagesOf } from './conversation';
 import { staffNoticeOf } from './staff-notice';
 
 const DAY_MS = 24 * 3600_000;
@@ -126,7 +126,7 @@ export interface LeadServiceDeps {
   /** The reply promise in force (the settings): a lead taken out of spam is due by it from then. */
   replyPromise?: () => ReplyPromise;
   /** Replies from the back office: a lead's detail lists them and carries what a new one is composed with, for the account viewing it. */
-  replies: Pick<LeadReplies, 'repliesOf' | 'composerOf' | 'writerOf'>;
+  replies: Pick<LeadReplies, 'repliesFrom' | 'composerOf' | 'writerOf'>;
   now?: () => Date;
 }
 
@@ -137,22 +137,22 @@ export interface LeadServiceDeps {
  */
 export function createLeadService({ db, audit, publicUrl, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, replies, now = () => new Date() }: LeadServiceDeps) {
   /**
-   * A lead with its notes, history and notification, read all at once (one round trip, not the
+   * A lead with its notes, history, mail and thread, read all at once (one round trip, not the
    * lead first and the rest after it), and its reply composer as `viewer` would send from it.
    */
   async function detailOf(type: string, id: string, viewer: AuditActor, trx: Knex = db): Promise<LeadDetail> {
     if (!isLeadType(type) || !isUuid(id)) throw new NotFoundError(messages.leads.notFound);
     const formType = type;
-    const [row, notes, audited, notification, sentReplies, writer, conversation] = await Promise.all([
+    const [row, notes, audited, mail, filed, writer] = await Promise.all([
       findLead(trx, formType, id),
       notesOf(trx, id),
       audit.forTarget(leadTarget(id), trx),
-      latestNotificationFor(trx, formType, id),
-      replies.repliesOf(id, trx),
+      mailOfLead(trx, formType, id),
+      filedMessagesOf(trx, id),
       replies.writerOf(viewer.id, trx),
-      conversationOf(trx, id),
     ]);
     if (!row) throw new NotFoundError(messages.leads.notFound);
+    const latestStaffNotification = mail.filter((entry) => entry.kind === 'staff').at(-1);
     const created: LeadHistoryEntry = {
       at: new Date(row.submitted_at).toISOString(),
       actor: row.name ?? row.email ?? 'visitor',
@@ -168,9 +168,9 @@ export function createLeadService({ db, audit, publicUrl, onQueued, replyPromise
       attribution: { landingPath: row.landing_path, sourcePath: row.source_path, referrerHost: row.referrer_host, utmSource: row.utm_source, utmMedium: row.utm_medium, utmCampaign: row.utm_campaign },
       notes: notes.map(toNoteJson),
       history: [created, ...history],
-      notification: notification ? toNotificationState(notification) : null,
-      replies: sentReplies,
-      messages: conversation,
+      notification: latestStaffNotification ? toNotificationState(latestStaffNotification) : null,
+      replies: replies.repliesFrom(mail),
+      messages: conversationFrom(mail, filed),
       composer: replies.composerOf(row, writer),
     };
   }

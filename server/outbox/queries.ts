@@ -124,11 +124,6 @@ export async function notificationsFor(db: Knex, formType: FormType, submissionI
   return db('form_notifications').where({ kind: 'staff', form_type: formType, submission_id: submissionId }).orderBy('id');
 }
 
-/** The newest staff notification of a lead (a lead taken out of spam may have had none). */
-export async function latestNotificationFor(db: Knex, formType: LeadType, submissionId: string): Promise<FormNotificationRow | undefined> {
-  return db('form_notifications').where({ kind: 'staff', form_type: formType, submission_id: submissionId }).orderBy('id', 'desc').first();
-}
-
 /** A staff notification in trouble, with the lead it is about. */
 export interface TroubledNotification extends FormNotificationRow {
   lead_name: string | null;
@@ -168,14 +163,17 @@ export async function retryTroubledNotifications(db: Knex, { waitingSince, now }
   return rows.length;
 }
 
-/** A lead's replies, oldest first. */
-export async function repliesOf(db: Knex, leadId: string): Promise<FormNotificationRow[]> {
-  return db('form_notifications').where({ kind: 'reply', submission_id: leadId }).orderBy('id');
+/**
+ * Every e-mail about one lead (staff notifications, replies, acknowledgements), oldest first: one
+ * read of `form_notifications_submission_index` that a lead's page splits by kind.
+ */
+export async function mailOfLead(db: Knex, formType: LeadType, leadId: string): Promise<FormNotificationRow[]> {
+  return db('form_notifications').where({ form_type: formType, submission_id: leadId }).orderBy('id');
 }
 
 /** Replies and acknowledgements sent about a lead, oldest first. */
-export async function outgoingMessagesOf(db: Knex, leadId: string): Promise<FormNotificationRow[]> {
-  return db('form_notifications').where({ submission_id: leadId }).whereIn('kind', ['reply', 'confirmation']).orderBy('id');
+export async function outgoingMessagesOf(db: Knex, formType: LeadType, leadId: string): Promise<FormNotificationRow[]> {
+  return db('form_notifications').where({ form_type: formType, submission_id: leadId }).whereIn('kind', ['reply', 'confirmation']).orderBy('id');
 }
 
 /** The leads our replies and acknowledgements of these Message-IDs were about. */
@@ -184,10 +182,10 @@ export async function leadsOfSentMessageIds(db: Knex, ids: readonly string[]): P
 }
 
 /** The account that last replied to the lead from the back office (still there), if any. */
-export async function lastReplierOf(db: Knex, leadId: string): Promise<{ id: number; email: string | null; email_verified_at: Date | null } | undefined> {
+export async function lastReplierOf(db: Knex, lead: Pick<LeadRow, 'type' | 'id'>): Promise<{ id: number; email: string | null; email_verified_at: Date | null } | undefined> {
   return db('form_notifications as n')
     .join('admin_users as a', 'a.id', 'n.author_id')
-    .where({ 'n.submission_id': leadId, 'n.kind': 'reply' })
+    .where({ 'n.form_type': lead.type, 'n.submission_id': lead.id, 'n.kind': 'reply' })
     .whereNull('a.disabled_at')
     .orderBy('n.id', 'desc')
     .first('a.id', 'a.email', 'a.email_verified_at');

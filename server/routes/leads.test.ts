@@ -167,6 +167,25 @@ describe('lead inbox API', () => {
     }
   });
 
+  it("reads a lead's page in one set of statements, its e-mail by the lead's type and id (the outbox's index) in one of them", async () => {
+    await call().get(`/api/leads/quote/${ids.grace}`).set(admin.headers).expect(200);
+    const statements: string[] = [];
+    const keep = (query: { sql: string }) => statements.push(query.sql);
+    t.db.on('query', keep);
+    const detail: LeadDetail = (await call().get(`/api/leads/quote/${ids.grace}`).set(admin.headers).expect(200)).body;
+    t.db.off('query', keep);
+    expect(detail.notification).not.toBeNull();
+    const mail = statements.filter((sql) => sql.includes('form_notifications'));
+    // One read of every e-mail about the lead, by its type and id (the leading columns of
+    // form_notifications_submission_index: a read by id alone walks the whole outbox).
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatch(/"form_type" = .*"submission_id" = /);
+    // After the session, the page is six reads at once: the lead, its notes, its history, its
+    // e-mail, the messages filed on it and the viewer as a reply's writer (not one per part).
+    const tableOf = (sql: string) => /from "(\w+)"/.exec(sql)?.[1];
+    expect(statements.slice(1).map(tableOf)).toEqual(['leads', 'lead_notes', 'audit_log', 'form_notifications', 'inbound_messages', 'admin_users']);
+  });
+
   it('takes spam to its folder with the reason, never mailed; "not spam" moves it to the inbox and queues its e-mail', async () => {
     const spamId = await submit('enquiry', { name: 'Bot McBotface' }, { website: 'https://spam.example', fillMs: 9000 });
     expect(names((await list('')).items)).not.toContain('Bot McBotface');
