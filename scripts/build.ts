@@ -3,6 +3,7 @@ import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import { buildAssets } from './build-assets';
 import { BUILD_STAMP, buildInputsHash, buildIsCurrent } from './build-inputs';
+import { prepareEmbeddedDatabase } from './prepare-database';
 
 /**
  * `npm run build`: production browser bundles and the server as one file (`dist/server.js`), whose
@@ -10,8 +11,13 @@ import { BUILD_STAMP, buildInputsHash, buildIsCurrent } from './build-inputs';
  * launcher (`dist/start.js`), the migrations command and the image encoder's child.
  *
  * Skipped when `dist` already holds the build of these very inputs (a restart of `npm start`
- * after no change), recorded in `BUILD_STAMP` once everything is written.
+ * after no change), recorded in `BUILD_STAMP` once everything is written. With
+ * `--prepare-database` (`npm start`), a new embedded database is created meanwhile.
  */
+async function main(): Promise<void> {
+  await Promise.all([build(), process.argv.includes('--prepare-database') ? prepareEmbeddedDatabase() : undefined]);
+}
+
 async function build(): Promise<void> {
   const root = path.resolve(__dirname, '..');
   const inputs = buildInputsHash();
@@ -38,7 +44,7 @@ async function build(): Promise<void> {
   console.log(`Built ${Object.keys(manifest.islands).length} islands, ${Object.keys(manifest.files).length} static files and the server.`);
 }
 
-build().catch((error: unknown) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -32,8 +32,9 @@ describe('production runtime settings', () => {
 
   it('are what npm start launches the built server with, and what the benches run it with', () => {
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
-    // The build (skipped when nothing changed), then the launcher.
-    expect(scripts.start).toBe('tsx scripts/build.ts && node dist/start.js');
+    // The build (skipped when nothing changed) with a new embedded database created beside it,
+    // then the launcher.
+    expect(scripts.start).toBe('tsx scripts/build.ts --prepare-database && node dist/start.js');
     expect(read('scripts/build.ts')).toContain("start: 'server/cli/start.ts'");
     expect(PRODUCTION_RUNTIME_ENV).toEqual({ ...RUNTIME_ENV, NODE_ENV: 'production' });
   });

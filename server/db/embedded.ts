@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -62,7 +62,7 @@ export function openEmbeddedDatabase(dataDir: string): PGlite {
   return new PGlite({ dataDir, startParams: START_PARAMS, extensions: { pg_trgm } });
 }
 
-function hasCluster(dataDir: string): boolean {
+export function hasCluster(dataDir: string): boolean {
   return fs.existsSync(path.join(dataDir, 'PG_VERSION'));
 }
 
@@ -84,9 +84,25 @@ require(pgliteEntry).PGlite.create(JSON.parse(options)).then((db) => db.close())
  * start-up, before anything listens.
  */
 export function createCluster(dataDir: string): void {
+  execFileSync(process.execPath, clusterCreation(dataDir), { stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+/**
+ * The same, without waiting: `npm start`'s build creates a new data folder's cluster while it
+ * bundles (initdb is several seconds of WebAssembly on one core, the bundler's work is on the
+ * other), so a first start does not wait for one and then the other.
+ */
+export function createClusterAside(dataDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, clusterCreation(dataDir), (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+/** The child `node`'s arguments that create a cluster in `dataDir` (made first when missing). */
+function clusterCreation(dataDir: string): string[] {
   fs.mkdirSync(dataDir, { recursive: true });
   // initdb's own PostgreSQL runs with the same settings (`--set`), which lowers its peak too.
   const initDbStartParams = Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['--set', `${name}=${value}`]);
   const options = JSON.stringify({ dataDir, startParams: START_PARAMS, initDbStartParams });
-  execFileSync(process.execPath, ['--liftoff-only', '-e', CREATE_CLUSTER_SCRIPT, require.resolve('@electric-sql/pglite'), options], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return ['--liftoff-only', '-e', CREATE_CLUSTER_SCRIPT, require.resolve('@electric-sql/pglite'), options];
 }
