@@ -23,8 +23,10 @@ ENV NODE_ENV=production \
     NODE_OPTIONS=--max-old-space-size=192
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The production dependencies, as `npm install --omit=dev` installs them for `npm start` (esbuild and
+# tsx among them, some 13 MB, which the image does not run: it is built in the stage above).
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-COPY --from=build /app/dist/server.js /app/dist/server.js.map /app/dist/migrate.js /app/dist/image-encoder.js ./dist/
+COPY --from=build /app/dist/server.js /app/dist/server.js.map /app/dist/migrate.js /app/dist/image-encoder.js /app/dist/backup-child.js ./dist/
 COPY --from=build /app/dist/public ./dist/public
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

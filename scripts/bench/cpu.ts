@@ -15,7 +15,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Request as AutocannonRequest } from 'autocannon';
+import { uniqueParameter } from './scenarios';
 
 /** Seconds of each measuring window: some 30,000 requests per server on this machine. */
 export const CPU_SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 3);
@@ -42,14 +43,18 @@ export interface Server {
   pid: number;
 }
 
+/** GETs of one path, or requests as autocannon makes them (a new address each, say). */
+type Requests = string | AutocannonRequest;
+
 /**
- * Sends GETs of `path` over 50 keep-alive connections, `amount` of them or for `duration` seconds;
+ * Sends `requests` over 50 keep-alive connections, `amount` of them or for `duration` seconds;
  * fails on any answer but a 200. Returns how many were answered.
  */
-async function send(server: Server, path: string, load: { amount: number } | { duration: number }): Promise<number> {
-  const result = await autocannon({ url: server.url, connections: CONNECTIONS, ...load, headers: { 'accept-encoding': 'br, gzip' }, requests: [{ method: 'GET', path }] });
+async function send(server: Server, requests: Requests, load: { amount: number } | { duration: number }): Promise<number> {
+  const request: AutocannonRequest = typeof requests === 'string' ? { method: 'GET', path: requests } : requests;
+  const result = await autocannon({ url: server.url, connections: CONNECTIONS, ...load, headers: { 'accept-encoding': 'br, gzip' }, requests: [request] });
   const failures = result.non2xx + result.errors + result.timeouts;
-  if (failures > 0) throw new Error(`${failures} of ${result.requests.total} GETs of ${path} failed on ${server.url}`);
+  if (failures > 0) throw new Error(`${failures} of ${result.requests.total} GETs of ${request.path} failed on ${server.url}`);
   return result['2xx'];
 }
 
@@ -82,14 +87,14 @@ interface Measure {
 }
 
 /**
- * Loads two servers in other processes at once for `CPU_SECONDS` (each its own connections) and
- * returns each one's CPU per request over that same window. With `profiles`, records each with
- * `perf` meanwhile.
+ * Loads two servers in other processes at once for `CPU_SECONDS` (each its own connections; the
+ * second with `requestsOfSecond` when given, else the same requests) and returns each one's CPU
+ * per request over that same window. With `profiles`, records each with `perf` meanwhile.
  */
-async function cpuPerRequestTogether(servers: [Server, Server], path: string, profiles?: [string, string]): Promise<[Measure, Measure]> {
+async function cpuPerRequestTogether(servers: [Server, Server], requests: Requests, profiles?: [string, string], requestsOfSecond: Requests = requests): Promise<[Measure, Measure]> {
   const stopProfiles = profiles ? await Promise.all(servers.map((server, i) => recordProfile(server.pid, profiles[i]!))) : [];
   const before = servers.map((server) => cpuMicroseconds(server.pid));
-  const answered = await Promise.all(servers.map((server) => send(server, path, { duration: CPU_SECONDS })));
+  const answered = await Promise.all(servers.map((server, i) => send(server, i === 0 ? requests : requestsOfSecond, { duration: CPU_SECONDS })));
   const measures = servers.map((server, i) => ({ cpu: (cpuMicroseconds(server.pid) - before[i]!) / answered[i]!, requests: answered[i]! }));
   await Promise.all(stopProfiles.map((stop) => stop()));
   return measures as [Measure, Measure];
@@ -206,4 +211,98 @@ export function printCpu(rows: CpuRow[], throughput: (path: string) => { site?: 
   console.log('bare in site: the ceiling\'s bare answers sent from inside the site\'s process (loaded beside the ceiling in a window');
   console.log('  of its own); in site ÷ site is what the site\'s own code costs there (1.00: nothing).');
   console.log(`Goal: bare ÷ site ≥ ${CPU_GOAL} on every cached page.`);
+}
+
+/**
+ * A campaign link: the address of a cached page with a query the page does not read (a campaign
+ * tag, an ad's click id, anything unknown), a new value at every request as an ad's visitors
+ * bring. It is answered from the render cache as its page is (server/middleware/cached-answer.ts).
+ */
+export interface CampaignLink {
+  /** The cached page it shows. */
+  page: string;
+  parameter: string;
+}
+
+export const CAMPAIGN_LINKS: readonly CampaignLink[] = [
+  { page: '/', parameter: 'utm_source' },
+  { page: '/', parameter: 'x' },
+  { page: '/portfolio', parameter: 'fbclid' },
+];
+
+export const campaignLinkName = ({ page, parameter }: CampaignLink) => `GET ${page}?${parameter}=<unique>`;
+
+/** Goal: a campaign link costs the site at most 1/0.9 of the CPU of its plain cached page. */
+export const CAMPAIGN_GOAL = 0.9;
+
+export interface CampaignRow {
+  link: CampaignLink;
+  /** µs of the site's CPU per answer of the link, and of its page (medians of the rounds). */
+  site: number;
+  page: number;
+  /**
+   * The site's CPU per answer of the page ÷ per answer of the link, each window's figure first
+   * divided by the ceiling's beside it (which answers the plain page in both): the median of the
+   * rounds, and the lowest and highest of them.
+   */
+  ratio: number;
+  ratioRange: [low: number, high: number];
+}
+
+/**
+ * What a campaign link costs the site against its plain cached page. The two cannot share one
+ * window (one process answers both), so each round has two: the site loaded with the page, then
+ * with the link (in the other order every other round), each beside the ceiling loaded with the
+ * plain page; the ceiling, doing the same work in both, tells how fast the machine was in each.
+ */
+export async function measureCampaignCpu(servers: { site: Server; ceiling: Server }, links: readonly CampaignLink[], rounds: number): Promise<CampaignRow[]> {
+  const { site, ceiling } = servers;
+  const rows: CampaignRow[] = [];
+  for (const link of links) {
+    const linkRequests = uniqueParameter(link.page, link.parameter);
+    // The page's requests are written anew each time too, so the load generator (on the same cores)
+    // works as hard in both windows: a new address each time costs it a third of its req/s.
+    const pageRequests: AutocannonRequest = { method: 'GET', path: link.page, setupRequest: (request) => ({ ...request, path: link.page }) };
+    for (const [server, requests] of [[site, pageRequests], [site, linkRequests], [ceiling, link.page]] as const) await send(server, requests, { amount: WARM_UP_REQUESTS });
+    const pairs: { page: Measure; link: Measure; ratio: number }[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const pageWindow = () => cpuPerRequestTogether([site, ceiling], pageRequests, undefined, link.page);
+      const linkWindow = () => cpuPerRequestTogether([site, ceiling], linkRequests, undefined, link.page);
+      const first = round % 2 === 0 ? await pageWindow() : await linkWindow();
+      const second = round % 2 === 0 ? await linkWindow() : await pageWindow();
+      const [[page, ceilingBesidePage], [linked, ceilingBesideLink]] = round % 2 === 0 ? [first, second] : [second, first];
+      pairs.push({ page, link: linked, ratio: page.cpu / ceilingBesidePage.cpu / (linked.cpu / ceilingBesideLink.cpu) });
+    }
+    const ratios = pairs.map((pair) => pair.ratio);
+    rows.push({
+      link,
+      site: median(pairs.map((pair) => pair.link.cpu)),
+      page: median(pairs.map((pair) => pair.page.cpu)),
+      ratio: median(ratios),
+      ratioRange: [Math.min(...ratios), Math.max(...ratios)],
+    });
+    process.stdout.write('.');
+  }
+  return rows;
+}
+
+export function printCampaignCpu(rows: CampaignRow[], rounds: number): void {
+  console.log(`CPU per campaign link: µs of the site's CPU per request, the link's and its cached page's, median of ${rounds} rounds`);
+  const widths = [36, 9, 9, 16, 6, 11];
+  const line = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' '));
+  line(['campaign link', 'link µs', 'page µs', 'page ÷ link', 'goal', 'pairs']);
+  for (const row of rows) {
+    line([
+      campaignLinkName(row.link),
+      row.site.toFixed(1),
+      row.page.toFixed(1),
+      row.ratio.toFixed(2),
+      row.ratio >= CAMPAIGN_GOAL ? 'met' : 'NOT',
+      row.ratioRange.map((value) => value.toFixed(2)).join('–'),
+    ]);
+  }
+  console.log('page ÷ link: the site\'s CPU per answer of the cached page ÷ per answer of the link (1.00: the link costs');
+  console.log('  what its page costs), each window\'s figure held against the ceiling answering the plain page beside it;');
+  console.log('  pairs: the lowest and highest of the rounds\' ratios.');
+  console.log(`Goal: page ÷ link ≥ ${CAMPAIGN_GOAL} for every campaign link.`);
 }

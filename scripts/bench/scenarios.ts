@@ -161,7 +161,7 @@ function portfolioChanges(site: PreparedSite, intervalMs: number): (baseUrl: str
 }
 
 /** GETs of `path`, each with `parameter` set to a value no request before it used. */
-function uniqueParameter(path: string, parameter: string): AutocannonRequest {
+export function uniqueParameter(path: string, parameter: string): AutocannonRequest {
   let click = 0;
   return { method: 'GET', path, setupRequest: (request) => ({ ...request, path: `${path}?${parameter}=${Date.now().toString(36)}${(click += 1).toString(36)}` }) };
 }

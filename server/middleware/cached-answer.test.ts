@@ -1,3 +1,5 @@
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import request from 'supertest';
@@ -133,6 +135,76 @@ describe('answers from the render cache', () => {
   });
 });
 
+/** One answer exactly as sent: status, headers and the body's bytes (compressed as they were). */
+function rawGet(baseUrl: string, url: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(baseUrl + url, { agent: false, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** The real app behind a real HTTP server (the answers are compared byte for byte). */
+async function listening(t: TestApp): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const server = http.createServer(t.app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { baseUrl: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('a campaign link (a query the page does not read)', () => {
+  it.each([
+    ['/?utm_source=newsletter-1', '/?utm_source=newsletter-2'],
+    ['/?x=first', '/?x=second'],
+    ['/portfolio?fbclid=IwAR0first', '/portfolio?fbclid=IwAR0second'],
+  ])('is answered from memory with the bytes and headers Koa sent: %s, then %s', async (first, again) => {
+    const t = await createTestApp();
+    const server = await listening(t);
+    try {
+      // The first one renders the page through Koa (it has a request id), the next is answered before Koa.
+      const fromKoa = await rawGet(server.baseUrl, first);
+      const fromMemory = await rawGet(server.baseUrl, again);
+      expect(fromKoa.status).toBe(200);
+      expect(fromKoa.headers['x-request-id']).toBeDefined();
+      expect(fromMemory.headers['x-request-id']).toBeUndefined();
+      // The same bytes (the quick brotli of the first answer: the high-ratio one starts with the second).
+      expect(fromMemory.headers['content-encoding']).toBe('br');
+      expect(fromMemory.body.equals(fromKoa.body)).toBe(true);
+      const { date: _date, 'x-request-id': _id, ...koaHeaders } = fromKoa.headers;
+      const { date: _againDate, ...memoryHeaders } = fromMemory.headers;
+      expect(memoryHeaders).toEqual(koaHeaders);
+      // A revalidation of it is a 304 from memory, as for the plain address.
+      const revalidated = await request(t.app.callback()).get(again.replace(/=.*/, '=third')).set('If-None-Match', fromKoa.headers.etag!).expect(304);
+      expect(revalidated.headers['x-request-id']).toBeUndefined();
+    } finally {
+      await server.close();
+      await t.destroy();
+    }
+  });
+
+  it('still goes to Koa when the page reads a parameter of it, escaped or not', async () => {
+    const t = await createTestApp();
+    try {
+      const call = request(t.app.callback());
+      await call.get('/portfolio').expect(200);
+      const campaign = await call.get('/portfolio?utm_source=ad').expect(200);
+      expect(campaign.headers['x-request-id']).toBeUndefined();
+      // The filter of /portfolio: a category no item carries sends the visitor to the whole list.
+      for (const url of ['/portfolio?category=Made-up', '/portfolio?utm_source=ad&category=Made-up', '/portfolio?%63ategory=Made-up']) {
+        const filtered = await call.get(url).expect(302);
+        expect([url, filtered.headers.location]).toEqual([url, '/portfolio']);
+        expect(filtered.headers['x-request-id']).toBeDefined();
+      }
+    } finally {
+      await t.destroy();
+    }
+  });
+});
+
 describe('the plain public address a cached answer is looked up by', () => {
   it('is the URL canonicalUrl passes on, or undefined where it has more to decide', () => {
     expect(plainPublicUrl('/about')).toBe('/about');
@@ -140,6 +212,10 @@ describe('the plain public address a cached answer is looked up by', () => {
     expect(plainPublicUrl('/about?utm_source=news')).toBe('/about');
     expect(plainPublicUrl('/portfolio?utm_source=news&category=Web%20apps&category=x')).toBe('/portfolio?category=Web+apps');
     expect(plainPublicUrl('/about?')).toBe('/about?');
+    // A query naming none of the page's parameters keeps nothing; an escaped name is still one.
+    expect(plainPublicUrl('/portfolio?fbclid=IwAR0x&utm_campaign=spring')).toBe('/portfolio');
+    expect(plainPublicUrl('/portfolio?%63ategory=Web%20apps')).toBe('/portfolio?category=Web+apps');
+    expect(plainPublicUrl('/portfolio?utm_content=category')).toBe('/portfolio');
     for (const other of ['/About', '/about/', '//about', '/a/../about', '/%61bout', '/api/portfolio', '/admin', '/ADMIN/x', 'http://agency.test/about', '/about#top', '*']) {
       expect(plainPublicUrl(other)).toBeUndefined();
     }

@@ -90,12 +90,20 @@ export async function answerAt(path: string, sources: PageSources): Promise<Page
 const QUERY_READ_AT: ReadonlyMap<string, readonly string[]> = new Map(PUBLIC_PAGES.filter((page) => page.query.length > 0).flatMap((page) => page.addresses.map((address) => [address, page.query] as const)));
 
 /**
+ * Whether `querystring` may hold one of the `declared` names (plain letters, as the table spells
+ * them): only where a name is written as it is, or escaped (`%63ategory`). A campaign link's query
+ * (`utm_source=…`, `fbclid=…`) holds neither, and keeps nothing without being parsed: it is answered
+ * from the render cache at every click (server/middleware/cached-answer.ts).
+ */
+const mayName = (querystring: string, declared: readonly string[]) => querystring.includes('%') || declared.some((name) => querystring.includes(name));
+
+/**
  * The query string `path` reads out of `querystring`: its declared parameters, the first value of
  * each, in declared order (`''` when none), so every spelling of one page gives the same string.
  */
 export function pageQueryString(path: string, querystring: string): string {
   const declared = QUERY_READ_AT.get(path);
-  if (querystring === '' || !declared) return '';
+  if (querystring === '' || !declared || !mayName(querystring, declared)) return '';
   const given = new URLSearchParams(querystring);
   const kept = new URLSearchParams();
   for (const name of declared) {
