@@ -4,6 +4,8 @@ import type { RunningServer } from './server';
 import { startStaffSite, type StaffSite } from './staff-site';
 
 const OWNER = { username: 'menus-owner', password: 'a long and private test passphrase' };
+/** Where screenshots of the menu editor go when set (looked at by hand). */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 
 /** Waits until the header of `/` (desktop bar and phone menu) holds `text`: a publish reaches the site by its content version. */
 async function untilInHeader(server: RunningServer, text: string): Promise<void> {
@@ -87,6 +89,7 @@ describe('the main menu staff edit, in a real browser', () => {
     await field(careers, /^Link/).fill('/about#careers');
     expect((await pageWidths(page)).document).toBeLessThanOrEqual(PHONE_DEVICE.viewport.width);
     expect(await axeViolations(page)).toEqual([]);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/main-menu-375.png`, fullPage: true });
     await publishInEditor(page);
     await untilInHeader(server, '<a href="/about#careers">Careers</a>');
     expect(problems).toEqual([]);
@@ -113,6 +116,7 @@ describe('the main menu staff edit, in a real browser', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await axeViolations(page)).toEqual([]);
 
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/main-menu-refused-1280.png`, fullPage: true });
     await field(child, /^Link/).fill('/contact#careers');
     await publishInEditor(page);
     await untilInHeader(server, '<a href="/contact#careers">Join us</a>');
