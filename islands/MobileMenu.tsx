@@ -11,6 +11,20 @@ export interface MenuGroup extends MenuLink {
   children?: MenuLink[];
 }
 
+/**
+ * The id of each group's sublist, made from its link (`mobile-group--services`); staff may give two
+ * groups one link, so a second one also carries its place in the menu, keeping ids unique.
+ */
+function sublistIds(groups: readonly MenuGroup[]): string[] {
+  const seen = new Set<string>();
+  return groups.map((group, index) => {
+    const base = `mobile-group-${group.href.replace(/\W+/g, '-')}`;
+    const id = seen.has(base) ? `${base}-${index}` : base;
+    seen.add(base);
+    return id;
+  });
+}
+
 export interface MobileMenuProps {
   groups: MenuGroup[];
   currentPath: string;
@@ -23,7 +37,9 @@ export interface MobileMenuProps {
  */
 export default function MobileMenu({ groups, currentPath }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
-  const [expanded, setExpanded] = useState<string | null>(null);
+  // The index of the expanded group (two groups may share a label).
+  const [expanded, setExpanded] = useState<number | null>(null);
+  const ids = sublistIds(groups);
   const panelRef = useOverlay<HTMLDivElement>({ open, onClose: () => setOpen(false), lockScroll: true });
 
   const show = (event: MouseEvent) => {
@@ -58,26 +74,26 @@ export default function MobileMenu({ groups, currentPath }: MobileMenuProps) {
         </a>
         <nav aria-label="Mobile">
           <ul className="mobile-menu__list">
-            {groups.map((group) => (
-              <li key={group.href}>
+            {groups.map((group, index) => (
+              <li key={index}>
                 {group.children ? (
                   <>
                     <button
                       type="button"
                       className="mobile-menu__group"
-                      aria-expanded={expanded === group.label}
-                      aria-controls={`mobile-group-${group.href.replace(/\W+/g, '-')}`}
-                      onClick={() => setExpanded(expanded === group.label ? null : group.label)}
+                      aria-expanded={expanded === index}
+                      aria-controls={ids[index]}
+                      onClick={() => setExpanded(expanded === index ? null : index)}
                     >
                       {group.label}
                       <span className="mobile-menu__chevron" aria-hidden="true" />
                     </button>
-                    <ul id={`mobile-group-${group.href.replace(/\W+/g, '-')}`} className="mobile-menu__sublist" hidden={expanded !== group.label}>
+                    <ul id={ids[index]} className="mobile-menu__sublist" hidden={expanded !== index}>
                       <li>
                         <a href={group.href}>All {group.label}</a>
                       </li>
-                      {group.children.map((child) => (
-                        <li key={child.href}>
+                      {group.children.map((child, childIndex) => (
+                        <li key={childIndex}>
                           <a href={child.href} aria-current={child.href === currentPath ? 'page' : undefined}>
                             {child.label}
                           </a>

@@ -12,6 +12,7 @@ import * as onePhoneOpeningHours from './20261206300000_one_phone_opening_hours'
 import { DEFAULT_DOCUMENTS } from '../shared/content/defaults';
 import * as onePendingSchedule from './20261206400000_one_pending_schedule';
 import * as contentListing from './20261207100000_content_listing_new_documents';
+import * as siteMenus from './20261208100000_site_menus';
 
 async function userTables(testDb: TestDb): Promise<string[]> {
   const result = await testDb.db.raw<{ rows: { table_name: string }[] }>(
@@ -264,5 +265,37 @@ describe('20261207100000_content_listing_new_documents', () => {
     for (const key of ['services/web-development', 'services/seo', 'industries/jewellery', 'home']) expect([key, await stored(key)]).toEqual([key, { data: DEFAULT_DOCUMENTS[key], schemaVersion: 3 }]);
     expect((await stored('services/seo')).data.listing).toEqual({ order: 90, showInMenus: true });
     await expect(testDb.db('content_documents').insert({ key: 'services/video', version: 1, schema_version: 3, published_version: 1, published_data: null })).rejects.toMatchObject({ code: '23514' });
+  });
+});
+
+describe('20261208100000_site_menus', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(() => testDb.destroy());
+
+  const menus = () => testDb.db('content_documents').whereIn('key', ['menus/main', 'menus/footer']).orderBy('key').select<{ key: string; published_version: number; published_data: unknown }[]>('key', 'published_version', 'published_data');
+  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
+  it('publishes the menus as the header and footer were written, with their first revision, and takes them away again', async () => {
+    await siteMenus.down(testDb.db);
+    expect(await menus()).toEqual([]);
+    expect(Number((await testDb.db('content_revisions').where('key', 'like', 'menus/%').count({ n: '*' }).first())?.n)).toBe(0);
+
+    await siteMenus.up(testDb.db);
+    const rows = await menus();
+    expect(rows.map((row) => ({ key: row.key, version: row.published_version, data: json(row.published_data) }))).toEqual([
+      { key: 'menus/footer', version: 1, data: DEFAULT_DOCUMENTS['menus/footer'] },
+      { key: 'menus/main', version: 1, data: DEFAULT_DOCUMENTS['menus/main'] },
+    ]);
+    expect(await testDb.db('content_revisions').where('key', 'like', 'menus/%').orderBy('key').select('key', 'version')).toEqual([
+      { key: 'menus/footer', version: 1 },
+      { key: 'menus/main', version: 1 },
+    ]);
+    // Run where they exist already (a fresh install's content tables store every document): kept as they are.
+    await testDb.db('content_documents').where({ key: 'menus/main' }).update({ published_data: JSON.stringify({ items: [{ kind: 'link', label: 'Home', href: '/', children: [] }] }) });
+    await siteMenus.up(testDb.db);
+    expect(json((await menus())[1]!.published_data)).toEqual({ items: [{ kind: 'link', label: 'Home', href: '/', children: [] }] });
   });
 });

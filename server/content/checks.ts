@@ -6,8 +6,9 @@ import { richTextLinks } from '../../shared/content/rich-text';
 import { fieldPathErrorsOf, WHOLE_VALUE } from '../../shared/zod-errors';
 import type { DocumentsByKey, SiteContent } from '../../shared/content/site-content';
 import type { RenderPage } from '../render/render-page';
+import { pageSpelling } from '../middleware/canonical-url';
 import { isSitePage, PAGE_ADDRESSES, pageViewAt } from '../site/page-lookup';
-import { portfolioItemIdOf, type PortfolioReader } from '../site/public-pages';
+import { MOVED_PAGES, portfolioItemIdOf, type PortfolioReader } from '../site/public-pages';
 import { htmlNestingProblems } from './html-nesting';
 
 /**
@@ -59,6 +60,11 @@ function walk(schema: z.ZodType, value: unknown, path: string[], visit: Visit): 
     for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) walk(field, value[name], [...path, name], visit);
   } else if (schema instanceof z.ZodArray && Array.isArray(value)) {
     value.forEach((item, index) => walk(schema.element as z.ZodType, item, [...path, String(index)], visit));
+  } else if (schema instanceof z.ZodDiscriminatedUnion && isRecord(value)) {
+    // An item of one of several kinds (a page's section, a menu's item): the fields of its kind.
+    const discriminator = schema.def.discriminator;
+    const option = (schema.options as z.ZodType[]).find((candidate) => candidate instanceof z.ZodObject && (candidate.shape as Record<string, z.ZodType>)[discriminator]?.safeParse(value[discriminator]).success);
+    if (option) walk(option, value, path, visit);
   }
 }
 
@@ -82,12 +88,20 @@ const fieldName = (path: string[]) => (path.length > 0 ? path.join('.') : WHOLE_
  * `others` are documents published together with this one, so the pages render as they will be.
  */
 export function createContentChecker({ renderPage, assemble }: ContentCheckerDeps) {
-  /** Whether `href` is a page: one the site ships, a service or industry of `content` (as it will be published), or a stored portfolio item. */
+  /**
+   * Whether `href` leads somewhere: a page the site ships, a service, industry or page of `content`
+   * (as it will be published), a stored portfolio item, or an old address a redirect answers (a
+   * built-in one, or one of the Redirects list: a retired page's, an old site's), which visitors
+   * follow to its page.
+   */
   const pageExists = async (db: Knex, href: string, content: SiteContent | undefined): Promise<boolean> => {
     const path = href.replace(/[?#].*$/, '') || '/';
     if (PAGE_ADDRESSES.has(path) || (content && isSitePage(path, content))) return true;
     const itemId = portfolioItemIdOf(path);
-    return itemId !== undefined && (await db('portfolio_items').where({ id: itemId }).first('id')) !== undefined;
+    if (itemId !== undefined && (await db('portfolio_items').where({ id: itemId }).first('id')) !== undefined) return true;
+    // The Redirects list's table, read here as `page-addresses.ts` does; stored in its one spelling.
+    const spelled = pageSpelling(path);
+    return MOVED_PAGES.some((moved) => moved.from === spelled) || (await db('redirects').where({ from_path: spelled }).first('id')) !== undefined;
   };
 
   return async function check(key: string, data: unknown, { db, others = {} }: CheckOptions): Promise<ContentChecks> {

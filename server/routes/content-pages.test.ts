@@ -86,6 +86,18 @@ describe('pages staff make', () => {
     await api().delete('/api/content/privacy/draft').set(ann.headers).expect(200);
   });
 
+  it("checks the links inside a page's sections as every link: a button to no page blocks its publish, named by its field", async () => {
+    const withButton = { ...careers, sections: [...careers.sections, { kind: 'cta', heading: 'Apply', body: 'Tell us about [your work](/no-portfolio-here).', button: { label: 'Apply now', href: '/apply' } }] };
+    const { published } = (await api().get('/api/content/pages/careers').set(ann.headers).expect(200)).body as { published: { version: number } };
+    const saved = await api().put('/api/content/pages/careers/draft').set(ann.headers).send({ data: withButton, baseVersion: published.version }).expect(200);
+    const refused = await publish('pages/careers', saved.body.version as number).expect(422);
+    expect(refused.body.problems).toEqual([
+      expect.objectContaining({ field: 'sections.3.body', message: expect.stringContaining('/no-portfolio-here') }),
+      expect.objectContaining({ field: 'sections.3.button.href', message: expect.stringContaining('/apply') }),
+    ]);
+    await api().delete('/api/content/pages/careers/draft').set(ann.headers).expect(200);
+  });
+
   it('refuses a page that exists (409) and keeps an unpublished one off the site', async () => {
     expect((await create('pages/careers', careers)).status).toBe(409);
     await create('pages/pricing', { ...careers, title: 'Pricing' }).expect(201);

@@ -49,7 +49,7 @@ describe('content API', () => {
 
   it('lists every document with its title, group, pages and status', async () => {
     const list = (await api().get('/api/content').set(ann.headers).expect(200)).body as { key: string; title: string; group: string; paths: string[]; status: string; updatedAt: string }[];
-    expect(list).toHaveLength(31);
+    expect(list).toHaveLength(33);
     expect(list[0]).toMatchObject({ key: 'business', title: 'Agency details', group: 'Site-wide', status: 'published' });
     expect(list.find((item) => item.key === 'services/seo')).toMatchObject({ title: seoService.title, group: 'Services', paths: expect.arrayContaining(['/services/seo']) });
     expect(list.find((item) => item.key === 'industries/real-estate')?.title).toBe((DEFAULT_DOCUMENTS['industries/real-estate'] as { label: string }).label);

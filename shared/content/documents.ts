@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkbox, icon, image, integer, link, list, multiline, phone, rich, seo, text, type FieldMeta } from './fields';
 import { openingHours } from './opening-hours';
+import { footerMenuSchema, mainMenuSchema, MENU_KEYS, type MenuContent } from './menus';
 import { pageSchema, type PageContent } from './page-sections';
 
 /**
@@ -201,6 +202,8 @@ export interface ContentDocuments {
   contact: ContactContent;
   toolkit: ToolkitContent;
   privacy: PrivacyContent;
+  'menus/main': MenuContent;
+  'menus/footer': MenuContent;
   [service: `services/${string}`]: ServiceContent;
   [industry: `industries/${string}`]: IndustryContent;
   [page: `pages/${string}`]: PageContent;
@@ -349,6 +352,8 @@ function definition(key: string, title: string, group: ContentGroup, paths: stri
  */
 export const CONTENT_DOCUMENTS: readonly ContentDocumentDefinition[] = [
   definition('business', 'Agency details', 'Site-wide', ['/', ALL_PAGES], businessSchema),
+  definition(MENU_KEYS.main, 'Main menu', 'Site-wide', ['/', ALL_PAGES], mainMenuSchema),
+  definition(MENU_KEYS.footer, 'Footer links', 'Site-wide', ['/', ALL_PAGES], footerMenuSchema),
   definition('home', 'Home', 'Pages', ['/'], homeSchema),
   definition('about', 'About', 'Pages', ['/about'], aboutSchema),
   definition('contact', 'Contact', 'Pages', ['/contact'], contactSchema),

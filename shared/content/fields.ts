@@ -74,6 +74,21 @@ export function link(title: string, { optional = false }: { optional?: boolean }
 }
 
 /**
+ * A link a menu or a page's navigation may hold: a page of this site (`/about`, `/#industries`) or
+ * an absolute https address. No `mailto:`/`tel:` (the agency details hold those) and no plain http.
+ */
+export function pageLink(title: string, { description }: { description?: string } = {}) {
+  const message = `${title}: use a page of this site such as /about, or an address starting with https://.`;
+  return z
+    .string(needed(title))
+    .trim()
+    .min(1, needed(title))
+    .max(500, `${title} is at most 500 characters.`)
+    .refine((value) => isAllowedHref(value) && (value.startsWith('/') || value.toLowerCase().startsWith('https://')), message)
+    .meta({ title, widget: 'link', description } satisfies FieldMeta);
+}
+
+/**
  * A phone number with its country code (`shared/content/phone.ts`): the one place the number is
  * typed; the site makes how it is shown and every link to it from this.
  */

@@ -15,6 +15,7 @@ import { openingHoursText } from './opening-hours';
 import { phoneForms } from './phone';
 import { replyPromiseText } from '../replies';
 import type { Settings } from '../settings';
+import { MENU_KEYS, navigationOf, type NavItem } from './menus';
 import type { PageContent } from './page-sections';
 import type { Industry, ProcessStep, Service, SitePage, Stat, Technology, Testimonial } from './site-types';
 
@@ -55,6 +56,8 @@ export interface SiteContent {
   stats: Stat[];
   processSteps: ProcessStep[];
   technologies: Technology[];
+  /** The main navigation and the footer's links as drawn (their documents with the automatic lists filled in). */
+  menus: { main: NavItem[]; footer: NavItem[] };
   facts: SiteFacts;
   /** Renditions of the uploaded images content may name, by `src` (`/media/content/<id>`); see `ContentImage`. */
   images: ContentImages;
@@ -117,6 +120,9 @@ export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts,
   };
   const replace = (text: string) => (text.includes('{') ? text.replace(/\{(name|legalName|email|phone|replyPromise|hours)\}/g, (placeholder) => values[placeholder as keyof typeof values]) : text);
   const resolved = <T,>(value: T) => withPlaceholders(value, replace);
+  const services = listed<ServiceContent>(documents, 'services').map(({ slug, data }) => ({ ...resolved(data), slug }));
+  const industries = listed<IndustryContent>(documents, 'industries').map(({ slug, data }) => ({ ...resolved(data), slug }));
+  const shown = inMenus({ services, industries });
   return {
     business: { ...resolved(business), phone: phone.shown, hours, phoneHref: phone.tel, chatHref: phone.whatsapp, telephone: phone.e164 },
     home: resolved(required(documents, 'home')),
@@ -124,13 +130,14 @@ export function assembleSiteContent(documents: DocumentsByKey, facts: SiteFacts,
     contact: resolved(required(documents, 'contact')),
     toolkit: resolved(required(documents, 'toolkit')),
     privacy: resolved(required(documents, 'privacy')),
-    services: listed<ServiceContent>(documents, 'services').map(({ slug, data }) => ({ ...resolved(data), slug })),
-    industries: listed<IndustryContent>(documents, 'industries').map(({ slug, data }) => ({ ...resolved(data), slug })),
+    services,
+    industries,
     pages: ofKind<PageContent>(documents, 'pages').map(({ slug, data }) => ({ ...resolved(data), slug })),
     testimonials: resolved(required(documents, 'testimonials')).items,
     stats: resolved(required(documents, 'stats')).items,
     processSteps: resolved(required(documents, 'process')).steps,
     technologies: resolved(required(documents, 'technologies')).items,
+    menus: { main: navigationOf(resolved(required(documents, MENU_KEYS.main)), shown), footer: navigationOf(resolved(required(documents, MENU_KEYS.footer)), shown) },
     facts,
     images,
   };

@@ -4,27 +4,11 @@ import { PreviewBar } from '../components/PreviewBar';
 import { Island } from '../components/Island';
 import { MobileBar, SiteFooter, SocialBar, TopBar } from './chrome';
 import { useAsset, useRenderContext } from '../render-context';
-import { inMenus, type SiteContent } from '../../shared/content/site-content';
-import type { MenuGroup } from '../../islands/MobileMenu';
 import { ENQUIRE_TRIGGERS } from '../../islands/EnquirePanel';
 import { QUOTE_TRIGGERS } from '../../islands/QuotePopup';
 import { REGION_OFFER_TRIGGERS, SHOWN_KEY as REGION_MODAL_SHOWN_KEY } from '../../islands/RegionOfferModal';
 import { useRegionChoices } from '../components/region-choices';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
-
-/** The main navigation, shared by the desktop bar and the mobile menu: the services and industries staff show in menus. */
-function mainNavigation(content: SiteContent): MenuGroup[] {
-  const { services, industries } = inMenus(content);
-  return [
-    { label: 'Home', href: '/' },
-    { label: 'About', href: '/about' },
-    { label: 'Services', href: '/services', children: services.map((service) => ({ label: service.title, href: `/services/${service.slug}` })) },
-    { label: 'Core Industries', href: '/#industries', children: industries.map((industry) => ({ label: industry.label, href: `/industries/${industry.slug}` })) },
-    { label: 'Portfolio', href: '/portfolio' },
-    { label: 'Free Toolkit', href: '/toolkit' },
-    { label: 'Contact', href: '/contact' },
-  ];
-}
 
 /**
  * Page chrome of the public site: top bar, header with navigation, footer and the mobile bars.
@@ -35,7 +19,8 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
   const context = useRenderContext();
   const asset = useAsset();
   const { business } = context.content;
-  const navigation = mainNavigation(context.content);
+  // The main menu document as drawn, shared by the desktop bar and the mobile menu.
+  const navigation = context.content.menus.main;
   context.usesChromeScript = true;
   const isCurrent = (href: string) => (href === context.path ? 'page' : undefined);
   const regionChoices = useRegionChoices();
@@ -58,15 +43,16 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
           </a>
           <nav className="main-nav" aria-label="Main">
             <ul className="main-nav__list">
-              {navigation.map((item) =>
+              {/* Staff may give two items one label: the index is what tells them apart. */}
+              {navigation.map((item, index) =>
                 item.children ? (
-                  <li key={item.label} className="main-nav__item">
+                  <li key={index} className="main-nav__item">
                     {/* `name` makes the dropdowns exclusive: opening one closes the other. */}
                     <details className="dropdown" name="main-nav">
                       <summary>{item.label}</summary>
                       <ul className="dropdown__menu">
-                        {item.children.map((child) => (
-                          <li key={child.href}>
+                        {item.children.map((child, childIndex) => (
+                          <li key={childIndex}>
                             <a href={child.href} aria-current={isCurrent(child.href)}>
                               {child.label}
                             </a>
@@ -76,7 +62,7 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
                     </details>
                   </li>
                 ) : (
-                  <li key={item.label} className="main-nav__item">
+                  <li key={index} className="main-nav__item">
                     <a href={item.href} aria-current={isCurrent(item.href)}>
                       {item.label}
                     </a>

@@ -1,6 +1,5 @@
 import { useAsset, useContent } from '../render-context';
 import { Icon, type IconName } from '../components/Icon';
-import { inMenus } from '../../shared/content/site-content';
 
 /**
  * The parts of the public chrome around the header. Every control that opens a panel is a plain
@@ -78,11 +77,22 @@ export function SocialBar() {
   );
 }
 
+/**
+ * A footer column's landmark name from its heading: words read as a phrase ("Core Industries" →
+ * "Core industries"), as the footer always named them; a word in capitals (SEO) stays as written.
+ */
+function landmarkName(heading: string): string {
+  return heading.replace(/(?<=\s)([A-Z])([a-z]+)\b/g, (_word, first: string, rest: string) => `${first.toLowerCase()}${rest}`);
+}
+
 export function SiteFooter() {
   const asset = useAsset();
   const content = useContent();
   const { business } = content;
-  const { services, industries } = inMenus(content);
+  // The footer links document as drawn: items with links under them (the automatic lists among
+  // them) are columns of their own, in its order; plain links are listed under "Get in touch".
+  const columns = content.menus.footer.flatMap((item) => (item.children ? [{ label: item.label, children: item.children }] : []));
+  const links = content.menus.footer.filter((item) => !item.children);
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -95,26 +105,18 @@ export function SiteFooter() {
             <SocialLinks className="site-footer__social-list" />
           </div>
         </div>
-        <nav aria-label="Services" className="site-footer__column">
-          <h2 className="site-footer__heading">Services</h2>
-          <ul>
-            {services.map((service) => (
-              <li key={service.slug}>
-                <a href={`/services/${service.slug}`}>{service.title}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Core industries" className="site-footer__column">
-          <h2 className="site-footer__heading">Core Industries</h2>
-          <ul>
-            {industries.map((industry) => (
-              <li key={industry.slug}>
-                <a href={`/industries/${industry.slug}`}>{industry.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {columns.map((column, index) => (
+          <nav key={index} aria-label={landmarkName(column.label)} className="site-footer__column">
+            <h2 className="site-footer__heading">{column.label}</h2>
+            <ul>
+              {column.children.map((link, linkIndex) => (
+                <li key={linkIndex}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
         <div className="site-footer__column">
           <h2 className="site-footer__heading">Get in touch</h2>
           <address>
@@ -125,23 +127,15 @@ export function SiteFooter() {
             {business.location.display}
           </address>
           <p>{business.hours}</p>
-          <ul>
-            <li>
-              <a href="/about">About us</a>
-            </li>
-            <li>
-              <a href="/portfolio">Portfolio</a>
-            </li>
-            <li>
-              <a href="/toolkit">Free Toolkit</a>
-            </li>
-            <li>
-              <a href="/contact">Contact</a>
-            </li>
-            <li>
-              <a href="/privacy">Privacy</a>
-            </li>
-          </ul>
+          {links.length > 0 && (
+            <ul>
+              {links.map((link, index) => (
+                <li key={index}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </div>
       <div className="site-footer__legal">

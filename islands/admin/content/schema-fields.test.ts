@@ -1,3 +1,4 @@
+import { mainMenuSchema } from '../../../shared/content/menus';
 import { businessSchema, CONTENT_DOCUMENTS, homeSchema, serviceSchema, testimonialsSchema } from '../../../shared/content/documents';
 import { DEFAULT_DOCUMENTS } from '../../../shared/content/defaults';
 import { pageSchema } from '../../../shared/content/page-sections';
@@ -149,5 +150,23 @@ describe('a list whose items come in kinds (a page’s sections)', () => {
 
   it('offers the icons a section uses', () => {
     expect(iconValues(tree, EVERY_SECTION_PAGE)).toEqual(['images/icons/ui-ux-design.svg']);
+  });
+});
+
+describe('the menus', () => {
+  it('show in the editor as items of three kinds, a link with links under it and no deeper', () => {
+    const tree = fieldTree(mainMenuSchema);
+    const items = tree.kind === 'object' ? tree.fields[0]!.node : undefined;
+    expect(items).toMatchObject({ kind: 'list', title: 'Menu items', min: 1, max: 12 });
+    const item = items?.kind === 'list' ? items.item : undefined;
+    expect(item?.kind === 'variant' && item.options.map((option) => [option.value, option.title])).toEqual([
+      ['link', 'Link'],
+      ['services', 'The published services'],
+      ['industries', 'The published industries'],
+    ]);
+    const link = item?.kind === 'variant' ? item.options[0]!.node : undefined;
+    const children = link?.fields.find((field) => field.name === 'children')?.node;
+    expect(children).toMatchObject({ kind: 'list', title: 'Links under it' });
+    expect(children?.kind === 'list' && children.item.kind === 'object' && children.item.fields.map((field) => field.name)).toEqual(['label', 'href']);
   });
 });

@@ -71,6 +71,14 @@ function lengthBounds(schema: z.ZodArray): { min: number; max: number } {
   return { min: small?.code === 'too_small' ? Number(small.minimum) : 0, max: big?.code === 'too_big' ? Number(big.maximum) : Number.POSITIVE_INFINITY };
 }
 
+/**
+ * A key a schema names only to refuse it in its own words (`z.never(message).optional()`: a link
+ * under another in a menu may have no `children`): no field to show.
+ */
+function isRefusedKey(schema: z.ZodType): boolean {
+  return schema.def.type === 'optional' && ((schema as z.ZodOptional).unwrap() as z.ZodType).def.type === 'never';
+}
+
 /** The tree of fields of `schema`; `name` labels a field whose schema has no title. */
 export function fieldTree(schema: z.ZodType, name = ''): FieldNode {
   const meta = metaOf(schema);
@@ -80,7 +88,8 @@ export function fieldTree(schema: z.ZodType, name = ''): FieldNode {
       const shape = (schema as z.ZodObject).shape as Record<string, z.ZodType>;
       if (meta.widget === 'image') return { kind: 'image', title, nullable: false };
       if (meta.widget === 'hours') return { kind: 'hours', title, description: meta.description };
-      return { kind: 'object', title, fields: Object.entries(shape).map(([key, field]) => ({ name: key, node: fieldTree(field, key) })) };
+      const shown = Object.entries(shape).filter(([, field]) => !isRefusedKey(field));
+      return { kind: 'object', title, fields: shown.map(([key, field]) => ({ name: key, node: fieldTree(field, key) })) };
     }
     case 'array': {
       const array = schema as z.ZodArray;
@@ -249,7 +258,7 @@ export function fieldLabel(tree: FieldNode, path: FieldPath, data?: unknown): st
       node = node.item;
     } else if (node.kind === 'variant') {
       if (step === node.discriminator) {
-        labels.push('Kind of section');
+        labels.push(`Kind of ${node.title.toLowerCase()}`);
         node = undefined;
       } else {
         node = variantField(node, step, getIn(data, path.slice(0, at)));

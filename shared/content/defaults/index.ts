@@ -19,6 +19,7 @@ import { technologies } from './technologies';
 import { testimonials } from './testimonials';
 import { toolkit } from './toolkit';
 import { privacy } from './privacy';
+import { footerMenu, mainMenu } from './menus';
 
 const decorative = (src: string) => ({ src, alt: '', decorative: true });
 
@@ -33,6 +34,8 @@ export const DEFAULT_DOCUMENTS: { [K in ContentKey]?: ContentDocuments[K] } & Re
   stats: { items: stats },
   process: { steps: processSteps },
   technologies: { items: technologies },
+  'menus/main': mainMenu,
+  'menus/footer': footerMenu,
   ...Object.fromEntries(
     services.map(({ slug, metaDescription, ...service }) => [
       `services/${slug}`,
