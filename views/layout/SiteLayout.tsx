@@ -11,6 +11,7 @@ import { QUOTE_TRIGGERS } from '../../islands/QuotePopup';
 import { REGION_OFFER_TRIGGERS, SHOWN_KEY as REGION_MODAL_SHOWN_KEY } from '../../islands/RegionOfferModal';
 import { useRegionChoices } from '../components/region-choices';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
+import { formServiceOptions } from '../../shared/forms';
 
 /** The main navigation, shared by the desktop bar and the mobile menu: the services and industries staff show in menus. */
 function mainNavigation(content: SiteContent): MenuGroup[] {
@@ -41,6 +42,8 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
   const regionChoices = useRegionChoices();
   // The home page opens the region/offer modal by itself, so there it wakes at once.
   const isHome = context.path === '/';
+  // The panels' forms offer the services published (the same list as the form pages and the server's check).
+  const formServices = formServiceOptions(context.content.services);
 
   const { preview } = context;
   return (
@@ -102,8 +105,8 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
           (its links lead to those pages). */}
       {!preview && (
         <>
-          <Island name="EnquirePanel" hydrate="interaction" triggers={ENQUIRE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise }} />
-          <Island name="QuotePopup" hydrate="interaction" triggers={QUOTE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise }} />
+          <Island name="EnquirePanel" hydrate="interaction" triggers={ENQUIRE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise, services: formServices.enquiry }} />
+          <Island name="QuotePopup" hydrate="interaction" triggers={QUOTE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise, services: formServices.quote }} />
           <Island
             name="RegionOfferModal"
             hydrate={isHome ? 'load' : 'interaction'}
