@@ -59,7 +59,7 @@ describe('services and industries staff add', () => {
   });
 
   it('leaves a service hidden from menus out of the menu and footer, on /services still', async () => {
-    const saved = await api().put('/api/content/services/video-production/draft').set(ann.headers).send({ data: { ...video, listing: { order: 5, showInMenus: false } }, baseVersion: 1 });
+    const saved = await api().put('/api/content/services/video-production/draft').set(ann.headers).send({ data: { ...video, listing: { ...video.listing, order: 5, showInMenus: false } }, baseVersion: 1 });
     expect(saved.status).toBe(200);
     await publish('services/video-production', saved.body.version as number).expect(200);
     const home = (await api().get('/').expect(200)).text;
