@@ -9,12 +9,14 @@ export interface InlineFormProps {
   errors?: FieldErrors;
   /** The reply promise in force, for the success message. */
   replyPromise: string;
+  /** The service options the form offers now (`serviceOptionsOf`); none for a form without a service field. */
+  services?: readonly string[];
 }
 
 /**
  * A form in the page itself (the contact form, and the no-JavaScript pages of the other three):
  * plain HTML that posts without JavaScript, enhanced when the visitor starts using it.
  */
-export default function InlineForm({ type, values, errors, replyPromise }: InlineFormProps) {
-  return <VisitorForm type={type} idPrefix={`${type}-form`} values={values} errors={errors} replyPromise={replyPromise} />;
+export default function InlineForm({ type, values, errors, replyPromise, services }: InlineFormProps) {
+  return <VisitorForm type={type} idPrefix={`${type}-form`} values={values} errors={errors} replyPromise={replyPromise} services={services} />;
 }

@@ -13,6 +13,9 @@ import { DEFAULT_DOCUMENTS } from '../shared/content/defaults';
 import * as onePendingSchedule from './20261206400000_one_pending_schedule';
 import * as contentListing from './20261207100000_content_listing_new_documents';
 import * as siteMenus from './20261208100000_site_menus';
+import * as serviceFormNames from './20261208200000_service_form_names';
+import { formServiceOptions } from '../shared/forms';
+import { assembleSiteContent } from '../shared/content/site-content';
 
 async function userTables(testDb: TestDb): Promise<string[]> {
   const result = await testDb.db.raw<{ rows: { table_name: string }[] }>(
@@ -188,6 +191,7 @@ describe('20261206300000_one_phone_opening_hours', () => {
   };
 
   it('turns the three phone fields of every stored version into one, and gives the hours the site showed', async () => {
+    await serviceFormNames.down(testDb.db);
     await contentListing.down(testDb.db);
     await onePhoneOpeningHours.down(testDb.db);
     const old = await business();
@@ -253,7 +257,8 @@ describe('20261207100000_content_listing_new_documents', () => {
   };
 
   it('gives every stored service and industry its place in the lists as the site listed them, and lets a document wait unpublished', async () => {
-    await testDb.db('content_documents').insert({ key: 'services/video', version: 1, schema_version: 3, published_version: 0, published_data: null, draft_version: 1, draft_data: JSON.stringify({}) });
+    await testDb.db('content_documents').insert({ key: 'services/video', version: 1, schema_version: 4, published_version: 0, published_data: null, draft_version: 1, draft_data: JSON.stringify({}) });
+    await serviceFormNames.down(testDb.db);
     await contentListing.down(testDb.db);
     expect(await testDb.db('content_documents').where({ key: 'services/video' }).first('key')).toBeUndefined();
     const old = await stored('services/seo');
@@ -263,8 +268,53 @@ describe('20261207100000_content_listing_new_documents', () => {
 
     await contentListing.up(testDb.db);
     for (const key of ['services/web-development', 'services/seo', 'industries/jewellery', 'home']) expect([key, await stored(key)]).toEqual([key, { data: DEFAULT_DOCUMENTS[key], schemaVersion: 3 }]);
-    expect((await stored('services/seo')).data.listing).toEqual({ order: 90, showInMenus: true });
+    // The upgrade runs to the current shape (later steps add only what a document lacks).
+    expect((await stored('services/seo')).data.listing).toMatchObject({ order: 90, showInMenus: true });
     await expect(testDb.db('content_documents').insert({ key: 'services/video', version: 1, schema_version: 3, published_version: 1, published_data: null })).rejects.toMatchObject({ code: '23514' });
+  });
+});
+
+describe('20261208200000_service_form_names', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(() => testDb.destroy());
+
+  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as { title: string; listing: Record<string, unknown> };
+  const stored = async (key: string) => {
+    const row = (await testDb.db('content_documents').where({ key }).first('published_data', 'draft_data', 'schema_version')) as { published_data: unknown; draft_data: unknown; schema_version: number };
+    return { data: json(row.published_data), draft: row.draft_data === null ? null : json(row.draft_data), schemaVersion: row.schema_version };
+  };
+
+  it("gives the services that ship the forms' former words and order, one staff added its own name, and takes them back off", async () => {
+    await serviceFormNames.down(testDb.db);
+    const seo = await stored('services/seo');
+    expect(seo.schemaVersion).toBe(3);
+    expect(seo.data.listing).toEqual({ order: 90, showInMenus: true });
+    // A service staff added (and a revision of it) before the forms followed the services.
+    const video = { ...seo.data, title: 'Video Production', listing: { order: 95, showInMenus: true } };
+    await testDb.db('content_documents').insert({ key: 'services/video', version: 1, schema_version: 3, published_version: 1, published_data: JSON.stringify(video), draft_version: 2, draft_data: JSON.stringify({ ...video, title: 'Video' }) });
+    await testDb.db('content_revisions').insert({ key: 'services/video', version: 1, schema_version: 3, data: JSON.stringify(video) });
+
+    await serviceFormNames.up(testDb.db);
+    for (const key of ['services/web-development', 'services/graphic-designing', 'services/seo', 'industries/jewellery', 'home']) {
+      expect([key, (await stored(key)).data, (await stored(key)).schemaVersion]).toEqual([key, DEFAULT_DOCUMENTS[key], 4]);
+    }
+    const added = await stored('services/video');
+    expect(added.data.listing).toEqual({ order: 95, showInMenus: true, enquiryName: 'Video Production', enquiryPlace: 95, quoteName: 'Video Production', quotePlace: 95 });
+    expect(added.draft?.listing).toMatchObject({ enquiryName: 'Video', quoteName: 'Video' });
+    const revision = (await testDb.db('content_revisions').where({ key: 'services/video', version: 1 }).first('data', 'schema_version')) as { data: unknown; schema_version: number };
+    expect([json(revision.data).listing.enquiryName, revision.schema_version]).toEqual(['Video Production', 4]);
+
+    // The shipped services offer exactly the words and order the fixed lists had (SPEC §9), the added one after them.
+    const documents = Object.fromEntries(((await testDb.db('content_documents').whereNotNull('published_data').select('key', 'published_data')) as { key: string; published_data: unknown }[]).map((row) => [row.key, json(row.published_data)]));
+    const options = formServiceOptions(assembleSiteContent(documents, { replyPromise: 'within 24 hours' }).services);
+    expect(options).toEqual({
+      enquiry: ['Web Development', 'Graphic Design', 'Mobile Development', 'UI/UX Design', 'Digital Marketing', 'Video Production'],
+      quote: ['Web Development', 'Mobile App', 'UI/UX Design', 'Branding', 'Digital Marketing', 'Video Production', 'Other'],
+    });
+    await testDb.db('content_documents').where({ key: 'services/video' }).delete();
   });
 });
 

@@ -80,6 +80,7 @@ import { takenByTheSite } from './redirects/taken';
 import { sitePathOf, toAddressOf } from './redirects/paths';
 import { redirectRoutes } from './routes/redirects';
 import type { SettingsService } from './services/settings';
+import { formServiceOptions } from '../shared/forms';
 
 /** What the app is built from: its parts (`createAppParts`, the same for the server and the tests) and what only some callers give. */
 export interface AppDeps extends Omit<AppParts, 'checkMailServer'> {
@@ -137,6 +138,8 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     db,
     config,
     logger,
+    // The services published now, so a service staff publish or retire joins or leaves the forms.
+    serviceOptions: () => formServiceOptions(siteContent.current().services),
     onQueued: onFormQueued,
     spamRetentionDays: () => settings.current().retentionDays.spam,
     visitOf: analytics.sourceOf,

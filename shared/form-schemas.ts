@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FormType } from './form-types';
 import {
-  FORM_DEFINITIONS,
   NOT_A_FORM_MESSAGE,
+  formDefinition,
   formatBudget,
   type FieldDefinition,
   type FieldErrors,
@@ -59,7 +59,11 @@ const phone = (value: z.ZodString) =>
     return digits >= 7 && digits <= 15;
   }, 'Please enter a valid phone number (7 to 15 digits).');
 
-const choice = (field: SelectFieldDefinition) => z.enum(field.options, { error: `Please select a ${field.label.toLowerCase()} from the list.` });
+/** One of the field's options exactly (a service's, the ones offered when the form is sent). */
+const choice = (field: SelectFieldDefinition) => {
+  const message = `Please select a ${field.label.toLowerCase()} from the list.`;
+  return z.string({ error: message }).refine((value) => field.options.includes(value), message);
+};
 
 const range = ({ label, bounds, missingMessage }: RangeFieldDefinition) =>
   z
@@ -85,25 +89,37 @@ function fieldSchema(field: FieldDefinition): z.ZodType<string | number | null> 
   }
 }
 
-/** A form's schema: exactly its defined fields (any other field is refused). */
-const formSchema = (type: FormType) =>
-  z.strictObject(Object.fromEntries(FORM_DEFINITIONS[type].fields.map((field) => [field.name, fieldSchema(field)])), { error: NOT_A_FORM_MESSAGE });
-
-export const formSchemas = {
-  enquiry: formSchema('enquiry'),
-  quote: formSchema('quote'),
-  'free-offer': formSchema('free-offer'),
-  contact: formSchema('contact'),
-} satisfies Record<FormType, z.ZodType>;
+/** A form's schema: exactly its defined fields (any other field is refused), its service one of `services`. */
+const formSchema = (type: FormType, services: readonly string[]) =>
+  z.strictObject(Object.fromEntries(formDefinition(type, services).fields.map((field) => [field.name, fieldSchema(field)])), { error: NOT_A_FORM_MESSAGE });
 
 /** A submission as validated: each field's trimmed text, the budget's number, or null for an optional blank. */
 export type FormValues = z.output<ReturnType<typeof formSchema>>;
 
 export type FormValidation = { ok: true; data: FormValues } | { ok: false; fields: FieldErrors };
 
-/** Validates a body against a form's schema; on failure one message per field (the first issue). */
-export function validateForm(type: FormType, body: unknown): FormValidation {
-  const result = formSchemas[type].safeParse(body);
+/**
+ * Each form's schema for the service options it was last asked with: the options change only when
+ * staff publish, so the schema is built again then, not on every submission.
+ */
+const schemas = new Map<FormType, { services: string; schema: ReturnType<typeof formSchema> }>();
+
+function schemaOf(type: FormType, services: readonly string[]) {
+  const key = JSON.stringify(services);
+  const known = schemas.get(type);
+  if (known?.services === key) return known.schema;
+  const schema = formSchema(type, services);
+  schemas.set(type, { services: key, schema });
+  return schema;
+}
+
+/**
+ * Validates a body against a form's schema; on failure one message per field (the first issue).
+ * `services` are the service options the form offers now (`serviceOptionsOf`; none for a form that
+ * asks for no service): the enquiry and quote forms accept exactly those.
+ */
+export function validateForm(type: FormType, body: unknown, services: readonly string[] = []): FormValidation {
+  const result = schemaOf(type, services).safeParse(body);
   return result.success ? { ok: true, data: result.data } : { ok: false, fields: fieldErrorsOf(result.error) };
 }
 

@@ -7,11 +7,50 @@ import type { FormType } from './form-types';
  * them and the staff e-mail its lines. Isomorphic (no zod here, so opening a form costs no schema code).
  */
 
-export const ENQUIRY_SERVICES = ['Web Development', 'Graphic Design', 'Mobile Development', 'UI/UX Design', 'Digital Marketing'] as const;
-export const QUOTE_SERVICES = ['Web Development', 'Mobile App', 'UI/UX Design', 'Branding', 'Digital Marketing', 'Other'] as const;
 export const QUOTE_TIMELINES = ['ASAP', '1-3 months', '3-6 months', '6+ months'] as const;
 export const BUDGET = { min: 1000, max: 10000, step: 500, default: 5000 } as const;
 export const QUOTE_DEFAULTS = { service: 'Web Development', timeline: '1-3 months', budget: BUDGET.default } as const;
+
+/**
+ * The quote form's last service option, always offered: a project none of the listed services
+ * names. The other options of both forms are the published services' own (`formServiceOptions`).
+ */
+export const QUOTE_OTHER_SERVICE = 'Other';
+
+/** The forms that ask which service the visitor wants, from the services the site publishes. */
+export type ServiceFormType = 'enquiry' | 'quote';
+export const SERVICE_FORM_TYPES: readonly ServiceFormType[] = ['enquiry', 'quote'];
+
+/** The service options each of those forms offers at one moment, in the order it lists them. */
+export type FormServiceOptions = Record<ServiceFormType, readonly string[]>;
+
+/** What of a service decides whether and where the forms offer it (its listing, `shared/content/documents.ts`). */
+export interface ServiceFormNames {
+  listing: { enquiryName: string; enquiryPlace: number; quoteName: string; quotePlace: number };
+}
+
+/**
+ * The service options of the enquiry and quote forms, from the services the site publishes (the
+ * published, not retired ones, in the order of the site's lists): a service is offered under its
+ * name in that form, none when the name is empty, by its place in that form, then in list order.
+ * A name given twice is offered once (its first place). The quote form ends with "Other", always.
+ * See docs/decisions/form-service-options.md.
+ */
+export function formServiceOptions(services: readonly ServiceFormNames[]): FormServiceOptions {
+  const offered = (name: (service: ServiceFormNames) => string, place: (service: ServiceFormNames) => number) => {
+    const names = services
+      .filter((service) => name(service) !== '')
+      // A stable sort: services of one place stay in the order of the site's lists.
+      .sort((a, b) => place(a) - place(b))
+      .map(name);
+    return [...new Set(names)];
+  };
+  const quote = offered((service) => service.listing.quoteName.trim(), (service) => service.listing.quotePlace).filter((name) => name !== QUOTE_OTHER_SERVICE);
+  return {
+    enquiry: offered((service) => service.listing.enquiryName.trim(), (service) => service.listing.enquiryPlace),
+    quote: [...quote, QUOTE_OTHER_SERVICE],
+  };
+}
 
 /** How long the success popups stay (3 s in the spec). */
 export const SUCCESS_POPUP_MS = 3000;
@@ -59,7 +98,10 @@ export interface TextFieldDefinition extends FieldCommon {
 
 export interface SelectFieldDefinition extends FieldCommon {
   kind: 'select';
-  options: readonly [string, ...string[]];
+  /** The choices; empty in `FORM_DEFINITIONS` for a field `fromServices` fills (`formDefinition`). */
+  options: readonly string[];
+  /** The options are the services the site publishes at the moment (`formServiceOptions`), not fixed. */
+  fromServices?: boolean;
   /** Placeholder option of a select, disabled so it cannot be sent. */
   placeholder?: string;
   defaultValue?: string;
@@ -140,7 +182,7 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
       emailField,
       phoneField,
       companyField,
-      { name: 'service', label: 'Service', kind: 'select', required: true, options: ENQUIRY_SERVICES, placeholder: 'Select a service' },
+      { name: 'service', label: 'Service', kind: 'select', required: true, options: [], fromServices: true, placeholder: 'Select a service' },
       messageField,
     ],
     submitLabel: 'Submit',
@@ -161,7 +203,7 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
       emailField,
       phoneField,
       companyField,
-      { name: 'service', label: 'Service', kind: 'select', required: true, options: QUOTE_SERVICES, defaultValue: QUOTE_DEFAULTS.service },
+      { name: 'service', label: 'Service', kind: 'select', required: true, options: [], fromServices: true, defaultValue: QUOTE_DEFAULTS.service },
       { name: 'budget', label: 'Budget', unit: 'USD', kind: 'range', required: true, bounds: BUDGET, defaultValue: String(QUOTE_DEFAULTS.budget), missingMessage: 'Please choose a budget.' },
       { name: 'timeline', label: 'Timeline', kind: 'select', required: true, options: QUOTE_TIMELINES, defaultValue: QUOTE_DEFAULTS.timeline },
       { name: 'projectDetails', label: 'Project details', kind: 'textarea', required: true, maxLength: LONG_TEXT_MAX, missingMessage: 'Please describe your project.' },
@@ -208,6 +250,29 @@ export const FORM_DEFINITIONS: Record<FormType, FormDefinition> = {
     failureText: 'Failed to submit form. Please try again.',
   },
 };
+
+/**
+ * A form's definition with the service options offered now (`formServiceOptions`) in its service
+ * field: the form renders them, the schema accepts exactly them. A default the options no longer
+ * hold gives way to the first option (the quote form's "Web Development" while it is offered).
+ */
+export function formDefinition(type: FormType, services: readonly string[]): FormDefinition {
+  const definition = FORM_DEFINITIONS[type];
+  if (!definition.fields.some((field) => field.kind === 'select' && field.fromServices)) return definition;
+  return {
+    ...definition,
+    fields: definition.fields.map((field) => {
+      if (field.kind !== 'select' || !field.fromServices) return field;
+      const defaultValue = field.defaultValue === undefined || services.includes(field.defaultValue) ? field.defaultValue : services[0];
+      return { ...field, options: services, defaultValue };
+    }),
+  };
+}
+
+/** The options `type`'s service field offers now: none for a form that asks for no service. */
+export function serviceOptionsOf(type: FormType, options: FormServiceOptions): readonly string[] {
+  return type === 'enquiry' || type === 'quote' ? options[type] : [];
+}
 
 /** The general error of a rejected form; the per-field messages say what to fix. */
 export const INVALID_FORM_MESSAGE = 'Please correct the highlighted fields.';

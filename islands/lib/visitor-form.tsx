@@ -4,12 +4,12 @@ import {
   BUDGET,
   CLIENT_TOKEN_FIELD,
   FILL_TIME_FIELD,
-  FORM_DEFINITIONS,
   HONEYPOT_FIELD,
   INVALID_FORM_MESSAGE,
   SUCCESS_POPUP_MS,
   coerceFormPost,
   formatBudget,
+  formDefinition,
   formFieldLabel,
   type FieldDefinition,
   type FieldErrors,
@@ -31,6 +31,11 @@ export interface VisitorFormProps {
   errors?: FieldErrors;
   /** The reply promise in force ("within 24 hours"), for the success message. */
   replyPromise: string;
+  /**
+   * The service options the form offers (the enquiry and quote forms: the published services',
+   * `serviceOptionsOf`), read by the page that renders it; the server accepts exactly these.
+   */
+  services?: readonly string[];
   /** After the success popup has closed and the form is reset (a panel closes itself here). */
   onDone?: () => void;
 }
@@ -117,8 +122,8 @@ function Field({ field, id, value, error, budget, onBudget }: { field: FieldDefi
  * JavaScript, enhanced once hydrated with the shared schema's checks, the JSON call, and the spec's
  * states (busy label, success popup for 3 s then reset, error text or alert).
  */
-export function VisitorForm({ type, idPrefix, values, errors, replyPromise, onDone }: VisitorFormProps) {
-  const definition = FORM_DEFINITIONS[type];
+export function VisitorForm({ type, idPrefix, values, errors, replyPromise, services = [], onDone }: VisitorFormProps) {
+  const definition = formDefinition(type, services);
   const formRef = useRef<HTMLFormElement>(null);
   const startedAt = useRef(0);
   const token = useRef<string | null>(null);
@@ -167,7 +172,7 @@ export function VisitorForm({ type, idPrefix, values, errors, replyPromise, onDo
     const { [HONEYPOT_FIELD]: honeypot, ...fields } = entries;
     const body = coerceFormPost(type, fields);
     const { validateForm } = await loadSchemas();
-    const check = validateForm(type, body);
+    const check = validateForm(type, body, services);
     setFailure(null);
     if (!check.ok) {
       setFieldErrors(check.fields);

@@ -1,6 +1,6 @@
 import { createLogger } from '../logger';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
-import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
+import { SHIPPED_SERVICE_OPTIONS, VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
 import { createFormService, type FormService } from './form-submissions';
 
 describe('form service: the spam folder', () => {
@@ -18,6 +18,7 @@ describe('form service: the spam folder', () => {
       db: testDb.db,
       config: { formRateLimit: 1000, formRateWindowSeconds: 600, formMinFillSeconds: 3, publicUrl: 'https://agency.test' },
       logger: createLogger('silent'),
+      serviceOptions: () => SHIPPED_SERVICE_OPTIONS,
       spamRetentionDays: () => 30,
       spamFolderCap: 3,
       now: () => clock,

@@ -12,7 +12,7 @@ import { networkOf } from '../services/visitor-network';
 import { DEFAULT_REPLY_PROMISE, replyDueAt, type ReplyPromise } from '../../shared/reply-clock';
 import { messages } from '../messages';
 import type { FormType } from '../../shared/form-types';
-import { CLIENT_TOKEN_FIELD, FILL_TIME_FIELD, HONEYPOT_FIELD, NOT_A_FORM_MESSAGE, type FieldErrors } from '../../shared/forms';
+import { CLIENT_TOKEN_FIELD, FILL_TIME_FIELD, HONEYPOT_FIELD, NOT_A_FORM_MESSAGE, serviceOptionsOf, type FieldErrors, type FormServiceOptions } from '../../shared/forms';
 import { queueVisitorConfirmation } from './visitor-confirmation';
 import type { AgencyDetails } from '../../shared/replies';
 import { business } from '../../shared/content/defaults/business';
@@ -22,6 +22,11 @@ export interface FormServiceDeps {
   db: Knex;
   config: Pick<Config, 'formRateLimit' | 'formRateWindowSeconds' | 'formMinFillSeconds' | 'publicUrl'>;
   logger: Logger;
+  /**
+   * The service options the enquiry and quote forms offer now (`formServiceOptions` of the published
+   * services), read at each submission: a form accepts exactly those.
+   */
+  serviceOptions: () => FormServiceOptions;
   /** Called after a new submission's notification is committed (wakes the outbox worker). */
   onQueued?: () => void;
   /** Days spam stays in its folder (the `retentionDays.spam` setting); 30 when not given. */
@@ -115,7 +120,7 @@ function splitMeta(body: Record<string, unknown>): { fields: Record<string, unkn
  * four forms is data (`shared/forms.ts`, the table map), not code. Once stored, a lead is the lead
  * service's (`server/leads/service.ts`).
  */
-export function createFormService({ db, config, logger, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, visitorConfirmation, visitorConfirmationText, mailFrom = () => 'no-reply@localhost', agency = () => business, audit, now = () => new Date() }: FormServiceDeps) {
+export function createFormService({ db, config, logger, serviceOptions, onQueued, spamRetentionDays = () => 30, spamFolderCap = SPAM_FOLDER_CAP, visitOf, replyPromise = () => DEFAULT_REPLY_PROMISE, visitorConfirmation, visitorConfirmationText, mailFrom = () => 'no-reply@localhost', agency = () => business, audit, now = () => new Date() }: FormServiceDeps) {
   const minFillMs = config.formMinFillSeconds * 1000;
 
   /**
@@ -174,7 +179,8 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
       if (!isPlainObject(body)) throw new ValidationError(NOT_A_FORM_MESSAGE);
       const { fields, meta, errors } = splitMeta(body);
       if (Object.keys(errors).length > 0) return { outcome: 'invalid', fields: errors };
-      const validation = validateForm(type, fields);
+      const services = serviceOptionsOf(type, serviceOptions());
+      const validation = validateForm(type, fields, services);
       if (!validation.ok) return { outcome: 'invalid', fields: validation.fields };
       await enforceRateLimit(ip);
 
@@ -197,7 +203,7 @@ export function createFormService({ db, config, logger, onQueued, spamRetentionD
         if (visitorConfirmation?.()[type]) {
           // The lead is stored already: an acknowledgement that cannot be queued costs the visitor nothing.
           const warning = audit && { audit, logger };
-          await queueVisitorConfirmation(db, { type, leadId: result.id, data, ip, promise: replyPromise(), agency: agency(), from: mailFrom(), text: visitorConfirmationText?.(), warning }).catch((error: unknown) => logger.warn({ err: error, id: result.id }, 'acknowledgement not queued'));
+          await queueVisitorConfirmation(db, { type, leadId: result.id, data, services, ip, promise: replyPromise(), agency: agency(), from: mailFrom(), text: visitorConfirmationText?.(), warning }).catch((error: unknown) => logger.warn({ err: error, id: result.id }, 'acknowledgement not queued'));
         }
         onQueued?.();
       }

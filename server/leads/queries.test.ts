@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
-import { VALID_FORMS } from '../../tests/helpers/form-fixtures';
+import { VALID_FORMS, shippedServices } from '../../tests/helpers/form-fixtures';
 import { FORM_STATUSES, FORM_TYPES, type FormType } from '../../shared/form-types';
 import { BUDGET, FORM_DEFINITIONS } from '../../shared/forms';
 import { validateForm } from '../../shared/form-schemas';
@@ -22,7 +22,7 @@ describe('the leads table agrees with the form definitions', () => {
   const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
   function validData(type: FormType) {
-    const validation = validateForm(type, VALID_FORMS[type]);
+    const validation = validateForm(type, VALID_FORMS[type], shippedServices(type));
     if (!validation.ok) throw new Error(`fixture of ${type} is invalid`);
     return validation.data;
   }

@@ -1,6 +1,6 @@
 import { createLogger } from '../logger';
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db';
-import { VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
+import { SHIPPED_SERVICE_OPTIONS, VALID_FORMS, humanMeta } from '../../tests/helpers/form-fixtures';
 import { NotFoundError, ValidationError } from '../errors';
 import { createAuditTrail } from '../services/audit';
 import { createFormService } from './form-submissions';
@@ -23,6 +23,7 @@ describe('lead service: one form’s inbox', () => {
       db: testDb.db,
       config: { formRateLimit: 1000, formRateWindowSeconds: 600, formMinFillSeconds: 3, publicUrl: 'https://agency.test' },
       logger: createLogger('silent'),
+      serviceOptions: () => SHIPPED_SERVICE_OPTIONS,
     });
     leads = createLeadService({ db: testDb.db, audit: createAuditTrail({ db: testDb.db }), publicUrl: 'https://agency.test', replies: createLeadReplies({ db: testDb.db, audit: createAuditTrail({ db: testDb.db }), sender: () => 'site@agency.test' }) });
     for (const [index, name] of ['First', 'Second', 'Third'].entries()) {

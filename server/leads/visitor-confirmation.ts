@@ -58,12 +58,11 @@ export async function confirmationsWithheld(db: Knex): Promise<{ limit: number; 
 /**
  * The only values of the visitor's the acknowledgement carries: their first name reduced to letters
  * (`greetingName`; "there" without one), and the service they chose only when it is one of the
- * form's own choices (else the form's noun). Whatever else they typed (a link, an offer, a phone
- * number) stays in the lead, never in a mail the site sends to an address nobody proved.
+ * options the form offered when it was sent, `choices` (else the form's noun). Whatever else they
+ * typed (a link, an offer, a phone number) stays in the lead, never in a mail the site sends to an
+ * address nobody proved.
  */
-function visitorValues(type: FormType, data: FormValues): { name: string | null; service: string | null } {
-  const services = FORM_DEFINITIONS[type].fields.find((field) => field.name === 'service');
-  const choices: readonly string[] = services?.kind === 'select' ? services.options : [];
+function visitorValues(data: FormValues, choices: readonly string[]): { name: string | null; service: string | null } {
   const service = typeof data.service === 'string' && choices.includes(data.service) ? data.service : null;
   return { name: greetingName(typeof data.name === 'string' ? data.name : null), service };
 }
@@ -75,12 +74,12 @@ function visitorValues(type: FormType, data: FormValues): { name: string | null;
  */
 export async function queueVisitorConfirmation(
   db: Knex,
-  { type, leadId, data, ip, promise, agency, from, text = CONFIRMATION_TEXT, warning }: { type: FormType; leadId: string; data: FormValues; ip: string; promise: ReplyPromise; agency: AgencyDetails; from: string; text?: string; warning?: CeilingWarning },
+  { type, leadId, data, services, ip, promise, agency, from, text = CONFIRMATION_TEXT, warning }: { type: FormType; leadId: string; data: FormValues; services: readonly string[]; ip: string; promise: ReplyPromise; agency: AgencyDetails; from: string; text?: string; warning?: CeilingWarning },
 ): Promise<boolean> {
   const email = typeof data.email === 'string' ? data.email : null;
   if (!email) return false;
   if (!(await withinLimits(db, email, ip, warning))) return false;
-  const lead = { type, ...visitorValues(type, data) };
+  const lead = { type, ...visitorValues(data, services) };
   await queueMail(db, {
     kind: 'confirmation',
     formType: type,

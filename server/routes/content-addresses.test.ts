@@ -11,7 +11,7 @@ import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 
 const seo = DEFAULT_DOCUMENTS['services/seo'] as ServiceContent;
-const video: ServiceContent = { ...seo, title: 'Video Production', navLabel: 'Video', summary: 'Films that tell your story.', listing: { order: 95, showInMenus: true }, seo: { ...seo.seo, title: 'Video Production' } };
+const video: ServiceContent = { ...seo, title: 'Video Production', navLabel: 'Video', summary: 'Films that tell your story.', listing: { ...seo.listing, order: 95, showInMenus: true, enquiryName: 'Video Production', quoteName: 'Video Production' }, seo: { ...seo.seo, title: 'Video Production' } };
 
 describe('page addresses: move and retire', () => {
   let t: TestApp;

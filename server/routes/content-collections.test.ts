@@ -10,7 +10,7 @@ import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 
 const seo = DEFAULT_DOCUMENTS['services/seo'] as ServiceContent;
-const video: ServiceContent = { ...seo, title: 'Video Production', navLabel: 'Video', summary: 'Films that tell your story.', listing: { order: 95, showInMenus: true }, seo: { ...seo.seo, title: 'Video Production' } };
+const video: ServiceContent = { ...seo, title: 'Video Production', navLabel: 'Video', summary: 'Films that tell your story.', listing: { ...seo.listing, order: 95, showInMenus: true, enquiryName: 'Video Production', quoteName: 'Video Production' }, seo: { ...seo.seo, title: 'Video Production' } };
 const fitness = DEFAULT_DOCUMENTS['industries/fitness'] as IndustryContent;
 
 describe('services and industries staff add', () => {
@@ -59,7 +59,7 @@ describe('services and industries staff add', () => {
   });
 
   it('leaves a service hidden from menus out of the menu and footer, on /services still', async () => {
-    const saved = await api().put('/api/content/services/video-production/draft').set(ann.headers).send({ data: { ...video, listing: { order: 5, showInMenus: false } }, baseVersion: 1 });
+    const saved = await api().put('/api/content/services/video-production/draft').set(ann.headers).send({ data: { ...video, listing: { ...video.listing, order: 5, showInMenus: false } }, baseVersion: 1 });
     expect(saved.status).toBe(200);
     await publish('services/video-production', saved.body.version as number).expect(200);
     const home = (await api().get('/').expect(200)).text;

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { DEFAULT_DOCUMENTS } from '../../shared/content/defaults';
-import type { AboutContent, BusinessContent, HomeContent, ServiceContent } from '../../shared/content/documents';
+import { CONTENT_SCHEMA_VERSION, type AboutContent, type BusinessContent, type HomeContent, type ServiceContent } from '../../shared/content/documents';
 import { signInAsAdmin, type AdminTestSession } from '../../tests/helpers/admin-session';
 import { humanMeta, VALID_FORMS } from '../../tests/helpers/form-fixtures';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
@@ -299,7 +299,7 @@ describe('content API', () => {
     }
     const page = (await api().get('/api/content/stats/revisions').set(ann.headers).expect(200)).body;
     expect(page.items.map((item: { version: number }) => item.version)).toEqual([4, 3, 2, 1]);
-    expect(page.items[0]).toMatchObject({ publishedBy: 'ann', schemaVersion: 3, publishedAt: expect.any(String) });
+    expect(page.items[0]).toMatchObject({ publishedBy: 'ann', schemaVersion: CONTENT_SCHEMA_VERSION, publishedAt: expect.any(String) });
     expect(page.nextCursor).toBeNull();
     const older = (await api().get('/api/content/stats/revisions?cursor=3').set(ann.headers).expect(200)).body;
     expect(older.items.map((item: { version: number }) => item.version)).toEqual([2, 1]);

@@ -57,10 +57,17 @@ describe('every route in the app’s route table', () => {
     await api().patch(`/api/forms/quote/${leadId}/status`).set(owner.headers).send({ status: 'accepted' }).expect(200);
     const item = await createPortfolioService({ db: t.db, contentVersion: t.contentVersion }).create(submission({}, { mainImage: upload(await picture('png')) }));
     const sessions = (await api().get('/api/account/sessions').set(owner.headers).expect(200)).body as { id: string }[];
-    // A page staff made, published: `/:slug` is walked at an address it answers.
-    await api().put('/api/content/pages/careers/draft').set(owner.headers).send({ data: SLUG_KINDS.pages.starting('Careers'), baseVersion: 0 }).expect(201);
-    await api().post('/api/content/pages/careers/publish').set(owner.headers).send({ version: 1 }).expect(200);
-    samples = { leadId, itemId: item._id, mediaFile: mediaFileIn(JSON.stringify(item)), sessionId: sessions[0]!.id, username: editor.username, pageSlug: 'careers' };
+    // A page, a service and an industry staff made, published: `/:slug`, `/services/:slug` and
+    // `/industries/:slug` are walked at addresses they answer, besides the ones that ship.
+    for (const [key, data] of [
+      ['pages/careers', SLUG_KINDS.pages.starting('Careers')],
+      ['services/video-production', SLUG_KINDS.services.starting('Video Production')],
+      ['industries/logistics', SLUG_KINDS.industries.starting('Logistics')],
+    ] as const) {
+      await api().put(`/api/content/${key}/draft`).set(owner.headers).send({ data, baseVersion: 0 }).expect(201);
+      await api().post(`/api/content/${key}/publish`).set(owner.headers).send({ version: 1 }).expect(200);
+    }
+    samples = { leadId, itemId: item._id, mediaFile: mediaFileIn(JSON.stringify(item)), sessionId: sessions[0]!.id, username: editor.username, pageSlug: 'careers', serviceSlug: 'video-production', industrySlug: 'logistics' };
   });
   afterAll(() => t.destroy());
 
@@ -132,17 +139,25 @@ describe('every route in the app’s route table', () => {
   it('answers every other spelling of every path with 404 (API) or a redirect to its one spelling (pages), signed in or not', async () => {
     const wrong: string[] = [];
     let tried = 0;
+    const walked = new Set<string>();
+    // Each route at the pages staff made and at the ones that ship (a service's, an industry's).
+    const shipped: RouteSamples = { ...samples, serviceSlug: undefined, industrySlug: undefined };
     for (const route of routes) {
-      const expected = expectedForSpelling(route.path, route.method, concrete(route.path));
-      for (const spelling of otherSpellings(route.path).map((template) => fillRoutePath(route.path, samples, template))) {
-        for (const [who, headers] of [['signed in', signedIn(owner)], ['anonymous', { Origin: ORIGIN }]] as const) {
-          tried += 1;
-          const response = await call(route, spelling, headers);
-          const right = response.status === expected.status && (expected.status === 404 || response.headers.location === expected.location);
-          if (!right) wrong.push(`${route.method} ${spelling} (${who}) → ${response.status}${response.headers.location ? ` ${response.headers.location}` : ''}`);
+      for (const filled of new Set([samples, shipped].map((sample) => fillRoutePath(route.path, sample)))) {
+        const sample = filled === concrete(route.path) ? samples : shipped;
+        walked.add(`${route.method} ${filled}`);
+        const expected = expectedForSpelling(route.path, route.method, filled);
+        for (const spelling of otherSpellings(route.path).map((template) => fillRoutePath(route.path, sample, template))) {
+          for (const [who, headers] of [['signed in', signedIn(owner)], ['anonymous', { Origin: ORIGIN }]] as const) {
+            tried += 1;
+            const response = await call(route, spelling, headers);
+            const right = response.status === expected.status && (expected.status === 404 || response.headers.location === expected.location);
+            if (!right) wrong.push(`${route.method} ${spelling} (${who}) → ${response.status}${response.headers.location ? ` ${response.headers.location}` : ''}`);
+          }
         }
       }
     }
+    expect([...walked]).toEqual(expect.arrayContaining(['GET /careers', 'GET /services/video-production', 'GET /services/web-development', 'GET /industries/logistics', 'GET /industries/real-estate']));
     expect(tried).toBeGreaterThan(500);
     expect(wrong).toEqual([]);
     // Hundreds of requests, one after another: minutes on a busy machine, not the default 30 s.

@@ -93,6 +93,21 @@ const listing = z
   .meta({ title: 'Place in menus and lists' });
 export type Listing = z.infer<typeof listing>;
 
+/**
+ * A service's listing also says whether and where the enquiry and quote forms offer it: under a name
+ * of the form's own (the forms' words need not be the page's title: "Branding" for Graphic
+ * Designing), none when the name is empty, each form in its own order (see
+ * docs/decisions/form-service-options.md).
+ */
+const formName = (form: string) =>
+  text(`Name in the ${form} form`, { max: 80, optional: true, description: `What the ${form} form's service list calls it; leave empty to leave it out of that form.` });
+const formPlace = (form: string) =>
+  integer(`Place in the ${form} form`, { min: 0, max: LISTING_ORDER_MAX, description: `The ${form} form lists its services from the lowest number; the services that ship are 10, 20, 30…` });
+const serviceListing = listing
+  .extend({ enquiryName: formName('enquiry'), enquiryPlace: formPlace('enquiry'), quoteName: formName('quote'), quotePlace: formPlace('quote') })
+  .meta({ title: 'Place in menus, lists and forms' });
+export type ServiceListing = z.infer<typeof serviceListing>;
+
 export const SERVICE_SLUGS = ['web-development', 'graphic-designing', 'social-media-design', 'social-media-marketing', 'ui-ux-design', 'app-development', 'ai-services', '3d-animation', 'seo'] as const;
 export type ServiceSlug = (typeof SERVICE_SLUGS)[number];
 
@@ -108,7 +123,7 @@ export const serviceSchema = z.strictObject({
   sections: list('Sections', headingBlock('Section'), { min: 1, max: 12 }),
   deliverables: list('What we deliver', text('Deliverable', { max: 160 }), { min: 1, max: 20 }),
   portfolioCategory: z.enum(PORTFOLIO_CATEGORY_SLUGS).nullable().meta({ title: 'Portfolio category shown' }),
-  listing,
+  listing: serviceListing,
   seo: seo(),
 });
 
@@ -252,7 +267,8 @@ export const SLUG_KINDS = {
       sections: [{ heading: 'How we work', body: 'Describe the work, step by step.' }],
       deliverables: ['A first deliverable'],
       portfolioCategory: null,
-      listing: { order: ADDED_ORDER, showInMenus: true },
+      // Offered in both forms under its own name, after the services that ship.
+      listing: { order: ADDED_ORDER, showInMenus: true, enquiryName: name.slice(0, 80), enquiryPlace: ADDED_ORDER, quoteName: name.slice(0, 80), quotePlace: ADDED_ORDER },
       seo: { title: name, description: `${name}: what we do and how we work.`, image: null },
     }),
   },
@@ -378,4 +394,4 @@ export function contentDocument(key: string): ContentDocumentDefinition | undefi
 }
 
 /** Raised when a document's schema changes shape; revisions keep the version they were written with. */
-export const CONTENT_SCHEMA_VERSION = 3;
+export const CONTENT_SCHEMA_VERSION = 4;

@@ -1,8 +1,8 @@
 /**
  * Valid HTML, checked by the W3C's Nu Html Checker (`vnu-jar`, run with the machine's Java): every
  * public page of the table of public pages (`public-pages.ts`: content, services, industries,
- * portfolio, forms, thank-you pages, a portfolio item's page with and without its slider, the 404
- * page), a form and the admin login shown again with their errors, and the admin login, all
+ * portfolio, forms, thank-you pages, a portfolio item's page with and without its slider, a
+ * service, an industry and a page staff made, the 404 page), a form and the admin login shown again with their errors, and the admin login, all
  * fetched from the production build and checked in one run of the checker.
  */
 import { execFile } from 'node:child_process';
@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { preparePortfolio } from './portfolio-items';
 import { NOT_FOUND_PATH, publicPagePaths } from './public-pages';
 import { startServer, type RunningServer } from './server';
+import { publishStaffMade, STAFF_MADE_PATHS, WALKER_OWNER_ENV } from './staff-pages';
 
 const VNU_JAR = path.resolve(__dirname, '../../node_modules/vnu-jar/build/dist/vnu.jar');
 
@@ -32,7 +33,9 @@ describe('HTML validity (W3C Nu Html Checker)', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-vnu-e2e-'));
     itemIds = await preparePortfolio(dataDir);
-    server = await startServer({ DATA_DIR: dataDir });
+    server = await startServer({ DATA_DIR: dataDir, ...WALKER_OWNER_ENV });
+    // A service, an industry and a page staff made (every kind of section): in the sitemap, so checked.
+    await publishStaffMade(server);
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -41,7 +44,7 @@ describe('HTML validity (W3C Nu Html Checker)', () => {
 
   it('finds no error on any public page, the admin login or Forgot password?', async () => {
     const publicPages = await publicPagePaths(server);
-    expect(publicPages).toEqual(expect.arrayContaining(itemIds.map((id) => `/portfolio/${id}`)));
+    expect(publicPages).toEqual(expect.arrayContaining([...itemIds.map((id) => `/portfolio/${id}`), ...STAFF_MADE_PATHS]));
     const pages: { name: string; status: number; request: () => Promise<Response> }[] = [
       ...publicPages.map((pagePath) => ({ name: pagePath, status: pagePath === NOT_FOUND_PATH ? 404 : 200, request: () => fetch(server.url + pagePath) })),
       ...['/admin/dashboard', '/admin/forgot-password'].map((pagePath) => ({ name: pagePath, status: 200, request: () => fetch(server.url + pagePath) })),

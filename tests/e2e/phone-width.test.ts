@@ -13,6 +13,7 @@ import { launchBrowser, nextFrames, pageWidths, PHONE, PHONE_DEVICE, type PageWi
 import { preparePortfolio } from './portfolio-items';
 import { publicPagePaths } from './public-pages';
 import { startServer, type RunningServer } from './server';
+import { publishStaffMade, STAFF_MADE_PATHS, WALKER_OWNER_ENV } from './staff-pages';
 
 describe('public pages on a 375 px phone', () => {
   let server: RunningServer;
@@ -24,7 +25,9 @@ describe('public pages on a 375 px phone', () => {
     // Portfolio items, so their pages (with and without a slider) are in the sitemap.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-phone-e2e-'));
     itemIds = await preparePortfolio(dataDir);
-    [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir, ...WALKER_OWNER_ENV }), launchBrowser()]);
+    // A service, an industry and a page staff made: in the sitemap, so walked like the rest.
+    await publishStaffMade(server);
     paths = await publicPagePaths(server);
   }, 120_000);
   afterAll(async () => {
@@ -35,8 +38,8 @@ describe('public pages on a 375 px phone', () => {
 
   const tooWide = (widths: PageWidths) => widths.document > PHONE.width || widths.body > PHONE.width || widths.viewport !== PHONE.width;
 
-  it('reads the pages from the app: home, content, services, industries, portfolio and an item, forms, thank-you, privacy, 404', () => {
-    const expected = ['/', '/about', '/contact', '/services', '/services/web-development', '/industries/healthcare', '/portfolio', ...itemIds.map((id) => `/portfolio/${id}`), '/privacy', '/quote', '/thank-you/quote', '/no-such-page'];
+  it('reads the pages from the app: home, content, services, industries, portfolio and an item, forms, thank-you, privacy, pages staff made, 404', () => {
+    const expected = ['/', '/about', '/contact', '/services', '/services/web-development', '/industries/healthcare', '/portfolio', ...itemIds.map((id) => `/portfolio/${id}`), '/privacy', '/quote', '/thank-you/quote', ...STAFF_MADE_PATHS, '/no-such-page'];
     expect(paths).toEqual(expect.arrayContaining(expected));
   });
 

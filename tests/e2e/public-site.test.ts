@@ -2,16 +2,19 @@ import type { Browser, Page } from 'playwright-core';
 import { services } from '../../shared/content/defaults/services';
 import { axeViolations, DESKTOP, launchBrowser, nextFrames, PHONE, watchConsole } from './browser';
 import { startServer, type RunningServer } from './server';
+import { publishStaffMade, STAFF_MADE_PATHS, WALKER_OWNER_ENV } from './staff-pages';
 
 const CONTENT_PAGES = ['/about', '/services', '/services/web-development', '/toolkit', '/contact'];
-const PUBLIC_ROUTES = ['/', ...CONTENT_PAGES, ...services.filter((s) => s.slug !== 'web-development').map((s) => `/services/${s.slug}`)];
+// With a service, an industry and a page staff made (issue 41), checked like the built-in ones.
+const PUBLIC_ROUTES = ['/', ...CONTENT_PAGES, ...services.filter((s) => s.slug !== 'web-development').map((s) => `/services/${s.slug}`), ...STAFF_MADE_PATHS];
 
 describe('public site in a real browser', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
+    [server, browser] = await Promise.all([startServer(WALKER_OWNER_ENV), launchBrowser()]);
+    await publishStaffMade(server);
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

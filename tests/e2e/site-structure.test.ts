@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { axeViolations, type BrowserState, DESKTOP, openDashboard, pageWidths, PHONE_DEVICE } from './browser';
 import type { RunningServer } from './server';
 import { startStaffSite, type StaffSite } from './staff-site';
@@ -54,7 +54,7 @@ async function publishInEditor(page: Page) {
 
 /**
  * Staff shape the site (issue 41) in Chromium: a service added in Website and published is in the
- * menu, on /services and at its own address; a page "Careers" with questions and answers is live
+ * menu, on /services, at its own address and in both forms' service options; a page "Careers" with questions and answers is live
  * at /careers, its answer opening on a click, within a 375 px phone. axe clean throughout.
  */
 describe('services and pages staff add, in a real browser', () => {
@@ -74,7 +74,7 @@ describe('services and pages staff add, in a real browser', () => {
   it.each([
     ['phone', PHONE_DEVICE],
     ['desktop', DESKTOP],
-  ] as const)('adds a service and publishes it: the menu, /services and its page follow (%s)', async (name, device) => {
+  ] as const)('adds a service and publishes it: the menu, /services, its page and both forms follow (%s)', async (name, device) => {
     const width = 'viewport' in device ? device.viewport.width : device.width;
     const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard/website`, signedIn, device);
     await page.getByRole('heading', { name: 'Services', level: 2 }).waitFor();
@@ -98,7 +98,42 @@ describe('services and pages staff add, in a real browser', () => {
     await row.getByText('Published').waitFor();
     expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
     await context.close();
+
+    await expectInBothForms(device, title);
   }, 90_000);
+
+  /** The service options a form's select offers, placeholder left out. */
+  const serviceOptions = (scope: Locator) => scope.locator('select[name="service"] option:not([value=""])').allTextContents();
+
+  /**
+   * A visitor at `device`'s width finds `service` in both forms (issue 41): the enquiry form of the
+   * Enquire panel opened from the page's menu, and the quote form's page (after the services that
+   * ship, "Other" last); axe clean and within the screen.
+   */
+  async function expectInBothForms(device: typeof PHONE_DEVICE | typeof DESKTOP, service: string) {
+    const width = 'viewport' in device ? device.viewport.width : device.width;
+    const visitor = await browser.newContext('viewport' in device ? device : { viewport: device });
+    const visit = await visitor.newPage();
+    await visit.addInitScript(() => sessionStorage.setItem('region-offer-modal-shown', '1'));
+    await visit.goto(`${server.url}/about`);
+    const enquire = 'viewport' in device ? visit.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: 'Enquire' }) : visit.locator('.top-bar').getByRole('link', { name: 'Enquire Now' });
+    await enquire.click();
+    const panel = visit.getByRole('dialog', { name: 'Enquire Now' });
+    await panel.locator('select[name="service"]').waitFor();
+    expect(await serviceOptions(panel)).toEqual(expect.arrayContaining(['Web Development', 'Digital Marketing', service]));
+    expect(await axeViolations(visit)).toEqual([]);
+    expect((await pageWidths(visit)).document).toBeLessThanOrEqual(width);
+
+    await visit.goto(`${server.url}/quote`);
+    const quote = await serviceOptions(visit.getByRole('form', { name: 'Get a Quote' }));
+    expect(quote.slice(0, 5)).toEqual(['Web Development', 'Mobile App', 'UI/UX Design', 'Branding', 'Digital Marketing']);
+    expect(quote.indexOf(service)).toBeGreaterThan(4);
+    expect(quote.at(-1)).toBe('Other');
+    await expect(visit.locator('select[name="service"]').inputValue()).resolves.toBe('Web Development');
+    expect(await axeViolations(visit)).toEqual([]);
+    expect((await pageWidths(visit)).document).toBeLessThanOrEqual(width);
+    await visitor.close();
+  }
 
   it('adds a page "Careers" with questions and answers: live at /careers, the answer opening on a click, within a phone', async () => {
     const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard/website`, signedIn, DESKTOP);

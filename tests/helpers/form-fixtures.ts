@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import request from 'supertest';
 import type { FormType } from '../../shared/form-types';
+import { startingSiteContent } from '../../shared/content/defaults';
+import { formServiceOptions, serviceOptionsOf, type FormServiceOptions } from '../../shared/forms';
 import type { TestApp } from './test-app';
 
 /** A valid body of each form, as a person would fill it in. */
@@ -11,6 +13,12 @@ export const VALID_FORMS: Record<FormType, Record<string, unknown>> = {
   'free-offer': { email: 'alan@example.com', message: 'Please send me the offer.' },
   contact: { name: 'Katherine Johnson', phone: '555 010 2050', email: 'katherine@example.com', subject: 'Orbital mechanics', message: 'Can we talk about a new site?' },
 };
+
+/** The service options the forms offer on a fresh install (the services that ship, as published). */
+export const SHIPPED_SERVICE_OPTIONS: FormServiceOptions = formServiceOptions(startingSiteContent().services);
+
+/** The service options `type` offers on a fresh install (none for a form that asks for no service). */
+export const shippedServices = (type: FormType): readonly string[] => serviceOptionsOf(type, SHIPPED_SERVICE_OPTIONS);
 
 export const clientToken = () => randomBytes(12).toString('hex');
 

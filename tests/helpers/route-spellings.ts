@@ -21,6 +21,9 @@ export interface RouteSamples {
   username: string;
   /** A page staff made and published (`pages/{slug}`, served at `/{slug}`); without one, `/:slug` is a page that is not there. */
   pageSlug?: string;
+  /** A service and an industry staff made and published; without them, `/services/:slug` and `/industries/:slug` are ones that ship. */
+  serviceSlug?: string;
+  industrySlug?: string;
 }
 
 /** The first stored image file a portfolio item's JSON names (`<sha256>.<ext>`), for `mediaFile`. */
@@ -40,7 +43,7 @@ export function fillRoutePath(routePath: string, samples: RouteSamples, spelling
     if (name === 'type') return 'quote';
     if (name === 'username') return samples.username;
     if (name === 'slug' && routePath === '/:slug') return samples.pageSlug ?? NO_SUCH_PAGE;
-    if (name === 'slug') return routePath.startsWith('/services') ? 'web-development' : 'real-estate';
+    if (name === 'slug') return routePath.startsWith('/services') ? (samples.serviceSlug ?? 'web-development') : (samples.industrySlug ?? 'real-estate');
     // A content document's key may hold a slash, written as is.
     if (name === 'key' && routePath.startsWith('/api/content')) return 'services/seo';
     if (name === 'key') return samples.itemId;

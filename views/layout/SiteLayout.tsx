@@ -9,6 +9,7 @@ import { QUOTE_TRIGGERS } from '../../islands/QuotePopup';
 import { REGION_OFFER_TRIGGERS, SHOWN_KEY as REGION_MODAL_SHOWN_KEY } from '../../islands/RegionOfferModal';
 import { useRegionChoices } from '../components/region-choices';
 import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
+import { formServiceOptions } from '../../shared/forms';
 
 /**
  * Page chrome of the public site: top bar, header with navigation, footer and the mobile bars.
@@ -26,6 +27,8 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
   const regionChoices = useRegionChoices();
   // The home page opens the region/offer modal by itself, so there it wakes at once.
   const isHome = context.path === '/';
+  // The panels' forms offer the services published (the same list as the form pages and the server's check).
+  const formServices = formServiceOptions(context.content.services);
 
   const { preview } = context;
   return (
@@ -88,8 +91,8 @@ export function SiteLayout({ children, countsView = true }: { children: ReactNod
           (its links lead to those pages). */}
       {!preview && (
         <>
-          <Island name="EnquirePanel" hydrate="interaction" triggers={ENQUIRE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise }} />
-          <Island name="QuotePopup" hydrate="interaction" triggers={QUOTE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise }} />
+          <Island name="EnquirePanel" hydrate="interaction" triggers={ENQUIRE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise, services: formServices.enquiry }} />
+          <Island name="QuotePopup" hydrate="interaction" triggers={QUOTE_TRIGGERS} props={{ replyPromise: context.content.facts.replyPromise, services: formServices.quote }} />
           <Island
             name="RegionOfferModal"
             hydrate={isHome ? 'load' : 'interaction'}

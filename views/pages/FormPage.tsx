@@ -1,6 +1,6 @@
 import type { PageMeta } from '../page-meta';
 import type { FormType } from '../../shared/form-types';
-import { FORM_DEFINITIONS, withReplyPromise, type FieldErrors } from '../../shared/forms';
+import { FORM_DEFINITIONS, formServiceOptions, serviceOptionsOf, withReplyPromise, type FieldErrors } from '../../shared/forms';
 import { Island } from '../components/Island';
 import { PageBanner } from '../components/PageBanner';
 import { PageSection } from '../components/PageSection';
@@ -43,7 +43,7 @@ export function FormPage({ type, values, errors }: FormPageProps) {
     <SiteLayout>
       <PageBanner heading={definition.title} lead={withReplyPromise(definition.lead, content.facts.replyPromise)} breadcrumbs={meta.breadcrumbs} />
       <PageSection label={`${definition.title} form`} containerClassName="form-page">
-        <Island name="InlineForm" hydrate="interaction" props={{ type, values, errors, replyPromise: content.facts.replyPromise }} />
+        <Island name="InlineForm" hydrate="interaction" props={{ type, values, errors, replyPromise: content.facts.replyPromise, services: serviceOptionsOf(type, formServiceOptions(content.services)) }} />
         <aside className="form-page__aside">
           <h2>What happens next</h2>
           <p>{business.replyPromise}</p>

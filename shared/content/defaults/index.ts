@@ -4,7 +4,7 @@
  * After that, the database is the one source (staff edit it in the admin's "Website" section).
  */
 import { INDUSTRY_SLUGS, SERVICE_SLUGS, type ContentDocuments, type ContentKey } from '../documents';
-import { formerListing } from '../upgrade';
+import { formerFormNames, formerListing } from '../upgrade';
 import { BUILT_IN_DEFAULTS } from '../../settings';
 import { assembleSiteContent, siteFactsOf, type SiteContent } from '../site-content';
 import { about } from './about';
@@ -37,10 +37,13 @@ export const DEFAULT_DOCUMENTS: { [K in ContentKey]?: ContentDocuments[K] } & Re
   'menus/main': mainMenu,
   'menus/footer': footerMenu,
   ...Object.fromEntries(
-    services.map(({ slug, metaDescription, ...service }) => [
-      `services/${slug}`,
-      { ...service, listing: formerListing(`services/${slug}`), seo: { title: service.title, description: metaDescription, image: decorative(service.icon) } },
-    ]),
+    services.map(({ slug, metaDescription, ...service }) => {
+      const listing = formerListing(`services/${slug}`)!;
+      return [
+        `services/${slug}`,
+        { ...service, listing: { ...listing, ...formerFormNames(slug, service.title, listing.order) }, seo: { title: service.title, description: metaDescription, image: decorative(service.icon) } },
+      ];
+    }),
   ),
   ...Object.fromEntries(
     industries.map(({ slug, metaDescription, ...industry }) => [
