@@ -38,6 +38,7 @@ import * as firstRunDismissals from './20261206600000_first_run_dismissals';
 import * as contentListingNewDocuments from './20261207100000_content_listing_new_documents';
 import * as redirects from './20261207200000_redirects';
 import * as pageAddresses from './20261207500000_page_addresses';
+import * as passkeys from './20261208300000_passkeys';
 import type { MigrationContext } from './context';
 
 /** A migration; the few that need more than the database (the application key) read it from `context`. */
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '20261207100000_content_listing_new_documents': contentListingNewDocuments,
   '20261207200000_redirects': redirects,
   '20261207500000_page_addresses': pageAddresses,
+  '20261208300000_passkeys': passkeys,
 };
