@@ -24,7 +24,7 @@ describe('passkeys', () => {
   const api = () => request(t.app.callback());
 
   /** Adds a new software passkey to the session's account; answers it and the API's passkey. */
-  async function addPasskey(session: AdminTestSession, name: string, password = TEST_ADMIN.password) {
+  async function addPasskey(session: AdminTestSession, name: string, password: string = TEST_ADMIN.password) {
     const options = (await api().post('/api/account/passkeys/options').set(session.headers).send({ password }).expect(200)).body as CreationOptions;
     const passkey = new SoftPasskey(RP);
     const added = await api().post('/api/account/passkeys').set(session.headers).send({ name, response: passkey.register(options) }).expect(201);

@@ -83,11 +83,11 @@ export class SoftPasskey {
       this.credentialId,
       Buffer.from(isoCBOR.encode(coseKey)),
     ]);
-    const attestationObject = isoCBOR.encode(new Map<string, string | Map<string, never> | Uint8Array>([
-      ['fmt', 'none'],
-      ['attStmt', new Map()],
-      ['authData', new Uint8Array(authData)],
-    ]));
+    const attestation = new Map<string, string | Map<string, string> | Uint8Array>();
+    attestation.set('fmt', 'none');
+    attestation.set('attStmt', new Map<string, string>());
+    attestation.set('authData', new Uint8Array(authData));
+    const attestationObject = isoCBOR.encode(attestation);
     return {
       id: this.id,
       rawId: this.id,
