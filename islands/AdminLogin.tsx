@@ -257,8 +257,9 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
       {passkeys && (
-        <button type="button" className="button button--ghost admin-login__submit" onClick={() => void passkeyButton()} disabled={busy} aria-disabled={busy}>
-          Sign in with a passkey
+        // Not "Sign in …": the password's button keeps the one name starting so.
+        <button type="button" className="button button--ghost admin-login__passkey" onClick={() => void passkeyButton()} disabled={busy} aria-disabled={busy}>
+          Use a passkey
         </button>
       )}
     </form>
