@@ -163,4 +163,58 @@ describe('passkeys in a real browser', () => {
     expect(problems.filter((problem) => !/401|Unauthorized/.test(problem))).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('lets an owner remove another account\'s passkeys in Users (a lost device), which signs it out', async () => {
+    const ownerContext = await browser.newContext({ viewport: DESKTOP });
+    const ownerPage = await ownerContext.newPage();
+    const problems = watchConsole(ownerPage);
+    await signInWithPassword(ownerPage);
+    // An editor with a generated password, through the owners' API in the owner's session.
+    const editor = await ownerPage.evaluate(async () => {
+      const session = (await (await fetch('/api/auth/session')).json()) as { csrfToken: string };
+      const response = await fetch('/api/users', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrfToken },
+        body: JSON.stringify({ username: 'lost-phone-ed', displayName: 'Ed Lost', role: 'editor' }),
+      });
+      return { username: 'lost-phone-ed', password: ((await response.json()) as { password: string }).password };
+    });
+
+    // The editor adds a passkey in a browser of their own.
+    const editorContext = await browser.newContext({ viewport: DESKTOP });
+    const editorPage = await withAuthenticator(editorContext);
+    await openSignIn(editorPage);
+    await editorPage.getByLabel('Username').fill(editor.username);
+    await editorPage.getByLabel('Password', { exact: true }).fill(editor.password);
+    await editorPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await editorPage.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
+    await openAccount(editorPage);
+    const card = editorPage.locator('[aria-labelledby="passkeys-title"]');
+    await card.getByLabel(/^Name of the new passkey/).fill('Phone');
+    await card.getByLabel(/^Your password, to add it/).fill(editor.password);
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await editorPage.getByText('Passkey Phone added: you can sign in with it alone.').waitFor();
+
+    await ownerPage.goto(`${site}/admin/dashboard/users`);
+    await ownerPage.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
+    await ownerPage.waitForSelector('[role="status"].admin-loading', { state: 'detached' });
+    await ownerPage.getByRole('row', { name: /lost-phone-ed/ }).getByText('1 passkey').waitFor();
+    for (const size of [PHONE, DESKTOP]) {
+      await ownerPage.setViewportSize(size);
+      await expect(axeViolations(ownerPage)).resolves.toEqual([]);
+    }
+    await ownerPage.getByRole('button', { name: 'Remove passkeys of lost-phone-ed' }).click();
+    await ownerPage.getByText('Passkeys of lost-phone-ed removed; signed out everywhere.').waitFor();
+    await ownerPage.getByRole('row', { name: /lost-phone-ed/ }).getByText('0 passkeys').waitFor();
+
+    // The editor's session ended, and the passkey signs in no more.
+    const refused = editorPage.waitForResponse((response) => response.url().endsWith('/api/auth/passkey/verify'));
+    await editorPage.goto(`${site}/admin/dashboard`);
+    expect((await refused).status()).toBe(401);
+    await editorPage.getByText(ERROR_REFUSED).waitFor();
+
+    expect(problems).toEqual([]);
+    await editorContext.close();
+    await ownerContext.close();
+  }, 120_000);
 });
