@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { adminLoginMessages, LOGIN_INPUT_MAX } from '../shared/admin-auth';
+import { passkeyMessages } from '../shared/passkeys';
 
 export interface AdminLoginProps {
   /** Where the form posts without JavaScript (`/admin/login`). */
@@ -61,6 +63,63 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
   useEffect(() => {
     if (step === 'code') codeRef.current?.focus();
   }, [step]);
+
+  // Passkeys, once hydrated and where the browser has them: the button, and the browser's own
+  // offer of this site's passkeys in the username field's autofill (conditional mediation).
+  const [passkeys, setPasskeys] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (step !== 'password' || !browserSupportsWebAuthn()) return;
+    setPasskeys(true);
+    let live = true;
+    void browserSupportsWebAuthnAutofill().then((autofill) => {
+      // Refusals and cancellations stay quiet here: the person did not ask for anything yet.
+      if (autofill && live) void signInWithPasskey(true).catch(() => undefined);
+    });
+    return () => {
+      live = false;
+    };
+    // Once per password step: the autofill request waits for the person as long as the page is open.
+  }, [step]);
+
+  /**
+   * Signs in with a passkey: options from the server, the browser's ceremony (the autofill's when
+   * `autofill`, else its own dialog; starting one cancels the other), the answer checked by the server.
+   */
+  async function signInWithPasskey(autofill: boolean): Promise<void> {
+    const optionsResponse = await fetch('/api/auth/passkey/options', { method: 'POST', headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    if (!optionsResponse.ok) throw new Error(adminLoginMessages.network);
+    const optionsJSON = (await optionsResponse.json()) as PublicKeyCredentialRequestOptionsJSON;
+    const answer = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+    setBusy(true);
+    setError('');
+    const remember = formRef.current ? new FormData(formRef.current).get('remember') === 'on' : false;
+    const response = await fetch('/api/auth/passkey/verify', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify({ response: answer, remember }),
+    });
+    if (response.ok) {
+      window.location.assign(returnTo);
+      return;
+    }
+    const body = (await response.json().catch(() => ({}))) as { error?: unknown };
+    setBusy(false);
+    setError(typeof body.error === 'string' ? body.error : passkeyMessages.refused);
+  }
+
+  const passkeyButton = async () => {
+    if (busy) return;
+    try {
+      await signInWithPasskey(false);
+    } catch (failure) {
+      setBusy(false);
+      // The person closed the browser's dialog: nothing to say.
+      if (failure instanceof Error && failure.name === 'NotAllowedError') return;
+      setError(failure instanceof Error && failure.message === adminLoginMessages.network ? adminLoginMessages.network : passkeyMessages.refused);
+    }
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     // The code step rendered by the server (no password in memory) posts as a plain form.
@@ -153,7 +212,7 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
   }
 
   return (
-    <form className="admin-login__form" method="post" action={action} onSubmit={submit}>
+    <form className="admin-login__form" ref={formRef} method="post" action={action} onSubmit={submit}>
       <input type="hidden" name="returnTo" value={returnTo} />
       {errorBox}
       <div className="admin-login__field">
@@ -162,7 +221,7 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
           id="admin-username"
           name="username"
           type="text"
-          autoComplete="username"
+          autoComplete="username webauthn"
           autoCapitalize="none"
           spellCheck={false}
           required
@@ -197,6 +256,12 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
       <button type="submit" className="button admin-login__submit" disabled={busy} aria-disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
+      {passkeys && (
+        // Not "Sign in …": the password's button keeps the one name starting so.
+        <button type="button" className="button button--ghost admin-login__passkey" onClick={() => void passkeyButton()} disabled={busy} aria-disabled={busy}>
+          Use a passkey
+        </button>
+      )}
     </form>
   );
 }

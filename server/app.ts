@@ -125,7 +125,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
   const portfolio = createPortfolioService({ db, contentVersion });
   const contentImages = createContentImageService({ db, onStored: siteContent.loadImages });
   const audit = createAuditTrail({ db, now: adminAuthOptions?.now });
-  const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, keyring, ...adminAuthOptions });
+  const auth = createAdminAuth({ db, logger, audit, requireTwoFactor: () => settings.current().requireTwoFactor, keyring, publicUrl: config.publicUrl, ...adminAuthOptions });
   const accountMail = createAccountMail({ mailer, publicUrl: config.publicUrl, agency: () => siteContent.current().business });
   const users = createAdminUsers({ db, auth, audit, accountMail, now: adminAuthOptions?.now });
   const staffEmail = createStaffEmail({ db, auth, audit, accountMail, now: adminAuthOptions?.now });
@@ -209,7 +209,7 @@ export function createApp({ config, db, logger, lifecycle, contentVersion, siteC
     setPasswordPageRoutes(renderPage, users, staffEmail),
     accountEmailPageRoutes(renderPage, { forgotPassword, staffEmail }),
     accountRoutes(auth, staffEmail, users, config),
-    userRoutes(users, config),
+    userRoutes(users, auth.passkeys, config),
     settingsRoutes(settings, mailer, sendTestEmail, personalData, () => siteContent.current().business.email, createImapTest({ db, connection: mailboxConnection, audit })),
     auditRoutes(audit),
     backupRoutes(backups, auth, audit),

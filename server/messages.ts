@@ -71,6 +71,7 @@ export const messages = {
     badCursor: 'This is not a cursor of this list: use the nextCursor of a previous answer.',
   },
   users: {
+    ownPasskeys: 'Remove your own passkeys in Your account.',
     unknownField: 'This is not a field of an account.',
     lastOwner: 'This is the last active owner: make another account an owner first.',
     notYourself: 'You cannot disable or delete your own account.',

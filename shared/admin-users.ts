@@ -25,6 +25,8 @@ export interface AdminUserJson {
   lastSignInAt: string | null;
   disabled: boolean;
   twoFactor: boolean;
+  /** How many passkeys the account signs in with (an owner can remove them all: `DELETE /api/users/{username}/passkeys`). */
+  passkeys: number;
   activeSessions: number;
   /** The account's e-mail address, if it has one, and whether a link mailed to it proved it. */
   email: string | null;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AccountJson, SessionJson, TwoFactorSetupJson } from '../../shared/admin-account';
 import { displayNameProblem } from '../../shared/admin-users';
 import { accountApi } from './account-api';
+import { PasskeysCard } from './PasskeysCard';
 import { useDashboard } from './context';
 import { counted } from './text';
 import { ViewHeading } from './ViewHeading';
@@ -16,7 +17,7 @@ interface AccountViewProps {
   twoFactorSetupRequired: boolean;
 }
 
-/** Your account: your name, two-factor sign-in, your e-mail address, your password and your sessions. */
+/** Your account: your name, two-factor sign-in, passkeys, your e-mail address, your password and your sessions. */
 export function AccountView({ username, displayName, onDisplayNameChange, twoFactorSetupRequired }: AccountViewProps) {
   const account = useData((api) => accountApi(api).load(), 'Failed to load your account.', 'account');
   // A password change ends the other sessions: the list is read again at once, not on the next visit.
@@ -28,13 +29,15 @@ export function AccountView({ username, displayName, onDisplayNameChange, twoFac
       </ViewHeading>
       {twoFactorSetupRequired && (
         <p className="admin-notice admin-notice--error" role="alert">
-          The owners require two-factor sign-in for every account. Set it up below to use the dashboard.
+          The owners require two-factor sign-in for every account. Set it up below, or add a passkey, to use the dashboard.
         </p>
       )}
       {/* The setup the owners require comes first; the name can wait until it is done. */}
       {!twoFactorSetupRequired && <NameCard displayName={displayName} onSaved={onDisplayNameChange} />}
       <LoadStatus of={account} loadingText="Loading your account…" />
       {account.data && <TwoFactorCard account={account.data} onChange={twoFactorSetupRequired ? () => window.location.reload() : account.reload} />}
+      {/* A passkey meets the owners' two-factor rule too: adding one opens the dashboard. */}
+      <PasskeysCard onAdded={twoFactorSetupRequired ? () => window.location.reload() : undefined} />
       {!twoFactorSetupRequired && (
         <>
           {account.data && <EmailCard account={account.data} onChange={account.reload} />}

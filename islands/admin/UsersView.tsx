@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ADMIN_ROLES, type AdminRole } from '../../shared/admin-auth';
 import { displayNameProblem, ROLE_LABELS, type AdminUserAnswer, type AdminUserJson, type PasswordSetup, type UpdateUser } from '../../shared/admin-users';
 import { useDashboard } from './context';
+import { counted } from './text';
 import { ViewHeading } from './ViewHeading';
 import { type Column, ConfirmDialog, DataTable, errorText, Field, FormCard, FormSubmit, LoadStatus, Options, useData, useDates, useSubmit } from './kit';
 import { ViewLink } from './ViewLink';
@@ -48,6 +49,13 @@ export function UsersView({ username: me }: { username: string }) {
       notify({ tone: 'success', text: `${user.username} deleted.` });
     }, 'Failed to delete the account.').then(() => setDeleting(null));
 
+  /** A lost device: every passkey of the account goes, and it is signed out everywhere. */
+  const removePasskeys = (user: AdminUserJson) =>
+    act(async () => {
+      await usersApi(api).removePasskeys(user.username);
+      notify({ tone: 'success', text: `Passkeys of ${user.username} removed; signed out everywhere.` });
+    }, 'Failed to remove the passkeys.');
+
   const columns: Column<AdminUserJson>[] = [
     {
       key: 'username',
@@ -78,7 +86,17 @@ export function UsersView({ username: me }: { username: string }) {
     },
     { key: 'created', header: 'Created', className: 'admin-table__date', cell: (user) => <time dateTime={user.createdAt}>{formatDateTime(user.createdAt)}</time> },
     { key: 'last-sign-in', header: 'Last sign-in', className: 'admin-table__date', cell: (user) => (user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{formatDateTime(user.lastSignInAt)}</time> : 'Never') },
-    { key: 'two-factor', header: 'Two-factor', cell: (user) => (user.twoFactor ? 'On' : 'Off') },
+    {
+      key: 'two-factor',
+      header: 'Two-factor',
+      cell: (user) => (
+        <span>
+          {user.twoFactor ? 'On' : 'Off'}
+          <br />
+          <span className="admin-muted">{counted(user.passkeys, 'passkey')}</span>
+        </span>
+      ),
+    },
     { key: 'sessions', header: 'Sessions', numeric: true, cell: (user) => user.activeSessions },
     {
       key: 'manage',
@@ -92,7 +110,7 @@ export function UsersView({ username: me }: { username: string }) {
           {user.username === me ? (
             // Your own password and second factor change in Your account, where your current password is asked.
             <ViewLink to={{ name: 'admin', section: 'account' }} className="admin-button admin-button--ghost admin-button--small">
-              Password and two-factor: Your account
+              Password, two-factor and passkeys: Your account
             </ViewLink>
           ) : (
             <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => void change(user, { resetPassword: 'generate' }, `Password of ${user.username} reset; signed out everywhere.`)}>
@@ -108,6 +126,11 @@ export function UsersView({ username: me }: { username: string }) {
           {user.twoFactor && user.username !== me && (
             <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => void change(user, { twoFactor: false }, `Two-factor sign-in of ${user.username} turned off.`)}>
               Turn off two-factor<span className="visually-hidden"> of {user.username}</span>
+            </button>
+          )}
+          {user.passkeys > 0 && user.username !== me && (
+            <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => void removePasskeys(user)}>
+              Remove passkeys<span className="visually-hidden"> of {user.username}</span>
             </button>
           )}
           <button type="button" className="admin-button admin-button--danger admin-button--small" disabled={busy} onClick={() => setDeleting(user)}>

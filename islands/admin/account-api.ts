@@ -1,4 +1,6 @@
 import type { AccountJson, DisplayNameJson, OwnEmailJson, RecoveryCodesJson, SessionJson, TwoFactorSetupJson } from '../../shared/admin-account';
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
+import type { PasskeyJson } from '../../shared/passkeys';
 import type { DashboardApi } from './api';
 
 /** Your account as Your account, mail setup and the first-run checklist use it (`/api/account…`). */
@@ -18,5 +20,11 @@ export function accountApi(api: DashboardApi) {
     changePassword: (currentPassword: string, newPassword: string) => api.send<null>('POST', '/api/account/password', 'Failed to change your password.', { currentPassword, newPassword }),
     sessions: () => api.send<SessionJson[]>('GET', '/api/account/sessions', 'Failed to load your sessions.'),
     endSession: (id: string) => api.send<null>('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`, 'Failed to end the session.'),
+    passkeys: () => api.send<PasskeyJson[]>('GET', '/api/account/passkeys', 'Failed to load your passkeys.'),
+    /** The browser's options for making a passkey; your password first. */
+    passkeyOptions: (password: string) => api.send<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/account/passkeys/options', 'Failed to start adding a passkey.', { password }),
+    addPasskey: (name: string, response: RegistrationResponseJSON) => api.send<PasskeyJson>('POST', '/api/account/passkeys', 'Failed to add the passkey.', { name, response }),
+    renamePasskey: (id: string, name: string) => api.send<PasskeyJson>('PATCH', `/api/account/passkeys/${encodeURIComponent(id)}`, 'Failed to rename the passkey.', { name }),
+    removePasskey: (id: string, password: string) => api.send<null>('POST', `/api/account/passkeys/${encodeURIComponent(id)}/remove`, 'Failed to remove the passkey.', { password }),
   };
 }

@@ -12,5 +12,7 @@ export function usersApi(api: DashboardApi) {
     create: (user: NewUser) => api.send<AdminUserAnswer>('POST', '/api/users', 'Failed to create the account.', user),
     update: (username: string, change: UpdateUser) => api.send<AdminUserAnswer>('PATCH', userPath(username), 'Failed to change the account.', change),
     remove: (username: string) => api.send<null>('DELETE', userPath(username), 'Failed to delete the account.'),
+    /** Every passkey of another account (a lost device); it is signed out everywhere too. */
+    removePasskeys: (username: string) => api.send<null>('DELETE', `${userPath(username)}/passkeys`, 'Failed to remove the passkeys.'),
   };
 }

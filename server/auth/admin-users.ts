@@ -51,7 +51,7 @@ export interface NewPassword {
   emailError?: string;
 }
 
-export function toAdminUserJson(row: AdminUserRow & { active_sessions?: string | number }): AdminUserJson {
+export function toAdminUserJson(row: AdminUserRow & { active_sessions?: string | number; passkeys?: string | number }): AdminUserJson {
   return {
     username: row.username,
     role: row.role,
@@ -59,6 +59,7 @@ export function toAdminUserJson(row: AdminUserRow & { active_sessions?: string |
     lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
     disabled: row.disabled_at !== null,
     twoFactor: row.totp_enabled_at !== null,
+    passkeys: Number(row.passkeys ?? 0),
     activeSessions: Number(row.active_sessions ?? 0),
     email: row.email,
     emailVerified: row.email_verified_at !== null,

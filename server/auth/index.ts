@@ -5,6 +5,7 @@ import { createAuditTrail, type AuditTrail } from '../services/audit';
 import { createAccounts } from './accounts';
 import { createFirstAdmin } from './first-admin';
 import { createLoginThrottle } from './login-throttle';
+import { createPasskeys } from './passkeys';
 import { createPasswords } from './passwords';
 import { createSessions } from './sessions';
 import { createSignIn, LOGIN_FAILURE_DELAY_MS } from './sign-in';
@@ -16,6 +17,7 @@ export { createAdminUsers, type AdminUsers, type NewPassword } from './admin-use
 export { adminUsernameSchema } from './credentials';
 export { createForgotPassword, FORGOT_PASSWORD_INPUT_MAX, type ForgotPassword } from './forgot-password';
 export { DEVICE_COOKIE_MS, REMEMBER_ME_MS, type AdminSessionState, type DeviceCookie } from './sessions';
+export { PASSKEY_CHALLENGE_MS, type Passkeys, type PasskeySignInResult } from './passkeys';
 export { CHALLENGE_MS, type LoginResult } from './sign-in';
 export { createStaffEmail, type StaffEmail } from './staff-email';
 
@@ -37,6 +39,8 @@ export interface AdminAuthDeps {
    * two-factor leave it out; setting up or checking a code then fails.
    */
   keyring?: Keyring;
+  /** The site's public address: passkeys are bound to its host (the relying party) and origin. */
+  publicUrl?: string;
 }
 
 export type AdminAuth = ReturnType<typeof createAdminAuth>;
@@ -46,10 +50,10 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 /**
  * Admin accounts, sign-in and sessions, one file per concern in this folder: `sign-in.ts` (the
  * password, the second factor and the throttle), `sessions.ts`, `passwords.ts`, `two-factor.ts`,
- * `accounts.ts` and `first-admin.ts`; `credentials.ts` holds the hashes, tokens and account rules
+ * `passkeys.ts` (WebAuthn), `accounts.ts` and `first-admin.ts`; `credentials.ts` holds the hashes, tokens and account rules
  * they share with the rest of the server.
  */
-export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS, sleep = realSleep, audit = createAuditTrail({ db, now }), requireTwoFactor = () => false, keyring = NO_KEYRING }: AdminAuthDeps) {
+export function createAdminAuth({ db, logger, now = () => new Date(), failureDelayMs = LOGIN_FAILURE_DELAY_MS, sleep = realSleep, audit = createAuditTrail({ db, now }), requireTwoFactor = () => false, keyring = NO_KEYRING, publicUrl = 'http://localhost' }: AdminAuthDeps) {
   const throttle = createLoginThrottle({ db });
   const twoFactor = createTwoFactor({ db, audit, keyring, now });
   const sessions = createSessions({ db, logger, now, audit, requireTwoFactor });
@@ -57,6 +61,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
   const passwords = createPasswords({ db, logger, now, audit, throttle });
   const accounts = createAccounts({ db, logger, now });
   const firstAdmin = createFirstAdmin({ db, logger, now, audit });
+  const passkeys = createPasskeys({ db, logger, now, audit, throttle, sessions, proveOwnPassword: passwords.proveOwnPassword, recordThrottled: signIn.recordThrottled, publicUrl, failureDelayMs, sleep });
 
   return {
     login: signIn.login,
@@ -75,6 +80,7 @@ export function createAdminAuth({ db, logger, now = () => new Date(), failureDel
     unlock: passwords.unlock,
 
     twoFactor,
+    passkeys,
     turnOffOwnTwoFactor: createOwnTwoFactorSwitch({ db, twoFactor, proveOwnPassword: passwords.proveOwnPassword }),
 
     hasAnyAdmin: accounts.hasAnyAdmin,

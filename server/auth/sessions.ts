@@ -53,6 +53,8 @@ export interface SignedInAdmin {
   twoFactor: boolean;
   /** The name replies to clients are sent and signed as; null until the account gives one. */
   displayName: string | null;
+  /** The session was opened by a passkey, or one was added in it: it meets the owners' two-factor rule. */
+  viaPasskey?: boolean;
 }
 
 /** The device cookie a successful login gives the browser (a new token every time). */
@@ -71,6 +73,8 @@ export interface SessionStart {
   previousSessionId?: string;
   /** The second factor was a recovery code (said in the audit row). */
   viaRecoveryCode?: boolean;
+  /** Signed in with this passkey (its name, for the audit row): a complete sign-in on its own. */
+  viaPasskey?: string;
 }
 
 export interface StartedSession {
@@ -97,9 +101,12 @@ export interface SessionsDeps {
  * same way, which lets it through when others are throttled (`login-throttle.ts`).
  */
 export function createSessions({ db, logger, now, audit, requireTwoFactor }: SessionsDeps) {
-  /** True when the owners require two-factor sign-in and this account has not set it up. */
+  /**
+   * True when the owners require two-factor sign-in and this session has none: its account has no
+   * TOTP (whose password sign-in then asked for the code) and no passkey opened or vouched for it.
+   */
   function setupRequired(admin: SignedInAdmin): boolean {
-    return requireTwoFactor() && !admin.twoFactor;
+    return requireTwoFactor() && !admin.twoFactor && !admin.viaPasskey;
   }
 
   /**
@@ -123,7 +130,13 @@ export function createSessions({ db, logger, now, audit, requireTwoFactor }: Ses
     // cookie stops working once its owner signs in again).
     const deviceCookie: DeviceCookie = { token: newToken(), expiresAt: new Date(at.getTime() + DEVICE_COOKIE_MS) };
     const deviceTokenHash = hashToken(deviceCookie.token);
-    const secondFactor = user.totp_enabled_at ? (attempt.viaRecoveryCode ? 'password and recovery code' : 'password and code') : 'password';
+    const secondFactor = attempt.viaPasskey
+      ? `passkey "${attempt.viaPasskey}"`
+      : user.totp_enabled_at
+        ? attempt.viaRecoveryCode
+          ? 'password and recovery code'
+          : 'password and code'
+        : 'password';
     await db.transaction(async (trx) => {
       // Rotation: the session the browser came with (if any) ends; the new one has a fresh id.
       if (attempt.previousSessionId) await deleteAdminSession(trx, hashToken(attempt.previousSessionId));
@@ -137,6 +150,7 @@ export function createSessions({ db, logger, now, audit, requireTwoFactor }: Ses
         expires_at: session.expiresAt,
         ip: attempt.ip,
         user_agent: attempt.userAgent?.slice(0, 512) ?? null,
+        via_passkey: Boolean(attempt.viaPasskey),
       });
       await updateAdminUser(trx, user.id, { last_sign_in_at: at });
       await within(trx);
@@ -150,7 +164,7 @@ export function createSessions({ db, logger, now, audit, requireTwoFactor }: Ses
       await audit.record({ id: user.id, name: user.username }, { action: 'auth.sign-in', summary: `${secondFactor}${attempt.remember ? '; remember me' : ''}`, ip: attempt.ip }, trx);
     });
     log.info({ adminId: user.id, username: user.username, ip: attempt.ip, remember: session.remember, knownDevice: Boolean(device) }, 'admin signed in');
-    const admin: SignedInAdmin = { id: user.id, username: user.username, role: user.role, twoFactor: user.totp_enabled_at !== null, displayName: user.display_name };
+    const admin: SignedInAdmin = { id: user.id, username: user.username, role: user.role, twoFactor: user.totp_enabled_at !== null, displayName: user.display_name, viaPasskey: Boolean(attempt.viaPasskey) };
     return { admin, sessionId, session, device: deviceCookie, twoFactorSetupRequired: setupRequired(admin) };
   }
 
@@ -171,7 +185,7 @@ export function createSessions({ db, logger, now, audit, requireTwoFactor }: Ses
     }
     if (at - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) await touchAdminSession(db, idHash, new Date(at));
     return {
-      admin: { id: row.admin_user_id, username: row.username, role: row.role, twoFactor: row.totp_enabled_at !== null, displayName: row.display_name },
+      admin: { id: row.admin_user_id, username: row.username, role: row.role, twoFactor: row.totp_enabled_at !== null, displayName: row.display_name, viaPasskey: Boolean(row.via_passkey) },
       session: { idHash, csrfToken: row.csrf_token, remember: row.remember, expiresAt: row.expires_at },
     };
   }

@@ -217,5 +217,7 @@ export function createSignIn({ db, logger, now, audit, throttle, twoFactor, sess
     return signedIn(user, { ...attempt, remember: challenge.remember, viaRecoveryCode: checked.recoveryCode }, device, client, at, log);
   }
 
-  return { login, completeChallenge };
+  return { login, completeChallenge, recordThrottled };
 }
+
+export type SignIn = ReturnType<typeof createSignIn>;

@@ -43,9 +43,13 @@ export async function countAdminUsers(knex: Knex): Promise<number> {
 }
 
 /** Each account with how many unexpired sessions it has, by username. */
-export async function listAdminUsersWithSessionCounts(knex: Knex, now: Date): Promise<(AdminUserRow & { active_sessions: string | number })[]> {
+export async function listAdminUsersWithSessionCounts(knex: Knex, now: Date): Promise<(AdminUserRow & { active_sessions: string | number; passkeys: string | number })[]> {
   return knex('admin_users as u')
-    .select('u.*', knex.raw('(select count(*) from admin_sessions s where s.admin_user_id = u.id and s.expires_at > ?) as active_sessions', [now]))
+    .select(
+      'u.*',
+      knex.raw('(select count(*) from admin_sessions s where s.admin_user_id = u.id and s.expires_at > ?) as active_sessions', [now]),
+      knex.raw('(select count(*) from admin_passkeys p where p.admin_user_id = u.id) as passkeys'),
+    )
     .orderByRaw('lower(u.username)');
 }
 

@@ -58,10 +58,12 @@ export interface AdminSessionRow {
   /** Where and in what browser the session was opened (the account's session list). */
   ip: string | null;
   user_agent: string | null;
+  /** Opened by a passkey (or one was added in it): the owners' "require two-factor" rule is met. */
+  via_passkey?: boolean;
 }
 
 /** What a failed login attempt got wrong; every kind counts in the same throttle. */
-export type LoginFailureKind = 'password' | 'second-factor';
+export type LoginFailureKind = 'password' | 'second-factor' | 'passkey';
 
 export interface LoginFailureRow {
   id: string;

@@ -17,7 +17,10 @@ import { messages } from '../messages';
  * (a new address gets a link to verify it); `POST /api/account/email/confirmation` → the same answer
  * (the link for the address as it stands, mailed again: 409 when there is none to confirm);
  * `POST /api/account/display-name` `{ displayName }` →
- * `{ displayName }` (the name replies to clients are signed with).
+ * `{ displayName }` (the name replies to clients are signed with); passkeys: `GET /api/account/passkeys`,
+ * `POST /api/account/passkeys/options` `{ password }` → WebAuthn creation options, `POST
+ * /api/account/passkeys` `{ name, response }` → 201 the passkey, `PATCH /api/account/passkeys/{id}`
+ * `{ name }`, `POST /api/account/passkeys/{id}/remove` `{ password }` → 204.
  */
 export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, users: AdminUsers, config: Pick<Config, 'isProduction'>): Router {
   const router = createRouter();
@@ -69,6 +72,30 @@ export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, users: Ad
 
   router.post('/api/account/display-name', allow.admin, async (ctx) => {
     ctx.body = await users.setOwnDisplayName(ctx.state.admin!, ctx.request.body, ctx.ip);
+  });
+
+  // Passkeys: list; options { password } then add { name, response } (open during the owners'
+  // two-factor setup: a passkey meets that rule); rename { name }; remove { password }.
+  router.get('/api/account/passkeys', allow.adminDuringTwoFactorSetup, async (ctx) => {
+    ctx.body = await auth.passkeys.list(ctx.state.admin!.id);
+  });
+
+  router.post('/api/account/passkeys/options', allow.adminDuringTwoFactorSetup, async (ctx) => {
+    ctx.body = await auth.passkeys.registrationOptions(ctx.state.admin!, ctx.state.adminSession!, ctx.request.body, ctx.ip);
+  });
+
+  router.post('/api/account/passkeys', allow.adminDuringTwoFactorSetup, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await auth.passkeys.add(ctx.state.admin!, ctx.state.adminSession!, ctx.request.body, ctx.ip);
+  });
+
+  router.patch('/api/account/passkeys/:id', allow.admin, async (ctx) => {
+    ctx.body = await auth.passkeys.rename(ctx.state.admin!, ctx.params.id!, ctx.request.body, ctx.ip);
+  });
+
+  router.post('/api/account/passkeys/:id/remove', allow.admin, async (ctx) => {
+    await auth.passkeys.remove(ctx.state.admin!, ctx.params.id!, ctx.request.body, ctx.ip);
+    ctx.status = 204;
   });
 
   router.get('/api/account/sessions', allow.admin, async (ctx) => {

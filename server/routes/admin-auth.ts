@@ -16,6 +16,7 @@ import {
 import { allow, createRouter } from '../middleware/access';
 import type { AdminAuth, LoginResult } from '../auth';
 import { adminLoginMessages, adminLoginSchema, LOGIN_INPUT_MAX, type AdminLoginAnswer } from '../../shared/admin-auth';
+import { passkeyMessages } from '../../shared/passkeys';
 
 export interface AdminAuthRouteDeps {
   auth: AdminAuth;
@@ -81,7 +82,8 @@ export async function signOut(ctx: Context, { auth, config }: AdminAuthRouteDeps
  * The JSON login: `POST /api/auth/login` (`{ username, password, remember?, code? }`; for an
  * account with two-factor sign-in, without `code` → `{ twoFactorRequired: true }` and no session),
  * `POST /api/auth/logout`, and `GET /api/auth/session` (who is signed in, with the session's CSRF
- * token; 401 without a session).
+ * token; 401 without a session); `POST /api/auth/passkey/options` and `POST /api/auth/passkey/verify`
+ * `{ response, remember? }` (signing in with a passkey: the same answer as the login's).
  */
 export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
   const router = createRouter();
@@ -115,6 +117,34 @@ export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
         ctx.body = { twoFactorRequired: true };
         return;
       case 'signed-in': {
+        const answer: AdminLoginAnswer = { username: result.admin.username, role: result.admin.role, csrfToken: result.session.csrfToken, twoFactorSetupRequired: result.twoFactorSetupRequired };
+        ctx.body = answer;
+      }
+    }
+  });
+
+  // Signing in with a passkey: the options (a challenge for any passkey of this site, no username),
+  // then the browser's answer → the same answer as a password sign-in. Throttled like one.
+  router.post('/api/auth/passkey/options', allow.anyoneFromOurPages, async (ctx) => {
+    ctx.body = await deps.auth.passkeys.signInOptions();
+  });
+
+  router.post('/api/auth/passkey/verify', allow.anyoneFromOurPages, async (ctx) => {
+    const result = await deps.auth.passkeys.signIn(
+      ctx.request.body,
+      { ip: ctx.ip, userAgent: ctx.get('User-Agent') || undefined, previousSessionId: readSessionId(ctx, deps.config), deviceToken: readDeviceToken(ctx, deps.config) },
+      ctx.state.log,
+    );
+    switch (result.outcome) {
+      case 'incomplete':
+        throw new ValidationError(passkeyMessages.refused);
+      case 'throttled':
+        applyOutcome(ctx, deps.config, result);
+        throw new RateLimitedError(adminLoginMessages.throttled(result.retryAfterSeconds), result.retryAfterSeconds);
+      case 'invalid':
+        throw new HttpError(401, passkeyMessages.refused);
+      case 'signed-in': {
+        applyOutcome(ctx, deps.config, result);
         const answer: AdminLoginAnswer = { username: result.admin.username, role: result.admin.role, csrfToken: result.session.csrfToken, twoFactorSetupRequired: result.twoFactorSetupRequired };
         ctx.body = answer;
       }

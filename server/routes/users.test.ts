@@ -30,7 +30,7 @@ describe('accounts API', () => {
   it('creates an account with a generated password shown once, which signs in', async () => {
     const created = await api().post('/api/users').set(owner.headers).send({ username: 'eddie', displayName: 'Eddie Example', role: 'editor' }).expect(201);
     expect(created.body).toEqual({
-      user: { username: 'eddie', displayName: 'Eddie Example', role: 'editor', createdAt: clock.now().toISOString(), lastSignInAt: null, disabled: false, twoFactor: false, activeSessions: 0, email: null, emailVerified: false },
+      user: { username: 'eddie', displayName: 'Eddie Example', role: 'editor', createdAt: clock.now().toISOString(), lastSignInAt: null, disabled: false, twoFactor: false, passkeys: 0, activeSessions: 0, email: null, emailVerified: false },
       password: expect.stringMatching(/^[\w-]{24}$/),
     });
     await login('eddie', created.body.password).expect(200);

@@ -1,0 +1,136 @@
+import { useEffect, useState } from 'react';
+import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
+import { passkeyMessages, PASSKEY_NAME_MAX, type PasskeyJson } from '../../shared/passkeys';
+import { accountApi } from './account-api';
+import { useDashboard } from './context';
+import { Card, Field, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
+
+/**
+ * Your passkeys: sign in with the device's own lock (fingerprint, face, PIN) instead of a password
+ * and code. Add one (named, after your password), see when each was added and last used, rename
+ * and remove (with your password). `onAdded`: the owners' two-factor rule is met by a passkey added here.
+ */
+export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
+  const { api, notify } = useDashboard();
+  const { formatDateTime } = useDates();
+  const passkeys = useData((client) => accountApi(client).passkeys(), 'Failed to load your passkeys.', 'account/passkeys');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  // One passkey's rename or removal is open at a time.
+  const [open, setOpen] = useState<{ id: string; what: 'rename' | 'remove' } | null>(null);
+  // Asked once in the browser (the server's render knows nothing of it).
+  const [supported, setSupported] = useState(true);
+  useEffect(() => setSupported(browserSupportsWebAuthn()), []);
+
+  const add = useSubmit(async () => {
+    const optionsJSON = await accountApi(api).passkeyOptions(password);
+    let response;
+    try {
+      response = await startRegistration({ optionsJSON });
+    } catch (failure) {
+      throw new Error(failure instanceof Error && failure.name === 'NotAllowedError' ? passkeyMessages.cancelled : passkeyMessages.notAdded, { cause: failure });
+    }
+    const added = await accountApi(api).addPasskey(name, response);
+    setName('');
+    setPassword('');
+    notify({ tone: 'success', text: `Passkey ${added.name} added: you can sign in with it alone.` });
+    passkeys.reload();
+    onAdded?.();
+  }, 'Failed to add the passkey.');
+
+  return (
+    <Card id="passkeys-title" title="Passkeys">
+      <p>A passkey signs you in with this device&rsquo;s own lock (fingerprint, face or PIN), without your password or a code. It works only on this site, so it cannot be phished.</p>
+      <LoadStatus of={passkeys} loadingText="Loading your passkeys…" />
+      {passkeys.data && passkeys.data.length === 0 && <p className="admin-muted">No passkeys yet.</p>}
+      <ul className="admin-list" aria-label="Your passkeys">
+        {passkeys.data?.map((passkey) => (
+          <li key={passkey.id} className="admin-list__item">
+            <div className="admin-list__main">
+              <strong>{passkey.name}</strong>
+              <span className="admin-muted">
+                added {formatDateTime(passkey.createdAt)} · {passkey.lastUsedAt ? `last used ${formatDateTime(passkey.lastUsedAt)}` : 'never used yet'}
+              </span>
+              {open?.id === passkey.id && (
+                <PasskeyEditor
+                  passkey={passkey}
+                  what={open.what}
+                  onDone={() => {
+                    setOpen(null);
+                    passkeys.reload();
+                  }}
+                  onCancel={() => setOpen(null)}
+                />
+              )}
+            </div>
+            {open?.id !== passkey.id && (
+              <div className="admin-form__actions">
+                <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setOpen({ id: passkey.id, what: 'rename' })}>
+                  Rename<span className="visually-hidden"> {passkey.name}</span>
+                </button>
+                <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setOpen({ id: passkey.id, what: 'remove' })}>
+                  Remove<span className="visually-hidden"> {passkey.name}</span>
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {supported ? (
+        <form className="admin-form" onSubmit={add.onSubmit} aria-label="Add a passkey">
+          <div className="admin-form__row">
+            <Field label="Name of the new passkey" hint="Such as MacBook or Pixel." error={add.fields.name} required>
+              <input id="passkey-name" maxLength={PASSKEY_NAME_MAX} value={name} onChange={(event) => setName(event.target.value)} />
+            </Field>
+            <Field label="Your password, to add it" error={add.fields.password} required>
+              <input id="passkey-password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+            </Field>
+          </div>
+          <FormSubmit of={add} pendingText="Adding…">
+            Add a passkey
+          </FormSubmit>
+        </form>
+      ) : (
+        <p className="admin-muted">{passkeyMessages.unsupported}</p>
+      )}
+    </Card>
+  );
+}
+
+/** Renaming one passkey, or removing it with your password, in its row. */
+function PasskeyEditor({ passkey, what, onDone, onCancel }: { passkey: PasskeyJson; what: 'rename' | 'remove'; onDone: () => void; onCancel: () => void }) {
+  const { api, notify } = useDashboard();
+  const [value, setValue] = useState(what === 'rename' ? passkey.name : '');
+  const form = useSubmit(async () => {
+    if (what === 'rename') {
+      const renamed = await accountApi(api).renamePasskey(passkey.id, value);
+      notify({ tone: 'success', text: `Passkey renamed ${renamed.name}.` });
+    } else {
+      await accountApi(api).removePasskey(passkey.id, value);
+      notify({ tone: 'success', text: `Passkey ${passkey.name} removed: it signs in no more.` });
+    }
+    onDone();
+  }, what === 'rename' ? 'Failed to rename the passkey.' : 'Failed to remove the passkey.');
+  const inputId = `passkey-${what}-${passkey.id}`;
+  return (
+    <form className="admin-form" onSubmit={form.onSubmit} aria-label={what === 'rename' ? `Rename ${passkey.name}` : `Remove ${passkey.name}`}>
+      {what === 'rename' ? (
+        <Field label="New name" error={form.fields.name} required>
+          <input id={inputId} maxLength={PASSKEY_NAME_MAX} value={value} onChange={(event) => setValue(event.target.value)} />
+        </Field>
+      ) : (
+        <Field label="Your password, to remove it" error={form.fields.password} required>
+          <input id={inputId} type="password" autoComplete="current-password" value={value} onChange={(event) => setValue(event.target.value)} />
+        </Field>
+      )}
+      <div className="admin-form__actions">
+        <FormSubmit className={what === 'remove' ? 'admin-button admin-button--danger' : undefined} of={form} pendingText={what === 'rename' ? 'Saving…' : 'Removing…'}>
+          {what === 'rename' ? 'Save name' : 'Remove passkey'}
+        </FormSubmit>
+        <button type="button" className="admin-button admin-button--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

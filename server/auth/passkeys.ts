@@ -1,0 +1,308 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticatorTransport,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { findAdminUserById, findAdminUserByUsername } from '../db/admin-users';
+import { findAdminDeviceOfUsername } from '../db/admin-devices';
+import { deleteAdminSessionsOfUser } from '../db/admin-sessions';
+import {
+  deletePasskey,
+  deletePasskeysOfUser,
+  findPasskeyByCredentialId,
+  insertPasskey,
+  insertPasskeyChallenge,
+  listPasskeysOfUser,
+  markSessionViaPasskey,
+  recordPasskeyUse,
+  renamePasskey,
+  takePasskeyChallenge,
+  type PasskeyRow,
+} from '../db/passkeys';
+import type { AdminDeviceRow } from '../db/tables';
+import { ConflictError, NotFoundError, parseInput, ValidationError } from '../errors';
+import type { Logger } from '../logger';
+import { messages } from '../messages';
+import type { AuditActor, AuditTrail } from '../services/audit';
+import { counted } from '../../shared/text';
+import { addPasskeySchema, passkeyMessages, passkeySignInSchema, removePasskeySchema, renamePasskeySchema, type PasskeyJson } from '../../shared/passkeys';
+import { business } from '../../shared/content/defaults/business';
+import { hashToken, TOKEN_PATTERN } from './credentials';
+import type { LoginClient, LoginThrottle } from './login-throttle';
+import type { Passwords } from './passwords';
+import type { AdminSessionState, Sessions, SignedInAdmin, StartedSession } from './sessions';
+import type { SignIn } from './sign-in';
+
+const MINUTE = 60_000;
+/** How long a challenge handed out may be answered (the browser's own prompt times out sooner). */
+export const PASSKEY_CHALLENGE_MS = 5 * MINUTE;
+/** What the browser is told to wait for the person at the device, in ms. */
+const CEREMONY_TIMEOUT_MS = 2 * MINUTE;
+/**
+ * The throttle's username for failed sign-ins with a passkey the site does not know: they count
+ * against the address (and this name), never against an account, which nobody named.
+ */
+const UNKNOWN_PASSKEY_KEY = '(unknown passkey)';
+
+export interface PasskeySignInAttempt {
+  ip: string;
+  userAgent?: string;
+  previousSessionId?: string;
+  deviceToken?: string;
+}
+
+export type PasskeySignInResult = ({ outcome: 'signed-in' } & StartedSession) | { outcome: 'incomplete' } | { outcome: 'invalid' } | { outcome: 'throttled'; retryAfterSeconds: number };
+
+export interface PasskeysDeps {
+  db: Knex;
+  logger: Logger;
+  now: () => Date;
+  audit: AuditTrail;
+  throttle: LoginThrottle;
+  sessions: Sessions;
+  proveOwnPassword: Passwords['proveOwnPassword'];
+  recordThrottled: SignIn['recordThrottled'];
+  /** The site's public address: its host is the relying party id, its origin the only one accepted. */
+  publicUrl: string;
+  failureDelayMs: number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/** The WebAuthn user handle of an account: opaque to the authenticator, the same for all its passkeys. */
+const userHandleOf = (adminId: number): Uint8Array<ArrayBuffer> => new TextEncoder().encode(`admin-${adminId}`);
+const base64url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64url');
+
+/** The challenge the browser signed, read from its client data (checked again by the library). */
+function challengeOf(clientDataJSON: string): string | undefined {
+  try {
+    const parsed = z.object({ challenge: z.string().min(1).max(512) }).safeParse(JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data.challenge : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function toPasskeyJson(row: PasskeyRow): PasskeyJson {
+  return { id: String(row.id), name: row.name, createdAt: row.created_at.toISOString(), lastUsedAt: row.last_used_at ? row.last_used_at.toISOString() : null };
+}
+
+const transportsOf = (row: PasskeyRow): string[] => (row.transports ? row.transports.split(',') : []);
+const passkeyIdParam = z.string().regex(/^[1-9]\d{0,17}$/);
+
+/**
+ * Passkeys (WebAuthn, through `@simplewebauthn/server`): adding one to the signed-in account,
+ * listing, renaming and removing them, an owner removing another account's, and signing in with
+ * one. Every challenge is kept in the database (any instance may get the answer), used once
+ * (deleted as it is read, so a replayed answer finds none) and expires after five minutes. A
+ * passkey sign-in is a complete sign-in: the device and its lock are two factors.
+ */
+export function createPasskeys({ db, logger, now, audit, throttle, sessions, proveOwnPassword, recordThrottled, publicUrl, failureDelayMs, sleep }: PasskeysDeps) {
+  const rp = { id: new URL(publicUrl).hostname, origin: new URL(publicUrl).origin };
+
+  async function knownDevice(deviceToken: string | undefined, username: string, at: Date): Promise<AdminDeviceRow | undefined> {
+    if (!deviceToken || !TOKEN_PATTERN.test(deviceToken)) return undefined;
+    return findAdminDeviceOfUsername(db, { tokenHash: hashToken(deviceToken), username, now: at });
+  }
+
+  async function storeChallenge(challenge: string, binding: { purpose: 'register'; adminId: number; sessionIdHash: string } | { purpose: 'sign-in' }): Promise<void> {
+    const at = now();
+    await insertPasskeyChallenge(db, {
+      challenge,
+      purpose: binding.purpose,
+      admin_user_id: binding.purpose === 'register' ? binding.adminId : null,
+      session_id_hash: binding.purpose === 'register' ? binding.sessionIdHash : null,
+      created_at: at,
+      expires_at: new Date(at.getTime() + PASSKEY_CHALLENGE_MS),
+    });
+  }
+
+  /** A passkey id from a path; anything else names no passkey (404). */
+  function passkeyIdOf(id: string): string {
+    const parsed = passkeyIdParam.safeParse(id);
+    if (!parsed.success) throw new NotFoundError(passkeyMessages.noSuchPasskey);
+    return parsed.data;
+  }
+
+  return {
+    async list(adminId: number): Promise<PasskeyJson[]> {
+      return (await listPasskeysOfUser(db, adminId)).map(toPasskeyJson);
+    },
+
+    /**
+     * The options for adding a passkey to the signed-in account, after its current password (a
+     * session left open must not be enough to add a way in). The challenge is bound to this session.
+     */
+    async registrationOptions(admin: SignedInAdmin, session: AdminSessionState, input: unknown, ip: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+      const { password } = parseInput(removePasskeySchema, input ?? {}, { unknownField: messages.account.unknownField });
+      await proveOwnPassword({ id: admin.id, name: admin.username }, password, ip);
+      const existing = await listPasskeysOfUser(db, admin.id);
+      const options = await generateRegistrationOptions({
+        rpName: business.name,
+        rpID: rp.id,
+        userName: admin.username,
+        userID: userHandleOf(admin.id),
+        userDisplayName: admin.displayName ?? admin.username,
+        timeout: CEREMONY_TIMEOUT_MS,
+        attestationType: 'none',
+        excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
+        // A discoverable credential (signs in without a username) that checks who holds the device.
+        authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
+      });
+      await storeChallenge(options.challenge, { purpose: 'register', adminId: admin.id, sessionIdHash: session.idHash });
+      return options;
+    },
+
+    /**
+     * Adds the passkey the browser made for the options this session was given. The session then
+     * counts as one a passkey vouches for (the owners' two-factor rule is met, as enabling TOTP does).
+     */
+    async add(admin: SignedInAdmin, session: AdminSessionState, input: unknown, ip: string): Promise<PasskeyJson> {
+      const { name, response } = parseInput(addPasskeySchema, input ?? {}, { unknownField: messages.account.unknownField });
+      const notAdded = () => new ValidationError(passkeyMessages.notAdded);
+      const challenge = challengeOf(response.response.clientDataJSON);
+      const taken = challenge ? await takePasskeyChallenge(db, { challenge, purpose: 'register', now: now() }) : undefined;
+      if (!taken || taken.admin_user_id !== admin.id || taken.session_id_hash !== session.idHash) throw notAdded();
+      const verification = await verifyRegistrationResponse({ response, expectedChallenge: taken.challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true }).catch(
+        (error: unknown) => {
+          logger.warn({ adminId: admin.id, err: error instanceof Error ? error.message : String(error) }, 'passkey registration refused');
+          return undefined;
+        },
+      );
+      if (!verification?.verified) throw notAdded();
+      const { credential } = verification.registrationInfo;
+      if (await findPasskeyByCredentialId(db, credential.id)) throw new ConflictError(passkeyMessages.alreadyAdded);
+      const at = now();
+      const row = await db.transaction(async (trx) => {
+        const inserted = await insertPasskey(trx, {
+          admin_user_id: admin.id,
+          credential_id: credential.id,
+          public_key: base64url(credential.publicKey),
+          counter: credential.counter,
+          transports: (credential.transports ?? []).join(','),
+          name,
+          created_at: at,
+        });
+        await markSessionViaPasskey(trx, session.idHash);
+        await audit.record({ id: admin.id, name: admin.username }, { action: 'passkey.add', target: { type: 'user', id: admin.username }, summary: `"${name}"`, ip }, trx);
+        return inserted;
+      });
+      return toPasskeyJson(row);
+    },
+
+    async rename(admin: SignedInAdmin, id: string, input: unknown, ip: string): Promise<PasskeyJson> {
+      const passkeyId = passkeyIdOf(id);
+      const { name } = parseInput(renamePasskeySchema, input ?? {}, { unknownField: messages.account.unknownField });
+      return db.transaction(async (trx) => {
+        const before = (await listPasskeysOfUser(trx, admin.id)).find((row) => String(row.id) === passkeyId);
+        const row = before && (await renamePasskey(trx, { id: passkeyId, adminUserId: admin.id, name }));
+        if (!before || !row) throw new NotFoundError(passkeyMessages.noSuchPasskey);
+        if (before.name !== name) await audit.record({ id: admin.id, name: admin.username }, { action: 'passkey.rename', target: { type: 'user', id: admin.username }, summary: `"${before.name}" → "${name}"`, ip }, trx);
+        return toPasskeyJson(row);
+      });
+    },
+
+    /** Removes one of the signed-in account's passkeys, after its current password. */
+    async remove(admin: SignedInAdmin, id: string, input: unknown, ip: string): Promise<void> {
+      const passkeyId = passkeyIdOf(id);
+      const { password } = parseInput(removePasskeySchema, input ?? {}, { unknownField: messages.account.unknownField });
+      await proveOwnPassword({ id: admin.id, name: admin.username }, password, ip);
+      await db.transaction(async (trx) => {
+        const removed = await deletePasskey(trx, { id: passkeyId, adminUserId: admin.id });
+        if (!removed) throw new NotFoundError(passkeyMessages.noSuchPasskey);
+        await audit.record({ id: admin.id, name: admin.username }, { action: 'passkey.remove', target: { type: 'user', id: admin.username }, summary: `"${removed.name}"`, ip }, trx);
+      });
+    },
+
+    /**
+     * An owner removes every passkey of another account (a lost device): the account is signed out
+     * everywhere too, since a session the lost device opened would otherwise go on.
+     */
+    async removeAllOf(actor: AuditActor & { id: number }, username: string): Promise<number> {
+      return db.transaction(async (trx) => {
+        const user = await findAdminUserByUsername(trx, username);
+        if (!user) throw new NotFoundError(messages.admin.noSuchAdmin(username));
+        if (user.id === actor.id) throw new ConflictError(messages.users.ownPasskeys);
+        const count = await deletePasskeysOfUser(trx, user.id);
+        if (count > 0) {
+          await deleteAdminSessionsOfUser(trx, user.id);
+          await audit.record(actor, { action: 'passkey.remove', target: { type: 'user', id: user.username }, summary: `${counted(count, 'passkey')} removed by an owner; signed out everywhere` }, trx);
+        }
+        return count;
+      });
+    },
+
+    /** Options for signing in with any passkey of this site (no username: the passkey names its account). */
+    async signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      const options = await generateAuthenticationOptions({ rpID: rp.id, allowCredentials: [], userVerification: 'required', timeout: CEREMONY_TIMEOUT_MS });
+      await storeChallenge(options.challenge, { purpose: 'sign-in' });
+      return options;
+    },
+
+    /**
+     * Signs in with the browser's answer to sign-in options: the challenge must be one handed out,
+     * unused and unexpired, the passkey one of a live account, the signature right, the user
+     * verified and the counter moved on. Throttled like a password: a refused answer is a failure
+     * of the account the passkey names (of no account when the site knows no such passkey).
+     */
+    async signIn(input: unknown, attempt: PasskeySignInAttempt, log: Logger = logger): Promise<PasskeySignInResult> {
+      const started = performance.now();
+      const parsed = passkeySignInSchema.safeParse(input ?? {});
+      if (!parsed.success) return { outcome: 'incomplete' };
+      const { response, remember } = parsed.data;
+      const at = now();
+      const passkey = await findPasskeyByCredentialId(db, response.id);
+      const user = passkey && (await findAdminUserById(db, passkey.admin_user_id));
+      const usernameKey = user ? user.username.toLowerCase() : UNKNOWN_PASSKEY_KEY;
+      const device = user ? await knownDevice(attempt.deviceToken, usernameKey, at) : undefined;
+      const client: LoginClient = { usernameKey, ip: attempt.ip, deviceId: device?.id ?? null };
+      const actor: AuditActor = user ? { id: user.id, name: user.username } : { id: null, name: '?' };
+      const verdict = await throttle.checkThrottle('passkey', client, at);
+      if (verdict.throttled) {
+        await recordThrottled(actor, client, verdict, at, log);
+        return { outcome: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
+      }
+      const refuse = async (why: string): Promise<PasskeySignInResult> => {
+        await throttle.deleteExpiredFailures(at);
+        log.warn({ adminId: user?.id, ip: attempt.ip, why }, 'admin passkey sign-in refused');
+        await audit.record(actor, { action: 'auth.sign-in-failed', summary: `passkey refused: ${why}`, ip: attempt.ip });
+        await sleep(Math.max(0, failureDelayMs - (performance.now() - started)));
+        return { outcome: 'invalid' };
+      };
+
+      // The challenge is used up whatever follows: the same answer sent again finds none.
+      const challenge = challengeOf(response.response.clientDataJSON);
+      const taken = challenge ? await takePasskeyChallenge(db, { challenge, purpose: 'sign-in', now: at }) : undefined;
+      if (!taken) return refuse('unknown, used or expired challenge');
+      if (!passkey || !user) return refuse('unknown passkey');
+      if (user.disabled_at) return refuse('account disabled');
+      if (response.response.userHandle && response.response.userHandle !== base64url(userHandleOf(user.id))) return refuse('passkey of another account');
+      const counter = Number(passkey.counter);
+      const verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: taken.challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        credential: { id: passkey.credential_id, publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')), counter, transports: transportsOf(passkey) as AuthenticatorTransport[] },
+        requireUserVerification: true,
+      }).catch((error: unknown) => ({ verified: false as const, error: error instanceof Error ? error.message : String(error) }));
+      if (!verification.verified) return refuse('error' in verification ? verification.error : 'not verified');
+      const { newCounter } = verification.authenticationInfo;
+      // A counter that went back or stayed (both non-zero) is refused by the library: a cloned key.
+      if (!(await recordPasskeyUse(db, { id: passkey.id, checkedCounter: counter, newCounter, at }))) return refuse('passkey removed or used meanwhile');
+      const session = await sessions.startSession(
+        user,
+        { remember, ip: attempt.ip, userAgent: attempt.userAgent, previousSessionId: attempt.previousSessionId, viaPasskey: passkey.name },
+        { device, at, log, within: (trx) => throttle.forgive(trx, client) },
+      );
+      return { outcome: 'signed-in', ...session };
+    },
+  };
+}
+
+export type Passkeys = ReturnType<typeof createPasskeys>;
