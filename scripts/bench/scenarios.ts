@@ -14,6 +14,7 @@ import { VIEW_PIXEL_PATH } from '../../shared/analytics-pixel';
 import { distinctDisplayCategories } from '../../shared/portfolio/display';
 import type { PortfolioItemJson } from '../../shared/portfolio/item';
 import type { CapturedPage } from './bare-answers';
+import { publishStaffMadeAs } from '../../tests/e2e/staff-pages';
 
 export interface Scenario {
   name: string;
@@ -122,7 +123,9 @@ async function addPortfolioItems(baseUrl: string, { cookie, csrfToken }: AdminSe
 export async function prepareSite(baseUrl: string): Promise<PreparedSite> {
   const admin = await signIn(baseUrl);
   const [firstItem] = await addPortfolioItems(baseUrl, admin);
-  const pagePaths = ['/', '/about', '/services/web-development', '/portfolio', `/portfolio/${firstItem}`, '/portfolio/web-development', '/industries/real-estate', '/contact'];
+  // A service and a page staff made in the admin are served like the built-in ones (issue 41).
+  await publishStaffMadeAs(baseUrl, admin);
+  const pagePaths = ['/', '/about', '/services/web-development', '/portfolio', `/portfolio/${firstItem}`, '/portfolio/web-development', '/industries/real-estate', '/contact', '/services/video-production', '/careers'];
   const apiPaths = ['/api/portfolio'];
   const items = (await (await fetch(`${baseUrl}/api/portfolio`)).json()) as PortfolioItemJson[];
   // Spelled as the filter's links spell them.

@@ -33,22 +33,27 @@ export async function publishStaffMade(server: RunningServer): Promise<void> {
   const cookie = login.headers.getSetCookie().find((value) => /^(__Host-)?sid=/.test(value))?.split(';')[0];
   const { csrfToken } = (await login.json()) as { csrfToken: string };
   if (!cookie) throw new Error('The sign-in set no session cookie');
-  const headers = { 'Content-Type': 'application/json', Origin: server.url, Cookie: cookie, 'X-CSRF-Token': csrfToken };
+  await publishStaffMadeAs(server.url, { cookie, csrfToken });
+}
+
+/** Adds and publishes each of `STAFF_MADE` in the signed-in session of an editor or owner (the bench's too), and waits until each is shown. */
+export async function publishStaffMadeAs(baseUrl: string, session: { cookie: string; csrfToken: string }): Promise<void> {
+  const headers = { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: session.cookie, 'X-CSRF-Token': session.csrfToken };
   const call = async (path: string, body: unknown, method = 'POST') => {
-    const answer = await fetch(`${server.url}${path}`, { method, headers, body: JSON.stringify(body) });
+    const answer = await fetch(`${baseUrl}${path}`, { method, headers, body: JSON.stringify(body) });
     if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
   };
   for (const made of STAFF_MADE) {
     await call(`/api/content/${made.key}/draft`, { data: made.data, baseVersion: 0 }, 'PUT');
     await call(`/api/content/${made.key}/publish`, { version: 1 });
   }
-  for (const made of STAFF_MADE) await untilShown(server, made.path, made.shows);
+  for (const made of STAFF_MADE) await untilShown(baseUrl, made.path, made.shows);
 }
 
-async function untilShown(server: RunningServer, path: string, text: string): Promise<void> {
+async function untilShown(baseUrl: string, path: string, text: string): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const answer = await fetch(`${server.url}${path}`);
+    const answer = await fetch(`${baseUrl}${path}`);
     if (answer.status === 200 && (await answer.text()).includes(text)) return;
     if (Date.now() > deadline) throw new Error(`${path} never showed "${text}" (${answer.status})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
