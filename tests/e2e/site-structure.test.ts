@@ -99,18 +99,62 @@ describe('services and pages staff add, in a real browser', () => {
     expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
     await context.close();
 
-    await expectInBothForms(device, title);
-  }, 90_000);
+    await expectInBothForms(device, title, true);
+    expect((await publicPage(server, '/sitemap.xml')).text).toContain(`/services/${slug}</loc>`);
+
+    // Renamed to a shorter address, then retired with a redirect (the rest of issue 41's story):
+    // out of the menu, the sitemap and the forms, and every address it had answers 301.
+    const renamed = slug.replace('video-production', 'video');
+    await moveThenRetire(device, slug, renamed);
+    for (const address of [`/services/${slug}`, `/services/${renamed}`]) {
+      expect(await redirectOf(address)).toEqual({ status: 301, location: '/services' });
+    }
+    const sitemap = (await publicPage(server, '/sitemap.xml')).text;
+    expect(sitemap).not.toContain(`/services/${slug}<`);
+    expect(sitemap).not.toContain(`/services/${renamed}<`);
+    const servicesAfter = (await publicPage(server, '/services')).text;
+    expect(servicesAfter).not.toContain(`href="/services/${renamed}"`);
+    expect(servicesAfter).not.toContain(`href="/services/${slug}"`);
+    await expectInBothForms(device, title, false);
+  }, 120_000);
+
+  /** The status and target of `address` as sent (not followed). */
+  async function redirectOf(address: string): Promise<{ status: number; location: string | null }> {
+    const answer = await fetch(`${server.url}${address}`, { redirect: 'manual' });
+    return { status: answer.status, location: answer.headers.get('location') && new URL(answer.headers.get('location')!, server.url).pathname };
+  }
+
+  /** The editor's Address panel: the service moved from `slug` to `renamed` (the old address answering 301), then retired to /services. */
+  async function moveThenRetire(device: typeof PHONE_DEVICE | typeof DESKTOP, slug: string, renamed: string) {
+    const width = 'viewport' in device ? device.viewport.width : device.width;
+    const { context, page, problems } = await openDashboard(browser, `${server.url}/admin/dashboard/website/services/${slug}`, signedIn, device);
+    const panel = page.getByRole('region', { name: 'Address' });
+    const change = panel.getByRole('form', { name: 'Change address' });
+    await change.getByLabel(/^New address/).fill(renamed);
+    await change.getByRole('button', { name: 'Change address' }).click();
+    await page.getByText(`The page is now at /services/${renamed}; /services/${slug} sends visitors there.`).waitFor();
+    expect(await redirectOf(`/services/${slug}`)).toEqual({ status: 301, location: `/services/${renamed}` });
+
+    const retire = panel.getByRole('form', { name: 'Retire this page' });
+    await retire.getByLabel(/^Where should its visitors go/).selectOption('/services');
+    await retire.getByRole('button', { name: 'Retire this page' }).click();
+    await page.getByRole('alertdialog', { name: 'Retire this page?' }).getByRole('button', { name: 'Retire the page' }).click();
+    await page.getByText(`The page is retired: /services/${renamed} sends visitors to /services.`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect((await pageWidths(page)).document).toBeLessThanOrEqual(width);
+    expect(problems).toEqual([]);
+    await context.close();
+  }
 
   /** The service options a form's select offers, placeholder left out. */
   const serviceOptions = (scope: Locator) => scope.locator('select[name="service"] option:not([value=""])').allTextContents();
 
   /**
-   * A visitor at `device`'s width finds `service` in both forms (issue 41): the enquiry form of the
+   * A visitor at `device`'s width finds `service` in both forms, or in neither once it is retired (issue 41): the enquiry form of the
    * Enquire panel opened from the page's menu, and the quote form's page (after the services that
    * ship, "Other" last); axe clean and within the screen.
    */
-  async function expectInBothForms(device: typeof PHONE_DEVICE | typeof DESKTOP, service: string) {
+  async function expectInBothForms(device: typeof PHONE_DEVICE | typeof DESKTOP, service: string, offered: boolean) {
     const width = 'viewport' in device ? device.viewport.width : device.width;
     const visitor = await browser.newContext('viewport' in device ? device : { viewport: device });
     const visit = await visitor.newPage();
@@ -120,14 +164,17 @@ describe('services and pages staff add, in a real browser', () => {
     await enquire.click();
     const panel = visit.getByRole('dialog', { name: 'Enquire Now' });
     await panel.locator('select[name="service"]').waitFor();
-    expect(await serviceOptions(panel)).toEqual(expect.arrayContaining(['Web Development', 'Digital Marketing', service]));
+    const enquiry = await serviceOptions(panel);
+    expect(enquiry).toEqual(expect.arrayContaining(['Web Development', 'Digital Marketing']));
+    expect(enquiry.includes(service)).toBe(offered);
     expect(await axeViolations(visit)).toEqual([]);
     expect((await pageWidths(visit)).document).toBeLessThanOrEqual(width);
 
     await visit.goto(`${server.url}/quote`);
     const quote = await serviceOptions(visit.getByRole('form', { name: 'Get a Quote' }));
     expect(quote.slice(0, 5)).toEqual(['Web Development', 'Mobile App', 'UI/UX Design', 'Branding', 'Digital Marketing']);
-    expect(quote.indexOf(service)).toBeGreaterThan(4);
+    if (offered) expect(quote.indexOf(service)).toBeGreaterThan(4);
+    else expect(quote).not.toContain(service);
     expect(quote.at(-1)).toBe('Other');
     await expect(visit.locator('select[name="service"]').inputValue()).resolves.toBe('Web Development');
     expect(await axeViolations(visit)).toEqual([]);
