@@ -251,6 +251,16 @@ describe('passkeys in a real browser', () => {
     expect((await refused).status()).toBe(401);
     await editorPage.getByText(ERROR_REFUSED).waitFor();
 
+    // Sign-in options are limited per network: past the limit the page says how long to wait.
+    const statuses = await editorPage.evaluate(async () => {
+      const seen: number[] = [];
+      for (let call = 0; call < 40 && !seen.includes(429); call += 1) seen.push((await fetch('/api/auth/passkey/options', { method: 'POST', headers: { Accept: 'application/json' } })).status);
+      return seen;
+    });
+    expect(statuses.at(-1)).toBe(429);
+    await editorPage.getByRole('button', { name: 'Use a passkey' }).click();
+    await editorPage.getByText(/^Too many passkey sign-ins were started\. Please wait \d+ minutes? and try again\.$/).waitFor();
+
     expect(problems).toEqual([]);
     await editorContext.close();
     await ownerContext.close();
