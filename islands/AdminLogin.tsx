@@ -88,6 +88,12 @@ export default function AdminLogin({ action, returnTo, username: initialUsername
    */
   async function signInWithPasskey(autofill: boolean): Promise<void> {
     const optionsResponse = await fetch('/api/auth/passkey/options', { method: 'POST', headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    if (optionsResponse.status === 429) {
+      // Too many passkey sign-ins started from this network: the server says how long to wait.
+      const body = (await optionsResponse.json().catch(() => ({}))) as { error?: unknown };
+      setError(typeof body.error === 'string' ? body.error : adminLoginMessages.network);
+      return;
+    }
     if (!optionsResponse.ok) throw new Error(adminLoginMessages.network);
     const optionsJSON = (await optionsResponse.json()) as PublicKeyCredentialRequestOptionsJSON;
     const answer = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });

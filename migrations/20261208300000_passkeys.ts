@@ -4,8 +4,9 @@ import type { Knex } from 'knex';
  * Passkeys (WebAuthn): each account's credentials (the public key, its signature counter, the name
  * its owner gave it), the challenges the server hands out for adding one or signing in with one
  * (kept here, not in an instance's memory: the next request may reach another instance; single
- * use, a few minutes long), whether a session was opened by a passkey (which meets the owners'
- * "require two-factor" rule on its own), and failed passkey sign-ins counted in the login throttle.
+ * use, a few minutes long), which passkey opened a session or was added in it (either meets the
+ * owners' "require two-factor" rule, for as long as that passkey exists), and failed passkey
+ * sign-ins counted in the login throttle.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('admin_passkeys', (table) => {
@@ -45,7 +46,15 @@ export async function up(knex: Knex): Promise<void> {
     table.index(['expires_at'], 'admin_passkey_challenges_expires_at_idx');
   });
   await knex.schema.alterTable('admin_sessions', (table) => {
-    table.boolean('via_passkey').notNullable().defaultTo(false);
+    // A session never counts as two-factor by a passkey that no longer exists. The passkey that
+    // opened the session: removing it ends the session (a lost device's sessions go with it).
+    table.bigInteger('passkey_id').nullable();
+    table.foreign('passkey_id', 'admin_sessions_passkey_id_fkey').references('id').inTable('admin_passkeys').onDelete('CASCADE');
+    table.index(['passkey_id'], 'admin_sessions_passkey_id_idx');
+    // The passkey added in a session opened otherwise: removing it only takes back what it vouched for.
+    table.bigInteger('added_passkey_id').nullable();
+    table.foreign('added_passkey_id', 'admin_sessions_added_passkey_id_fkey').references('id').inTable('admin_passkeys').onDelete('SET NULL');
+    table.index(['added_passkey_id'], 'admin_sessions_added_passkey_id_idx');
   });
   await knex.schema.alterTable('login_failures', (table) => {
     table.dropChecks(['login_failures_kind_check']);
@@ -60,7 +69,8 @@ export async function down(knex: Knex): Promise<void> {
     table.check("kind in ('password', 'second-factor')", undefined, 'login_failures_kind_check');
   });
   await knex.schema.alterTable('admin_sessions', (table) => {
-    table.dropColumn('via_passkey');
+    table.dropColumn('added_passkey_id');
+    table.dropColumn('passkey_id');
   });
   await knex.schema.dropTable('admin_passkey_challenges');
   await knex.schema.dropTable('admin_passkeys');

@@ -51,7 +51,7 @@ export const adminLoginMessages = {
 } as const;
 
 /** A wait in words, rounded up: "1 minute", "15 minutes", "3 hours". */
-function describeWait(seconds: number): string {
+export function describeWait(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   if (minutes < 120) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
   return `${Math.ceil(minutes / 60)} hours`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeWait } from './admin-auth';
 
 /**
  * Passkeys (WebAuthn) as the API shows them and the forms that name, rename and remove them. The
@@ -13,6 +14,8 @@ export interface PasskeyJson {
   createdAt: string;
   /** When it last signed in; null when it never has. */
   lastUsedAt: string | null;
+  /** This session was opened by it: removing it ends this session. */
+  signedInHere: boolean;
 }
 
 export const PASSKEY_NAME_MAX = 60;
@@ -27,6 +30,15 @@ export const passkeyMessages = {
   alreadyAdded: 'This passkey is added already.',
   unsupported: 'This browser cannot use passkeys.',
   cancelled: 'The passkey request was cancelled.',
+  /**
+   * The owners require two-factor, the account has a passkey and this session was opened by the
+   * password alone: the password must not be enough to add a way in. A lost device: an owner
+   * removes the account's passkeys (or resets its password), then a new one is set up here.
+   */
+  signInWithPasskey:
+    'This account already has a passkey: sign out and sign in with it to add another one or two-factor codes. Lost the device? Ask an owner to remove your passkeys in Users, then sign in with your password and set up a new one.',
+  /** Too many sign-in options asked for from one network, or too many sign-ins waiting site-wide. */
+  tooManyOptions: (retryAfterSeconds: number) => `Too many passkey sign-ins were started. Please wait ${describeWait(retryAfterSeconds)} and try again.`,
 } as const;
 
 const passkeyName = z
@@ -36,6 +48,12 @@ const passkeyName = z
   .max(PASSKEY_NAME_MAX, passkeyMessages.nameTooLong)
   // No control characters: the name is shown in lists and the audit trail.
   .refine((value) => !/[\p{Cc}]/u.test(value), passkeyMessages.nameRequired);
+
+/** Why a new passkey's name would be refused (checked in the browser before the device is asked), or undefined. */
+export function passkeyNameProblem(value: string): string | undefined {
+  const parsed = passkeyName.safeParse(value);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
 
 /**
  * A WebAuthn answer as `@simplewebauthn/browser` sends it: base64url fields, checked for shape only
@@ -70,6 +88,15 @@ export const authenticationResponseSchema = z.object({
     signature: base64url(2048).min(1),
     userHandle: base64url(1024).optional(),
   }),
+});
+
+/**
+ * `POST /api/account/passkeys/options`: the current password, and the name the passkey will have
+ * (checked here, before the browser asks the device for a passkey the server would then refuse).
+ */
+export const passkeyOptionsSchema = z.strictObject({
+  password: z.string('Enter your current password.').min(1, 'Enter your current password.').max(1024),
+  name: passkeyName,
 });
 
 /** `POST /api/account/passkeys`: the new passkey's name and the browser's answer to the options. */

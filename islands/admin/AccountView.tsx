@@ -37,7 +37,7 @@ export function AccountView({ username, displayName, onDisplayNameChange, twoFac
       <LoadStatus of={account} loadingText="Loading your account…" />
       {account.data && <TwoFactorCard account={account.data} onChange={twoFactorSetupRequired ? () => window.location.reload() : account.reload} />}
       {/* A passkey meets the owners' two-factor rule too: adding one opens the dashboard. */}
-      <PasskeysCard onAdded={twoFactorSetupRequired ? () => window.location.reload() : undefined} />
+      <PasskeysCard onAdded={twoFactorSetupRequired ? () => window.location.reload() : undefined} setup={twoFactorSetupRequired} />
       {!twoFactorSetupRequired && (
         <>
           {account.data && <EmailCard account={account.data} onChange={account.reload} />}

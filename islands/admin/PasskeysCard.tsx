@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
-import { passkeyMessages, PASSKEY_NAME_MAX, type PasskeyJson } from '../../shared/passkeys';
+import { passkeyMessages, passkeyNameProblem, PASSKEY_NAME_MAX, type PasskeyJson } from '../../shared/passkeys';
 import { accountApi } from './account-api';
+import { ApiError } from './api';
 import { useDashboard } from './context';
 import { Card, Field, FormSubmit, LoadStatus, useData, useDates, useSubmit } from './kit';
 
@@ -9,8 +10,10 @@ import { Card, Field, FormSubmit, LoadStatus, useData, useDates, useSubmit } fro
  * Your passkeys: sign in with the device's own lock (fingerprint, face, PIN) instead of a password
  * and code. Add one (named, after your password), see when each was added and last used, rename
  * and remove (with your password). `onAdded`: the owners' two-factor rule is met by a passkey added here.
+ * `setup`: the owners' two-factor setup is all this session may do, so renaming and removing (whose
+ * routes answer 403 then) are not offered.
  */
-export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
+export function PasskeysCard({ onAdded, setup = false }: { onAdded?: () => void; setup?: boolean }) {
   const { api, notify } = useDashboard();
   const { formatDateTime } = useDates();
   const passkeys = useData((client) => accountApi(client).passkeys(), 'Failed to load your passkeys.', 'account/passkeys');
@@ -18,12 +21,32 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
   const [password, setPassword] = useState('');
   // One passkey's rename or removal is open at a time.
   const [open, setOpen] = useState<{ id: string; what: 'rename' | 'remove' } | null>(null);
+  // Where focus goes once a row's editor closes: back to the button that opened it, or (the
+  // passkey removed, its row gone once the list is read again) to the next row or the add form.
+  const [focusAfter, setFocusAfter] = useState<{ id: string; what: 'rename' | 'remove'; removed?: boolean } | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (!focusAfter || open || !passkeys.data) return;
+    if (focusAfter.removed && passkeys.data.some((passkey) => passkey.id === focusAfter.id)) return; // not read again yet
+    const target = focusAfter.removed
+      ? (listRef.current?.querySelector<HTMLElement>('[data-passkey-action]') ?? document.getElementById('passkey-name'))
+      : listRef.current?.querySelector<HTMLElement>(`[data-passkey-action="${focusAfter.what}-${focusAfter.id}"]`);
+    target?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, open, passkeys.data]);
+  const close = (id: string, what: 'rename' | 'remove', removed = false) => {
+    setOpen(null);
+    setFocusAfter({ id, what, removed });
+  };
   // Asked once in the browser (the server's render knows nothing of it).
   const [supported, setSupported] = useState(true);
   useEffect(() => setSupported(browserSupportsWebAuthn()), []);
 
   const add = useSubmit(async () => {
-    const optionsJSON = await accountApi(api).passkeyOptions(password);
+    // A name the server would refuse is said now, before the device makes a passkey for nothing.
+    const nameProblem = passkeyNameProblem(name);
+    if (nameProblem) throw new ApiError(nameProblem, 400, true, { name: nameProblem });
+    const optionsJSON = await accountApi(api).passkeyOptions(password, name);
     let response;
     try {
       response = await startRegistration({ optionsJSON });
@@ -43,32 +66,33 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
       <p>A passkey signs you in with this device&rsquo;s own lock (fingerprint, face or PIN), without your password or a code. It works only on this site, so it cannot be phished.</p>
       <LoadStatus of={passkeys} loadingText="Loading your passkeys…" />
       {passkeys.data && passkeys.data.length === 0 && <p className="admin-muted">No passkeys yet.</p>}
-      <ul className="admin-list" aria-label="Your passkeys">
+      <ul ref={listRef} className="admin-list" aria-label="Your passkeys">
         {passkeys.data?.map((passkey) => (
           <li key={passkey.id} className="admin-list__item">
             <div className="admin-list__main">
               <strong>{passkey.name}</strong>
               <span className="admin-muted">
                 added {formatDateTime(passkey.createdAt)} · {passkey.lastUsedAt ? `last used ${formatDateTime(passkey.lastUsedAt)}` : 'never used yet'}
+                {passkey.signedInHere && ' · you signed in with it here'}
               </span>
               {open?.id === passkey.id && (
                 <PasskeyEditor
                   passkey={passkey}
                   what={open.what}
                   onDone={() => {
-                    setOpen(null);
+                    close(passkey.id, open.what, open.what === 'remove');
                     passkeys.reload();
                   }}
-                  onCancel={() => setOpen(null)}
+                  onCancel={() => close(passkey.id, open.what)}
                 />
               )}
             </div>
-            {open?.id !== passkey.id && (
+            {open?.id !== passkey.id && !setup && (
               <div className="admin-form__actions">
-                <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setOpen({ id: passkey.id, what: 'rename' })}>
+                <button type="button" className="admin-button admin-button--ghost admin-button--small" data-passkey-action={`rename-${passkey.id}`} onClick={() => setOpen({ id: passkey.id, what: 'rename' })}>
                   Rename<span className="visually-hidden"> {passkey.name}</span>
                 </button>
-                <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setOpen({ id: passkey.id, what: 'remove' })}>
+                <button type="button" className="admin-button admin-button--ghost admin-button--small" data-passkey-action={`remove-${passkey.id}`} onClick={() => setOpen({ id: passkey.id, what: 'remove' })}>
                   Remove<span className="visually-hidden"> {passkey.name}</span>
                 </button>
               </div>
@@ -112,15 +136,23 @@ function PasskeyEditor({ passkey, what, onDone, onCancel }: { passkey: PasskeyJs
     onDone();
   }, what === 'rename' ? 'Failed to rename the passkey.' : 'Failed to remove the passkey.');
   const inputId = `passkey-${what}-${passkey.id}`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => inputRef.current?.focus(), []);
   return (
     <form className="admin-form" onSubmit={form.onSubmit} aria-label={what === 'rename' ? `Rename ${passkey.name}` : `Remove ${passkey.name}`}>
       {what === 'rename' ? (
         <Field label="New name" error={form.fields.name} required>
-          <input id={inputId} maxLength={PASSKEY_NAME_MAX} value={value} onChange={(event) => setValue(event.target.value)} />
+          {/* Focus moves here as the editor opens (and back to its button as it closes). */}
+          <input id={inputId} ref={inputRef} maxLength={PASSKEY_NAME_MAX} value={value} onChange={(event) => setValue(event.target.value)} />
         </Field>
       ) : (
-        <Field label="Your password, to remove it" error={form.fields.password} required>
-          <input id={inputId} type="password" autoComplete="current-password" value={value} onChange={(event) => setValue(event.target.value)} />
+        <Field
+          label="Your password, to remove it"
+          hint={passkey.signedInHere ? 'You signed in with this passkey here: removing it signs you out.' : undefined}
+          error={form.fields.password}
+          required
+        >
+          <input id={inputId} ref={inputRef} type="password" autoComplete="current-password" value={value} onChange={(event) => setValue(event.target.value)} />
         </Field>
       )}
       <div className="admin-form__actions">

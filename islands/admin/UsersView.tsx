@@ -16,6 +16,8 @@ export function UsersView({ username: me }: { username: string }) {
   const [disclosed, setDisclosed] = useState<AdminUserAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<AdminUserJson | null>(null);
+  // The account whose passkeys (all of them: a lost device) are about to be removed, once confirmed.
+  const [removingPasskeysOf, setRemovingPasskeysOf] = useState<AdminUserJson | null>(null);
 
   /** Runs one change of an account; the list is read again after it, whatever happened. */
   const act = async (action: () => Promise<void>, fallback: string) => {
@@ -54,7 +56,7 @@ export function UsersView({ username: me }: { username: string }) {
     act(async () => {
       await usersApi(api).removePasskeys(user.username);
       notify({ tone: 'success', text: `Passkeys of ${user.username} removed; signed out everywhere.` });
-    }, 'Failed to remove the passkeys.');
+    }, 'Failed to remove the passkeys.').then(() => setRemovingPasskeysOf(null));
 
   const columns: Column<AdminUserJson>[] = [
     {
@@ -129,7 +131,7 @@ export function UsersView({ username: me }: { username: string }) {
             </button>
           )}
           {user.passkeys > 0 && user.username !== me && (
-            <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => void removePasskeys(user)}>
+            <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => setRemovingPasskeysOf(user)}>
               Remove passkeys<span className="visually-hidden"> of {user.username}</span>
             </button>
           )}
@@ -163,6 +165,17 @@ export function UsersView({ username: me }: { username: string }) {
           busy={busy}
           onConfirm={() => void remove(deleting)}
           onCancel={() => setDeleting(null)}
+        />
+      )}
+      {removingPasskeysOf && (
+        <ConfirmDialog
+          title={`Remove every passkey of ${removingPasskeysOf.username}?`}
+          message={`${counted(removingPasskeysOf.passkeys, 'passkey')} will sign in no more, and ${removingPasskeysOf.username} is signed out everywhere. They sign in again with their password (and code, if they use two-factor) and can add new passkeys.`}
+          confirmLabel="Remove passkeys"
+          busy={busy}
+          busyLabel="Removing…"
+          onConfirm={() => void removePasskeys(removingPasskeysOf)}
+          onCancel={() => setRemovingPasskeysOf(null)}
         />
       )}
     </>

@@ -21,8 +21,8 @@ export function accountApi(api: DashboardApi) {
     sessions: () => api.send<SessionJson[]>('GET', '/api/account/sessions', 'Failed to load your sessions.'),
     endSession: (id: string) => api.send<null>('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`, 'Failed to end the session.'),
     passkeys: () => api.send<PasskeyJson[]>('GET', '/api/account/passkeys', 'Failed to load your passkeys.'),
-    /** The browser's options for making a passkey; your password first. */
-    passkeyOptions: (password: string) => api.send<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/account/passkeys/options', 'Failed to start adding a passkey.', { password }),
+    /** The browser's options for making a passkey; your password first, and its name (refused now, before the device is asked). */
+    passkeyOptions: (password: string, name: string) => api.send<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/account/passkeys/options', 'Failed to start adding a passkey.', { password, name }),
     addPasskey: (name: string, response: RegistrationResponseJSON) => api.send<PasskeyJson>('POST', '/api/account/passkeys', 'Failed to add the passkey.', { name, response }),
     renamePasskey: (id: string, name: string) => api.send<PasskeyJson>('PATCH', `/api/account/passkeys/${encodeURIComponent(id)}`, 'Failed to rename the passkey.', { name }),
     removePasskey: (id: string, password: string) => api.send<null>('POST', `/api/account/passkeys/${encodeURIComponent(id)}/remove`, 'Failed to remove the passkey.', { password }),

@@ -13,6 +13,8 @@ import { findAdminUserById, findAdminUserByUsername } from '../db/admin-users';
 import { findAdminDeviceOfUsername } from '../db/admin-devices';
 import { deleteAdminSessionsOfUser } from '../db/admin-sessions';
 import {
+  countLiveSignInChallenges,
+  countPasskeysOfUser,
   deletePasskey,
   deletePasskeysOfUser,
   findPasskeyByCredentialId,
@@ -26,15 +28,17 @@ import {
   type PasskeyRow,
 } from '../db/passkeys';
 import type { AdminDeviceRow } from '../db/tables';
-import { ConflictError, NotFoundError, parseInput, ValidationError } from '../errors';
+import { countHit } from '../db/rate-limit-windows';
+import { ConflictError, ForbiddenError, NotFoundError, parseInput, RateLimitedError, ValidationError } from '../errors';
 import type { Logger } from '../logger';
 import { messages } from '../messages';
 import type { AuditActor, AuditTrail } from '../services/audit';
+import { networkOf } from '../services/visitor-network';
 import { counted } from '../../shared/text';
-import { addPasskeySchema, passkeyMessages, passkeySignInSchema, removePasskeySchema, renamePasskeySchema, type PasskeyJson } from '../../shared/passkeys';
+import { addPasskeySchema, passkeyMessages, passkeyOptionsSchema, passkeySignInSchema, removePasskeySchema, renamePasskeySchema, type PasskeyJson } from '../../shared/passkeys';
 import { business } from '../../shared/content/defaults/business';
 import { hashToken, TOKEN_PATTERN } from './credentials';
-import type { LoginClient, LoginThrottle } from './login-throttle';
+import type { LoginClient, LoginThrottle, ThrottleVerdict } from './login-throttle';
 import type { Passwords } from './passwords';
 import type { AdminSessionState, Sessions, SignedInAdmin, StartedSession } from './sessions';
 import type { SignIn } from './sign-in';
@@ -49,6 +53,20 @@ const CEREMONY_TIMEOUT_MS = 2 * MINUTE;
  * against the address (and this name), never against an account, which nobody named.
  */
 const UNKNOWN_PASSKEY_KEY = '(unknown passkey)';
+/**
+ * Sign-in options (each a stored challenge) one network (an IPv4 address, an IPv6 /64) may ask for
+ * per window: the sign-in page asks once as it opens and once per click of "Use a passkey", a
+ * script thousands. With the five-minute expiry (expired challenges are deleted as new ones are
+ * stored), one network keeps at most `perNetwork` × 2 challenges alive (two windows overlap the
+ * expiry), plus one row of `form_rate_limits` per window.
+ */
+export const PASSKEY_OPTIONS_LIMITS = { perNetwork: 30, windowSeconds: 5 * 60 } as const;
+/**
+ * The hard cap on unanswered sign-in challenges site-wide, whatever the number of networks asking:
+ * beyond it new options are refused (429) until some expire, so the table stays small. Password
+ * sign-in is unaffected.
+ */
+export const PASSKEY_LIVE_SIGN_IN_CHALLENGES_MAX = 5000;
 
 export interface PasskeySignInAttempt {
   ip: string;
@@ -88,8 +106,15 @@ function challengeOf(clientDataJSON: string): string | undefined {
   }
 }
 
-export function toPasskeyJson(row: PasskeyRow): PasskeyJson {
-  return { id: String(row.id), name: row.name, createdAt: row.created_at.toISOString(), lastUsedAt: row.last_used_at ? row.last_used_at.toISOString() : null };
+/** A passkey as the API shows it to a session (`current`: the session's, when a passkey opened it). */
+export function toPasskeyJson(row: PasskeyRow, current?: Pick<AdminSessionState, 'passkeyId'>): PasskeyJson {
+  return {
+    id: String(row.id),
+    name: row.name,
+    createdAt: row.created_at.toISOString(),
+    lastUsedAt: row.last_used_at ? row.last_used_at.toISOString() : null,
+    signedInHere: current?.passkeyId !== undefined && current.passkeyId === String(row.id),
+  };
 }
 
 const transportsOf = (row: PasskeyRow): string[] => (row.transports ? row.transports.split(',') : []);
@@ -122,6 +147,16 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
     });
   }
 
+  /**
+   * Refuses adding a second factor (a passkey, or TOTP) to an account that has a passkey, from a
+   * session of the owners' two-factor setup (opened by the password alone). Otherwise the password
+   * alone would open a fully signed-in session of an account that signs in with a passkey: it must
+   * sign in with that passkey, or have an owner remove the lost one.
+   */
+  async function assertMayAddSecondFactor(admin: SignedInAdmin): Promise<void> {
+    if (sessions.setupRequired(admin) && (await countPasskeysOfUser(db, admin.id)) > 0) throw new ForbiddenError(passkeyMessages.signInWithPasskey);
+  }
+
   /** A passkey id from a path; anything else names no passkey (404). */
   function passkeyIdOf(id: string): string {
     const parsed = passkeyIdParam.safeParse(id);
@@ -130,16 +165,20 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
   }
 
   return {
-    async list(adminId: number): Promise<PasskeyJson[]> {
-      return (await listPasskeysOfUser(db, adminId)).map(toPasskeyJson);
+    assertMayAddSecondFactor,
+
+    async list(adminId: number, session: AdminSessionState): Promise<PasskeyJson[]> {
+      return (await listPasskeysOfUser(db, adminId)).map((row) => toPasskeyJson(row, session));
     },
 
     /**
      * The options for adding a passkey to the signed-in account, after its current password (a
-     * session left open must not be enough to add a way in). The challenge is bound to this session.
+     * session left open must not be enough to add a way in) and a valid name (refused now, not
+     * after the device made the passkey). The challenge is bound to this session.
      */
     async registrationOptions(admin: SignedInAdmin, session: AdminSessionState, input: unknown, ip: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
-      const { password } = parseInput(removePasskeySchema, input ?? {}, { unknownField: messages.account.unknownField });
+      const { password } = parseInput(passkeyOptionsSchema, input ?? {}, { unknownField: messages.account.unknownField });
+      await assertMayAddSecondFactor(admin);
       await proveOwnPassword({ id: admin.id, name: admin.username }, password, ip);
       const existing = await listPasskeysOfUser(db, admin.id);
       const options = await generateRegistrationOptions({
@@ -160,10 +199,12 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
 
     /**
      * Adds the passkey the browser made for the options this session was given. The session then
-     * counts as one a passkey vouches for (the owners' two-factor rule is met, as enabling TOTP does).
+     * counts as one this passkey vouches for (the owners' two-factor rule is met, as enabling TOTP
+     * does) until the passkey is removed.
      */
     async add(admin: SignedInAdmin, session: AdminSessionState, input: unknown, ip: string): Promise<PasskeyJson> {
       const { name, response } = parseInput(addPasskeySchema, input ?? {}, { unknownField: messages.account.unknownField });
+      await assertMayAddSecondFactor(admin);
       const notAdded = () => new ValidationError(passkeyMessages.notAdded);
       const challenge = challengeOf(response.response.clientDataJSON);
       const taken = challenge ? await takePasskeyChallenge(db, { challenge, purpose: 'register', now: now() }) : undefined;
@@ -188,14 +229,14 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
           name,
           created_at: at,
         });
-        await markSessionViaPasskey(trx, session.idHash);
+        await markSessionViaPasskey(trx, { idHash: session.idHash, passkeyId: inserted.id });
         await audit.record({ id: admin.id, name: admin.username }, { action: 'passkey.add', target: { type: 'user', id: admin.username }, summary: `"${name}"`, ip }, trx);
         return inserted;
       });
-      return toPasskeyJson(row);
+      return toPasskeyJson(row, session);
     },
 
-    async rename(admin: SignedInAdmin, id: string, input: unknown, ip: string): Promise<PasskeyJson> {
+    async rename(admin: SignedInAdmin, session: AdminSessionState, id: string, input: unknown, ip: string): Promise<PasskeyJson> {
       const passkeyId = passkeyIdOf(id);
       const { name } = parseInput(renamePasskeySchema, input ?? {}, { unknownField: messages.account.unknownField });
       return db.transaction(async (trx) => {
@@ -203,11 +244,15 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
         const row = before && (await renamePasskey(trx, { id: passkeyId, adminUserId: admin.id, name }));
         if (!before || !row) throw new NotFoundError(passkeyMessages.noSuchPasskey);
         if (before.name !== name) await audit.record({ id: admin.id, name: admin.username }, { action: 'passkey.rename', target: { type: 'user', id: admin.username }, summary: `"${before.name}" → "${name}"`, ip }, trx);
-        return toPasskeyJson(row);
+        return toPasskeyJson(row, session);
       });
     },
 
-    /** Removes one of the signed-in account's passkeys, after its current password. */
+    /**
+     * Removes one of the signed-in account's passkeys, after its current password. The sessions it
+     * opened, this one maybe, end with it (the foreign key cascades); one it was added in counts
+     * as two-factor by it no more.
+     */
     async remove(admin: SignedInAdmin, id: string, input: unknown, ip: string): Promise<void> {
       const passkeyId = passkeyIdOf(id);
       const { password } = parseInput(removePasskeySchema, input ?? {}, { unknownField: messages.account.unknownField });
@@ -223,7 +268,7 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
      * An owner removes every passkey of another account (a lost device): the account is signed out
      * everywhere too, since a session the lost device opened would otherwise go on.
      */
-    async removeAllOf(actor: AuditActor & { id: number }, username: string): Promise<number> {
+    async removeAllOf(actor: AuditActor & { id: number }, username: string, ip: string): Promise<number> {
       return db.transaction(async (trx) => {
         const user = await findAdminUserByUsername(trx, username);
         if (!user) throw new NotFoundError(messages.admin.noSuchAdmin(username));
@@ -231,14 +276,25 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
         const count = await deletePasskeysOfUser(trx, user.id);
         if (count > 0) {
           await deleteAdminSessionsOfUser(trx, user.id);
-          await audit.record(actor, { action: 'passkey.remove', target: { type: 'user', id: user.username }, summary: `${counted(count, 'passkey')} removed by an owner; signed out everywhere` }, trx);
+          await audit.record(actor, { action: 'passkey.remove', target: { type: 'user', id: user.username }, summary: `${counted(count, 'passkey')} removed by an owner; signed out everywhere`, ip }, trx);
         }
         return count;
       });
     },
 
-    /** Options for signing in with any passkey of this site (no username: the passkey names its account). */
-    async signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    /**
+     * Options for signing in with any passkey of this site (no username: the passkey names its
+     * account). Each stores a challenge, so they are limited per network and capped site-wide.
+     */
+    async signInOptions(ip: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      const { perNetwork, windowSeconds } = PASSKEY_OPTIONS_LIMITS;
+      const fromNetwork = await countHit(db, `passkey-options:network:${networkOf(ip)}`, windowSeconds);
+      if (fromNetwork.hits > perNetwork) throw new RateLimitedError(passkeyMessages.tooManyOptions(fromNetwork.secondsLeft), fromNetwork.secondsLeft);
+      if ((await countLiveSignInChallenges(db, now())) >= PASSKEY_LIVE_SIGN_IN_CHALLENGES_MAX) {
+        logger.warn({ ip }, 'passkey sign-in options refused: too many unanswered challenges site-wide');
+        const retryAfterSeconds = PASSKEY_CHALLENGE_MS / 1000;
+        throw new RateLimitedError(passkeyMessages.tooManyOptions(retryAfterSeconds), retryAfterSeconds);
+      }
       const options = await generateAuthenticationOptions({ rpID: rp.id, allowCredentials: [], userVerification: 'required', timeout: CEREMONY_TIMEOUT_MS });
       await storeChallenge(options.challenge, { purpose: 'sign-in' });
       return options;
@@ -248,7 +304,10 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
      * Signs in with the browser's answer to sign-in options: the challenge must be one handed out,
      * unused and unexpired, the passkey one of a live account, the signature right, the user
      * verified and the counter moved on. Throttled like a password: a refused answer is a failure
-     * of the account the passkey names (of no account when the site knows no such passkey).
+     * of the account the passkey names (of no account when the site knows no such passkey). Like a
+     * password with a valid second factor, a verified passkey passes the account's daily ceiling
+     * (wrong passwords from anywhere must not lock the account out of its passkeys for a day); the
+     * limits of the address and of a known device still hold.
      */
     async signIn(input: unknown, attempt: PasskeySignInAttempt, log: Logger = logger): Promise<PasskeySignInResult> {
       const started = performance.now();
@@ -263,11 +322,21 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
       const client: LoginClient = { usernameKey, ip: attempt.ip, deviceId: device?.id ?? null };
       const actor: AuditActor = user ? { id: user.id, name: user.username } : { id: null, name: '?' };
       const verdict = await throttle.checkThrottle('passkey', client, at);
-      if (verdict.throttled) {
-        await recordThrottled(actor, client, verdict, at, log);
-        return { outcome: 'throttled', retryAfterSeconds: verdict.retryAfterSeconds };
-      }
+      const throttled = async (held: ThrottleVerdict & { throttled: true }): Promise<PasskeySignInResult> => {
+        await recordThrottled(actor, client, held, at, log);
+        return { outcome: 'throttled', retryAfterSeconds: held.retryAfterSeconds };
+      };
+      if (verdict.throttled && verdict.ceilingAttemptId === undefined) return throttled(verdict);
+      // Only the account's daily ceiling holds the browser: the answer is checked all the same, and
+      // only a verified passkey passes (anything else gets the throttled answer; the attempt stays counted).
+      const ceiling = verdict.throttled ? verdict : undefined;
       const refuse = async (why: string): Promise<PasskeySignInResult> => {
+        if (ceiling) {
+          log.warn({ adminId: user?.id, ip: attempt.ip, why }, 'admin passkey sign-in refused at the daily ceiling');
+          const answer = await throttled(ceiling);
+          await sleep(Math.max(0, failureDelayMs - (performance.now() - started)));
+          return answer;
+        }
         await throttle.deleteExpiredFailures(at);
         log.warn({ adminId: user?.id, ip: attempt.ip, why }, 'admin passkey sign-in refused');
         await audit.record(actor, { action: 'auth.sign-in-failed', summary: `passkey refused: ${why}`, ip: attempt.ip });
@@ -295,9 +364,10 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
       const { newCounter } = verification.authenticationInfo;
       // A counter that went back or stayed (both non-zero) is refused by the library: a cloned key.
       if (!(await recordPasskeyUse(db, { id: passkey.id, checkedCounter: counter, newCounter, at }))) return refuse('passkey removed or used meanwhile');
+      if (ceiling) log.warn({ adminId: user.id, username: user.username, ip: attempt.ip }, 'admin signed in through the daily ceiling with a passkey');
       const session = await sessions.startSession(
         user,
-        { remember, ip: attempt.ip, userAgent: attempt.userAgent, previousSessionId: attempt.previousSessionId, viaPasskey: passkey.name },
+        { remember, ip: attempt.ip, userAgent: attempt.userAgent, previousSessionId: attempt.previousSessionId, viaPasskey: { id: passkey.id, name: passkey.name } },
         { device, at, log, within: (trx) => throttle.forgive(trx, client) },
       );
       return { outcome: 'signed-in', ...session };

@@ -43,6 +43,8 @@ export interface AdminSessionState {
   csrfToken: string;
   remember: boolean;
   expiresAt: Date;
+  /** The passkey that opened the session, if one did: removing it ends the session. */
+  passkeyId?: string;
 }
 
 export interface SignedInAdmin {
@@ -73,8 +75,8 @@ export interface SessionStart {
   previousSessionId?: string;
   /** The second factor was a recovery code (said in the audit row). */
   viaRecoveryCode?: boolean;
-  /** Signed in with this passkey (its name, for the audit row): a complete sign-in on its own. */
-  viaPasskey?: string;
+  /** Signed in with this passkey (its name for the audit row): a complete sign-in on its own, which ends with the passkey. */
+  viaPasskey?: { id: string; name: string };
 }
 
 export interface StartedSession {
@@ -125,13 +127,14 @@ export function createSessions({ db, logger, now, audit, requireTwoFactor }: Ses
       csrfToken: randomBytes(32).toString('base64url'),
       remember: attempt.remember,
       expiresAt: new Date(at.getTime() + (attempt.remember ? REMEMBER_ME_MS : ABSOLUTE_TIMEOUT_MS)),
+      ...(attempt.viaPasskey && { passkeyId: attempt.viaPasskey.id }),
     };
     // The browser is now a known device of this account, under a new token each time (a copied
     // cookie stops working once its owner signs in again).
     const deviceCookie: DeviceCookie = { token: newToken(), expiresAt: new Date(at.getTime() + DEVICE_COOKIE_MS) };
     const deviceTokenHash = hashToken(deviceCookie.token);
     const secondFactor = attempt.viaPasskey
-      ? `passkey "${attempt.viaPasskey}"`
+      ? `passkey "${attempt.viaPasskey.name}"`
       : user.totp_enabled_at
         ? attempt.viaRecoveryCode
           ? 'password and recovery code'
@@ -150,7 +153,7 @@ export function createSessions({ db, logger, now, audit, requireTwoFactor }: Ses
         expires_at: session.expiresAt,
         ip: attempt.ip,
         user_agent: attempt.userAgent?.slice(0, 512) ?? null,
-        via_passkey: Boolean(attempt.viaPasskey),
+        passkey_id: attempt.viaPasskey?.id ?? null,
       });
       await updateAdminUser(trx, user.id, { last_sign_in_at: at });
       await within(trx);
@@ -185,8 +188,8 @@ export function createSessions({ db, logger, now, audit, requireTwoFactor }: Ses
     }
     if (at - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) await touchAdminSession(db, idHash, new Date(at));
     return {
-      admin: { id: row.admin_user_id, username: row.username, role: row.role, twoFactor: row.totp_enabled_at !== null, displayName: row.display_name, viaPasskey: Boolean(row.via_passkey) },
-      session: { idHash, csrfToken: row.csrf_token, remember: row.remember, expiresAt: row.expires_at },
+      admin: { id: row.admin_user_id, username: row.username, role: row.role, twoFactor: row.totp_enabled_at !== null, displayName: row.display_name, viaPasskey: row.passkey_id != null || row.added_passkey_id != null },
+      session: { idHash, csrfToken: row.csrf_token, remember: row.remember, expiresAt: row.expires_at, ...(row.passkey_id != null && { passkeyId: String(row.passkey_id) }) },
     };
   }
 

@@ -81,7 +81,13 @@ export async function takePasskeyChallenge(knex: Knex, query: { challenge: strin
   return row && row.expires_at.getTime() > query.now.getTime() ? row : undefined;
 }
 
-/** Marks the session as opened (or vouched for) by a passkey. */
-export async function markSessionViaPasskey(knex: Knex, idHash: string): Promise<void> {
-  await knex('admin_sessions').where({ id_hash: idHash }).update({ via_passkey: true });
+/** Marks the session as vouched for by this passkey (added in it), until the passkey is removed. */
+export async function markSessionViaPasskey(knex: Knex, query: { idHash: string; passkeyId: string }): Promise<void> {
+  await knex('admin_sessions').where({ id_hash: query.idHash }).update({ added_passkey_id: query.passkeyId });
+}
+
+/** How many sign-in challenges are handed out and still unanswered and unexpired (their hard cap). */
+export async function countLiveSignInChallenges(knex: Knex, now: Date): Promise<number> {
+  const row = await knex('admin_passkey_challenges').where({ purpose: 'sign-in' }).andWhere('expires_at', '>', now).count<{ count: string | number }[]>('* as count').first();
+  return Number(row?.count ?? 0);
 }

@@ -58,8 +58,13 @@ export interface AdminSessionRow {
   /** Where and in what browser the session was opened (the account's session list). */
   ip: string | null;
   user_agent: string | null;
-  /** Opened by a passkey (or one was added in it): the owners' "require two-factor" rule is met. */
-  via_passkey?: boolean;
+  /**
+   * The passkey that opened the session: the owners' "require two-factor" rule is met. Removing
+   * that passkey ends the session (the foreign key cascades). Bigint: a string.
+   */
+  passkey_id?: string | null;
+  /** A passkey added in this session (opened otherwise): it meets that rule until it is removed (then null). */
+  added_passkey_id?: string | null;
 }
 
 /** What a failed login attempt got wrong; every kind counts in the same throttle. */

@@ -18,7 +18,7 @@ import { messages } from '../messages';
  * (the link for the address as it stands, mailed again: 409 when there is none to confirm);
  * `POST /api/account/display-name` `{ displayName }` →
  * `{ displayName }` (the name replies to clients are signed with); passkeys: `GET /api/account/passkeys`,
- * `POST /api/account/passkeys/options` `{ password }` → WebAuthn creation options, `POST
+ * `POST /api/account/passkeys/options` `{ password, name }` → WebAuthn creation options, `POST
  * /api/account/passkeys` `{ name, response }` → 201 the passkey, `PATCH /api/account/passkeys/{id}`
  * `{ name }`, `POST /api/account/passkeys/{id}/remove` `{ password }` → 204.
  */
@@ -40,12 +40,15 @@ export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, users: Ad
   });
 
   // Two-factor sign-in: setup → { secret, otpauthUrl, qrSvg }; enable { code } → { recoveryCodes };
-  // disable { password } turns it off. Open to an account the owners' rule sent to set it up.
+  // disable { password } turns it off. Open to an account the owners' rule sent to set it up,
+  // unless it has a passkey (then it signs in with that: the password alone adds no way in).
   router.post('/api/account/totp/setup', allow.adminDuringTwoFactorSetup, async (ctx) => {
+    await auth.passkeys.assertMayAddSecondFactor(ctx.state.admin!);
     ctx.body = await auth.twoFactor.setup(adminActor(ctx));
   });
 
   router.post('/api/account/totp/enable', allow.adminDuringTwoFactorSetup, async (ctx) => {
+    await auth.passkeys.assertMayAddSecondFactor(ctx.state.admin!);
     ctx.body = await auth.twoFactor.enable(adminActor(ctx), ctx.request.body);
   });
 
@@ -74,10 +77,11 @@ export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, users: Ad
     ctx.body = await users.setOwnDisplayName(ctx.state.admin!, ctx.request.body, ctx.ip);
   });
 
-  // Passkeys: list; options { password } then add { name, response } (open during the owners'
-  // two-factor setup: a passkey meets that rule); rename { name }; remove { password }.
+  // Passkeys: list; options { password, name } then add { name, response } (open during the
+  // owners' two-factor setup: a passkey meets that rule, unless the account has one already and
+  // this session was opened by the password alone); rename { name }; remove { password }.
   router.get('/api/account/passkeys', allow.adminDuringTwoFactorSetup, async (ctx) => {
-    ctx.body = await auth.passkeys.list(ctx.state.admin!.id);
+    ctx.body = await auth.passkeys.list(ctx.state.admin!.id, ctx.state.adminSession!);
   });
 
   router.post('/api/account/passkeys/options', allow.adminDuringTwoFactorSetup, async (ctx) => {
@@ -90,7 +94,7 @@ export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, users: Ad
   });
 
   router.patch('/api/account/passkeys/:id', allow.admin, async (ctx) => {
-    ctx.body = await auth.passkeys.rename(ctx.state.admin!, ctx.params.id!, ctx.request.body, ctx.ip);
+    ctx.body = await auth.passkeys.rename(ctx.state.admin!, ctx.state.adminSession!, ctx.params.id!, ctx.request.body, ctx.ip);
   });
 
   router.post('/api/account/passkeys/:id/remove', allow.admin, async (ctx) => {

@@ -124,9 +124,10 @@ export function adminAuthApiRoutes(deps: AdminAuthRouteDeps): Router {
   });
 
   // Signing in with a passkey: the options (a challenge for any passkey of this site, no username),
-  // then the browser's answer → the same answer as a password sign-in. Throttled like one.
+  // then the browser's answer → the same answer as a password sign-in. Throttled like one; the
+  // options (each a stored challenge) are limited per network (429 with Retry-After).
   router.post('/api/auth/passkey/options', allow.anyoneFromOurPages, async (ctx) => {
-    ctx.body = await deps.auth.passkeys.signInOptions();
+    ctx.body = await deps.auth.passkeys.signInOptions(ctx.ip);
   });
 
   router.post('/api/auth/passkey/verify', allow.anyoneFromOurPages, async (ctx) => {

@@ -53,7 +53,7 @@ export function userRoutes(users: AdminUsers, passkeys: Pick<Passkeys, 'removeAl
 
   // A lost device: every passkey of another account goes, and it is signed out everywhere.
   router.delete('/api/users/:username/passkeys', allow.owner, async (ctx) => {
-    await passkeys.removeAllOf(adminActor(ctx), usernameOf(ctx));
+    await passkeys.removeAllOf(adminActor(ctx), usernameOf(ctx), ctx.ip);
     ctx.status = 204;
   });
 

@@ -5,6 +5,8 @@ import { startServer, type RunningServer } from './server';
 
 const ADMIN = { username: 'passkey-owner', password: 'a long and private test passphrase' };
 const ERROR_REFUSED = 'This passkey was not accepted. Try again, or sign in with your username and password.';
+const NAME_REQUIRED = 'Give the passkey a name, such as "MacBook" or "Pixel".';
+const SIGN_IN_WITH_PASSKEY = /This account already has a passkey: sign out and sign in with it/;
 
 /** A port nothing listens on now: WebAuthn needs the site at `localhost`, its relying party id. */
 function freePort(): Promise<number> {
@@ -105,6 +107,14 @@ describe('passkeys in a real browser', () => {
     await openAccount(page);
     const card = page.locator('[aria-labelledby="passkeys-title"]');
     await card.getByText('No passkeys yet.').waitFor();
+    // A name of spaces is refused beside the field before the device is asked for a passkey.
+    const optionsAsked: string[] = [];
+    page.on('request', (request) => void (request.url().endsWith('/api/account/passkeys/options') && optionsAsked.push(request.url())));
+    await card.getByLabel(/^Name of the new passkey/).fill('   ');
+    await card.getByLabel(/^Your password, to add it/).fill(ADMIN.password);
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await card.getByText(NAME_REQUIRED).waitFor();
+    expect(optionsAsked).toEqual([]);
     await card.getByLabel(/^Name of the new passkey/).fill('Test laptop');
     await card.getByLabel(/^Your password, to add it/).fill(ADMIN.password);
     await card.getByRole('button', { name: 'Add a passkey' }).click();
@@ -116,11 +126,17 @@ describe('passkeys in a real browser', () => {
       await expect(axeViolations(page)).resolves.toEqual([]);
     }
 
-    // Rename it in its row.
+    // Rename it in its row: focus moves into the field, and back to the row's button after.
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('data-passkey-action') || document.activeElement?.tagName);
+    await card.getByRole('button', { name: 'Rename Test laptop' }).click();
+    await expect(focused()).resolves.toMatch(/^passkey-rename-/);
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await expect(focused()).resolves.toMatch(/^rename-/);
     await card.getByRole('button', { name: 'Rename Test laptop' }).click();
     await card.getByLabel(/^New name/).fill('Work laptop');
     await card.getByRole('button', { name: 'Save name' }).click();
     await card.locator('strong', { hasText: 'Work laptop' }).waitFor();
+    await expect(focused()).resolves.toMatch(/^rename-/);
 
     // The owners require two-factor: this password-only account would be sent to set it up, but a
     // passkey sign-in is complete. The sign-in page asks the browser for the site's passkeys at
@@ -140,16 +156,31 @@ describe('passkeys in a real browser', () => {
     const replayed = await page.evaluate(async (body) => (await fetch('/api/auth/passkey/verify', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).status, verifyBody);
     expect(replayed).toBe(401);
 
+    // A password sign-in of this account (it has a passkey, no TOTP) is sent to the setup, which
+    // lists its passkeys without Rename or Remove (refused there) and adds none on the password alone.
+    const otherContext = await browser.newContext({ viewport: DESKTOP });
+    const otherPage = await otherContext.newPage();
+    await signInWithPassword(otherPage);
+    await openAccount(otherPage);
+    const setupCard = otherPage.locator('[aria-labelledby="passkeys-title"]');
+    await setupCard.locator('strong', { hasText: 'Work laptop' }).waitFor();
+    await expect(setupCard.getByRole('button', { name: /^(Rename|Remove)/ }).count()).resolves.toBe(0);
+    await setupCard.getByLabel(/^Name of the new passkey/).fill('Thief key');
+    await setupCard.getByLabel(/^Your password, to add it/).fill(ADMIN.password);
+    await setupCard.getByRole('button', { name: 'Add a passkey' }).click();
+    await setupCard.getByText(SIGN_IN_WITH_PASSKEY).waitFor();
+    await expect(axeViolations(otherPage)).resolves.toEqual([]);
+    await otherContext.close();
+
     await requireTwoFactor(page, false);
-    // Remove it (with the password): it signs in no more, through the autofill or the button.
+    // Remove it (with the password): this session, which it opened, ends with it (the dashboard
+    // goes back to the sign-in), and it signs in no more, through the autofill or the button.
+    await card.getByText(/you signed in with it here/).waitFor();
     await card.getByRole('button', { name: 'Remove Work laptop' }).click();
+    await card.getByText('You signed in with this passkey here: removing it signs you out.').waitFor();
     await card.getByLabel(/^Your password, to remove it/).fill(ADMIN.password);
-    await card.getByRole('button', { name: 'Remove passkey' }).click();
-    await page.getByText('Passkey Work laptop removed: it signs in no more.').waitFor();
-    await card.getByText('No passkeys yet.').waitFor();
-    await signOut(page);
     const refusedByAutofill = page.waitForResponse((response) => response.url().endsWith('/api/auth/passkey/verify'));
-    await page.goto(`${site}/admin/dashboard`);
+    await card.getByRole('button', { name: 'Remove passkey' }).click();
     expect((await refusedByAutofill).status()).toBe(401);
     await page.getByText(ERROR_REFUSED).waitFor();
     const refusedByButton = page.waitForResponse((response) => response.url().endsWith('/api/auth/passkey/verify'));
@@ -203,7 +234,14 @@ describe('passkeys in a real browser', () => {
       await ownerPage.setViewportSize(size);
       await expect(axeViolations(ownerPage)).resolves.toEqual([]);
     }
+    // Asked first, in a dialog (Cancel keeps them).
     await ownerPage.getByRole('button', { name: 'Remove passkeys of lost-phone-ed' }).click();
+    const dialog = ownerPage.getByRole('alertdialog', { name: 'Remove every passkey of lost-phone-ed?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.count()).resolves.toBe(0);
+    await ownerPage.getByRole('button', { name: 'Remove passkeys of lost-phone-ed' }).click();
+    await expect(axeViolations(ownerPage)).resolves.toEqual([]);
+    await dialog.getByRole('button', { name: 'Remove passkeys' }).click();
     await ownerPage.getByText('Passkeys of lost-phone-ed removed; signed out everywhere.').waitFor();
     await ownerPage.getByRole('row', { name: /lost-phone-ed/ }).getByText('0 passkeys').waitFor();
 
@@ -212,6 +250,16 @@ describe('passkeys in a real browser', () => {
     await editorPage.goto(`${site}/admin/dashboard`);
     expect((await refused).status()).toBe(401);
     await editorPage.getByText(ERROR_REFUSED).waitFor();
+
+    // Sign-in options are limited per network: past the limit the page says how long to wait.
+    const statuses = await editorPage.evaluate(async () => {
+      const seen: number[] = [];
+      for (let call = 0; call < 40 && !seen.includes(429); call += 1) seen.push((await fetch('/api/auth/passkey/options', { method: 'POST', headers: { Accept: 'application/json' } })).status);
+      return seen;
+    });
+    expect(statuses.at(-1)).toBe(429);
+    await editorPage.getByRole('button', { name: 'Use a passkey' }).click();
+    await editorPage.getByText(/^Too many passkey sign-ins were started\. Please wait \d+ minutes? and try again\.$/).waitFor();
 
     expect(problems).toEqual([]);
     await editorContext.close();
