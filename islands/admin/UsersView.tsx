@@ -112,7 +112,7 @@ export function UsersView({ username: me }: { username: string }) {
           {user.username === me ? (
             // Your own password and second factor change in Your account, where your current password is asked.
             <ViewLink to={{ name: 'admin', section: 'account' }} className="admin-button admin-button--ghost admin-button--small">
-              Password, two-factor and passkeys: Your account
+              <span className="visually-hidden">Password, two-factor and passkeys: </span>Your account
             </ViewLink>
           ) : (
             <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={busy} onClick={() => void change(user, { resetPassword: 'generate' }, `Password of ${user.username} reset; signed out everywhere.`)}>
