@@ -88,14 +88,7 @@ export class SoftPasskey {
     attestation.set('attStmt', new Map<string, string>());
     attestation.set('authData', new Uint8Array(authData));
     const attestationObject = isoCBOR.encode(attestation);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform' as const,
-      response: { clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, origin)), attestationObject: b64url(attestationObject), transports: ['internal'] },
-    };
+    return this.answer({ clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, origin)), attestationObject: b64url(attestationObject), transports: ['internal'] });
   }
 
   /** The browser's answer to `navigator.credentials.get()` with these options, as JSON; the counter moves on. */
@@ -104,13 +97,11 @@ export class SoftPasskey {
     if (this.counter > 0) this.counter += 1;
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, origin);
     const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(clientDataJSON)]), this.privateKey);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform' as const,
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(signature), userHandle: this.userHandle || undefined },
-    };
+    return this.answer({ clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(signature), userHandle: this.userHandle || undefined });
+  }
+
+  /** A credential's answer as the browser's JSON wraps `response`. */
+  private answer<Response>(response: Response) {
+    return { id: this.id, rawId: this.id, type: 'public-key' as const, clientExtensionResults: {}, authenticatorAttachment: 'platform' as const, response };
   }
 }
