@@ -165,12 +165,19 @@ export function createContentPreview({ db, siteContent, renderPage, portfolio, a
     /** The document's links, newest first (their tokens cannot be shown again). */
     async listLinks(key: string): Promise<PreviewLinkJson[]> {
       const definition = definitionOf(key);
-      const rows = await db<PreviewLinkRow>('content_preview_links').where({ key: definition.key }).orderBy('created_at', 'desc').orderBy('id').select<PreviewLinkRow[]>('id', 'key', 'created_by', 'created_at', 'expires_at', 'revoked_at');
+      // Staff know each other by name: the maker's display name while the account has one (the
+      // link keeps the username it was made under).
+      const rows = await db('content_preview_links as l')
+        .leftJoin('admin_users as a', 'a.username', 'l.created_by')
+        .where({ 'l.key': definition.key })
+        .orderBy('l.created_at', 'desc')
+        .orderBy('l.id')
+        .select<(PreviewLinkRow & { display_name: string | null })[]>('l.id', 'l.key', 'l.created_by', 'l.created_at', 'l.expires_at', 'l.revoked_at', 'a.display_name');
       const at = now().getTime();
       return rows.map((row) => ({
         id: row.id,
         key: row.key,
-        createdBy: row.created_by,
+        createdBy: row.display_name?.trim() || row.created_by,
         createdAt: iso(row.created_at),
         expiresAt: iso(row.expires_at),
         revokedAt: row.revoked_at ? iso(row.revoked_at) : null,

@@ -187,6 +187,9 @@ describe('previews of drafts', () => {
       const listed = await api().get('/api/content/business/preview-links').set('Cookie', editor.cookie).expect(200);
       expect(listed.body).toEqual([expect.objectContaining({ id, key: 'business', createdBy: 'preview-editor', expiresAt, revokedAt: null, state: 'active' })]);
       expect(JSON.stringify(listed.body)).not.toContain(tokenPath(url).slice('/preview/'.length));
+      // Staff know each other by name: the maker's display name once the account has one.
+      await t.db('admin_users').where({ username: 'preview-editor' }).update({ display_name: 'Priya Shah' });
+      expect((await api().get('/api/content/business/preview-links').set('Cookie', editor.cookie).expect(200)).body[0].createdBy).toBe('Priya Shah');
 
       await api().delete(`/api/content/preview-links/${id}`).set(owner.headers).expect(204);
       const revoked = await page(tokenPath(url)).expect(404);
