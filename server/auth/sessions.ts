@@ -55,6 +55,8 @@ export interface SignedInAdmin {
   twoFactor: boolean;
   /** The name replies to clients are sent and signed as; null until the account gives one. */
   displayName: string | null;
+  /** The account's e-mail address once confirmed (a reply's writer needs it), else null. */
+  confirmedEmail: string | null;
   /** The session was opened by a passkey, or one was added in it: it meets the owners' two-factor rule. */
   viaPasskey?: boolean;
 }
@@ -167,7 +169,7 @@ export function createSessions({ db, logger, now, audit, requireTwoFactor }: Ses
       await audit.record({ id: user.id, name: user.username }, { action: 'auth.sign-in', summary: `${secondFactor}${attempt.remember ? '; remember me' : ''}`, ip: attempt.ip }, trx);
     });
     log.info({ adminId: user.id, username: user.username, ip: attempt.ip, remember: session.remember, knownDevice: Boolean(device) }, 'admin signed in');
-    const admin: SignedInAdmin = { id: user.id, username: user.username, role: user.role, twoFactor: user.totp_enabled_at !== null, displayName: user.display_name, viaPasskey: Boolean(attempt.viaPasskey) };
+    const admin: SignedInAdmin = { id: user.id, username: user.username, role: user.role, twoFactor: user.totp_enabled_at !== null, displayName: user.display_name, confirmedEmail: user.email_verified_at ? user.email : null, viaPasskey: Boolean(attempt.viaPasskey) };
     return { admin, sessionId, session, device: deviceCookie, twoFactorSetupRequired: setupRequired(admin) };
   }
 
@@ -188,7 +190,7 @@ export function createSessions({ db, logger, now, audit, requireTwoFactor }: Ses
     }
     if (at - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) await touchAdminSession(db, idHash, new Date(at));
     return {
-      admin: { id: row.admin_user_id, username: row.username, role: row.role, twoFactor: row.totp_enabled_at !== null, displayName: row.display_name, viaPasskey: row.passkey_id != null || row.added_passkey_id != null },
+      admin: { id: row.admin_user_id, username: row.username, role: row.role, twoFactor: row.totp_enabled_at !== null, displayName: row.display_name, confirmedEmail: row.email_verified_at ? row.email : null, viaPasskey: row.passkey_id != null || row.added_passkey_id != null },
       session: { idHash, csrfToken: row.csrf_token, remember: row.remember, expiresAt: row.expires_at, ...(row.passkey_id != null && { passkeyId: String(row.passkey_id) }) },
     };
   }

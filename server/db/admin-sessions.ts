@@ -2,18 +2,18 @@ import type { Knex } from 'knex';
 import type { AdminRole } from '../../shared/admin-auth';
 import type { AdminSessionRow } from './tables';
 
-export type AdminSessionWithUser = AdminSessionRow & { username: string; role: AdminRole; disabled_at: Date | null; totp_enabled_at: Date | null; display_name: string | null };
+export type AdminSessionWithUser = AdminSessionRow & { username: string; role: AdminRole; disabled_at: Date | null; totp_enabled_at: Date | null; display_name: string | null; email: string | null; email_verified_at: Date | null };
 
 export async function insertAdminSession(knex: Knex, session: AdminSessionRow): Promise<void> {
   await knex<AdminSessionRow>('admin_sessions').insert(session);
 }
 
-/** The session with this id hash together with its admin's username, role and display name. */
+/** The session with this id hash together with its admin's username, role, display name and address. */
 export async function findAdminSession(knex: Knex, idHash: string): Promise<AdminSessionWithUser | undefined> {
   return knex('admin_sessions as s')
     .join('admin_users as u', 'u.id', 's.admin_user_id')
     .where('s.id_hash', idHash)
-    .first<AdminSessionWithUser | undefined>('s.*', 'u.username', 'u.role', 'u.disabled_at', 'u.totp_enabled_at', 'u.display_name');
+    .first<AdminSessionWithUser | undefined>('s.*', 'u.username', 'u.role', 'u.disabled_at', 'u.totp_enabled_at', 'u.display_name', 'u.email', 'u.email_verified_at');
 }
 
 export async function deleteAdminSession(knex: Knex, idHash: string): Promise<void> {

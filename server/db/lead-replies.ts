@@ -10,7 +10,12 @@ export interface ReplyWriter {
 /** The writer of a reply as the account is now (no account, such as the system: neither). */
 export async function replyWriterOf(db: Knex, adminId: number | null): Promise<ReplyWriter> {
   const row = adminId === null ? undefined : await db<AdminUserRow>('admin_users').where({ id: adminId }).first('display_name', 'email', 'email_verified_at');
-  return { displayName: row?.display_name?.trim() || null, confirmedEmail: row?.email_verified_at ? row.email : null };
+  return replyWriterFrom({ displayName: row?.display_name ?? null, confirmedEmail: row?.email_verified_at ? row.email : null });
+}
+
+/** The writer of a reply from an account already read (a request's session reads it with the session). */
+export function replyWriterFrom(account: { displayName: string | null; confirmedEmail: string | null }): ReplyWriter {
+  return { displayName: account.displayName?.trim() || null, confirmedEmail: account.confirmedEmail };
 }
 
 export async function listReplyTemplates(db: Knex): Promise<ReplyTemplateRow[]> {

@@ -17,6 +17,8 @@ export interface AdminIdentity {
    * gives one. The audit trail names the account by its username (`adminActor`), not by this.
    */
   displayName: string | null;
+  /** The account's e-mail address once confirmed, else null (with the name: what a reply it writes needs). */
+  confirmedEmail: string | null;
 }
 
 declare module 'koa' {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type Router from '@koa/router';
 import { adminActor, allow, createRouter } from '../middleware/access';
 import type { LeadService } from '../leads';
+import { replyWriterFrom } from '../db/lead-replies';
 
 /**
  * The lead inbox API (docs/api.md), for every admin; state changes need the CSRF token:
@@ -39,7 +40,8 @@ export function leadRoutes(leads: LeadService): Router {
   });
 
   router.get('/api/leads/:type/:id', allow.admin, async (ctx) => {
-    ctx.body = await leads.detail(ctx.params.type!, ctx.params.id!, adminActor(ctx));
+    // The session read the account already: its name and address are the reply composer's writer.
+    ctx.body = await leads.detail(ctx.params.type!, ctx.params.id!, adminActor(ctx), replyWriterFrom(ctx.state.admin!));
   });
 
   router.delete('/api/leads/:type/:id', allow.admin, async (ctx) => {
