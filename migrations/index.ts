@@ -42,6 +42,7 @@ import * as outboxMessageIds from './20261208000000_outbox_message_ids';
 import * as siteMenus from './20261208100000_site_menus';
 import * as serviceFormNames from './20261208200000_service_form_names';
 import * as passkeys from './20261208300000_passkeys';
+import * as passkeyConfirmChallenges from './20261208310000_passkey_confirm_challenges';
 import type { MigrationContext } from './context';
 
 /** A migration; the few that need more than the database (the application key) read it from `context`. */
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '20261208100000_site_menus': siteMenus,
   '20261208200000_service_form_names': serviceFormNames,
   '20261208300000_passkeys': passkeys,
+  '20261208310000_passkey_confirm_challenges': passkeyConfirmChallenges,
 };

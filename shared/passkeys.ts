@@ -30,6 +30,10 @@ export const passkeyMessages = {
   alreadyAdded: 'This passkey is added already.',
   unsupported: 'This browser cannot use passkeys.',
   cancelled: 'The passkey request was cancelled.',
+  passwordOrPasskey: 'Enter your current password, or confirm with a passkey.',
+  notBoth: 'Confirm with your password or with a passkey, not both.',
+  /** A confirmation by passkey refused: another account's, used already, expired, or badly signed. */
+  notConfirmed: 'This passkey did not confirm it is you (it may be another account\'s, or the request took too long). Please try again.',
   /**
    * The owners require two-factor, the account has a passkey and this session was opened by the
    * password alone: the password must not be enough to add a way in. A lost device: an owner
@@ -105,8 +109,18 @@ export const addPasskeySchema = z.strictObject({ name: passkeyName, response: re
 /** `PATCH /api/account/passkeys/{id}`. */
 export const renamePasskeySchema = z.strictObject({ name: passkeyName });
 
-/** `POST /api/account/passkeys/{id}/remove`: the current password proves it is the account's owner. */
-export const removePasskeySchema = z.strictObject({ password: z.string('Enter your current password.').min(1, 'Enter your current password.').max(1024) });
+const currentPassword = z.string('Enter your current password.').min(1, 'Enter your current password.').max(1024);
+
+/**
+ * `POST /api/account/passkeys/{id}/remove`: the current password, or a passkey of the account (the
+ * browser's answer to `…/remove/options`), proves it is the account's owner. Exactly one of them.
+ */
+export const removePasskeySchema = z
+  .strictObject({ password: currentPassword.optional(), passkey: authenticationResponseSchema.optional() })
+  .superRefine((value, ctx) => {
+    if (value.password === undefined && value.passkey === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: passkeyMessages.passwordOrPasskey });
+    if (value.password !== undefined && value.passkey !== undefined) ctx.addIssue({ code: 'custom', path: [], message: passkeyMessages.notBoth });
+  });
 
 /** `POST /api/auth/passkey/verify`: the browser's answer, and "remember me". */
 export const passkeySignInSchema = z.strictObject({ response: authenticationResponseSchema, remember: z.boolean().optional().default(false) });

@@ -3,6 +3,7 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
   type AuthenticatorTransport,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
@@ -135,13 +136,14 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
     return findAdminDeviceOfUsername(db, { tokenHash: hashToken(deviceToken), username, now: at });
   }
 
-  async function storeChallenge(challenge: string, binding: { purpose: 'register'; adminId: number; sessionIdHash: string } | { purpose: 'sign-in' }): Promise<void> {
+  async function storeChallenge(challenge: string, binding: { purpose: 'register' | 'confirm'; adminId: number; sessionIdHash: string } | { purpose: 'sign-in' }): Promise<void> {
     const at = now();
+    const bound = binding.purpose === 'sign-in' ? undefined : binding;
     await insertPasskeyChallenge(db, {
       challenge,
       purpose: binding.purpose,
-      admin_user_id: binding.purpose === 'register' ? binding.adminId : null,
-      session_id_hash: binding.purpose === 'register' ? binding.sessionIdHash : null,
+      admin_user_id: bound?.adminId ?? null,
+      session_id_hash: bound?.sessionIdHash ?? null,
       created_at: at,
       expires_at: new Date(at.getTime() + PASSKEY_CHALLENGE_MS),
     });
@@ -155,6 +157,48 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
    */
   async function assertMayAddSecondFactor(admin: SignedInAdmin): Promise<void> {
     if (sessions.setupRequired(admin) && (await countPasskeysOfUser(db, admin.id)) > 0) throw new ForbiddenError(passkeyMessages.signInWithPasskey);
+  }
+
+  /**
+   * Checks an assertion of this passkey against the challenge handed out (the signature, the site,
+   * the user verified, the counter moved on) and records the use: its new counter. Answers why it
+   * was refused, or undefined when it was accepted.
+   */
+  async function checkAssertion(passkey: PasskeyRow, response: AuthenticationResponseJSON, expectedChallenge: string, at: Date): Promise<string | undefined> {
+    const counter = Number(passkey.counter);
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: { id: passkey.credential_id, publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')), counter, transports: transportsOf(passkey) as AuthenticatorTransport[] },
+      requireUserVerification: true,
+    }).catch((error: unknown) => ({ verified: false as const, error: error instanceof Error ? error.message : String(error) }));
+    if (!verification.verified) return 'error' in verification ? verification.error : 'not verified';
+    // A counter that went back or stayed (both non-zero) is refused by the library: a cloned key.
+    if (!(await recordPasskeyUse(db, { id: passkey.id, checkedCounter: counter, newCounter: verification.authenticationInfo.newCounter, at }))) return 'passkey removed or used meanwhile';
+    return undefined;
+  }
+
+  /**
+   * Proves the signed-in account's owner is at the device: an assertion, by any passkey of this
+   * account, answering a `confirm` challenge handed out to this session. Refused (400) otherwise.
+   */
+  async function confirmWithPasskey(admin: SignedInAdmin, session: AdminSessionState, response: AuthenticationResponseJSON): Promise<void> {
+    const at = now();
+    const refuse = (why: string) => {
+      logger.warn({ adminId: admin.id, why }, 'passkey confirmation refused');
+      return new ValidationError(passkeyMessages.notConfirmed);
+    };
+    // Used up whatever follows, like a sign-in's: the same answer sent again finds none.
+    const challenge = challengeOf(response.response.clientDataJSON);
+    const taken = challenge ? await takePasskeyChallenge(db, { challenge, purpose: 'confirm', now: at }) : undefined;
+    if (!taken || taken.admin_user_id !== admin.id || taken.session_id_hash !== session.idHash) throw refuse('unknown, used, expired or foreign challenge');
+    const passkey = await findPasskeyByCredentialId(db, response.id);
+    if (!passkey || passkey.admin_user_id !== admin.id) throw refuse('not a passkey of this account');
+    if (response.response.userHandle && response.response.userHandle !== base64url(userHandleOf(admin.id))) throw refuse('passkey of another account');
+    const why = await checkAssertion(passkey, response, taken.challenge, at);
+    if (why) throw refuse(why);
   }
 
   /** A passkey id from a path; anything else names no passkey (404). */
@@ -249,18 +293,39 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
     },
 
     /**
-     * Removes one of the signed-in account's passkeys, after its current password. The sessions it
-     * opened, this one maybe, end with it (the foreign key cascades); one it was added in counts
-     * as two-factor by it no more.
+     * Options for confirming the removal of one of the account's passkeys with a passkey instead of
+     * the password: any of its passkeys, the one removed too (the device still at hand). The
+     * challenge is bound to this account and session.
      */
-    async remove(admin: SignedInAdmin, id: string, input: unknown, ip: string): Promise<void> {
+    async removalOptions(admin: SignedInAdmin, session: AdminSessionState, id: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
       const passkeyId = passkeyIdOf(id);
-      const { password } = parseInput(removePasskeySchema, input ?? {}, { unknownField: messages.account.unknownField });
-      await proveOwnPassword({ id: admin.id, name: admin.username }, password, ip);
+      const passkeys = await listPasskeysOfUser(db, admin.id);
+      if (!passkeys.some((row) => String(row.id) === passkeyId)) throw new NotFoundError(passkeyMessages.noSuchPasskey);
+      const options = await generateAuthenticationOptions({
+        rpID: rp.id,
+        allowCredentials: passkeys.map((row) => ({ id: row.credential_id, transports: transportsOf(row) as AuthenticatorTransport[] })),
+        userVerification: 'required',
+        timeout: CEREMONY_TIMEOUT_MS,
+      });
+      await storeChallenge(options.challenge, { purpose: 'confirm', adminId: admin.id, sessionIdHash: session.idHash });
+      return options;
+    },
+
+    /**
+     * Removes one of the signed-in account's passkeys, after its current password or a passkey of
+     * the account (answering `removalOptions`). The sessions it opened, this one maybe, end with it
+     * (the foreign key cascades); one it was added in counts as two-factor by it no more.
+     */
+    async remove(admin: SignedInAdmin, session: AdminSessionState, id: string, input: unknown, ip: string): Promise<void> {
+      const passkeyId = passkeyIdOf(id);
+      const { password, passkey } = parseInput(removePasskeySchema, input ?? {}, { unknownField: messages.account.unknownField });
+      if (password !== undefined) await proveOwnPassword({ id: admin.id, name: admin.username }, password, ip);
+      else if (passkey) await confirmWithPasskey(admin, session, passkey);
       await db.transaction(async (trx) => {
         const removed = await deletePasskey(trx, { id: passkeyId, adminUserId: admin.id });
         if (!removed) throw new NotFoundError(passkeyMessages.noSuchPasskey);
-        await audit.record({ id: admin.id, name: admin.username }, { action: 'passkey.remove', target: { type: 'user', id: admin.username }, summary: `"${removed.name}"`, ip }, trx);
+        const how = password !== undefined ? 'password' : 'passkey';
+        await audit.record({ id: admin.id, name: admin.username }, { action: 'passkey.remove', target: { type: 'user', id: admin.username }, summary: `"${removed.name}", confirmed with a ${how}`, ip }, trx);
       });
     },
 
@@ -351,19 +416,8 @@ export function createPasskeys({ db, logger, now, audit, throttle, sessions, pro
       if (!passkey || !user) return refuse('unknown passkey');
       if (user.disabled_at) return refuse('account disabled');
       if (response.response.userHandle && response.response.userHandle !== base64url(userHandleOf(user.id))) return refuse('passkey of another account');
-      const counter = Number(passkey.counter);
-      const verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: taken.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        credential: { id: passkey.credential_id, publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')), counter, transports: transportsOf(passkey) as AuthenticatorTransport[] },
-        requireUserVerification: true,
-      }).catch((error: unknown) => ({ verified: false as const, error: error instanceof Error ? error.message : String(error) }));
-      if (!verification.verified) return refuse('error' in verification ? verification.error : 'not verified');
-      const { newCounter } = verification.authenticationInfo;
-      // A counter that went back or stayed (both non-zero) is refused by the library: a cloned key.
-      if (!(await recordPasskeyUse(db, { id: passkey.id, checkedCounter: counter, newCounter, at }))) return refuse('passkey removed or used meanwhile');
+      const why = await checkAssertion(passkey, response, taken.challenge, at);
+      if (why) return refuse(why);
       if (ceiling) log.warn({ adminId: user.id, username: user.username, ip: attempt.ip }, 'admin signed in through the daily ceiling with a passkey');
       const session = await sessions.startSession(
         user,

@@ -13,7 +13,8 @@ export interface PasskeyRow {
   last_used_at: Date | null;
 }
 
-export type PasskeyPurpose = 'register' | 'sign-in';
+/** `confirm`: a signed-in account proving with one of its passkeys that it is its owner. */
+export type PasskeyPurpose = 'register' | 'sign-in' | 'confirm';
 
 export interface PasskeyChallengeRow {
   challenge: string;

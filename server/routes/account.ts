@@ -20,7 +20,8 @@ import { messages } from '../messages';
  * `{ displayName }` (the name replies to clients are signed with); passkeys: `GET /api/account/passkeys`,
  * `POST /api/account/passkeys/options` `{ password, name }` → WebAuthn creation options, `POST
  * /api/account/passkeys` `{ name, response }` → 201 the passkey, `PATCH /api/account/passkeys/{id}`
- * `{ name }`, `POST /api/account/passkeys/{id}/remove` `{ password }` → 204.
+ * `{ name }`, `POST /api/account/passkeys/{id}/remove/options` → WebAuthn request options, `POST
+ * /api/account/passkeys/{id}/remove` `{ password }` or `{ passkey }` → 204.
  */
 export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, users: AdminUsers, config: Pick<Config, 'isProduction'>): Router {
   const router = createRouter();
@@ -97,8 +98,13 @@ export function accountRoutes(auth: AdminAuth, staffEmail: StaffEmail, users: Ad
     ctx.body = await auth.passkeys.rename(ctx.state.admin!, ctx.state.adminSession!, ctx.params.id!, ctx.request.body, ctx.ip);
   });
 
+  // Removing: confirmed with { password }, or { passkey } answering these options (same audience).
+  router.post('/api/account/passkeys/:id/remove/options', allow.admin, async (ctx) => {
+    ctx.body = await auth.passkeys.removalOptions(ctx.state.admin!, ctx.state.adminSession!, ctx.params.id!);
+  });
+
   router.post('/api/account/passkeys/:id/remove', allow.admin, async (ctx) => {
-    await auth.passkeys.remove(ctx.state.admin!, ctx.params.id!, ctx.request.body, ctx.ip);
+    await auth.passkeys.remove(ctx.state.admin!, ctx.state.adminSession!, ctx.params.id!, ctx.request.body, ctx.ip);
     ctx.status = 204;
   });
 

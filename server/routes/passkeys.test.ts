@@ -167,13 +167,81 @@ describe('passkeys', () => {
     const audit = await t.db('audit_log').whereIn('action', ['passkey.rename', 'passkey.remove']).orderBy('id').select('action', 'summary');
     expect(audit).toEqual([
       { action: 'passkey.rename', summary: '"Old laptop" → "Work laptop"' },
-      { action: 'passkey.remove', summary: '"Work laptop"' },
+      { action: 'passkey.remove', summary: '"Work laptop", confirmed with a password' },
     ]);
     // Another account's passkey is not one's own to rename or remove.
     const editor = await signInAsAdmin(t, EDITOR);
     const { added: edPasskey } = await addPasskey(editor, 'Ed phone', EDITOR.password);
     await api().patch(`/api/account/passkeys/${edPasskey.id}`).set(owner.headers).send({ name: 'Mine' }).expect(404);
     await api().post(`/api/account/passkeys/${edPasskey.id}/remove`).set(owner.headers).send({ password: TEST_ADMIN.password }).expect(404);
+  });
+
+  describe('removing a passkey confirmed with a passkey instead of the password', () => {
+    const removalOptions = async (session: AdminTestSession, id: string) =>
+      (await api().post(`/api/account/passkeys/${id}/remove/options`).set(session.headers).send({}).expect(200)).body as RequestOptions & { allowCredentials: { id: string }[]; userVerification: string; rpId: string };
+    const removeWith = (session: AdminTestSession, id: string, body: object) => api().post(`/api/account/passkeys/${id}/remove`).set(session.headers).send(body);
+    const passkeyRow = (id: string) => t.db('admin_passkeys').where({ id }).first('counter', 'last_used_at');
+    const remaining = async (...ids: string[]) => (await t.db('admin_passkeys').whereIn('id', ids).pluck('id')).map(String);
+
+    it('accepts any passkey of the account, the removed one too, once per challenge, and moves its counter on', async () => {
+      // An account of its own: the options offer all of its passkeys, and only them.
+      const cora = { username: 'confirm-cora', password: 'cora password long enough' };
+      await createAdminAuth({ db: t.db, logger: createLogger('silent') }).createAdmin(cora.username, cora.password, 'editor');
+      const session = await signInAsAdmin(t, cora);
+      const { passkey: laptop, added: laptopAdded } = await addPasskey(session, 'Laptop', cora.password);
+      const { passkey: phone, added: phoneAdded } = await addPasskey(session, 'Phone', cora.password);
+      const options = await removalOptions(session, laptopAdded.id);
+      expect(options).toMatchObject({ rpId: 'agency.test', userVerification: 'required' });
+      expect(options.allowCredentials.map((credential) => credential.id).sort()).toEqual([laptop.id, phone.id].sort());
+      const admin = await t.db('admin_users').where({ username: cora.username }).first('id');
+      expect(await t.db('admin_passkey_challenges').where({ challenge: options.challenge }).first('purpose', 'admin_user_id')).toEqual({ purpose: 'confirm', admin_user_id: admin.id });
+      // The phone confirms removing the laptop; its counter moves on as on a sign-in.
+      const answer = phone.authenticate(options);
+      await removeWith(session, laptopAdded.id, { passkey: answer }).expect(204);
+      expect(await passkeyRow(phoneAdded.id)).toEqual({ counter: expect.anything(), last_used_at: clock.now() });
+      expect(Number((await passkeyRow(phoneAdded.id)).counter)).toBe(phone.counter - 1);
+      // The same answer again (replayed) removes nothing.
+      const replayed = await removeWith(session, phoneAdded.id, { passkey: answer }).expect(400);
+      expect(replayed.body).toEqual({ error: passkeyMessages.notConfirmed });
+      // The device still at hand confirms its own removal.
+      await removeWith(session, phoneAdded.id, { passkey: phone.authenticate(await removalOptions(session, phoneAdded.id)) }).expect(204);
+      expect(await remaining(laptopAdded.id, phoneAdded.id)).toEqual([]);
+      const audit = await t.db('audit_log').where({ action: 'passkey.remove', target_id: cora.username }).orderBy('id', 'desc').limit(2).pluck('summary');
+      expect(audit).toEqual(['"Phone", confirmed with a passkey', '"Laptop", confirmed with a passkey']);
+      await api().post(`/api/account/passkeys/${phoneAdded.id}/remove/options`).set(session.headers).send({}).expect(404);
+    });
+
+    it('refuses another account\'s passkey, another session\'s challenge and a sign-in challenge; a confirmation signs nobody in', async () => {
+      const session = await signInAsAdmin(t);
+      const { passkey: mine, added } = await addPasskey(session, 'Mine');
+      const olga = { username: 'other-olga', password: 'olga password long enough' };
+      await createAdminAuth({ db: t.db, logger: createLogger('silent') }).createAdmin(olga.username, olga.password, 'editor');
+      const { passkey: eds, added: edsAdded } = await addPasskey(await signInAsAdmin(t, olga), 'Olga phone', olga.password);
+      await api().post(`/api/account/passkeys/${edsAdded.id}/remove/options`).set(session.headers).send({}).expect(404);
+      const refused = [
+        // Another account's passkey answering this account's challenge.
+        eds.authenticate(await removalOptions(session, added.id)),
+        // This account's passkey answering another session's challenge (of the same account).
+        mine.authenticate(await removalOptions(await signInAsAdmin(t), added.id)),
+        // A sign-in challenge.
+        mine.authenticate(await signInOptions()),
+      ];
+      for (const passkey of refused) expect((await removeWith(session, added.id, { passkey }).expect(400)).body).toEqual({ error: passkeyMessages.notConfirmed });
+      // A confirmation challenge is no sign-in challenge either.
+      await verify({ response: mine.authenticate(await removalOptions(session, added.id)) }).expect(401);
+      expect(await remaining(added.id, edsAdded.id)).toHaveLength(2);
+    });
+
+    it('asks for exactly one of the password and a passkey', async () => {
+      const session = await signInAsAdmin(t);
+      const { passkey, added } = await addPasskey(session, 'Laptop');
+      const neither = await removeWith(session, added.id, {}).expect(400);
+      expect(neither.body.fields).toEqual({ password: passkeyMessages.passwordOrPasskey });
+      const both = await removeWith(session, added.id, { password: TEST_ADMIN.password, passkey: passkey.authenticate(await removalOptions(session, added.id)) }).expect(400);
+      expect(both.body.error).toBe(passkeyMessages.notBoth);
+      await removeWith(session, added.id, { passkey: { id: 'x' } }).expect(400);
+      expect(await remaining(added.id)).toEqual([added.id]);
+    });
   });
 
   it('lets an owner remove every passkey of another account (a lost device), signing it out; not editors', async () => {
