@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { passkeyMessages, passkeyNameProblem, PASSKEY_NAME_MAX, type PasskeyJson } from '../../shared/passkeys';
 import { accountApi } from './account-api';
 import { ApiError } from './api';
@@ -9,7 +9,7 @@ import { Card, Field, FormSubmit, LoadStatus, useData, useDates, useSubmit } fro
 /**
  * Your passkeys: sign in with the device's own lock (fingerprint, face, PIN) instead of a password
  * and code. Add one (named, after your password), see when each was added and last used, rename
- * and remove (with your password). `onAdded`: the owners' two-factor rule is met by a passkey added here.
+ * and remove (with your password, or confirmed with a passkey). `onAdded`: the owners' two-factor rule is met by a passkey added here.
  * `setup`: the owners' two-factor setup is all this session may do, so renaming and removing (whose
  * routes answer 403 then) are not offered.
  */
@@ -121,25 +121,44 @@ export function PasskeysCard({ onAdded, setup = false }: { onAdded?: () => void;
   );
 }
 
-/** Renaming one passkey, or removing it with your password, in its row. */
+/** The browser's answer to confirm a removal with one of your passkeys (any of them, this one too). */
+async function confirmWithPasskey(api: ReturnType<typeof useDashboard>['api'], id: string) {
+  const optionsJSON = await accountApi(api).removalOptions(id);
+  try {
+    return await startAuthentication({ optionsJSON });
+  } catch (failure) {
+    throw new Error(failure instanceof Error && failure.name === 'NotAllowedError' ? passkeyMessages.cancelled : passkeyMessages.notConfirmed, { cause: failure });
+  }
+}
+
+/** Renaming one passkey, or removing it (confirmed with your password or a passkey), in its row. */
 function PasskeyEditor({ passkey, what, onDone, onCancel }: { passkey: PasskeyJson; what: 'rename' | 'remove'; onDone: () => void; onCancel: () => void }) {
   const { api, notify } = useDashboard();
   const [value, setValue] = useState(what === 'rename' ? passkey.name : '');
+  // The editor only opens on a click, so this runs in the browser only.
+  const [canUsePasskey] = useState(() => what === 'remove' && browserSupportsWebAuthn());
+  // How the removal is confirmed: set by the button that sent the form.
+  const viaPasskey = useRef(false);
   const form = useSubmit(async () => {
     if (what === 'rename') {
       const renamed = await accountApi(api).renamePasskey(passkey.id, value);
       notify({ tone: 'success', text: `Passkey renamed ${renamed.name}.` });
     } else {
-      await accountApi(api).removePasskey(passkey.id, value);
+      const confirmation = viaPasskey.current ? { passkey: await confirmWithPasskey(api, passkey.id) } : { password: value };
+      await accountApi(api).removePasskey(passkey.id, confirmation);
       notify({ tone: 'success', text: `Passkey ${passkey.name} removed: it signs in no more.` });
     }
     onDone();
   }, what === 'rename' ? 'Failed to rename the passkey.' : 'Failed to remove the passkey.');
+  const submitWith = (passkeyConfirms: boolean) => (event?: FormEvent) => {
+    viaPasskey.current = passkeyConfirms;
+    form.onSubmit(event);
+  };
   const inputId = `passkey-${what}-${passkey.id}`;
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => inputRef.current?.focus(), []);
   return (
-    <form className="admin-form" onSubmit={form.onSubmit} aria-label={what === 'rename' ? `Rename ${passkey.name}` : `Remove ${passkey.name}`}>
+    <form className="admin-form" onSubmit={submitWith(false)} aria-label={what === 'rename' ? `Rename ${passkey.name}` : `Remove ${passkey.name}`}>
       {what === 'rename' ? (
         <Field label="New name" error={form.fields.name} required>
           {/* Focus moves here as the editor opens (and back to its button as it closes). */}
@@ -148,7 +167,7 @@ function PasskeyEditor({ passkey, what, onDone, onCancel }: { passkey: PasskeyJs
       ) : (
         <Field
           label="Your password, to remove it"
-          hint={passkey.signedInHere ? 'You signed in with this passkey here: removing it signs you out.' : undefined}
+          hint={[passkey.signedInHere && 'You signed in with this passkey here: removing it signs you out.', canUsePasskey && 'Or confirm with any of your passkeys, this one too.'].filter(Boolean).join(' ') || undefined}
           error={form.fields.password}
           required
         >
@@ -159,6 +178,11 @@ function PasskeyEditor({ passkey, what, onDone, onCancel }: { passkey: PasskeyJs
         <FormSubmit className={what === 'remove' ? 'admin-button admin-button--danger' : undefined} of={form} pendingText={what === 'rename' ? 'Saving…' : 'Removing…'}>
           {what === 'rename' ? 'Save name' : 'Remove passkey'}
         </FormSubmit>
+        {canUsePasskey && (
+          <button type="button" className="admin-button admin-button--ghost" disabled={form.pending} onClick={() => submitWith(true)()}>
+            Confirm with a passkey
+          </button>
+        )}
         <button type="button" className="admin-button admin-button--ghost" onClick={onCancel}>
           Cancel
         </button>

@@ -1,5 +1,5 @@
 import type { AccountJson, DisplayNameJson, OwnEmailJson, RecoveryCodesJson, SessionJson, TwoFactorSetupJson } from '../../shared/admin-account';
-import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
+import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import type { PasskeyJson } from '../../shared/passkeys';
 import type { DashboardApi } from './api';
 
@@ -25,6 +25,10 @@ export function accountApi(api: DashboardApi) {
     passkeyOptions: (password: string, name: string) => api.send<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/account/passkeys/options', 'Failed to start adding a passkey.', { password, name }),
     addPasskey: (name: string, response: RegistrationResponseJSON) => api.send<PasskeyJson>('POST', '/api/account/passkeys', 'Failed to add the passkey.', { name, response }),
     renamePasskey: (id: string, name: string) => api.send<PasskeyJson>('PATCH', `/api/account/passkeys/${encodeURIComponent(id)}`, 'Failed to rename the passkey.', { name }),
-    removePasskey: (id: string, password: string) => api.send<null>('POST', `/api/account/passkeys/${encodeURIComponent(id)}/remove`, 'Failed to remove the passkey.', { password }),
+    /** Removes one of your passkeys, confirmed with your password or with a passkey's answer to `removalOptions`. */
+    removePasskey: (id: string, confirmation: { password: string } | { passkey: AuthenticationResponseJSON }) =>
+      api.send<null>('POST', `/api/account/passkeys/${encodeURIComponent(id)}/remove`, 'Failed to remove the passkey.', confirmation),
+    /** The browser's options for confirming a removal with any of your passkeys instead of your password. */
+    removalOptions: (id: string) => api.send<PublicKeyCredentialRequestOptionsJSON>('POST', `/api/account/passkeys/${encodeURIComponent(id)}/remove/options`, 'Failed to ask for a passkey.'),
   };
 }

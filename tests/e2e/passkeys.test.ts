@@ -24,7 +24,8 @@ function freePort(): Promise<number> {
  * Passkeys in Chromium with a virtual authenticator (the DevTools protocol's WebAuthn domain: a
  * platform authenticator holding discoverable credentials, verifying its user at once): added in
  * Your account, signing in alone, refused once removed or when an answer is replayed, meeting the
- * owners' two-factor rule; axe 0 at 375 and 1280 px.
+ * owners' two-factor rule, removed with the password or confirmed with a passkey; axe 0 at 375 and
+ * 1280 px.
  */
 describe('passkeys in a real browser', () => {
   let server: RunningServer;
@@ -192,6 +193,35 @@ describe('passkeys in a real browser', () => {
     await expect(axeViolations(page)).resolves.toEqual([]);
 
     expect(problems.filter((problem) => !/401|Unauthorized/.test(problem))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('removes a passkey confirmed with a passkey instead of the password', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await withAuthenticator(context);
+    const problems = watchConsole(page);
+    await signInWithPassword(page);
+    await openAccount(page);
+    const card = page.locator('[aria-labelledby="passkeys-title"]');
+    await card.getByLabel(/^Name of the new passkey/).fill('Desk key');
+    await card.getByLabel(/^Your password, to add it/).fill(ADMIN.password);
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('Passkey Desk key added: you can sign in with it alone.').waitFor();
+
+    // The device still at hand confirms its own removal, the password left empty.
+    await card.getByRole('button', { name: 'Remove Desk key' }).click();
+    await card.getByText('Or confirm with any of your passkeys, this one too.').waitFor();
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await expect(axeViolations(page)).resolves.toEqual([]);
+    }
+    const removed = page.waitForResponse((response) => /\/api\/account\/passkeys\/\d+\/remove$/.test(response.url()));
+    await card.getByRole('button', { name: 'Confirm with a passkey' }).click();
+    expect((await removed).status()).toBe(204);
+    await page.getByText('Passkey Desk key removed: it signs in no more.').waitFor();
+    await expect(card.locator('strong', { hasText: 'Desk key' }).count()).resolves.toBe(0);
+
+    expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
 
