@@ -83,8 +83,32 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** axe's findings on the page as it is now, one line each (`rule: selectors`); [] when it passes. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await untilScrollingStops(page);
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Waits until the window has held its scroll position for a few frames. The site scrolls smoothly
+ * (`scroll-behavior: smooth`), so a field filled or focused a moment ago may still be gliding into
+ * view: measured mid-glide, a target passing under the sticky header reads as too small
+ * (`target-size`), which no one sees once the page is at rest.
+ */
+async function untilScrollingStops(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = Number.NaN;
+        let stillFrames = 0;
+        const check = () => {
+          stillFrames = window.scrollY === last ? stillFrames + 1 : 0;
+          last = window.scrollY;
+          if (stillFrames >= 3) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
 }
 
 /** Cookies and storage of a browser context, to start later contexts from. */
