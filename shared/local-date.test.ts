@@ -1,4 +1,4 @@
-import { agencyDay, readDay } from './local-date';
+import { agencyDay, formatPerZone, localDate, readDay } from './local-date';
 
 describe('readDay', () => {
   it.each([
@@ -44,5 +44,24 @@ describe('agencyDay', () => {
   it('leaves text that is no day as it is', () => {
     expect(agencyDay('2025-02-30')).toBe('2025-02-30');
     expect(agencyDay('')).toBe('');
+  });
+});
+
+describe('formatPerZone', () => {
+  it('makes a format once per zone and keeps it', () => {
+    const made: string[] = [];
+    const format = formatPerZone((timeZone) => {
+      made.push(timeZone);
+      return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    });
+    const instant = new Date('2026-11-28T09:30:00Z');
+    expect([format('UTC').format(instant), format('Asia/Tokyo').format(instant), format('UTC').format(instant)]).toEqual(['09:30', '18:30', '09:30']);
+    expect(format('UTC')).toBe(format('UTC'));
+    expect(made).toEqual(['UTC', 'Asia/Tokyo']);
+  });
+
+  it('keeps the calendar date of each zone', () => {
+    expect(localDate(new Date('2026-11-28T23:30:00Z'), 'UTC')).toBe('2026-11-28');
+    expect(localDate(new Date('2026-11-28T23:30:00Z'), 'Asia/Tokyo')).toBe('2026-11-29');
   });
 });

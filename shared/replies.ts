@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { leadReplyAbout } from './lead-facts';
 import type { LeadType } from './form-types';
 import type { ReplyPromise } from './reply-clock';
+import { formatPerZone } from './local-date';
 import { FORBIDDEN_IN_LINE, FORBIDDEN_IN_TEXT } from './text';
 import { greetingName } from './visitor-confirmation';
 
@@ -185,9 +186,11 @@ export function replySignature(author: string, agency: string): string {
   return `${author}\n${agency}`;
 }
 
+const quoteTimeFormat = formatPerZone((timeZone) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone }));
+
 /** When the visitor wrote, as the quote's first line says it, with its zone: "28 November 2026 at 09:52 GMT". */
 export function quoteTime(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone }).format(at);
+  return quoteTimeFormat(timeZone).format(at);
 }
 
 /** The visitor's message quoted as mail programs do: "On <when>, <who> wrote:" and each line after "> ". */

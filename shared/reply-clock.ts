@@ -1,5 +1,5 @@
 import { DEFAULT_OPENING_HOURS, hoursOn, type OpeningHours } from './content/opening-hours';
-import { addDays, localDate } from './local-date';
+import { addDays, formatPerZone, localDate } from './local-date';
 import type { Settings } from './settings';
 
 /**
@@ -19,15 +19,11 @@ const hoursOf = (hhmm: string) => Number(hhmm.slice(0, 2)) + Number(hhmm.slice(3
 
 const HOUR_MS = 3600_000;
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+const wallClock = formatPerZone((timeZone) => new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }));
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
-  let format = offsetFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    offsetFormatters.set(timeZone, format);
-  }
+  const format = wallClock(timeZone);
   const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
   const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return wall - (instant - (instant % 1000));

@@ -12,6 +12,7 @@ import { checkTogether, type ContentChecker } from './checks';
 import { PublishRefusedError } from './errors';
 import { agencyDetailsRefusal, type ContentActor, type Publisher } from './publish';
 import { documentTitleOf } from '../../shared/content/documents';
+import { formatPerZone } from '../../shared/local-date';
 import { definitionOf } from './service';
 import { isoOf, jsonOf, type ContentDocumentRow } from './rows';
 
@@ -114,6 +115,9 @@ export interface ContentSchedulerDeps {
   now?: () => Date;
 }
 
+/** A schedule's time as staff read it, in the zone it was made in: "28 Nov 2026, 09:30 GMT". */
+const scheduleTimeFormat = formatPerZone((timeZone) => new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }));
+
 /**
  * Publishes planned for a time. Each pins the versions it publishes (with their data, so a draft
  * saved afterwards is not published with it). A document is in one pending publish at most
@@ -131,8 +135,7 @@ export function createContentScheduler({ db, audit, publisher, check, reloadCont
   let running: Promise<number> | undefined;
 
   const pinnedOf = (row: ScheduleRow) => jsonOf(row.items) as PinnedItem[];
-  const localText = (instant: Date, zone: string) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(instant);
+  const localText = (instant: Date, zone: string) => scheduleTimeFormat(zone).format(instant);
 
   const scheduleJson = (row: ScheduleRow): ScheduleJson => {
     const runAt = new Date(row.run_at);
