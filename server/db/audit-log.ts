@@ -48,12 +48,6 @@ export async function listAuditRows(knex: Knex, query: AuditQuery): Promise<Audi
   return rows.orderBy([{ column: 'at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(query.limit);
 }
 
-/** Everything recorded about one target, oldest first (a lead's history, say). */
-export async function auditRowsForTarget(knex: Knex, target: { type: string; id: string }): Promise<AuditLogRow[]> {
-  return knex<AuditLogRow>('audit_log')
-    .where({ target_type: target.type, target_id: target.id })
-    .orderBy([{ column: 'at', order: 'asc' }, { column: 'id', order: 'asc' }]);
-}
 
 /**
  * Deletes up to `batchSize` rows recorded before `before` (the retention limit); returns how many.

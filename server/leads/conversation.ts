@@ -51,9 +51,8 @@ export function inboundMessageJson(row: InboundMessageRow, attachments: Map<stri
   };
 }
 
-/** The client's messages filed on a lead, oldest first, with their attachments (read only when there are messages). */
-export async function filedMessagesOf(db: Knex, leadId: string): Promise<{ messages: InboundMessageRow[]; attachments: Map<string, MailAttachmentJson[]> }> {
-  const messages = await inboundMessagesOf(db, leadId);
+/** The client's messages filed on a lead with their attachments (read only when there are messages). */
+export async function withAttachments(db: Knex, messages: InboundMessageRow[]): Promise<{ messages: InboundMessageRow[]; attachments: Map<string, MailAttachmentJson[]> }> {
   return {
     messages,
     attachments: await attachmentsByMessage(
@@ -63,8 +62,8 @@ export async function filedMessagesOf(db: Knex, leadId: string): Promise<{ messa
   };
 }
 
-/** A lead's thread from what was read for its page: every e-mail about it (`mailOfLead`) and the messages filed on it. */
-export function conversationFrom(mailAboutLead: readonly FormNotificationRow[], filed: Awaited<ReturnType<typeof filedMessagesOf>>): ThreadMessageJson[] {
+/** A lead's thread from what was read for its page: every e-mail about it and the messages filed on it (`readLeadPage`). */
+export function conversationFrom(mailAboutLead: readonly FormNotificationRow[], filed: Awaited<ReturnType<typeof withAttachments>>): ThreadMessageJson[] {
   const sent: ThreadMessageJson[] = mailAboutLead
     .filter((row) => row.kind === 'reply' || row.kind === 'confirmation')
     .map((row) => ({

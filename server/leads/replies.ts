@@ -155,7 +155,7 @@ export function createLeadReplies({ db, audit, sender, onQueued, replyPromise = 
       return replyWriterOf(trx, adminId);
     },
 
-    /** The replies among every e-mail about a lead (`mailOfLead`), oldest first. */
+    /** The replies among every e-mail about a lead (read with its page, `readLeadPage`), oldest first. */
     repliesFrom(mailAboutLead: readonly FormNotificationRow[]): ReplyJson[] {
       return mailAboutLead.filter((row) => row.kind === 'reply').map(toReplyJson);
     },

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { cursorPosition, encodeCursor } from '../db/keyset-cursor';
-import { countUnread, deleteLeads, findLead, findLeads, insertNote, listFormLeads, listLeads, notesOf, type LeadQuery } from './queries';
+import { countUnread, deleteLeads, findLead, findLeads, insertNote, listFormLeads, listLeads, readLeadPage, type LeadQuery } from './queries';
 import type { LeadNoteRow, LeadRow } from '../db/tables';
 import { NotFoundError, optionalParam, parseInput, ValidationError } from '../errors';
 import { messages } from '../messages';
@@ -19,11 +19,11 @@ import { searchTextSchema } from '../../shared/search';
 import { FORBIDDEN_IN_TEXT } from '../../shared/text';
 import { RESPONDED_STATUS } from '../../shared/reply-queue';
 import { leadsCsv } from './csv';
-import { mailOfLead, queueMail } from '../outbox/queries';
+import { queueMail } from '../outbox/queries';
 import { isUuid } from '../db/uuid';
 import { toNotificationState } from '../services/mail-health';
 import type { LeadReplies } from './replies';
-import { conversationFrom, filedMessagesOf } from './conversation';
+import { conversationFrom, withAttachments } from './conversation';
 import { staffNoticeOf } from './staff-notice';
 
 const DAY_MS = 24 * 3600_000;
@@ -138,21 +138,15 @@ export interface LeadServiceDeps {
  */
 export function createLeadService({ db, audit, publicUrl, onQueued, replyPromise = () => DEFAULT_REPLY_PROMISE, replies, now = () => new Date() }: LeadServiceDeps) {
   /**
-   * A lead with its notes, history, mail and thread, read all at once (one round trip, not the
-   * lead first and the rest after it), and its reply composer as `viewer` would send from it.
+   * A lead with its notes, history, mail and thread, read in one statement (`readLeadPage`), and
+   * its reply composer as `viewer` would send from it.
    */
   async function detailOf(type: string, id: string, viewer: AuditActor, trx: Knex = db, viewerAsWriter?: ReplyWriter): Promise<LeadDetail> {
     if (!isLeadType(type) || !isUuid(id)) throw new NotFoundError(messages.leads.notFound);
-    const formType = type;
-    const [row, notes, audited, mail, filed, writer] = await Promise.all([
-      findLead(trx, formType, id),
-      notesOf(trx, id),
-      audit.forTarget(leadTarget(id), trx),
-      mailOfLead(trx, formType, id),
-      filedMessagesOf(trx, id),
-      viewerAsWriter ?? replies.writerOf(viewer.id, trx),
-    ]);
-    if (!row) throw new NotFoundError(messages.leads.notFound);
+    const [page, writer] = await Promise.all([readLeadPage(trx, type, id), viewerAsWriter ?? replies.writerOf(viewer.id, trx)]);
+    if (!page) throw new NotFoundError(messages.leads.notFound);
+    const { lead: row, notes, history: audited, mail } = page;
+    const filed = await withAttachments(trx, page.filed);
     const latestStaffNotification = mail.filter((entry) => entry.kind === 'staff').at(-1);
     const created: LeadHistoryEntry = {
       at: new Date(row.submitted_at).toISOString(),
@@ -161,7 +155,7 @@ export function createLeadService({ db, audit, publicUrl, onQueued, replyPromise
       label: `Received (${LEAD_TYPE_LABELS[row.type]})`,
       summary: row.spam_reason && row.spam_at && +row.spam_at === +row.submitted_at ? `Filed as spam: ${row.spam_reason}` : '',
     };
-    const history = audited.map((entry) => ({ at: entry.at, actor: entry.actor.name, action: entry.action, label: isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action, summary: entry.summary }));
+    const history = audited.map((entry) => ({ at: entry.at.toISOString(), actor: entry.actor_name, action: entry.action, label: isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action, summary: entry.summary }));
     return {
       ...toLeadListItem(row),
       spamAt: iso(row.spam_at),

@@ -1,7 +1,8 @@
 import type { LeadRow } from '../db/tables';
 
 /** How the audit trail names a lead: its history is every row with this target. */
-export const leadTarget = (id: string) => ({ type: 'lead', id });
+export const LEAD_AUDIT_TARGET = 'lead';
+export const leadTarget = (id: string) => ({ type: LEAD_AUDIT_TARGET, id });
 
 /**
  * A lead's read time after its status becomes `status`: `new` means unread again; any other

@@ -163,13 +163,6 @@ export async function retryTroubledNotifications(db: Knex, { waitingSince, now }
   return rows.length;
 }
 
-/**
- * Every e-mail about one lead (staff notifications, replies, acknowledgements), oldest first: one
- * read of `form_notifications_submission_index` that a lead's page splits by kind.
- */
-export async function mailOfLead(db: Knex, formType: LeadType, leadId: string): Promise<FormNotificationRow[]> {
-  return db('form_notifications').where({ form_type: formType, submission_id: leadId }).orderBy('id');
-}
 
 /** Replies and acknowledgements sent about a lead, oldest first. */
 export async function outgoingMessagesOf(db: Knex, formType: LeadType, leadId: string): Promise<FormNotificationRow[]> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { auditRowsForTarget, deleteAuditRowsBefore, insertAuditRow, listAuditRows, recordAuditRepeat, type NewAuditRow } from '../db/audit-log';
+import { deleteAuditRowsBefore, insertAuditRow, listAuditRows, recordAuditRepeat, type NewAuditRow } from '../db/audit-log';
 import { decodeCursor, encodeCursor } from '../db/keyset-cursor';
 import type { AuditLogRow } from '../db/tables';
 import { ValidationError } from '../errors';
@@ -93,11 +93,6 @@ export function createAuditTrail({ db, now = () => new Date() }: { db: Knex; now
       const page = rows.slice(0, filter.limit);
       const last = page[page.length - 1];
       return { items: page.map(toAuditJson), nextCursor: rows.length > filter.limit && last ? encodeCursor({ at: last.at, id: String(last.id) }) : null };
-    },
-
-    /** Everything recorded about one target, oldest first. */
-    async forTarget(target: { type: string; id: string }, trx: Knex = db): Promise<AuditEntryJson[]> {
-      return (await auditRowsForTarget(trx, target)).map(toAuditJson);
     },
 
     /** Removes rows past the retention period in small batches; returns how many went. */
