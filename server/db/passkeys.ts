@@ -67,9 +67,14 @@ export async function deletePasskeysOfUser(knex: Knex, adminUserId: number): Pro
   return (await knex('admin_passkeys').where({ admin_user_id: adminUserId }).delete().returning('id')).length;
 }
 
-/** Stores a challenge handed out, and deletes the expired ones (they are never read again). */
+/**
+ * Stores a challenge handed out, and deletes the expired ones (they are never read again). A
+ * session keeps one challenge per purpose: asking again replaces it, so a signed-in client asking
+ * over and over keeps one row, where sign-in challenges (no session yet) are limited per network.
+ */
 export async function insertPasskeyChallenge(knex: Knex, row: PasskeyChallengeRow): Promise<void> {
   await knex('admin_passkey_challenges').where('expires_at', '<=', row.created_at).delete();
+  if (row.session_id_hash) await knex('admin_passkey_challenges').where({ session_id_hash: row.session_id_hash, purpose: row.purpose }).delete();
   await knex('admin_passkey_challenges').insert(row);
 }
 

@@ -389,6 +389,25 @@ describe('passkeys', () => {
     await t.db('admin_passkey_challenges').delete();
   });
 
+  it('keeps one challenge per session and purpose: asking again replaces it, so a signed-in client cannot grow the table', async () => {
+    await t.db('admin_passkey_challenges').delete();
+    const ask = async () => (await api().post('/api/account/passkeys/options').set(owner.headers).send({ password: TEST_ADMIN.password, name: 'Tablet' }).expect(200)).body as CreationOptions;
+    const first = await ask();
+    for (let call = 0; call < 20; call += 1) await ask();
+    const latest = await ask();
+    const another = await signInAsAdmin(t);
+    await api().post('/api/account/passkeys/options').set(another.headers).send({ password: TEST_ADMIN.password, name: 'Phone' }).expect(200);
+    expect(await t.db('admin_passkey_challenges').orderBy('purpose').select('purpose', 'admin_user_id')).toEqual([
+      { purpose: 'register', admin_user_id: expect.any(Number) },
+      { purpose: 'register', admin_user_id: expect.any(Number) },
+    ]);
+    // The replaced challenge is refused; the latest adds the passkey.
+    await api().post('/api/account/passkeys').set(owner.headers).send({ name: 'Tablet', response: new SoftPasskey(RP).register(first) }).expect(400);
+    const added = await api().post('/api/account/passkeys').set(owner.headers).send({ name: 'Tablet', response: new SoftPasskey(RP).register(latest) }).expect(201);
+    await api().post(`/api/account/passkeys/${added.body.id}/remove`).set(owner.headers).send({ password: TEST_ADMIN.password }).expect(204);
+    await t.db('admin_passkey_challenges').delete();
+  });
+
   it('refuses a disabled account\'s passkey', async () => {
     const dan = { username: 'disabled-dan', password: 'dan password long enough' };
     const session = await signInAsAdmin(t, { ...dan, role: 'editor' });
