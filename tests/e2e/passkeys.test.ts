@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { axeViolations, DESKTOP, launchBrowser, PHONE, watchConsole } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -81,6 +81,13 @@ describe('passkeys in a real browser', () => {
     await page.waitForSelector('[role="status"].admin-loading', { state: 'detached' });
   }
 
+  /** Fills the Passkeys card's add form (name and password) and asks to add the passkey. */
+  async function askToAddPasskey(card: Locator, name: string, password: string): Promise<void> {
+    await card.getByLabel(/^Name of the new passkey/).fill(name);
+    await card.getByLabel(/^Your password, to add it/).fill(password);
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+  }
+
   /** The owners' "require two-factor" rule, switched through the Settings API in the page's session. */
   async function requireTwoFactor(page: Page, on: boolean): Promise<void> {
     const status = await page.evaluate(async (value) => {
@@ -111,14 +118,10 @@ describe('passkeys in a real browser', () => {
     // A name of spaces is refused beside the field before the device is asked for a passkey.
     const optionsAsked: string[] = [];
     page.on('request', (request) => void (request.url().endsWith('/api/account/passkeys/options') && optionsAsked.push(request.url())));
-    await card.getByLabel(/^Name of the new passkey/).fill('   ');
-    await card.getByLabel(/^Your password, to add it/).fill(ADMIN.password);
-    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await askToAddPasskey(card, '   ', ADMIN.password);
     await card.getByText(NAME_REQUIRED).waitFor();
     expect(optionsAsked).toEqual([]);
-    await card.getByLabel(/^Name of the new passkey/).fill('Test laptop');
-    await card.getByLabel(/^Your password, to add it/).fill(ADMIN.password);
-    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await askToAddPasskey(card, 'Test laptop', ADMIN.password);
     await page.getByText('Passkey Test laptop added: you can sign in with it alone.').waitFor();
     await card.locator('strong', { hasText: 'Test laptop' }).waitFor();
     await card.getByText(/never used yet/).waitFor();
@@ -166,9 +169,7 @@ describe('passkeys in a real browser', () => {
     const setupCard = otherPage.locator('[aria-labelledby="passkeys-title"]');
     await setupCard.locator('strong', { hasText: 'Work laptop' }).waitFor();
     await expect(setupCard.getByRole('button', { name: /^(Rename|Remove)/ }).count()).resolves.toBe(0);
-    await setupCard.getByLabel(/^Name of the new passkey/).fill('Thief key');
-    await setupCard.getByLabel(/^Your password, to add it/).fill(ADMIN.password);
-    await setupCard.getByRole('button', { name: 'Add a passkey' }).click();
+    await askToAddPasskey(setupCard, 'Thief key', ADMIN.password);
     await setupCard.getByText(SIGN_IN_WITH_PASSKEY).waitFor();
     await expect(axeViolations(otherPage)).resolves.toEqual([]);
     await otherContext.close();
@@ -203,9 +204,7 @@ describe('passkeys in a real browser', () => {
     await signInWithPassword(page);
     await openAccount(page);
     const card = page.locator('[aria-labelledby="passkeys-title"]');
-    await card.getByLabel(/^Name of the new passkey/).fill('Desk key');
-    await card.getByLabel(/^Your password, to add it/).fill(ADMIN.password);
-    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await askToAddPasskey(card, 'Desk key', ADMIN.password);
     await page.getByText('Passkey Desk key added: you can sign in with it alone.').waitFor();
 
     // The device still at hand confirms its own removal, the password left empty.
@@ -252,9 +251,7 @@ describe('passkeys in a real browser', () => {
     await editorPage.waitForSelector('[data-island="AdminDashboard"][data-hydrated="true"]');
     await openAccount(editorPage);
     const card = editorPage.locator('[aria-labelledby="passkeys-title"]');
-    await card.getByLabel(/^Name of the new passkey/).fill('Phone');
-    await card.getByLabel(/^Your password, to add it/).fill(editor.password);
-    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await askToAddPasskey(card, 'Phone', editor.password);
     await editorPage.getByText('Passkey Phone added: you can sign in with it alone.').waitFor();
 
     await ownerPage.goto(`${site}/admin/dashboard/users`);
